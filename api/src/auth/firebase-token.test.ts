@@ -15,7 +15,7 @@ beforeAll(async () => {
   keys = createLocalJWKSet({ keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256' }] });
 });
 
-function signed(claims: { aud?: string; iss?: string; exp?: string | number; sub?: string } = {}, key = () => privateKey, kid: string | undefined = 'k1') {
+function signed(claims: { aud?: string; iss?: string; exp?: string | number; sub?: string } = {}, key = () => privateKey, kid: string | null = 'k1') {
   return new SignJWT({ email: 'a@demo.test' })
     .setProtectedHeader(kid ? { alg: 'RS256', kid } : { alg: 'RS256' })
     .setAudience(claims.aud ?? projectId)
@@ -47,7 +47,7 @@ describe('signed tokens (dev and production)', () => {
     ['wrong issuer', () => signed({ iss: 'https://securetoken.google.com/other-project' })],
     ['expired', () => signed({ exp: Math.floor(Date.now() / 1000) - 3600 })],
     ['bad signature', () => signed({}, () => otherKey)],
-    ['missing kid', () => signed({}, () => privateKey, undefined)],
+    ['missing kid', () => signed({}, () => privateKey, null)],
     ['alg none', () => Promise.resolve(unsigned())],
     ['garbage', () => Promise.resolve('not-a-token')],
     ['empty', () => Promise.resolve('')],
