@@ -1,0 +1,219 @@
+/**
+ * Starts the whole product locally: the Firebase Auth emulator, the GraphQL API on its
+ * embedded database, and the edge worker serving the built console. Used by `npm start`
+ * (scripts/start.ts) and by the end-to-end suite (tests/e2e/global-setup.ts), on different ports.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { DEMO_USERS } from '../api/src/seed/demo-users.ts';
+
+export const ROOT = join(import.meta.dirname, '..');
+export const PROJECT_ID = 'demo-price-console';
+
+export interface StackOptions {
+  /** Folder for the stack's state (database, emulator export, worker storage). */
+  dataDir: string;
+  authPort: number;
+  apiPort: number;
+  webPort: number;
+  /** Forward the children's output to this process (npm start) or keep it in log files (tests). */
+  verbose?: boolean;
+  /** Keep Auth emulator accounts across runs (npm start) or start empty (tests). */
+  persistAuth?: boolean;
+}
+
+export interface Stack {
+  webUrl: string;
+  apiUrl: string;
+  authUrl: string;
+  stop(): Promise<void>;
+}
+
+const QUIET_ENV = {
+  WRANGLER_SEND_METRICS: 'false',
+  WRANGLER_SEND_ERROR_REPORTS: 'false',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_HIDE_BANNER: 'true',
+  NO_UPDATE_NOTIFIER: '1',
+  FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+};
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const { dataDir, authPort, apiPort, webPort, verbose = false } = options;
+  mkdirSync(dataDir, { recursive: true });
+  const children: ChildProcess[] = [];
+  const stop = async () => {
+    await Promise.all(children.reverse().map(stopChild));
+  };
+  const authUrl = `http://127.0.0.1:${authPort}`;
+  const apiUrl = `http://127.0.0.1:${apiPort}/graphql`;
+  const webUrl = `http://127.0.0.1:${webPort}`;
+
+  try {
+    for (const port of [authPort, apiPort, webPort]) await assertPortFree(port);
+
+    // 1. Firebase Auth emulator (official, from firebase-tools), on its own config file.
+    const emulatorDir = join(dataDir, 'auth-emulator');
+    mkdirSync(emulatorDir, { recursive: true });
+    const firebaseConfig = join(emulatorDir, 'firebase.json');
+    writeFileSync(
+      firebaseConfig,
+      JSON.stringify({ emulators: { auth: { host: '127.0.0.1', port: authPort }, ui: { enabled: false }, singleProjectMode: true } }),
+    );
+    const exportDir = join(emulatorDir, 'export');
+    const persistArgs = options.persistAuth
+      ? [...(existsSync(join(exportDir, 'firebase-export-metadata.json')) ? ['--import', exportDir] : []), '--export-on-exit', exportDir]
+      : [];
+    children.push(
+      launch('auth-emulator', bin('tests', 'firebase'), ['emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', firebaseConfig, ...persistArgs], {
+        cwd: emulatorDir,
+        dataDir,
+        verbose,
+      }),
+    );
+    await waitFor(`${authUrl}/`, 'the Auth emulator', 90_000);
+    await ensureDemoAccounts(authUrl);
+
+    // 2. GraphQL API on the embedded database.
+    children.push(
+      launch('api', bin('api', 'tsx'), [join(ROOT, 'api', 'src', 'main.ts')], {
+        cwd: join(ROOT, 'api'),
+        dataDir,
+        verbose,
+        env: {
+          APP_ENV: 'local',
+          HOST: '127.0.0.1',
+          PORT: String(apiPort),
+          PGLITE_DIR: join(dataDir, 'pglite'),
+          FIREBASE_PROJECT_ID: PROJECT_ID,
+          FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
+        },
+      }),
+    );
+    await waitFor(apiUrl, 'the GraphQL API', 120_000, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{__typename}"}' });
+
+    // 3. The edge worker serving web/dist, in the local runtime.
+    children.push(
+      launch(
+        'worker',
+        bin('edge', 'wrangler'),
+        [
+          'dev',
+          '--config', join(ROOT, 'wrangler.toml'),
+          '--ip', '127.0.0.1',
+          '--port', String(webPort),
+          '--persist-to', join(dataDir, 'wrangler'),
+          '--show-interactive-dev-session=false',
+          '--var', `GRAPHQL_UPSTREAM:${apiUrl}`,
+          '--var', `FIREBASE_AUTH_EMULATOR_HOST:127.0.0.1:${authPort}`,
+        ],
+        { cwd: ROOT, dataDir, verbose },
+      ),
+    );
+    await waitFor(`${webUrl}/config.json`, 'the edge worker', 90_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { webUrl, apiUrl, authUrl, stop };
+}
+
+function bin(pkg: string, name: string): string {
+  return join(ROOT, pkg, 'node_modules', '.bin', name);
+}
+
+function launch(
+  name: string,
+  command: string,
+  args: string[],
+  options: { cwd: string; dataDir: string; verbose: boolean; env?: Record<string, string> },
+): ChildProcess {
+  const logDir = join(options.dataDir, 'logs');
+  mkdirSync(logDir, { recursive: true });
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...QUIET_ENV, ...options.env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log = join(logDir, `${name}.log`);
+  const file = createWriteStream(log, { flags: 'a' });
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.pipe(file, { end: false });
+    if (options.verbose) stream?.on('data', (chunk: Buffer) => process.stdout.write(prefix(name, chunk)));
+  }
+  child.on('exit', (code, signal) => {
+    if (code && code !== 0) console.error(`[${name}] exited with code ${code}${signal ? ` (${signal})` : ''}; log: ${log}`);
+  });
+  return child;
+}
+
+function prefix(name: string, chunk: Buffer): string {
+  return chunk
+    .toString()
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => `[${name}] ${line}\n`)
+    .join('');
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    process.kill(-child.pid, 'SIGINT');
+  } catch {
+    return;
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }, 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function assertPortFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', () => reject(new Error(`Port ${port} is already in use: is another copy of the stack running?`)));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve()));
+  });
+}
+
+async function waitFor(url: string, what: string, timeoutMs: number, init?: RequestInit): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError = '';
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url, { ...init, signal: AbortSignal.timeout(5_000) });
+      if (response.status < 500) return;
+      lastError = `HTTP ${response.status}`;
+    } catch (error) {
+      lastError = (error as Error).message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what} at ${url} (${lastError})`);
+}
+
+/** Creates the demo accounts in the emulator with the uids the database knows (idempotent). */
+export async function ensureDemoAccounts(authUrl: string): Promise<void> {
+  for (const user of DEMO_USERS) {
+    const response = await fetch(`${authUrl}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ localId: user.uid, email: user.email, password: user.password, emailVerified: true }),
+    });
+    if (response.ok) continue;
+    const text = await response.text();
+    if (!/DUPLICATE_LOCAL_ID|EMAIL_EXISTS/.test(text)) {
+      throw new Error(`Could not create the demo account ${user.email} in the Auth emulator: ${response.status} ${text}`);
+    }
+  }
+}

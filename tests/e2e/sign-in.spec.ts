@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_USERS } from '../../api/src/seed/demo-users.ts';
+
+test('a signed-out visit to the console lands on sign-in', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await expect(page.getByLabel('E-mail')).toBeVisible();
+});
+
+for (const user of DEMO_USERS) {
+  test(`${user.roles.join(', ')} signs in and sees their own e-mail`, async ({ page }) => {
+    await page.goto('/auth/login');
+    await page.getByLabel('E-mail').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).not.toHaveURL(/\/auth\/login/);
+    await expect(page.getByText(user.email).first()).toBeVisible();
+  });
+}
+
+test('a wrong password is refused with a readable message', async ({ page }) => {
+  await page.goto('/auth/login');
+  await page.getByLabel('E-mail').fill(DEMO_USERS[0]!.email);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await expect(page.getByRole('alert')).not.toContainText('auth/');
+});
