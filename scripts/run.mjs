@@ -44,4 +44,5 @@ if (installStatus !== 0) {
   process.exit(installStatus);
 }
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
-process.exit(run(tsx, [join(root, 'scripts', `${task}.ts`), ...args], { env }));
+// Relative paths given to a task are relative to where npm was invoked.
+process.exit(run(tsx, [join(root, 'scripts', `${task}.ts`), ...args], { env, cwd: process.env.INIT_CWD ?? root }));
