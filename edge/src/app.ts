@@ -1,0 +1,48 @@
+/**
+ * The edge worker: composes the middleware and handlers of this folder. Order matters:
+ * security headers wrap everything (errors included), the config guard refuses an unsafe
+ * environment, then the routes, then the SPA for everything else.
+ */
+import { Hono } from 'hono';
+import { configGuard } from './config-guard.ts';
+import type { EdgeEnv } from './env.ts';
+import { firebaseAuth, type FirebaseAuthOptions } from './firebase-auth.ts';
+import { graphqlMethodNotAllowed, graphqlOptions, graphqlProxy, type GraphqlProxyOptions } from './graphql-proxy.ts';
+import { graphqlError } from './json-error.ts';
+import { legacyLocaleRedirect, localeFromQuery } from './locale.ts';
+import { GRAPHQL_PATH, publicConfig } from './public-config.ts';
+import { securityHeaders } from './security-headers.ts';
+import { staticAssets } from './static-assets.ts';
+
+export interface EdgeAppOptions {
+  auth?: FirebaseAuthOptions;
+  graphql?: GraphqlProxyOptions;
+}
+
+export function createApp(options: EdgeAppOptions = {}): Hono<EdgeEnv> {
+  const app = new Hono<EdgeEnv>();
+
+  app.use('*', securityHeaders());
+  app.use('*', configGuard());
+
+  app.get('/config.json', publicConfig());
+
+  app.options(GRAPHQL_PATH, graphqlOptions());
+  app.post(GRAPHQL_PATH, firebaseAuth(options.auth), graphqlProxy(options.graphql));
+  app.all(GRAPHQL_PATH, graphqlMethodNotAllowed());
+
+  // Storage (/storage/main/*, /storage/public/*) comes in a later issue: mount it here, before the
+  // pages, behind firebaseAuth(), using the MAIN_BUCKET / PUBLIC_BUCKET bindings of the environment.
+
+  // Pages: locale handling, then the static console with its SPA fallback.
+  app.use('*', legacyLocaleRedirect());
+  app.use('*', localeFromQuery());
+  app.all('*', staticAssets());
+
+  app.onError((error) => {
+    console.error('[edge] unhandled error', error);
+    return graphqlError('The edge worker failed to handle this request.', 'INTERNAL_SERVER_ERROR', 500);
+  });
+
+  return app;
+}

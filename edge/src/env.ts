@@ -1,0 +1,88 @@
+/**
+ * The worker's bindings (wrangler.toml vars + R2 + assets) and the validated view of them
+ * that the handlers use. Every environment (local, dev, production) sets the same names.
+ */
+import { assertAuthConfig, type Environment } from '@console/api/firebase-token';
+
+export interface EdgeBindings {
+  APP_ENV: string;
+  GRAPHQL_UPSTREAM: string;
+  /** Milliseconds; optional, default 15000. */
+  GRAPHQL_UPSTREAM_TIMEOUT_MS?: string;
+  FIREBASE_PROJECT_ID: string;
+  FIREBASE_API_KEY: string;
+  FIREBASE_AUTH_DOMAIN: string;
+  /** host:port of the Firebase Auth emulator; local only. */
+  FIREBASE_AUTH_EMULATOR_HOST?: string;
+  STORAGE_MAIN_BUCKET: string;
+  STORAGE_PUBLIC_BUCKET: string;
+  /** Public DSN; only used outside local and dev (SPEC §9). */
+  ERROR_REPORTING_DSN?: string;
+  ASSETS: Fetcher;
+  MAIN_BUCKET?: R2Bucket;
+  PUBLIC_BUCKET?: R2Bucket;
+}
+
+export type EdgeEnv = { Bindings: EdgeBindings };
+
+export interface EdgeConfig {
+  environment: Environment;
+  graphqlUpstream: string;
+  upstreamTimeoutMs: number;
+  firebase: { apiKey: string; authDomain: string; projectId: string };
+  /** e.g. http://127.0.0.1:9099, or null when no emulator is configured. */
+  authEmulatorUrl: string | null;
+  storage: { mainBucket: string; publicBucket: string };
+  errorReportingDsn: string | null;
+}
+
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 15_000;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const cache = new WeakMap<object, EdgeConfig>();
+
+/** Validates the bindings once per env object; throws ConfigError on an unsafe or incomplete config. */
+export function readConfig(env: EdgeBindings): EdgeConfig {
+  const cached = cache.get(env);
+  if (cached) return cached;
+  const config = parseConfig(env);
+  cache.set(env, config);
+  return config;
+}
+
+function parseConfig(env: EdgeBindings): EdgeConfig {
+  const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || null;
+  try {
+    assertAuthConfig(env.APP_ENV, emulatorHost);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  const environment = env.APP_ENV as Environment;
+  const missing = (
+    ['GRAPHQL_UPSTREAM', 'FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY', 'FIREBASE_AUTH_DOMAIN', 'STORAGE_MAIN_BUCKET', 'STORAGE_PUBLIC_BUCKET'] as const
+  ).filter((name) => !env[name]);
+  if (missing.length > 0) {
+    throw new ConfigError(`Missing configuration for the ${environment} environment: ${missing.join(', ')}`);
+  }
+  const timeout = env.GRAPHQL_UPSTREAM_TIMEOUT_MS ? Number(env.GRAPHQL_UPSTREAM_TIMEOUT_MS) : DEFAULT_UPSTREAM_TIMEOUT_MS;
+  if (!Number.isFinite(timeout) || timeout <= 0) {
+    throw new ConfigError(`GRAPHQL_UPSTREAM_TIMEOUT_MS must be a positive number of milliseconds, not "${env.GRAPHQL_UPSTREAM_TIMEOUT_MS}"`);
+  }
+  return {
+    environment,
+    graphqlUpstream: env.GRAPHQL_UPSTREAM,
+    upstreamTimeoutMs: timeout,
+    firebase: { apiKey: env.FIREBASE_API_KEY, authDomain: env.FIREBASE_AUTH_DOMAIN, projectId: env.FIREBASE_PROJECT_ID },
+    authEmulatorUrl: emulatorHost ? `http://${emulatorHost}` : null,
+    storage: { mainBucket: env.STORAGE_MAIN_BUCKET, publicBucket: env.STORAGE_PUBLIC_BUCKET },
+    errorReportingDsn: env.ERROR_REPORTING_DSN?.trim() || null,
+  };
+}
+
+/** Error reporting is enabled only outside local and dev (SPEC §9). */
+export function errorReportingEnabled(config: EdgeConfig): boolean {
+  return config.environment === 'production' && config.errorReportingDsn !== null;
+}

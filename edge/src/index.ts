@@ -1,0 +1,4 @@
+/** Worker entry point (wrangler.toml `main`). */
+import { createApp } from './app.ts';
+
+export default createApp();
