@@ -1,0 +1,65 @@
+/**
+ * createApi: the GraphQL API as a yoga instance (a fetch handler and a node:http listener).
+ * Tests call `yoga.fetch(...)`; main.ts serves it on a port.
+ */
+import { readFileSync } from 'node:fs';
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { NoSchemaIntrospectionCustomRule } from 'graphql';
+import { createSchema, createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import type { Pool } from 'pg';
+import type { AccessControl } from '@console/policies';
+import type { Environment, TokenVerifier } from './auth/firebase-token.ts';
+import { authenticate, type ApiContext } from './graphql/context.ts';
+import { appUser } from './graphql/resolvers/app-user.ts';
+import { apiKey, organizationWebsiteDelete, organizationWebsiteList } from './graphql/resolvers/organization-websites.ts';
+
+export const SCHEMA_SDL = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
+
+export interface ApiOptions {
+  pool: Pool;
+  verifyToken: TokenVerifier;
+  access: AccessControl;
+  environment?: Environment;
+  /** Log unexpected errors (default true). */
+  logging?: boolean;
+}
+
+export type Api = YogaServerInstance<Record<string, never>, ApiContext>;
+
+const resolvers = {
+  Query: { appUser, organizationWebsiteList },
+  Mutation: { organizationWebsiteDelete },
+  OrganizationWebsite: { apiKey },
+};
+
+/** Outside local, the schema is not offered to strangers. */
+const disableIntrospection: Plugin = {
+  onValidate({ addValidationRule }) {
+    addValidationRule(NoSchemaIntrospectionCustomRule);
+  },
+};
+
+export function createApi({ pool, verifyToken, access, environment = 'local', logging = true }: ApiOptions): Api {
+  const local = environment === 'local';
+  return createYoga<Record<string, never>, ApiContext>({
+    schema: createSchema<ApiContext>({ typeDefs: SCHEMA_SDL, resolvers }),
+    graphqlEndpoint: '/graphql',
+    graphiql: local,
+    landingPage: false,
+    logging,
+    // Every request is authenticated before anything is parsed into a result: no or a bad
+    // token is 401 UNAUTHENTICATED, an unknown or disabled user 403 FORBIDDEN.
+    context: ({ request }) => authenticate(request.headers.get('authorization'), { pool, verifyToken, access }),
+    plugins: [
+      EnvelopArmorPlugin({
+        maxDepth: { n: 8 },
+        maxAliases: { n: 10 },
+        maxTokens: { n: 1000 },
+        maxDirectives: { n: 20 },
+        costLimit: { maxCost: 5000 },
+        blockFieldSuggestion: { enabled: !local },
+      }),
+      ...(local ? [] : [disableIntrospection]),
+    ],
+  });
+}

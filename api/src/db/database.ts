@@ -1,0 +1,56 @@
+/**
+ * The API's database: always the PostgreSQL wire protocol through `pg`. With a URL, a real
+ * PostgreSQL server; otherwise the embedded PGlite database, served from its own process.
+ */
+import pg from 'pg';
+import { startPgliteProcess } from './pglite-process.ts';
+
+export type Engine = 'pglite' | 'postgres';
+
+export interface Database {
+  engine: Engine;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | null;
+  pgliteDir: string;
+  /** PostgreSQL pool size (the PGlite pool is sized to what its process accepts). */
+  poolSize?: number;
+}
+
+/** PGlite runs one query at a time; a few connections keep it busy while the API parses results. */
+const PGLITE_CONNECTIONS = 4;
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+    await pool.query('SELECT 1');
+    return { engine: 'postgres', pool, close: () => pool.end() };
+  }
+  const child = await startPgliteProcess(options.pgliteDir, PGLITE_CONNECTIONS);
+  const pool = new pg.Pool({
+    host: '127.0.0.1',
+    port: child.port,
+    user: 'postgres',
+    database: 'postgres',
+    max: child.maxConnections,
+  });
+  pool.on('error', (error) => console.error('PGlite pool error:', error.message));
+  try {
+    await pool.query('SELECT 1');
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
+  return {
+    engine: 'pglite',
+    pool,
+    close: async () => {
+      await pool.end();
+      await child.stop();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * Child process: opens the embedded PGlite database (on disk, with pg_trgm and btree_gist) and
+ * serves it over the PostgreSQL wire protocol with pglite-socket on a free 127.0.0.1 port.
+ * Started by `startPgliteProcess` (pglite-process.ts); reports `{ type: 'ready', port }` over IPC
+ * and closes the database cleanly on `{ type: 'stop' }`, SIGINT, SIGTERM or when its parent goes.
+ *
+ * pglite-socket accepts ONE connection by default and refuses the rest ("Too many connections");
+ * with `maxConnections` it multiplexes several connections onto the single PGlite instance,
+ * running one query at a time (a transaction holds the database until it ends). The parent sizes
+ * its pg pool to MAX_CONNECTIONS: more connections would be refused, fewer would leave the child
+ * idle while the API is busy.
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+const dataDir = process.env.PGLITE_CHILD_DIR;
+const maxConnections = Number(process.env.PGLITE_CHILD_MAX_CONNECTIONS || 4);
+if (!dataDir) throw new Error('PGLITE_CHILD_DIR is required');
+
+mkdirSync(dataDir, { recursive: true });
+const db = await PGlite.create({ dataDir, extensions: { pg_trgm, btree_gist } });
+const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections });
+await server.start();
+const port = Number(server.getServerConn().split(':').pop());
+
+let stopping: Promise<void> | null = null;
+function stop(): Promise<void> {
+  stopping ??= (async () => {
+    try {
+      await server.stop();
+    } finally {
+      await db.close();
+    }
+    process.exit(0);
+  })().catch((error) => {
+    console.error('PGlite process: failed to close the database', error);
+    process.exit(1);
+  });
+  return stopping;
+}
+
+process.on('message', (message: { type?: string }) => {
+  if (message?.type === 'stop') void stop();
+});
+process.on('disconnect', () => void stop());
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
+
+process.send?.({ type: 'ready', port });

@@ -1,0 +1,62 @@
+/**
+ * Who is calling: the Firebase ID token is verified, then the caller's record is loaded from
+ * app_users. Roles and organization come from the database, never from the token or the client.
+ */
+import type { Pool } from 'pg';
+import { effectiveRole, type AccessControl, type Action, type Resource, type Role } from '@console/policies';
+import { bearerToken, InvalidTokenError, type TokenVerifier } from '../auth/firebase-token.ts';
+import { forbidden, unauthenticated } from './errors.ts';
+
+export interface Viewer {
+  id: string;
+  email: string;
+  roles: string[];
+  role: Role;
+  /** null for the provider's own staff. */
+  organizationId: string | null;
+}
+
+export interface ApiContext {
+  pool: Pool;
+  viewer: Viewer;
+  /** May the caller do `action` on `resource`? (Casbin policy, memoized per request) */
+  can(resource: Resource, action?: Action): Promise<boolean>;
+  /** Admins see every organization; everyone else only their own (tenant scoping). */
+  isAdmin: boolean;
+}
+
+export async function authenticate(
+  authorization: string | null,
+  deps: { pool: Pool; verifyToken: TokenVerifier; access: AccessControl },
+): Promise<ApiContext> {
+  const token = bearerToken(authorization);
+  if (!token) throw unauthenticated();
+  let uid: string;
+  try {
+    uid = (await deps.verifyToken(token)).uid;
+  } catch (error) {
+    if (error instanceof InvalidTokenError) throw unauthenticated(`Sign in again: ${error.message}.`);
+    throw error;
+  }
+  const { rows } = await deps.pool.query(
+    'SELECT id, email, roles, organization_id, disabled FROM app_users WHERE id = $1',
+    [uid],
+  );
+  const row = rows[0];
+  if (!row) throw forbidden('This account has no access to the console yet; ask an administrator to add it.', 403);
+  if (row.disabled) throw forbidden('This account is disabled; ask an administrator to enable it.', 403);
+  const role = effectiveRole(row.roles);
+  const viewer: Viewer = { id: row.id, email: row.email, roles: row.roles, role, organizationId: row.organization_id };
+  const decisions = new Map<string, Promise<boolean>>();
+  return {
+    pool: deps.pool,
+    viewer,
+    isAdmin: role === 'Admin',
+    can(resource, action = 'Read') {
+      const key = `${resource}\u0000${action}`;
+      let decision = decisions.get(key);
+      if (!decision) decisions.set(key, (decision = deps.access.can(role, resource, action)));
+      return decision;
+    },
+  };
+}

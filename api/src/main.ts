@@ -1,0 +1,69 @@
+/**
+ * Starts the API: configuration, database (PGlite in its own process, or DATABASE_URL),
+ * migrations, demo data when empty, then HTTP. Stops cleanly on SIGINT/SIGTERM.
+ *   pnpm --filter @console/api start [--scale N]
+ */
+import { createServer } from 'node:http';
+import { createTokenVerifier } from './auth/firebase-token.ts';
+import { loadAccessControl } from './access.ts';
+import { createApi } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { seedDemoData } from './seed/demo-data.ts';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig(process.env, process.argv.slice(2));
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  const stopDb = () => db.close().catch((error) => console.error('Closing the database failed:', error));
+  try {
+    await migrate(db.pool);
+    if (config.environment === 'local') {
+      const seeded = await seedDemoData(db.pool, { websites: config.seedWebsites });
+      if (seeded.organizations) console.log(`Demo data: ${seeded.organizations} organizations, ${seeded.websites} websites, ${seeded.users} users.`);
+    }
+  } catch (error) {
+    await stopDb();
+    throw error;
+  }
+
+  const verifyToken = createTokenVerifier({
+    projectId: config.firebaseProjectId,
+    emulator: config.environment === 'local' && Boolean(config.authEmulatorHost),
+  });
+  const yoga = createApi({ pool: db.pool, verifyToken, access: await loadAccessControl(), environment: config.environment });
+  const server = createServer(yoga);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, resolve);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`API ready at http://${config.host}:${port}/graphql`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping the API`);
+    server.closeIdleConnections();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    setTimeout(() => server.closeAllConnections(), 5_000).unref();
+    await closed;
+    await stopDb();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error('The API failed to start:', error);
+  process.exit(1);
+});
