@@ -1,0 +1,8 @@
+import { Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** SPEC §2: what a page whose access is denied shows. */
+export function NotAccessible() {
+  const { t } = useTranslation();
+  return <Result status="403" title={t('access.notAccessibleTitle')} subTitle={t('access.notAccessibleText')} />;
+}

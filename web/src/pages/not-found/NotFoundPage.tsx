@@ -1,0 +1,20 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** Any unknown address inside the console. */
+export default function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="404"
+      title="404"
+      subTitle={t('pages.error.404')}
+      extra={
+        <Link to="/">
+          <Button type="primary">{t('pages.error.backHome')}</Button>
+        </Link>
+      }
+    />
+  );
+}

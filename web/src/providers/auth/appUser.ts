@@ -1,0 +1,43 @@
+import type { GraphQLClientHolder } from '../data/graphqlClient.ts';
+import { APP_USER_QUERY } from './queries.ts';
+
+export interface AppUser {
+  id: string;
+  email: string;
+  roles: string[];
+  language: string | null;
+  locale: string | null;
+}
+
+/** Loads the AppUser once per signed-in uid and shares it between identity and access checks. */
+export interface AppUserStore {
+  load(uid: string): Promise<AppUser | null>;
+  clear(): void;
+}
+
+export function createAppUserStore(graphql: GraphQLClientHolder): AppUserStore {
+  let cached: { uid: string; user: Promise<AppUser | null> } | null = null;
+  return {
+    load(uid) {
+      if (cached?.uid !== uid) {
+        const user = graphql
+          .current()
+          .query<{ appUser: AppUser | null }>(APP_USER_QUERY, { userId: uid }, { requestPolicy: 'network-only' })
+          .toPromise()
+          .then((result) => {
+            if (result.error) throw result.error;
+            return result.data?.appUser ?? null;
+          });
+        // A failed load is retried by the next caller instead of being remembered.
+        user.catch(() => {
+          if (cached?.user === user) cached = null;
+        });
+        cached = { uid, user };
+      }
+      return cached.user;
+    },
+    clear() {
+      cached = null;
+    },
+  };
+}

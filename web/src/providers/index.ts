@@ -1,0 +1,57 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { AccessControlProvider, AuthProvider, DataProvider, I18nProvider } from '@refinedev/core';
+import type { i18n as I18n } from 'i18next';
+import type { RuntimeConfig } from '../config/runtimeConfig.ts';
+import { createAccessControlProvider } from './access/accessControlProvider.ts';
+import { createAppUserStore } from './auth/appUser.ts';
+import { createAuthProvider } from './auth/authProvider.ts';
+import { createFirebaseAuth } from './auth/firebaseAuth.ts';
+import { createDataProvider } from './data/dataProvider.ts';
+import { createGraphQLClientHolder } from './data/graphqlClient.ts';
+import { createI18nProvider } from './i18n/i18nProvider.ts';
+
+export interface Providers {
+  authProvider: AuthProvider;
+  dataProvider: DataProvider;
+  accessControlProvider: AccessControlProvider;
+  i18nProvider: I18nProvider;
+  queryClient: QueryClient;
+  /** False when /config.json gave no Firebase configuration: the login page says so. */
+  signInAvailable: boolean;
+}
+
+/** Wires the providers once, from the runtime configuration. */
+export function createProviders(config: RuntimeConfig, i18n: I18n): Providers {
+  const auth = createFirebaseAuth(config);
+  const currentUser = async () => {
+    if (!auth) return null;
+    await auth.authStateReady();
+    return auth.currentUser;
+  };
+  const graphql = createGraphQLClientHolder(config.graphqlUrl, async () => (await currentUser())?.getIdToken() ?? null);
+  const appUsers = createAppUserStore(graphql);
+  const queryClient = new QueryClient();
+
+  return {
+    authProvider: createAuthProvider({
+      auth,
+      appUsers,
+      translate: (key) => i18n.t(key),
+      onSignedOut: () => {
+        graphql.reset();
+        queryClient.removeQueries();
+      },
+    }),
+    dataProvider: createDataProvider(graphql),
+    accessControlProvider: createAccessControlProvider({
+      roles: async () => {
+        const user = await currentUser();
+        return user ? ((await appUsers.load(user.uid).catch(() => null))?.roles ?? []) : null;
+      },
+      enforcer: () => import('./access/policyEnforcer.ts').then((module) => module.createPolicyEnforcer()),
+    }),
+    i18nProvider: createI18nProvider(i18n),
+    queryClient,
+    signInAvailable: auth !== null,
+  };
+}
