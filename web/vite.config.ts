@@ -20,6 +20,14 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      treeshake: {
+        // CommonJS packages @refinedev/core imports for features the console does not use
+        // (CSV import/export, dev-tools stack traces): without a sideEffects flag they would
+        // stay in the first-load bundle.
+        moduleSideEffects: [{ test: /node_modules[\\/](papaparse|error-stack-parser|stackframe)[\\/]/, sideEffects: false }],
+      },
+    },
   },
   test: {
     environment: 'node',

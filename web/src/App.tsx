@@ -1,9 +1,9 @@
-import { useNotificationProvider } from '@refinedev/antd';
 import { Refine } from '@refinedev/core';
 import routerProvider, { DocumentTitleHandler } from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { BrowserRouter } from 'react-router';
 import type { Providers } from './providers/index.ts';
+import { useNotificationProvider } from './providers/notification/useNotificationProvider.tsx';
 import { resources } from './resources.ts';
 import { AppRoutes } from './routes/AppRoutes.tsx';
 import { theme } from './theme.ts';

@@ -1,6 +1,6 @@
-import { type Action, effectiveRole, type Resource } from '@console/policies';
+import type { Action } from '@console/policies';
 import type { AccessControlProvider } from '@refinedev/core';
-import type { AccessControl } from '@console/policies';
+import type { RoleAccess } from './policyEnforcer.ts';
 
 /** Refine's action names for the policy's actions; checks default to Read (SPEC §6). */
 const ACTION_OF: Record<string, Action> = {
@@ -23,17 +23,17 @@ export interface AccessControlOptions {
   /** The signed-in user's roles (AppUser.roles from the API), or null when signed out. */
   roles: () => Promise<readonly string[] | null>;
   /** Loaded on the first check, so the login page does not download casbin. */
-  enforcer: () => Promise<AccessControl>;
+  enforcer: () => Promise<RoleAccess>;
 }
 
 export function createAccessControlProvider({ roles, enforcer }: AccessControlOptions): AccessControlProvider {
-  let built: Promise<AccessControl> | null = null;
+  let built: Promise<RoleAccess> | null = null;
   return {
     can: async ({ resource, action }) => {
       const userRoles = await roles();
       if (!userRoles || !resource) return { can: false, reason: 'access.notAccessibleText' };
       built ??= enforcer();
-      const can = await (await built).can(effectiveRole(userRoles), resource as Resource, toPolicyAction(action));
+      const can = await (await built).can(userRoles, resource, toPolicyAction(action));
       return can ? { can } : { can, reason: 'access.notAccessibleText' };
     },
     options: {

@@ -12,6 +12,6 @@ describe("the web console's enforcer against policies/access-table.csv", () => {
   });
 
   it.each(table)('$role $action $resource -> $allowed', async ({ role, resource, action, allowed }) => {
-    expect(await (await enforcer).can(role, resource, action)).toBe(allowed);
+    expect(await (await enforcer).can([role], resource, action)).toBe(allowed);
   });
 });

@@ -1,7 +1,18 @@
 import './bufferShim.ts';
-import { type AccessControl, createAccessControl } from '@console/policies';
+import { type Action, createAccessControl, effectiveRole, type Resource } from '@console/policies';
 import modelText from '@console/policies/model.conf?raw';
 import policyText from '@console/policies/policy.csv?raw';
 
-/** The console's one Casbin enforcer, built from the same files the API enforces. */
-export const createPolicyEnforcer = (): Promise<AccessControl> => createAccessControl(modelText, policyText);
+export interface RoleAccess {
+  /** May a user with these roles (their effective role, SPEC §6) do the action on the resource? */
+  can(roles: readonly string[], resource: string, action: Action): Promise<boolean>;
+}
+
+/**
+ * The console's one Casbin enforcer, built from the same files the API enforces. This module is
+ * loaded on the first access check only, so the login page does not download casbin.
+ */
+export async function createPolicyEnforcer(): Promise<RoleAccess> {
+  const access = await createAccessControl(modelText, policyText);
+  return { can: (roles, resource, action) => access.can(effectiveRole(roles), resource as Resource, action) };
+}

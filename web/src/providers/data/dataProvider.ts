@@ -10,34 +10,9 @@ import type {
   HttpError,
   UpdateParams,
 } from '@refinedev/core';
-import createGraphQLDataProvider from '@refinedev/graphql';
+import type { Client } from '@urql/core';
 import type { GraphQLClientHolder } from './graphqlClient.ts';
 import { statusCodeOf } from './graphqlErrors.ts';
-import { listVariables, rootFieldOf } from './listVariables.ts';
-
-type ListAnswer = { data?: unknown[]; meta?: { pagination?: { total?: number } } } | undefined;
-
-const listAnswer = (data: Record<string, unknown> | undefined, field: string | undefined): ListAnswer =>
-  field ? (data?.[field] as ListAnswer) : undefined;
-
-/** Refine's GraphQL data provider, taught the API's list shape and limit/offset paging. */
-function providerFor(holder: GraphQLClientHolder): Required<DataProvider> {
-  return createGraphQLDataProvider(holder.current(), {
-    getList: {
-      buildVariables: listVariables,
-      dataMapper: (response, params) => (listAnswer(response.data, rootFieldOf(params.meta?.gqlQuery))?.data ?? []) as never,
-      getTotalCount: (response, params) =>
-        listAnswer(response.data, rootFieldOf(params.meta?.gqlQuery))?.meta?.pagination?.total ?? 0,
-    },
-    custom: {
-      buildVariables: (params) => ({ ...params.meta?.variables, ...params.meta?.gqlVariables }),
-      dataMapper: (response, params) => {
-        const field = rootFieldOf(params.meta?.gqlQuery ?? params.meta?.gqlMutation);
-        return (field ? response.data?.[field] : response.data) ?? null;
-      },
-    },
-  });
-}
 
 /** Gives Refine an HttpError with the status, so the auth provider's onError can act on a 401. */
 function withStatus(error: unknown): HttpError {
@@ -45,32 +20,39 @@ function withStatus(error: unknown): HttpError {
   return { message, statusCode: statusCodeOf(error) ?? 500 };
 }
 
-/** Every call goes to the holder's current client, so resetting the client takes effect at once. */
+/**
+ * The data provider Refine sees. Every call goes to the holder's current client (so resetting the
+ * client on sign-out takes effect at once), and the GraphQL provider itself is loaded on the first
+ * call, so the login page does not download it.
+ */
 export function createDataProvider(holder: GraphQLClientHolder): DataProvider {
-  let client = holder.current();
-  let provider = providerFor(holder);
+  let built: { client: Client; provider: Promise<Required<DataProvider>> } | null = null;
   const current = () => {
-    if (client !== holder.current()) {
-      client = holder.current();
-      provider = providerFor(holder);
+    const client = holder.current();
+    if (built?.client !== client) {
+      built = {
+        client,
+        provider: import('./graphqlDataProvider.ts').then((module) => module.createGraphQLProvider(client)),
+      };
     }
-    return provider;
+    return built.provider;
   };
-  const guard = async <R>(run: () => Promise<R>): Promise<R> => {
+  const guard = async <R,>(run: (provider: Required<DataProvider>) => Promise<R>): Promise<R> => {
+    const provider = await current();
     try {
-      return await run();
+      return await run(provider);
     } catch (error) {
       throw withStatus(error);
     }
   };
   return {
-    getList: <T extends BaseRecord>(params: GetListParams) => guard(() => current().getList<T>(params)),
-    getOne: <T extends BaseRecord>(params: GetOneParams) => guard(() => current().getOne<T>(params)),
-    getMany: <T extends BaseRecord>(params: GetManyParams) => guard(() => current().getMany<T>(params)),
-    create: <T extends BaseRecord, V>(params: CreateParams<V>) => guard(() => current().create<T, V>(params)),
-    update: <T extends BaseRecord, V>(params: UpdateParams<V>) => guard(() => current().update<T, V>(params)),
-    deleteOne: <T extends BaseRecord, V>(params: DeleteOneParams<V>) => guard(() => current().deleteOne<T, V>(params)),
-    custom: <T extends BaseRecord, Q, P>(params: CustomParams<Q, P>) => guard(() => current().custom<T, Q, P>(params)),
+    getList: <T extends BaseRecord>(params: GetListParams) => guard((p) => p.getList<T>(params)),
+    getOne: <T extends BaseRecord>(params: GetOneParams) => guard((p) => p.getOne<T>(params)),
+    getMany: <T extends BaseRecord>(params: GetManyParams) => guard((p) => p.getMany<T>(params)),
+    create: <T extends BaseRecord, V>(params: CreateParams<V>) => guard((p) => p.create<T, V>(params)),
+    update: <T extends BaseRecord, V>(params: UpdateParams<V>) => guard((p) => p.update<T, V>(params)),
+    deleteOne: <T extends BaseRecord, V>(params: DeleteOneParams<V>) => guard((p) => p.deleteOne<T, V>(params)),
+    custom: <T extends BaseRecord, Q, P>(params: CustomParams<Q, P>) => guard((p) => p.custom<T, Q, P>(params)),
     getApiUrl: () => '',
   };
 }

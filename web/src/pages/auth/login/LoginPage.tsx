@@ -1,5 +1,5 @@
 import { useLogin } from '@refinedev/core';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CenteredLayout } from '../../../components/layout/CenteredLayout.tsx';
 import type { LoginVariables } from '../../../providers/auth/authProvider.ts';
@@ -13,13 +13,21 @@ export interface LoginPageProps {
 export default function LoginPage({ signInAvailable }: LoginPageProps) {
   const { t } = useTranslation();
   const { mutate: login, isPending } = useLogin<LoginVariables>();
+  const { token } = theme.useToken();
 
   return (
     <CenteredLayout>
-      <Card style={{ width: '100%', maxWidth: 400 }}>
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
-          {t('auth.login.title')}
-        </Typography.Title>
+      <section
+        style={{
+          width: '100%',
+          maxWidth: 400,
+          padding: token.paddingLG,
+          background: token.colorBgContainer,
+          border: `1px solid ${token.colorBorderSecondary}`,
+          borderRadius: token.borderRadiusLG,
+        }}
+      >
+        <h1 style={{ marginTop: 0, fontSize: 24, fontWeight: 600 }}>{t('auth.login.title')}</h1>
         {!signInAvailable && (
           <Alert type="error" showIcon role="alert" message={t('config.firebaseMissing')} style={{ marginBottom: 16 }} />
         )}
@@ -45,7 +53,7 @@ export default function LoginPage({ signInAvailable }: LoginPageProps) {
             {t('auth.login.submit')}
           </Button>
         </Form>
-      </Card>
+      </section>
     </CenteredLayout>
   );
 }
