@@ -8,7 +8,7 @@ describe('extractModelNumbers', () => {
     ['Panasonic CGA-S007A/1B Battery 3.7V', ['cgas007a1b']],
     ['Garmin Dash Mount - 010-10613-00', ['0101061300']],
     ['Office 2007 Home - 79G-00007', ['79g00007']],
-    ['Speakers 200W 2.4GHz 1080p 4K 10x zoom 5-Port', ['5port']],
+    ['Speakers 200W 2.4GHz 1080p 4K 10x zoom 5-Port', []],
     ['Pivo 6x0,5 l Kč 29,90', []],
     ['Bose 161 Bookshelf', []],
     ['Logitech 961464-0403 and 961464', ['9614640403', '961464']],
@@ -28,6 +28,8 @@ describe('isModelNumber', () => {
     ['6x500ml', false],
     ['2nd', false],
     ['wstk1', true],
+    ['5port', false],
+    ['kx5port', true],
   ])('%s -> %s', (input, expected) => {
     expect(isModelNumber(input)).toBe(expected);
   });

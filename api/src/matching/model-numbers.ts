@@ -19,6 +19,8 @@ export function isModelNumber(word: string): boolean {
   const quantity = /^(?:\d+x)?\d+([a-z]+)$/.exec(word);
   if (quantity && SPEC_SUFFIXES.has(quantity[1]!)) return false;
   if (/^\d+x\d+/.test(word)) return false;
+  // a small count written before a word is a feature, not a code: '5port', '4pack', '3speed'
+  if (/^\d{1,2}[a-z]{3,}$/.test(word)) return false;
   return true;
 }
 

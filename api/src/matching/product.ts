@@ -1,0 +1,53 @@
+/**
+ * A product prepared for matching: the normalized forms every comparison needs, computed once.
+ */
+import type { BrandIndex } from './brand.ts';
+import { normalizeGtin } from './gtin.ts';
+import { extractModelNumbers, normalizeMpn } from './model-numbers.ts';
+import { normalizeText, words } from './normalize.ts';
+
+export interface ProductInput {
+  id: string;
+  name: string;
+  description?: string | null;
+  brand?: string | null;
+  price?: number | null;
+  gtin?: string | null;
+  mpn?: string | null;
+}
+
+export interface PreparedProduct {
+  id: string;
+  name: string;
+  normalizedName: string;
+  words: string[];
+  /** brand key (see brandKey), declared or inferred from the name */
+  brand: string | null;
+  gtin: string | null;
+  mpn: string | null;
+  price: number | null;
+  /** model numbers written in the name */
+  nameCodes: string[];
+  /** model numbers found only in the description */
+  descriptionCodes: string[];
+}
+
+export function prepareProduct(input: ProductInput, brands: BrandIndex): PreparedProduct {
+  const normalizedName = normalizeText(input.name);
+  const nameCodes = extractModelNumbers(input.name);
+  const mpn = normalizeMpn(input.mpn);
+  if (mpn && !nameCodes.includes(mpn)) nameCodes.push(mpn);
+  const descriptionCodes = extractModelNumbers(input.description ?? '').filter((code) => !nameCodes.includes(code));
+  return {
+    id: input.id,
+    name: input.name,
+    normalizedName,
+    words: words(normalizedName),
+    brand: brands.resolve(input.brand, input.name),
+    gtin: normalizeGtin(input.gtin),
+    mpn,
+    price: input.price ?? null,
+    nameCodes,
+    descriptionCodes,
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * Name similarity: pg_trgm's trigram similarity (what the KNN index orders by) and a cosine over
+ * words weighted by how rare each word is in the competitor's catalogue (inverse document frequency).
+ */
+
+/** pg_trgm's trigrams of a normalized text: each word padded with two spaces before, one after. */
+export function trigrams(normalized: string): Set<string> {
+  const result = new Set<string>();
+  for (const word of normalized.split(/[^\p{L}\p{N}]+/u)) {
+    if (!word) continue;
+    const padded = `  ${word} `;
+    for (let i = 0; i + 3 <= padded.length; i++) result.add(padded.slice(i, i + 3));
+  }
+  return result;
+}
+
+/** Shared trigrams over all distinct trigrams (pg_trgm `similarity`), 0..1. */
+export function trigramSimilarity(a: string, b: string): number {
+  const ta = trigrams(a);
+  const tb = trigrams(b);
+  if (ta.size === 0 || tb.size === 0) return 0;
+  let shared = 0;
+  for (const gram of ta) if (tb.has(gram)) shared++;
+  return shared / (ta.size + tb.size - shared);
+}
+
+/** Document frequencies of words in a catalogue, for inverse document frequency weights. */
+export class WordStatistics {
+  private readonly frequencies = new Map<string, number>();
+  private documents = 0;
+
+  addDocument(documentWords: Iterable<string>): void {
+    this.documents++;
+    for (const word of new Set(documentWords)) this.frequencies.set(word, (this.frequencies.get(word) ?? 0) + 1);
+  }
+
+  documentFrequency(word: string): number {
+    return this.frequencies.get(word) ?? 0;
+  }
+
+  /** Smoothed inverse document frequency; a word never seen weighs most. */
+  idf(word: string): number {
+    return Math.log((this.documents + 1) / (this.documentFrequency(word) + 1)) + 1;
+  }
+}
+
+/** Cosine of the two word sets, each word weighted by its idf; also returns the shared words. */
+export function weightedWordSimilarity(
+  a: readonly string[],
+  b: readonly string[],
+  statistics: WordStatistics,
+): { similarity: number; shared: string[] } {
+  const setA = new Set(a);
+  const setB = new Set(b);
+  let normA = 0;
+  let normB = 0;
+  let dot = 0;
+  const shared: string[] = [];
+  for (const word of setA) {
+    const weight = statistics.idf(word) ** 2;
+    normA += weight;
+    if (setB.has(word)) {
+      dot += weight;
+      shared.push(word);
+    }
+  }
+  for (const word of setB) normB += statistics.idf(word) ** 2;
+  const similarity = normA > 0 && normB > 0 ? dot / Math.sqrt(normA * normB) : 0;
+  return { similarity, shared };
+}
