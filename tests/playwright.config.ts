@@ -17,6 +17,7 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
     headless: true,
+    locale: 'en-US',
     trace: 'off',
     screenshot: 'only-on-failure',
   },
