@@ -20,6 +20,9 @@ describe('extractModelNumbers', () => {
 describe('isModelNumber', () => {
   it.each([
     ['s2e', true],
+    ['9500i', true],
+    ['1080p', false],
+    ['1080i', false],
     ['a1', false],
     ['kpra', false],
     ['12345', true],
@@ -44,6 +47,10 @@ describe('modelRelation', () => {
     ['usgs2kb', 'ndsusgs2kb', 'partial'],
     ['av23292', '23292', 'partial'],
     ['ef4116', 'ef4124', null],
+    ['mmv4205bt', 'mmv4205baq', 'similar'],
+    ['el6985b', 'el6985a', 'similar'],
+    ['dc50w', 'dc50b', null],
+    ['1234567', '1234589', null],
     ['s2e', '010es20a', null],
     ['abcd', 'abcdef', null],
     ['a123', 'a1234567890', null],

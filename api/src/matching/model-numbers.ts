@@ -6,7 +6,9 @@
 import { CANONICAL_UNITS, normalizeText, words } from './normalize.ts';
 
 /** Suffixes that make a number a specification rather than a code: '1080p', '4k', '10x', '2nd'. */
-const SPEC_SUFFIXES = new Set([...CANONICAL_UNITS, 'p', 'i', 'k', 'x', 'mp', 'bit', 'st', 'nd', 'rd', 'th', 'd', 'kc', 'czk', 'eur', 'usd']);
+const SPEC_SUFFIXES = new Set([...CANONICAL_UNITS, 'k', 'x', 'mp', 'bit', 'st', 'nd', 'rd', 'th', 'd', 'kc', 'czk', 'eur', 'usd']);
+
+const VIDEO_RESOLUTION = /^(480|576|720|1080|1440|2160|4320)[pi]$/;
 
 const MIN_CODE_LENGTH = 3;
 const MIN_NUMERIC_CODE_LENGTH = 5;
@@ -19,6 +21,7 @@ export function isModelNumber(word: string): boolean {
   const quantity = /^(?:\d+x)?\d+([a-z]+)$/.exec(word);
   if (quantity && SPEC_SUFFIXES.has(quantity[1]!)) return false;
   if (/^\d+x\d+/.test(word)) return false;
+  if (VIDEO_RESOLUTION.test(word)) return false;
   // a small count written before a word is a feature, not a code: '5port', '4pack', '3speed'
   if (/^\d{1,2}[a-z]{3,}$/.test(word)) return false;
   return true;
@@ -36,18 +39,32 @@ export function normalizeMpn(text: string | null | undefined): string | null {
   return compact.length >= MIN_CODE_LENGTH ? compact : null;
 }
 
-export type ModelRelation = 'exact' | 'partial' | null;
+/**
+ * exact: the same code; partial: one is a prefix or suffix of the other (a shorter or longer way
+ * of writing the same model); similar: a long common start, as variants of one model family have
+ * ('MMV4205BT' / 'MMV4205BAQ', often another colour or region).
+ */
+export type ModelRelation = 'exact' | 'partial' | 'similar' | null;
 
 const MIN_PARTIAL_LENGTH = 4;
 const MIN_PARTIAL_RATIO = 0.5;
+const MIN_SIMILAR_PREFIX = 5;
+const MIN_SIMILAR_RATIO = 0.6;
 
 /** How two model numbers relate: equal, one a prefix/suffix variant of the other, or unrelated. */
 export function modelRelation(a: string, b: string): ModelRelation {
   if (a === b) return 'exact';
   const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
   if (shorter.length < MIN_PARTIAL_LENGTH || !/\d/.test(shorter)) return null;
-  if (shorter.length / longer.length < MIN_PARTIAL_RATIO) return null;
-  return longer.startsWith(shorter) || longer.endsWith(shorter) ? 'partial' : null;
+  if (shorter.length / longer.length >= MIN_PARTIAL_RATIO && (longer.startsWith(shorter) || longer.endsWith(shorter))) {
+    return 'partial';
+  }
+  let common = 0;
+  while (common < shorter.length && shorter[common] === longer[common]) common++;
+  const start = shorter.slice(0, common);
+  return common >= MIN_SIMILAR_PREFIX && common >= shorter.length * MIN_SIMILAR_RATIO && /\d/.test(start) && /\D/.test(start)
+    ? 'similar'
+    : null;
 }
 
 /** Prefixes and suffixes of a code that could be its shorter variants (for index look-ups). */

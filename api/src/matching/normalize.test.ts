@@ -30,6 +30,7 @@ describe('normalizeText', () => {
     ['802.11n Wi-Fi', '80211n wi fi'],
     ['  many   spaces  ', 'many spaces'],
     ['TV 55"', 'tv 55in'],
+    ['Canon CLI-8M Ink', 'canon cli8m ink'],
   ])('%s -> %s', (input, expected) => {
     expect(normalizeText(input)).toBe(expected);
   });

@@ -76,9 +76,12 @@ const UNIT_ALTERNATION = Object.keys(UNITS)
   .sort((a, b) => b.length - a.length)
   .join('|');
 
-/** A number (decimal point or comma), optional 'N x' pack prefix, then a unit. */
+/**
+ * A number (decimal point or comma), optional 'N x' pack prefix, then a unit; not inside a code
+ * ('CLI-8M' is no length).
+ */
 const QUANTITY = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:(\\d+)\\s*[x×*]\\s*)?(\\d+(?:[.,]\\d+)?)\\s*(${UNIT_ALTERNATION})(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}]|[\\p{L}\\p{N}][-/.])(?:(\\d+)\\s*[x×*]\\s*)?(\\d+(?:[.,]\\d+)?)\\s*(${UNIT_ALTERNATION})(?![\\p{L}\\p{N}])`,
   'gu',
 );
 

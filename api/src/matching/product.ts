@@ -23,6 +23,7 @@ export interface PreparedProduct {
   words: string[];
   /** brand key (see brandKey), declared or inferred from the name */
   brand: string | null;
+  /** the declared GTIN, or a valid GTIN written in the name or description */
   gtin: string | null;
   mpn: string | null;
   price: number | null;
@@ -38,13 +39,17 @@ export function prepareProduct(input: ProductInput, brands: BrandIndex): Prepare
   const mpn = normalizeMpn(input.mpn);
   if (mpn && !nameCodes.includes(mpn)) nameCodes.push(mpn);
   const descriptionCodes = extractModelNumbers(input.description ?? '').filter((code) => !nameCodes.includes(code));
+  const gtin =
+    normalizeGtin(input.gtin) ??
+    [...nameCodes, ...descriptionCodes].map((code) => (/^\d{12,14}$/.test(code) ? normalizeGtin(code) : null)).find(Boolean) ??
+    null;
   return {
     id: input.id,
     name: input.name,
     normalizedName,
     words: words(normalizedName),
     brand: brands.resolve(input.brand, input.name),
-    gtin: normalizeGtin(input.gtin),
+    gtin,
     mpn,
     price: input.price ?? null,
     nameCodes,

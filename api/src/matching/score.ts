@@ -16,7 +16,7 @@ import { trigramSimilarity, weightedWordSimilarity, type WordStatistics } from '
 export interface RelatedModelNumbers {
   left: string;
   right: string;
-  relation: 'exact' | 'partial';
+  relation: 'exact' | 'partial' | 'similar';
   /** where each side wrote it */
   leftIn: 'name' | 'description';
   rightIn: 'name' | 'description';
@@ -99,6 +99,7 @@ export const SCORE_WEIGHTS = {
   /** best related model number: exact, both in names, a code seen once in the catalogue */
   modelNumber: 6,
   partialModelNumber: 0.7,
+  similarModelNumber: 0.35,
   modelNumberInDescription: 0.6,
   modelNumbersConflict: -3,
   brandEqual: 1,
@@ -113,8 +114,14 @@ export const SCORE_WEIGHTS = {
 function modelNumberStrength(related: RelatedModelNumbers, codes: WordStatistics): number {
   const frequency = Math.max(1, codes.documentFrequency(related.right));
   const rarity = Math.min(1, 2 / frequency);
-  const length = Math.min(1, Math.min(related.left.length, related.right.length) / 5);
-  const kind = related.relation === 'exact' ? 1 : SCORE_WEIGHTS.partialModelNumber;
+  // short codes ('ps3', 'h12') are often names of platforms or standards, not models
+  const length = Math.min(1, Math.max(0, Math.min(related.left.length, related.right.length) - 2) / 4);
+  const kind =
+    related.relation === 'exact'
+      ? 1
+      : related.relation === 'partial'
+        ? SCORE_WEIGHTS.partialModelNumber
+        : SCORE_WEIGHTS.similarModelNumber;
   const place =
     related.leftIn === 'name' && related.rightIn === 'name' ? 1 : SCORE_WEIGHTS.modelNumberInDescription;
   return rarity * length * kind * place;
