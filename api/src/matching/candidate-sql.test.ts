@@ -1,8 +1,58 @@
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMatchingSchema, findCandidates, insertCompetitorProducts, type CompetitorProductRow } from './candidate-sql.ts';
+import {
+  createMatchingSchema,
+  findCandidates,
+  insertCompetitorProducts,
+  type CompetitorProductRow,
+  type SqlClient,
+} from './candidate-sql.ts';
+
+interface TestDatabase {
+  client: SqlClient;
+  close(): Promise<void>;
+}
+
+async function openPglite(): Promise<TestDatabase> {
+  const db = await PGlite.create({ extensions: { pg_trgm, btree_gist } });
+  return { client: db, close: () => db.close() };
+}
+
+const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A scratch database on the PostgreSQL server, dropped afterwards; null when no server answers. */
+async function openPostgres(): Promise<TestDatabase | null> {
+  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `matching_test_${process.pid}_${Date.now()}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  return {
+    client,
+    close: async () => {
+      await client.end();
+      await admin.query(`DROP DATABASE ${name}`);
+      await admin.end();
+    },
+  };
+}
+
+const postgres = await openPostgres();
+if (!postgres) console.warn(`candidate SQL on PostgreSQL skipped: no server at ${POSTGRES_URL}`);
+const engines: [string, () => Promise<TestDatabase | null>][] = [
+  ['PGlite', openPglite],
+  ['PostgreSQL', async () => postgres],
+];
 
 const product = (id: string, normalizedName: string, extra: Partial<CompetitorProductRow> = {}): CompetitorProductRow => ({
   id,
@@ -17,11 +67,15 @@ const product = (id: string, normalizedName: string, extra: Partial<CompetitorPr
   ...extra,
 });
 
-describe('candidate SQL on PGlite', () => {
-  let db: PGlite;
+describe.each(engines)('candidate SQL on %s', (engine, open) => {
+  let database: TestDatabase;
+  let db: SqlClient;
 
   beforeAll(async () => {
-    db = await PGlite.create({ extensions: { pg_trgm, btree_gist } });
+    const opened = await open();
+    if (!opened) return;
+    database = opened;
+    db = database.client;
     await createMatchingSchema(db);
     await createMatchingSchema(db); // idempotent
     await insertCompetitorProducts(db, [
@@ -33,7 +87,7 @@ describe('candidate SQL on PGlite', () => {
       product('6', 'logitech webcam', { brand: 'logitech', descriptionCodes: ['961464'] }),
     ]);
   });
-  afterAll(() => db.close());
+  afterAll(() => database?.close());
 
   const query = {
     normalizedName: '',
@@ -45,7 +99,9 @@ describe('candidate SQL on PGlite', () => {
     codeLimit: 5,
   };
 
-  it.each([
+  const itOnEngine = engine === 'PostgreSQL' && !postgres ? it.skip : it;
+
+  itOnEngine.each([
     ['nearest names within the brand', { normalizedName: 'sony turntable', brand: 'sony' }, '1', ['brand_name', 'name']],
     ['nearest names without a brand', { normalizedName: 'denon turntable' }, '3', ['name']],
     ['an identical GTIN', { normalizedName: 'milk', gtin: '08594001234561' }, '4', ['gtin']],
@@ -59,7 +115,7 @@ describe('candidate SQL on PGlite', () => {
     expect(found?.sources).toEqual(expect.arrayContaining(expectedSources));
   });
 
-  it('returns the stored product fields', async () => {
+  itOnEngine('returns the stored product fields', async () => {
     const rows = await findCandidates(db, { ...query, normalizedName: 'x', codes: ['pslx350h'] });
     expect(rows.find((row) => row.id === '1')).toMatchObject({
       name: 'sony turntable pslx350h',
@@ -70,7 +126,7 @@ describe('candidate SQL on PGlite', () => {
     });
   });
 
-  it('orders names within a brand by the GiST index (KNN)', async () => {
+  itOnEngine('orders names within a brand by the GiST index (KNN)', async () => {
     await db.query('SET enable_seqscan = off');
     const plan = await db.query<{ 'QUERY PLAN': string }>(
       `EXPLAIN SELECT id FROM matching_competitor_product WHERE brand = 'sony' ORDER BY normalized_name <-> 'sony turntable' LIMIT 5`,
