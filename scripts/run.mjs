@@ -7,6 +7,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// The pnpm version is pinned here rather than in package.json's packageManager field: with that
+// field pnpm 12 refuses a frozen install (it wants to record itself in the lockfile).
 const PNPM_VERSION = '12.21.0';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const [task, ...args] = process.argv.slice(2);
