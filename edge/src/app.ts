@@ -6,21 +6,25 @@
 import { Hono } from 'hono';
 import { configGuard } from './config-guard.ts';
 import type { EdgeEnv } from './env.ts';
-import { firebaseAuth, type FirebaseAuthOptions } from './firebase-auth.ts';
+import { createAuthenticator, firebaseAuth, type FirebaseAuthOptions } from './firebase-auth.ts';
 import { graphqlMethodNotAllowed, graphqlOptions, graphqlProxy, type GraphqlProxyOptions } from './graphql-proxy.ts';
 import { graphqlError } from './json-error.ts';
 import { legacyLocaleRedirect, localeFromQuery } from './locale.ts';
 import { GRAPHQL_PATH, publicConfig } from './public-config.ts';
 import { securityHeaders } from './security-headers.ts';
 import { staticAssets } from './static-assets.ts';
+import { STORAGE_PATH, storageRoutes, type StorageOptions } from './storage/routes.ts';
 
 export interface EdgeAppOptions {
   auth?: FirebaseAuthOptions;
   graphql?: GraphqlProxyOptions;
+  storage?: StorageOptions;
 }
 
 export function createApp(options: EdgeAppOptions = {}): Hono<EdgeEnv> {
   const app = new Hono<EdgeEnv>();
+  // One token verifier for /graphql and /storage (Google's keys fetched once).
+  const authenticate = createAuthenticator(options.auth);
 
   app.use('*', securityHeaders());
   app.use('*', configGuard());
@@ -28,11 +32,12 @@ export function createApp(options: EdgeAppOptions = {}): Hono<EdgeEnv> {
   app.get('/config.json', publicConfig());
 
   app.options(GRAPHQL_PATH, graphqlOptions());
-  app.post(GRAPHQL_PATH, firebaseAuth(options.auth), graphqlProxy(options.graphql));
+  app.post(GRAPHQL_PATH, firebaseAuth(authenticate), graphqlProxy(options.graphql));
   app.all(GRAPHQL_PATH, graphqlMethodNotAllowed());
 
-  // Storage (/storage/main/*, /storage/public/*) comes in a later issue: mount it here, before the
-  // pages, behind firebaseAuth(), using the MAIN_BUCKET / PUBLIC_BUCKET bindings of the environment.
+  // Storage (/storage/{main|public}/o...): R2 bindings or Firebase Storage per STORAGE_BACKEND; it
+  // checks tokens itself because public language files are readable without one.
+  app.route(STORAGE_PATH, storageRoutes(authenticate, options.storage));
 
   // Pages: locale handling, then the static console with its SPA fallback.
   app.use('*', legacyLocaleRedirect());

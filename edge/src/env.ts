@@ -16,6 +16,8 @@ export interface EdgeBindings {
   FIREBASE_AUTH_EMULATOR_HOST?: string;
   STORAGE_MAIN_BUCKET: string;
   STORAGE_PUBLIC_BUCKET: string;
+  /** Where the storage routes keep objects: "r2" (the MAIN_BUCKET / PUBLIC_BUCKET bindings) or "firebase". */
+  STORAGE_BACKEND: string;
   /** Public DSN; only used outside local and dev (SPEC §9). */
   ERROR_REPORTING_DSN?: string;
   ASSETS: Fetcher;
@@ -32,11 +34,14 @@ export interface EdgeConfig {
   firebase: { apiKey: string; authDomain: string; projectId: string };
   /** e.g. http://127.0.0.1:9099, or null when no emulator is configured. */
   authEmulatorUrl: string | null;
-  storage: { mainBucket: string; publicBucket: string };
+  storage: { backend: StorageBackendName; mainBucket: string; publicBucket: string };
   errorReportingDsn: string | null;
 }
 
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 15_000;
+
+export const STORAGE_BACKENDS = ['r2', 'firebase'] as const;
+export type StorageBackendName = (typeof STORAGE_BACKENDS)[number];
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -62,7 +67,7 @@ function parseConfig(env: EdgeBindings): EdgeConfig {
   }
   const environment = env.APP_ENV as Environment;
   const missing = (
-    ['GRAPHQL_UPSTREAM', 'FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY', 'FIREBASE_AUTH_DOMAIN', 'STORAGE_MAIN_BUCKET', 'STORAGE_PUBLIC_BUCKET'] as const
+    ['GRAPHQL_UPSTREAM', 'FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY', 'FIREBASE_AUTH_DOMAIN', 'STORAGE_MAIN_BUCKET', 'STORAGE_PUBLIC_BUCKET', 'STORAGE_BACKEND'] as const
   ).filter((name) => !env[name]);
   if (missing.length > 0) {
     throw new ConfigError(`Missing configuration for the ${environment} environment: ${missing.join(', ')}`);
@@ -71,13 +76,17 @@ function parseConfig(env: EdgeBindings): EdgeConfig {
   if (!Number.isFinite(timeout) || timeout <= 0) {
     throw new ConfigError(`GRAPHQL_UPSTREAM_TIMEOUT_MS must be a positive number of milliseconds, not "${env.GRAPHQL_UPSTREAM_TIMEOUT_MS}"`);
   }
+  const backend = env.STORAGE_BACKEND as StorageBackendName;
+  if (!STORAGE_BACKENDS.includes(backend)) {
+    throw new ConfigError(`STORAGE_BACKEND must be one of ${STORAGE_BACKENDS.join(', ')}, not "${env.STORAGE_BACKEND}"`);
+  }
   return {
     environment,
     graphqlUpstream: env.GRAPHQL_UPSTREAM,
     upstreamTimeoutMs: timeout,
     firebase: { apiKey: env.FIREBASE_API_KEY, authDomain: env.FIREBASE_AUTH_DOMAIN, projectId: env.FIREBASE_PROJECT_ID },
     authEmulatorUrl: emulatorHost ? `http://${emulatorHost}` : null,
-    storage: { mainBucket: env.STORAGE_MAIN_BUCKET, publicBucket: env.STORAGE_PUBLIC_BUCKET },
+    storage: { backend, mainBucket: env.STORAGE_MAIN_BUCKET, publicBucket: env.STORAGE_PUBLIC_BUCKET },
     errorReportingDsn: env.ERROR_REPORTING_DSN?.trim() || null,
   };
 }

@@ -78,12 +78,12 @@ export function graphqlMethodNotAllowed(): Handler<EdgeEnv> {
   };
 }
 
-function requestIdOf(incoming: string | undefined): string {
+export function requestIdOf(incoming: string | undefined): string {
   return incoming && /^[A-Za-z0-9._:-]{8,128}$/.test(incoming) ? incoming : crypto.randomUUID();
 }
 
 /** Reads the whole body, or returns null as soon as it passes the limit. */
-async function readLimited(stream: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | null> {
+export async function readLimited(stream: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | null> {
   if (!stream) return new Uint8Array();
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];

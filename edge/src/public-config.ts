@@ -19,7 +19,7 @@ export function toPublicConfig(config: EdgeConfig): PublicConfig {
     firebase: { ...config.firebase },
     authEmulatorUrl: config.environment === 'local' ? config.authEmulatorUrl : null,
     graphqlUrl: GRAPHQL_PATH,
-    storage: { ...config.storage },
+    storage: { mainBucket: config.storage.mainBucket, publicBucket: config.storage.publicBucket },
     errorReporting: errorReportingEnabled(config) ? { dsn: config.errorReportingDsn! } : null,
   };
 }

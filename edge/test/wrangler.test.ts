@@ -21,6 +21,7 @@ const REQUIRED_VARS = [
   'FIREBASE_AUTH_EMULATOR_HOST',
   'STORAGE_MAIN_BUCKET',
   'STORAGE_PUBLIC_BUCKET',
+  'STORAGE_BACKEND',
   'ERROR_REPORTING_DSN',
 ];
 
@@ -31,6 +32,8 @@ describe('wrangler.toml', () => {
     expect(toml.main).toBe('edge/src/index.ts');
     expect(toml.compatibility_date).toBe('2026-04-26');
     expect(toml.assets).toEqual({ directory: './web/dist', binding: 'ASSETS', run_worker_first: true, not_found_handling: 'none' });
+    // The access policy files are bundled as text modules.
+    expect(toml.rules).toEqual([{ type: 'Text', globs: ['**/*.conf', '**/*.csv'], fallthrough: true }]);
   });
 
   it.each(ENVIRONMENTS)('%s sets every var and both R2 bindings, matching its bucket names', (environment) => {
@@ -48,6 +51,8 @@ describe('wrangler.toml', () => {
       expect(vars.GRAPHQL_UPSTREAM).toMatch(/^https:\/\//);
     }
     expect(environment === 'production' || vars.ERROR_REPORTING_DSN === '').toBe(true);
+    // Local works offline on the R2 simulation; dev and production use Firebase Storage.
+    expect(vars.STORAGE_BACKEND).toBe(environment === 'local' ? 'r2' : 'firebase');
   });
 
   it('gives each environment its own worker name, project and buckets', () => {
