@@ -55,6 +55,11 @@ async function main(): Promise<void> {
     `automatic matches (threshold ${auto.policy.threshold}, margin ${auto.policy.margin}): ${auto.matches}, ` +
       `correct ${auto.correct}, precision ${f(auto.precision)}, coverage of true pairs ${f(auto.coverage)}`,
   );
+  for (const point of result.curve) {
+    console.log(
+      `  at threshold ${point.threshold.toFixed(2)}: ${point.matches} automatic, precision ${f(point.precision)}, coverage ${f(point.coverage)}`,
+    );
+  }
   const cv = result.crossValidated;
   console.log(
     `cross-validated calibration (thresholds ${cv.thresholds.map(f).join(' / ')}): ${cv.matches} automatic, ` +

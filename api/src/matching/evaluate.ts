@@ -48,9 +48,13 @@ export interface Evaluation {
   recallAt5: number;
   recallAt10: number;
   automatic: AutomaticQuality & { policy: AutomaticPolicy };
+  /** precision and coverage of automatic matches at other thresholds (same margin) */
+  curve: (AutomaticQuality & { threshold: number })[];
   /** two-fold cross-validated calibration: thresholds fitted on one half, measured on the other */
   crossValidated: AutomaticQuality & { thresholds: [number, number] };
 }
+
+const CURVE_THRESHOLDS = [0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99];
 
 function foldOf(id: string): 0 | 1 {
   let hash = 0;
@@ -80,6 +84,10 @@ export function evaluate(run: MatchRun, truth: Truth, policy: AutomaticPolicy = 
     recallAt5: recallAtK(run.ranked, truth, 5),
     recallAt10: recallAtK(run.ranked, truth, 10),
     automatic: { ...automaticQuality(automatic, truth), policy },
+    curve: CURVE_THRESHOLDS.map((threshold) => ({
+      threshold,
+      ...automaticQuality(selectAutomaticMatches(lists, { ...policy, threshold }), truth),
+    })),
     crossValidated: { ...automaticQuality(crossMatches, truth), thresholds },
   };
 }

@@ -101,7 +101,7 @@ export const SCORE_WEIGHTS = {
   partialModelNumber: 0.7,
   similarModelNumber: 0.35,
   modelNumberInDescription: 0.6,
-  modelNumbersConflict: -3,
+  modelNumbersConflict: -1,
   brandEqual: 1,
   brandDiffers: -3,
   nameSimilarity: 3,
