@@ -102,7 +102,8 @@ describe.each(engines)('candidate SQL on %s', (engine, open) => {
   const itOnEngine = engine === 'PostgreSQL' && !postgres ? it.skip : it;
 
   itOnEngine.each([
-    ['nearest names within the brand', { normalizedName: 'sony turntable', brand: 'sony' }, '1', ['brand_name', 'name']],
+    ['nearest names within the brand', { normalizedName: 'sony turntable', brand: 'sony' }, '1', ['brand_name']],
+    ['names outside a brand with too few products', { normalizedName: 'sony turntable', brand: 'denon' }, '1', ['name']],
     ['nearest names without a brand', { normalizedName: 'denon turntable' }, '3', ['name']],
     ['an identical GTIN', { normalizedName: 'milk', gtin: '08594001234561' }, '4', ['gtin']],
     ['an identical code', { normalizedName: 'x', codes: ['cdpce375'] }, '2', ['code']],

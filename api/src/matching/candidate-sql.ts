@@ -5,8 +5,9 @@
  *
  * Candidates come from four sources, unioned: identical GTIN, model numbers (identical, or a
  * longer / shorter prefix or suffix variant, through B-tree range scans on the code and on the
- * reversed code), and the trigram nearest neighbours of the name, within the brand (GiST on
- * (brand, name gist_trgm_ops), KNN by `<->`) and without the brand filter.
+ * reversed code), and the trigram nearest neighbours of the name within the brand (GiST on
+ * (brand, name gist_trgm_ops), KNN by `<->`), or without the brand filter when the brand is
+ * unknown or gives fewer than the wanted number of candidates.
  */
 
 /** What the query needs from a database: PGlite and pg's Pool/Client both fit. */
@@ -144,6 +145,7 @@ by_brand_name AS (
 ),
 by_name AS (
   SELECT id, 'name' AS source FROM matching_competitor_product
+  WHERE (SELECT count(*) FROM by_brand_name) < $6
   ORDER BY normalized_name <-> $1::text
   LIMIT $6
 ),
