@@ -24,10 +24,23 @@ const SELECT_ITEM = `
     JOIN websites w ON w.id = ow.website_id
     JOIN organizations o ON o.id = ow.organization_id`;
 
-/** `organizationId` is NULL for all organizations; `pattern` NULL for no name filter. */
-const LIST_WHERE = `
-   WHERE ($1::uuid IS NULL OR ow.organization_id = $1::uuid)
-     AND ($2::text IS NULL OR ow.name ILIKE $2::text)`;
+/**
+ * The WHERE clause of the list, with only the filters given: a generic "$1 IS NULL OR ..."
+ * would keep the planner from using the organization and trigram indexes.
+ */
+function listFilter(organizationId: string | null, search: string | null): { where: string; params: unknown[] } {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (organizationId) {
+    params.push(organizationId);
+    conditions.push(`ow.organization_id = $${params.length}::uuid`);
+  }
+  if (search) {
+    params.push(likePattern(search));
+    conditions.push(`ow.name ILIKE $${params.length}::text`);
+  }
+  return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', params };
+}
 
 function toItem(row: OrganizationWebsiteRow) {
   return {
@@ -65,10 +78,19 @@ export async function organizationWebsiteList(
     organizationId = own;
   }
 
-  const params = [organizationId, search === null ? null : likePattern(search)];
+  const { where, params } = listFilter(organizationId, search);
+  const n = params.length;
+  // The page is cut from organization_websites alone (an index walk in name order), and only
+  // its rows are joined to their website, organization and feeds.
   const [page, count] = await Promise.all([
-    ctx.pool.query<OrganizationWebsiteRow>(`${SELECT_ITEM} ${LIST_WHERE} ORDER BY ow.name, ow.id LIMIT $3 OFFSET $4`, [...params, limit, offset]),
-    ctx.pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM organization_websites ow ${LIST_WHERE}`, params),
+    ctx.pool.query<OrganizationWebsiteRow>(
+      `WITH page AS (
+         SELECT ow.id FROM organization_websites ow ${where} ORDER BY ow.name, ow.id LIMIT $${n + 1} OFFSET $${n + 2}
+       )
+       ${SELECT_ITEM} JOIN page ON page.id = ow.id ORDER BY ow.name, ow.id`,
+      [...params, limit, offset],
+    ),
+    ctx.pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM organization_websites ow ${where}`, params),
   ]);
   return { data: page.rows.map(toItem), meta: { pagination: { total: count.rows[0]?.total ?? 0 } } };
 }
