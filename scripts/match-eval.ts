@@ -3,3 +3,5 @@
  * runs the matching engine on two CSV files on an embedded database (no server needed).
  */
 await import('../api/src/matching/eval-cli.ts');
+
+export {};

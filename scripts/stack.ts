@@ -73,7 +73,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         verbose,
       }),
     );
-    await waitFor(`${authUrl}/`, 'the Auth emulator', 90_000);
+    await waitFor(`${authUrl}/`, 'the Auth emulator', 90_000, children.at(-1)!);
     await ensureDemoAccounts(authUrl);
 
     // 2. GraphQL API on the embedded database.
@@ -92,7 +92,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         },
       }),
     );
-    await waitFor(apiUrl, 'the GraphQL API', 120_000, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{__typename}"}' });
+    await waitFor(apiUrl, 'the GraphQL API', 120_000, children.at(-1)!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{__typename}"}' });
 
     // 3. The edge worker serving web/dist, in the local runtime.
     children.push(
@@ -112,7 +112,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         { cwd: ROOT, dataDir, verbose },
       ),
     );
-    await waitFor(`${webUrl}/config.json`, 'the edge worker', 90_000);
+    await waitFor(`${webUrl}/config.json`, 'the edge worker', 90_000, children.at(-1)!);
   } catch (error) {
     await stop();
     throw error;
@@ -144,10 +144,16 @@ function launch(
     stream?.pipe(file, { end: false });
     if (options.verbose) stream?.on('data', (chunk: Buffer) => process.stdout.write(prefix(name, chunk)));
   }
+  logFiles.set(child, log);
   child.on('exit', (code, signal) => {
     if (code && code !== 0) console.error(`[${name}] exited with code ${code}${signal ? ` (${signal})` : ''}; log: ${log}`);
   });
   return child;
+}
+
+const logFiles = new WeakMap<ChildProcess, string>();
+function logOf(child: ChildProcess): string {
+  return logFiles.get(child) ?? 'its log';
 }
 
 function prefix(name: string, chunk: Buffer): string {
@@ -186,10 +192,13 @@ async function assertPortFree(port: number): Promise<void> {
   });
 }
 
-async function waitFor(url: string, what: string, timeoutMs: number, init?: RequestInit): Promise<void> {
+async function waitFor(url: string, what: string, timeoutMs: number, child: ChildProcess, init?: RequestInit): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError = '';
   while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${what} stopped during start-up (exit code ${child.exitCode ?? child.signalCode}); see ${logOf(child)}`);
+    }
     try {
       const response = await fetch(url, { ...init, signal: AbortSignal.timeout(5_000) });
       if (response.status < 500) return;
