@@ -31,6 +31,8 @@ describe('wrangler.toml', () => {
   it('runs edge/src/index.ts first, in front of web/dist, on the local runtime date', () => {
     expect(toml.main).toBe('edge/src/index.ts');
     expect(toml.compatibility_date).toBe('2026-04-26');
+    // casbin (the storage routes' access policy) needs Node's Buffer and fs at run time.
+    expect(toml.compatibility_flags).toEqual(['nodejs_compat']);
     expect(toml.assets).toEqual({ directory: './web/dist', binding: 'ASSETS', run_worker_first: true, not_found_handling: 'none' });
     // The access policy files are bundled as text modules.
     expect(toml.rules).toEqual([{ type: 'Text', globs: ['**/*.conf', '**/*.csv'], fallthrough: true }]);
