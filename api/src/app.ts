@@ -25,7 +25,7 @@ export interface ApiOptions {
   logging?: boolean;
 }
 
-export type Api = YogaServerInstance<Record<string, never>, ApiContext>;
+export type Api = YogaServerInstance<{}, ApiContext>;
 
 const resolvers = {
   Query: { appUser, organizationWebsiteList },
@@ -42,7 +42,7 @@ const disableIntrospection: Plugin = {
 
 export function createApi({ pool, verifyToken, access, environment = 'local', logging = true }: ApiOptions): Api {
   const local = environment === 'local';
-  return createYoga<Record<string, never>, ApiContext>({
+  return createYoga<{}, ApiContext>({
     schema: createSchema<ApiContext>({ typeDefs: SCHEMA_SDL, resolvers }),
     graphqlEndpoint: '/graphql',
     graphiql: local,
