@@ -2,14 +2,16 @@ import { Refine } from '@refinedev/core';
 import routerProvider, { DocumentTitleHandler } from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { BrowserRouter } from 'react-router';
+import { AccountProvider } from './providers/auth/AccountContext.tsx';
 import type { Providers } from './providers/index.ts';
 import { useNotificationProvider } from './providers/notification/useNotificationProvider.tsx';
 import { resources } from './resources.ts';
 import { AppRoutes } from './routes/AppRoutes.tsx';
+import { matchRoute } from './routes/documentTitle.ts';
 import { theme } from './theme.ts';
 
 export function App({ providers }: { providers: Providers }) {
-  const { queryClient, signInAvailable, i18nProvider, ...refineProviders } = providers;
+  const { queryClient, signInAvailable, i18nProvider, account, ...refineProviders } = providers;
   return (
     <BrowserRouter>
       <ConfigProvider theme={theme}>
@@ -27,8 +29,16 @@ export function App({ providers }: { providers: Providers }) {
               warnWhenUnsavedChanges: true,
             }}
           >
-            <AppRoutes signInAvailable={signInAvailable} />
-            <DocumentTitleHandler handler={() => i18nProvider.translate('documentTitle.default')} />
+            <AccountProvider account={account}>
+              <AppRoutes signInAvailable={signInAvailable} />
+            </AccountProvider>
+            <DocumentTitleHandler
+              handler={({ pathname }) => {
+                const route = pathname ? matchRoute(pathname) : null;
+                const app = i18nProvider.translate('documentTitle.default');
+                return route ? `${i18nProvider.translate(`routes.${route.key}.title`, route.params)} | ${app}` : app;
+              }}
+            />
           </Refine>
         </AntdApp>
       </ConfigProvider>

@@ -1,13 +1,14 @@
 import type { ResourceProps } from '@refinedev/core';
+import { ROUTE_KEYS, ROUTES, toRouterPath } from './routes/routeTable.ts';
 
 /**
- * Every resource of the console in one place. The names are the access-control resource names of
- * SPEC §2 (policies/policy.csv), so Refine's access checks ask the policy about exactly these.
+ * Refine's resources, from the route table: one per access-control resource name (SPEC §2), so
+ * Refine's own access checks (buttons, CanAccess) ask the policy about exactly these names.
  */
-export const resources: ResourceProps[] = [
-  {
-    name: 'home',
-    list: '/',
-    meta: { labelKey: 'resources.home' },
-  },
-];
+export const resources: ResourceProps[] = ROUTE_KEYS.filter(
+  (key, index) => ROUTE_KEYS.findIndex((other) => ROUTES[other].resource === ROUTES[key].resource) === index,
+).map((key) => ({
+  name: ROUTES[key].resource,
+  list: toRouterPath(ROUTES[key].path),
+  meta: { labelKey: `routes.${key}.title` },
+}));

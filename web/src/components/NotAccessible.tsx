@@ -4,5 +4,11 @@ import { useTranslation } from 'react-i18next';
 /** SPEC §2: what a page whose access is denied shows. */
 export function NotAccessible() {
   const { t } = useTranslation();
-  return <Result status="403" title={t('access.notAccessibleTitle')} subTitle={t('access.notAccessibleText')} />;
+  return (
+    <Result
+      status="403"
+      title={<h1 style={{ fontSize: 'inherit', margin: 0 }}>{t('access.notAccessibleTitle')}</h1>}
+      subTitle={t('access.notAccessibleText')}
+    />
+  );
 }

@@ -3,8 +3,9 @@ import type { AccessControlProvider, AuthProvider, DataProvider, I18nProvider } 
 import type { i18n as I18n } from 'i18next';
 import type { RuntimeConfig } from '../config/runtimeConfig.ts';
 import { createAccessControlProvider } from './access/accessControlProvider.ts';
+import { type Account, createAccount } from './auth/account.ts';
 import { createAppUserStore } from './auth/appUser.ts';
-import { createAuthProvider } from './auth/authProvider.ts';
+import { createAuthProvider, LOGIN_PATH } from './auth/authProvider.ts';
 import { createFirebaseAuth } from './auth/firebaseAuth.ts';
 import { createDataProvider } from './data/dataProvider.ts';
 import { createGraphQLClientHolder } from './data/graphqlClient.ts';
@@ -16,6 +17,8 @@ export interface Providers {
   accessControlProvider: AccessControlProvider;
   i18nProvider: I18nProvider;
   queryClient: QueryClient;
+  /** Identity flows beyond Refine's auth provider (reset code, policy, second factor). */
+  account: Account;
   /** False when /config.json gave no Firebase configuration: the login page says so. */
   signInAvailable: boolean;
 }
@@ -31,15 +34,19 @@ export function createProviders(config: RuntimeConfig, i18n: I18n): Providers {
   const graphql = createGraphQLClientHolder(config.graphqlUrl, async () => (await currentUser())?.getIdToken() ?? null);
   const appUsers = createAppUserStore(graphql);
   const queryClient = new QueryClient();
+  const account = createAccount(auth, () => appUsers.clear());
 
   return {
     authProvider: createAuthProvider({
       auth,
+      account,
       appUsers,
       translate: (key) => i18n.t(key),
+      continueUrl: () => `${window.location.origin}${LOGIN_PATH}`,
       onSignedOut: () => {
+        // The next user on this browser must never see the previous user's answers.
         graphql.reset();
-        queryClient.removeQueries();
+        queryClient.clear();
       },
     }),
     dataProvider: createDataProvider(graphql),
@@ -52,6 +59,7 @@ export function createProviders(config: RuntimeConfig, i18n: I18n): Providers {
     }),
     i18nProvider: createI18nProvider(i18n),
     queryClient,
+    account,
     signInAvailable: auth !== null,
   };
 }

@@ -2,14 +2,17 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { ConsoleLayout } from '../components/layout/ConsoleLayout.tsx';
 import { PageLoading } from '../components/PageLoading.tsx';
+import { WebsiteSelectionProvider } from '../components/websitePicker/WebsiteSelection.tsx';
 
-/** The signed-in area: the console layout around the current page. */
+/** The signed-in area: the chosen website as context, the console layout around the current page. */
 export default function ConsoleShell() {
   return (
-    <ConsoleLayout>
-      <Suspense fallback={<PageLoading />}>
-        <Outlet />
-      </Suspense>
-    </ConsoleLayout>
+    <WebsiteSelectionProvider>
+      <ConsoleLayout>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </ConsoleLayout>
+    </WebsiteSelectionProvider>
   );
 }

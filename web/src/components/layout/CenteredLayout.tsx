@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { CENTERED_PAGE_PADDING } from '../../config/constants.ts';
 
 /** The simple centred layout of the public pages (SPEC §9: 80 px padding). */
 export function CenteredLayout({ children }: { children: ReactNode }) {
@@ -6,7 +7,7 @@ export function CenteredLayout({ children }: { children: ReactNode }) {
     <main
       style={{
         minHeight: '100vh',
-        padding: 80,
+        padding: CENTERED_PAGE_PADDING,
         boxSizing: 'border-box',
         display: 'flex',
         alignItems: 'center',

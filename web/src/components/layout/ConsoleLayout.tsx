@@ -1,23 +1,23 @@
-import { Flex, Layout, Typography } from 'antd';
+import { Layout } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { BRAND_COLOR } from '../../theme.ts';
-import { UserMenu } from './UserMenu.tsx';
+import { BREAKPOINTS, SPACING } from '../../config/constants.ts';
+import { useWindowSize } from '../../hooks/useWindowSize.ts';
+import { Header } from './Header.tsx';
+import { Sidebar } from './sidebar/Sidebar.tsx';
 
-/** The signed-in shell: header with the product name and the user menu. The sidebar comes later. */
+/** The signed-in shell: header on top, sidebar beside the page; compact below the lg breakpoint. */
 export function ConsoleLayout({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const { width } = useWindowSize();
+  const compact = width < BREAKPOINTS.lg;
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header style={{ background: '#fff', paddingInline: 24, borderBottom: '1px solid #f0f0f0' }}>
-        <Flex align="center" justify="space-between" style={{ height: '100%' }}>
-          <Typography.Text strong style={{ color: BRAND_COLOR, fontSize: 18 }}>
-            {t('app.title')}
-          </Typography.Text>
-          <UserMenu />
-        </Flex>
-      </Layout.Header>
-      <Layout.Content style={{ padding: 24 }}>{children}</Layout.Content>
+      <Header compact={compact} />
+      <Layout>
+        <Sidebar collapsed={compact} />
+        <Layout.Content style={{ padding: compact ? SPACING[3] : SPACING[5], minWidth: 0 }}>
+          <main>{children}</main>
+        </Layout.Content>
+      </Layout>
     </Layout>
   );
 }

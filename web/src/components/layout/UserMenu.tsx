@@ -1,12 +1,16 @@
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { LogoutOutlined, ProfileOutlined, UserOutlined } from '@ant-design/icons';
 import { useGetIdentity, useLogout } from '@refinedev/core';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { routePath, useCarriedPath } from '../../routes/useCarriedPath.ts';
 import type { Identity } from './identity.ts';
 
-/** The header's user menu: the e-mail (or 'guest'), disabled, then Log out (SPEC §2). */
-export function UserMenu() {
+/** The header's user menu (SPEC §2): the e-mail (or 'guest'), disabled; Profile; Logout. */
+export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const carried = useCarriedPath();
   const { data: identity } = useGetIdentity<Identity>();
   const { mutate: logout, isPending } = useLogout();
   const email = identity?.email ?? t('auth.userMenu.guest');
@@ -18,15 +22,17 @@ export function UserMenu() {
         items: [
           { key: 'email', label: email, icon: <UserOutlined />, disabled: true },
           { type: 'divider' },
+          { key: 'profile', label: t('auth.userMenu.profile'), icon: <ProfileOutlined /> },
           { key: 'logout', label: t('auth.userMenu.logout'), icon: <LogoutOutlined />, danger: true },
         ],
         onClick: ({ key }) => {
+          if (key === 'profile') void navigate(carried(routePath('settingsProfile')));
           if (key === 'logout') logout();
         },
       }}
     >
       <Button type="text" icon={<UserOutlined />} loading={isPending} aria-label={t('auth.userMenu.label')}>
-        {email}
+        {compact ? null : email}
       </Button>
     </Dropdown>
   );

@@ -1,8 +1,8 @@
-import { CanAccess, useGetIdentity } from '@refinedev/core';
+import { useGetIdentity } from '@refinedev/core';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Identity } from '../../components/layout/identity.ts';
-import { NotAccessible } from '../../components/NotAccessible.tsx';
+import { RouteLayout } from '../../components/layout/RouteLayout.tsx';
 import { WebsitesTable } from './WebsitesTable.tsx';
 
 /** / (home): who is signed in, and the websites they can see. */
@@ -11,12 +11,11 @@ export default function HomePage() {
   const { data: identity } = useGetIdentity<Identity>();
 
   return (
-    <CanAccess resource="home" action="list" fallback={<NotAccessible />}>
-      <Typography.Title level={2}>{t('home.title')}</Typography.Title>
+    <RouteLayout route="home">
       {identity?.email && (
         <Typography.Paragraph>{t('auth.userMenu.signedInAs', { email: identity.email })}</Typography.Paragraph>
       )}
       <WebsitesTable />
-    </CanAccess>
+    </RouteLayout>
   );
 }

@@ -1,31 +1,49 @@
 import type { AuthProvider } from '@refinedev/core';
-import { type Auth, signInWithEmailAndPassword, signOut } from 'firebase/auth';
+import {
+  type Auth,
+  confirmPasswordReset,
+  sendPasswordResetEmail,
+  signInWithEmailAndPassword,
+  signOut,
+} from 'firebase/auth';
+import { PUBLIC_ROUTES, ROUTES } from '../../routes/routeTable.ts';
 import { statusCodeOf } from '../data/graphqlErrors.ts';
+import type { Account } from './account.ts';
 import type { AppUserStore } from './appUser.ts';
 import { identityErrorKey } from './identityErrors.ts';
 
-export const LOGIN_PATH = '/auth/login';
-export const HOME_PATH = '/';
+export const LOGIN_PATH = PUBLIC_ROUTES.login;
+export const HOME_PATH = ROUTES.home.path;
 
-export interface LoginVariables {
-  email: string;
-  password: string;
-}
+/** Sign in with e-mail and password, or finish a pending sign-in with the SMS code. */
+export type LoginVariables = { email: string; password: string } | { verificationCode: string };
+
+/** Reset with the e-mailed code (then sign in), or change one's own password. */
+export type UpdatePasswordVariables =
+  | { oobCode: string; email: string; password: string }
+  | { currentPassword: string; password: string };
 
 export interface AuthProviderOptions {
   /** Null when the Firebase configuration is missing: nobody can sign in. */
   auth: Auth | null;
+  account: Account;
   appUsers: AppUserStore;
   translate: (key: string) => string;
+  /** Where the reset e-mail's link leads back to (SPEC §7 sendOobCode continue URL). */
+  continueUrl: () => string;
   /** Drops every cache that may hold the previous user's data. */
   onSignedOut: () => void;
 }
 
-export function createAuthProvider({ auth, appUsers, translate, onSignedOut }: AuthProviderOptions): AuthProvider {
-  const failure = (messageKey: string) => ({
+const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
+
+export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
+  const { auth, account, appUsers, translate, continueUrl, onSignedOut } = options;
+  const failure = (title: string, error: unknown) => ({
     success: false,
-    error: { name: translate('auth.login.failed'), message: translate(messageKey) },
+    error: { name: translate(title), message: translate(identityErrorKey(error)) },
   });
+  const noAuth = { code: 'auth/invalid-api-key' };
 
   const currentUser = async () => {
     if (!auth) return null;
@@ -34,13 +52,18 @@ export function createAuthProvider({ auth, appUsers, translate, onSignedOut }: A
   };
 
   return {
-    login: async ({ email, password }: LoginVariables) => {
-      if (!auth) return failure('config.firebaseMissing');
+    login: async (variables: LoginVariables) => {
+      if (!auth) return failure('auth.login.failed', noAuth);
       try {
-        await signInWithEmailAndPassword(auth, email, password);
+        if ('verificationCode' in variables) await account.finishSignIn(variables.verificationCode);
+        else await signInWithEmailAndPassword(auth, variables.email, variables.password);
         return { success: true, redirectTo: HOME_PATH };
       } catch (error) {
-        return failure(identityErrorKey(error));
+        if (codeOf(error) === 'auth/multi-factor-auth-required') {
+          account.requireSecondFactor(error);
+          return { ...failure('auth.mfa.title', error), multiFactorRequired: true };
+        }
+        return failure('auth.login.failed', error);
       }
     },
 
@@ -49,6 +72,40 @@ export function createAuthProvider({ auth, appUsers, translate, onSignedOut }: A
       appUsers.clear();
       onSignedOut();
       return { success: true, redirectTo: LOGIN_PATH };
+    },
+
+    forgotPassword: async ({ email }: { email: string }) => {
+      if (!auth) return failure('auth.forgot.failed', noAuth);
+      try {
+        await sendPasswordResetEmail(auth, email, { url: continueUrl() });
+        return {
+          success: true,
+          successNotification: { message: translate('auth.forgot.sentTitle'), description: translate('auth.forgot.sent') },
+        };
+      } catch (error) {
+        return failure('auth.forgot.failed', error);
+      }
+    },
+
+    updatePassword: async (variables: UpdatePasswordVariables) => {
+      if (!auth) return failure('auth.password.failed', noAuth);
+      try {
+        if ('oobCode' in variables) {
+          await confirmPasswordReset(auth, variables.oobCode, variables.password);
+          await signInWithEmailAndPassword(auth, variables.email, variables.password);
+          return {
+            success: true,
+            redirectTo: HOME_PATH,
+            successNotification: { message: translate('auth.password.changed'), description: '' },
+          };
+        }
+        await account.changePassword(variables.currentPassword, variables.password);
+        return { success: true, successNotification: { message: translate('auth.password.changed'), description: '' } };
+      } catch (error) {
+        // SPEC §5: a rejected password makes the policy refresh.
+        if (codeOf(error) === 'auth/password-does-not-meet-requirements') void account.passwordRules(true);
+        return failure('auth.password.failed', error);
+      }
     },
 
     check: async () => {

@@ -11,6 +11,10 @@ export function createFirebaseAuth(config: RuntimeConfig): Auth | null {
   if (!config.firebase) return null;
   const app = initializeApp(config.firebase);
   const auth = initializeAuth(app, { persistence: indexedDBLocalPersistence });
-  if (config.authEmulatorUrl) connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
+  if (config.authEmulatorUrl) {
+    connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
+    // The emulator accepts SMS second factors without a real reCAPTCHA (which needs Google's servers).
+    auth.settings.appVerificationDisabledForTesting = true;
+  }
   return auth;
 }

@@ -6,9 +6,17 @@ const lookup = (key: string) => key.split('.').reduce<unknown>((node, part) => (
 
 describe('identityErrorKey', () => {
   it.each([
-    ['auth/wrong-password', 'auth.errors.invalidCredentials'],
+    ['auth/wrong-password', 'auth.errors.wrongPassword'],
     ['auth/invalid-credential', 'auth.errors.invalidCredentials'],
-    ['auth/user-not-found', 'auth.errors.invalidCredentials'],
+    ['auth/user-not-found', 'auth.errors.userNotFound'],
+    ['auth/password-does-not-meet-requirements', 'auth.errors.passwordRequirements'],
+    ['auth/unauthorized-domain', 'auth.errors.unauthorizedDomain'],
+    ['auth/popup-blocked', 'auth.errors.popupBlocked'],
+    ['auth/popup-closed-by-user', 'auth.errors.popupClosed'],
+    ['auth/cancelled-popup-request', 'auth.errors.popupCancelled'],
+    ['auth/invalid-api-key', 'auth.errors.invalidApiKey'],
+    ['auth/multi-factor-auth-required', 'auth.errors.multiFactorRequired'],
+    ['auth/expired-action-code', 'auth.errors.codeExpired'],
     ['auth/user-disabled', 'auth.errors.userDisabled'],
     ['auth/too-many-requests', 'auth.errors.tooManyRequests'],
     ['auth/network-request-failed', 'auth.errors.networkRequestFailed'],

@@ -1,59 +1,51 @@
-import { useLogin } from '@refinedev/core';
-import { Alert, Button, Form, Input, theme } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CenteredLayout } from '../../../components/layout/CenteredLayout.tsx';
-import type { LoginVariables } from '../../../providers/auth/authProvider.ts';
+import { useSearchParams } from 'react-router';
+import { FORGOT_PASSWORD_PARAM } from '../../../routes/routeTable.ts';
+import { AuthCard } from '../AuthCard.tsx';
+import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
+import { SecondFactorForm } from './SecondFactorForm.tsx';
+import { SignInForm } from './SignInForm.tsx';
 
 export interface LoginPageProps {
   /** False when the runtime configuration has no Firebase section. */
   signInAvailable: boolean;
 }
 
-/** /auth/login: e-mail + password sign-in. Failures appear as Refine's error notification. */
+type Step = { name: 'signIn' } | { name: 'forgotPassword'; email: string } | { name: 'secondFactor' };
+
+/** /auth/login: e-mail and password, the optional SMS second step, and the reset request. */
 export default function LoginPage({ signInAvailable }: LoginPageProps) {
   const { t } = useTranslation();
-  const { mutate: login, isPending } = useLogin<LoginVariables>();
-  const { token } = theme.useToken();
-
-  return (
-    <CenteredLayout>
-      <section
-        style={{
-          width: '100%',
-          maxWidth: 400,
-          padding: token.paddingLG,
-          background: token.colorBgContainer,
-          border: `1px solid ${token.colorBorderSecondary}`,
-          borderRadius: token.borderRadiusLG,
-        }}
-      >
-        <h1 style={{ marginTop: 0, fontSize: 24, fontWeight: 600 }}>{t('auth.login.title')}</h1>
-        {!signInAvailable && (
-          <Alert type="error" showIcon role="alert" message={t('config.firebaseMissing')} style={{ marginBottom: 16 }} />
-        )}
-        <Form<LoginVariables> name="login" layout="vertical" requiredMark={false} onFinish={(values) => login(values)}>
-          <Form.Item
-            label={t('auth.login.email')}
-            name="email"
-            rules={[
-              { required: true, message: t('auth.login.emailRequired') },
-              { type: 'email', message: t('auth.login.emailInvalid') },
-            ]}
-          >
-            <Input type="email" autoComplete="username" autoFocus />
-          </Form.Item>
-          <Form.Item
-            label={t('auth.login.password')}
-            name="password"
-            rules={[{ required: true, message: t('auth.login.passwordRequired') }]}
-          >
-            <Input.Password autoComplete="current-password" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={isPending} disabled={!signInAvailable}>
-            {t('auth.login.submit')}
-          </Button>
-        </Form>
-      </section>
-    </CenteredLayout>
+  const [searchParams] = useSearchParams();
+  // /auth/login?forgot=1 opens the reset request (the action page links there when a code is spent).
+  const [step, setStep] = useState<Step>(
+    searchParams.has(FORGOT_PASSWORD_PARAM) ? { name: 'forgotPassword', email: '' } : { name: 'signIn' },
   );
+  const back = () => setStep({ name: 'signIn' });
+
+  switch (step.name) {
+    case 'forgotPassword':
+      return (
+        <AuthCard title={t('auth.forgot.title')}>
+          <ForgotPasswordForm email={step.email} onBack={back} />
+        </AuthCard>
+      );
+    case 'secondFactor':
+      return (
+        <AuthCard title={t('auth.mfa.title')}>
+          <SecondFactorForm onBack={back} />
+        </AuthCard>
+      );
+    default:
+      return (
+        <AuthCard title={t('auth.login.title')}>
+          <SignInForm
+            signInAvailable={signInAvailable}
+            onForgotPassword={(email) => setStep({ name: 'forgotPassword', email })}
+            onSecondFactor={() => setStep({ name: 'secondFactor' })}
+          />
+        </AuthCard>
+      );
+  }
 }

@@ -1,0 +1,37 @@
+import { Flex, Layout, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { BRAND_COLOR, SPACING } from '../../config/constants.ts';
+import { routePath } from '../../routes/useCarriedPath.ts';
+import { AppLink } from '../navigation/AppLink.tsx';
+import { WebsitePicker } from '../websitePicker/WebsitePicker.tsx';
+import { LanguageSelector } from './LanguageSelector.tsx';
+import { Logo } from './Logo.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+/** The header (SPEC §2): logo, organization-website picker, language selector, user menu. */
+export function Header({ compact }: { compact: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Layout.Header
+      style={{ background: '#fff', paddingInline: SPACING[5], borderBottom: '1px solid #f0f0f0', height: 64 }}
+    >
+      <Flex align="center" justify="space-between" gap={SPACING[3]} style={{ height: '100%' }}>
+        <AppLink to={routePath('home')} aria-label={t('app.title')}>
+          <Flex align="center" gap={SPACING[1]}>
+            <Logo />
+            {!compact && (
+              <Typography.Text strong style={{ color: BRAND_COLOR, fontSize: 18 }}>
+                {t('app.title')}
+              </Typography.Text>
+            )}
+          </Flex>
+        </AppLink>
+        <Flex align="center" gap={SPACING[2]}>
+          <WebsitePicker />
+          <LanguageSelector />
+          <UserMenu compact={compact} />
+        </Flex>
+      </Flex>
+    </Layout.Header>
+  );
+}

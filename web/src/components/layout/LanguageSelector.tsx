@@ -1,0 +1,44 @@
+import { useGetLocale, useSetLocale } from '@refinedev/core';
+import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { LOCALE_PARAM } from '../../config/constants.ts';
+import { BUILT_IN_LANGUAGES } from '../../providers/i18n/languages.ts';
+
+/**
+ * The language selector (SPEC §1, §4): stores the choice; a `locale` parameter in the address is
+ * changed there, otherwise the current route is replaced so the page renders in the new language.
+ */
+export function LanguageSelector() {
+  const { t } = useTranslation();
+  const language = useGetLocale()();
+  const changeLanguage = useSetLocale();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const onChange = async (next: string) => {
+    await changeLanguage(next);
+    if (searchParams.has(LOCALE_PARAM)) {
+      setSearchParams(
+        (params) => {
+          params.set(LOCALE_PARAM, next);
+          return params;
+        },
+        { replace: true },
+      );
+    } else {
+      void navigate(location, { replace: true });
+    }
+  };
+
+  return (
+    <Select
+      aria-label={t('language.label')}
+      value={language}
+      onChange={(next) => void onChange(next)}
+      options={BUILT_IN_LANGUAGES.map((code) => ({ value: code, label: t(`language.names.${code}`) }))}
+      style={{ width: 120 }}
+    />
+  );
+}

@@ -1,0 +1,48 @@
+import type { Resource } from '@console/policies';
+import { Breadcrumb, Flex, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Guard } from '../access/Guard.tsx';
+import { AppLink } from '../navigation/AppLink.tsx';
+import { NotAccessible } from '../NotAccessible.tsx';
+import { assertLayoutProps } from './pageLayoutProps.ts';
+
+export interface Crumb {
+  title: string;
+  /** Absent on the current page. */
+  path?: string;
+}
+
+export interface PageLayoutProps {
+  /** The access-control resource the page belongs to (SPEC §2); required. */
+  resource: Resource;
+  title: string;
+  breadcrumb?: Crumb[];
+  /** Actions beside the title. */
+  extra?: ReactNode;
+  children?: ReactNode;
+}
+
+/** Every signed-in page: breadcrumb, title and content, or 'Not Accessible' when denied. */
+export function PageLayout(props: PageLayoutProps) {
+  assertLayoutProps(props);
+  const { resource, title, breadcrumb = [], extra, children } = props;
+  return (
+    <Guard resource={resource} denied={<NotAccessible />}>
+      {breadcrumb.length > 1 && (
+        <Breadcrumb
+          items={breadcrumb.map((crumb) => ({
+            key: crumb.path ?? crumb.title,
+            title: crumb.path ? <AppLink to={crumb.path}>{crumb.title}</AppLink> : crumb.title,
+          }))}
+        />
+      )}
+      <Flex align="center" justify="space-between" gap={16} wrap>
+        <Typography.Title level={2} style={{ marginTop: 8 }}>
+          {title}
+        </Typography.Title>
+        {extra}
+      </Flex>
+      {children}
+    </Guard>
+  );
+}

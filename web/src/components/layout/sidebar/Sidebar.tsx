@@ -1,0 +1,68 @@
+import { Layout, Menu, type MenuProps, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../../../config/constants.ts';
+import { ROUTES } from '../../../routes/routeTable.ts';
+import { routePath } from '../../../routes/useCarriedPath.ts';
+import { AppLink } from '../../navigation/AppLink.tsx';
+import { BOTTOM_NAVIGATION, MAIN_NAVIGATION, type NavEntry } from './navigation.tsx';
+import { useReadAccess } from './useReadAccess.ts';
+import { navigationResources, type VisibleNode, visibleNavigation } from './visibleNavigation.ts';
+
+type MenuItem = NonNullable<MenuProps['items']>[number];
+
+const RESOURCES = navigationResources([...MAIN_NAVIGATION, ...BOTTOM_NAVIGATION]);
+const PARENTS = MAIN_NAVIGATION.filter((entry) => entry.children).map((entry) => entry.route);
+
+/** The sidebar (SPEC §2): the main menu and, apart, the bottom menu; collapsed on small screens. */
+export function Sidebar({ collapsed }: { collapsed: boolean }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const canRead = useReadAccess(RESOURCES);
+
+  const toItem = (node: VisibleNode<NavEntry>): MenuItem => {
+    const title = t(`routes.${node.route}.title`);
+    if (node.loading) {
+      return {
+        key: node.route,
+        icon: node.icon,
+        disabled: true,
+        label: <Skeleton.Input active size="small" style={{ width: 140 }} aria-label={t('app.loading')} />,
+      };
+    }
+    const label = node.clickable === false ? title : <AppLink to={routePath(node.route)}>{title}</AppLink>;
+    return node.children
+      ? { key: node.route, icon: node.icon, label, children: node.children.map(toItem) }
+      : { key: node.route, icon: node.icon, label };
+  };
+  const menu = (entries: NavEntry[]) => visibleNavigation(entries, canRead).map(toItem);
+  const selected = Object.entries(ROUTES).find(([, entry]) => entry.path === pathname)?.[0];
+
+  return (
+    <Layout.Sider
+      width={SIDEBAR_WIDTH}
+      collapsedWidth={SIDEBAR_COLLAPSED_WIDTH}
+      collapsed={collapsed}
+      trigger={null}
+      theme="light"
+      style={{ borderRight: '1px solid #f0f0f0' }}
+    >
+      <nav aria-label={t('navigation.main')} style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+        <Menu
+          mode="inline"
+          items={menu(MAIN_NAVIGATION)}
+          selectedKeys={selected ? [selected] : []}
+          defaultOpenKeys={PARENTS}
+          style={{ flex: 1, borderInlineEnd: 'none' }}
+        />
+        <Menu
+          mode="inline"
+          aria-label={t('navigation.bottom')}
+          items={menu(BOTTOM_NAVIGATION)}
+          selectedKeys={selected ? [selected] : []}
+          style={{ borderInlineEnd: 'none', borderTop: '1px solid #f0f0f0' }}
+        />
+      </nav>
+    </Layout.Sider>
+  );
+}

@@ -1,0 +1,68 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { WEBSITE_PARAM } from '../../config/constants.ts';
+import { chooseWebsite, type SelectedWebsite } from './chooseWebsite.ts';
+import { readLastUsedWebsite, saveLastUsedWebsite } from './lastUsedWebsite.ts';
+import { useWebsiteOptions } from './useWebsiteOptions.ts';
+
+export interface WebsiteSelection {
+  /** The organization website every page works in; null until chosen or when there is none. */
+  website: SelectedWebsite | null;
+  select(website: SelectedWebsite): void;
+}
+
+const WebsiteSelectionContext = createContext<WebsiteSelection | null>(null);
+
+/** The chosen organization website, for every page of the console. */
+export function useWebsiteSelection(): WebsiteSelection {
+  const selection = useContext(WebsiteSelectionContext);
+  if (!selection) throw new Error('useWebsiteSelection needs a WebsiteSelectionProvider');
+  return selection;
+}
+
+/**
+ * Keeps the chosen website in the `owid` URL parameter and in local storage (SPEC §4): on the
+ * first load of the list it chooses by URL, then last used, then first; afterwards a URL that
+ * names another listed website selects it, and the URL always names the chosen one.
+ */
+export function WebsiteSelectionProvider({ children }: { children: ReactNode }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const fromUrl = searchParams.get(WEBSITE_PARAM);
+  const { result } = useWebsiteOptions('');
+  const list = result.total === undefined ? null : result.data;
+  const [website, setWebsite] = useState<SelectedWebsite | null>(null);
+
+  const select = useCallback((next: SelectedWebsite) => {
+    setWebsite({ id: next.id, name: next.name });
+    saveLastUsedWebsite(next);
+  }, []);
+
+  // The URL value last looked at: only a change of the URL (a link, Back) overrides the choice.
+  const seenUrl = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (!list) return;
+    const urlChanged = fromUrl !== seenUrl.current;
+    seenUrl.current = fromUrl;
+    if (!website) {
+      const chosen = chooseWebsite(list, fromUrl, readLastUsedWebsite());
+      if (chosen) select(chosen);
+    } else if (urlChanged && fromUrl && fromUrl !== website.id) {
+      const named = list.find((item) => item.id === fromUrl);
+      if (named) select(named);
+    }
+  }, [list, fromUrl, website, select]);
+
+  useEffect(() => {
+    if (!website || fromUrl === website.id) return;
+    setSearchParams(
+      (params) => {
+        params.set(WEBSITE_PARAM, website.id);
+        return params;
+      },
+      { replace: true },
+    );
+  }, [website, fromUrl, setSearchParams]);
+
+  const value = useMemo(() => ({ website, select }), [website, select]);
+  return <WebsiteSelectionContext.Provider value={value}>{children}</WebsiteSelectionContext.Provider>;
+}

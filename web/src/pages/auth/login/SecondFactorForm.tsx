@@ -1,0 +1,64 @@
+import { useLogin } from '@refinedev/core';
+import { Alert, Button, Form, Input } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAccount } from '../../../providers/auth/AccountContext.tsx';
+import type { LoginVariables } from '../../../providers/auth/authProvider.ts';
+import { identityErrorKey } from '../../../providers/auth/identityErrors.ts';
+
+/** The second sign-in step (SPEC §4): the SMS code is sent on arrival, then entered here. */
+export function SecondFactorForm({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation();
+  const account = useAccount();
+  const { mutate: login, isPending } = useLogin<LoginVariables>();
+  const recaptcha = useRef<HTMLDivElement>(null);
+  const [phone, setPhone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const send = async () => {
+    if (!recaptcha.current) return;
+    setSending(true);
+    setError(null);
+    try {
+      setPhone(await account.sendSignInCode(recaptcha.current));
+    } catch (sendError) {
+      setError(t(identityErrorKey(sendError)));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  // Sent once on arrival (not again when React re-runs effects); "Send again" sends on request.
+  const sentOnArrival = useRef(false);
+  useEffect(() => {
+    if (sentOnArrival.current) return;
+    sentOnArrival.current = true;
+    void send();
+  });
+
+  return (
+    <Form
+      name="second-factor"
+      layout="vertical"
+      requiredMark={false}
+      onFinish={({ code }: { code: string }) => login({ verificationCode: code.trim() })}
+    >
+      <p>{phone ? t('auth.mfa.sent', { phone }) : t('auth.mfa.sending')}</p>
+      {error && <Alert type="error" showIcon role="alert" message={error} style={{ marginBottom: 16 }} />}
+      <Form.Item label={t('auth.mfa.code')} name="code" rules={[{ required: true, message: t('auth.mfa.codeRequired') }]}>
+        <Input inputMode="numeric" autoComplete="one-time-code" autoFocus />
+      </Form.Item>
+      <div ref={recaptcha} />
+      <Button type="primary" htmlType="submit" block loading={isPending} disabled={!phone}>
+        {t('auth.mfa.submit')}
+      </Button>
+      <Button type="link" block style={{ marginTop: 8 }} loading={sending} onClick={() => void send()}>
+        {t('auth.mfa.resend')}
+      </Button>
+      <Button type="link" block onClick={onBack}>
+        {t('auth.forgot.back')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,94 @@
+import { App, Button, Form, Input, List, Typography } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAccount } from '../../../providers/auth/AccountContext.tsx';
+import { identityErrorKey } from '../../../providers/auth/identityErrors.ts';
+
+type Phone = { uid: string; displayName: string; phoneNumber: string };
+
+/** Enrolment of an SMS second factor (SPEC §4): phone number, then the code sent to it. */
+export function SecondFactorSection() {
+  const { t } = useTranslation();
+  const { notification } = App.useApp();
+  const account = useAccount();
+  const recaptcha = useRef<HTMLDivElement>(null);
+  const [phones, setPhones] = useState<Phone[]>([]);
+  const [codeSent, setCodeSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const refresh = useCallback(() => void account.enrolledPhones().then(setPhones, () => setPhones([])), [account]);
+  useEffect(refresh, [refresh]);
+
+  const run = async (step: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await step();
+    } catch (error) {
+      notification.error({ message: t('profile.mfa.failed'), description: t(identityErrorKey(error)) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sendCode = ({ phoneNumber }: { phoneNumber: string }) =>
+    run(async () => {
+      if (!recaptcha.current) return;
+      await account.sendEnrolmentCode(phoneNumber.trim(), recaptcha.current);
+      setCodeSent(true);
+    });
+
+  const confirm = ({ code, phoneNumber }: { code: string; phoneNumber: string }) =>
+    run(async () => {
+      await account.finishEnrolment(code.trim(), phoneNumber.trim());
+      setCodeSent(false);
+      notification.success({ message: t('profile.mfa.enrolled') });
+      refresh();
+    });
+
+  return (
+    <>
+      <Typography.Paragraph>{t('profile.mfa.intro')}</Typography.Paragraph>
+      {phones.length > 0 && (
+        <List
+          size="small"
+          header={t('profile.mfa.enrolledList')}
+          dataSource={phones}
+          renderItem={(phone) => <List.Item>{phone.phoneNumber || phone.displayName}</List.Item>}
+          style={{ maxWidth: 420, marginBottom: 16 }}
+        />
+      )}
+      <Form
+        name="second-factor-enrolment"
+        layout="vertical"
+        requiredMark={false}
+        style={{ maxWidth: 420 }}
+        onFinish={(values: { phoneNumber: string; code?: string }) =>
+          codeSent && values.code ? confirm({ code: values.code, phoneNumber: values.phoneNumber }) : sendCode(values)
+        }
+      >
+        <Form.Item
+          label={t('profile.mfa.phone')}
+          name="phoneNumber"
+          extra={t('profile.mfa.phoneHint')}
+          rules={[{ required: true, pattern: /^\+[1-9]\d{6,14}$/, message: t('auth.errors.phoneInvalid') }]}
+        >
+          <Input type="tel" autoComplete="tel" disabled={codeSent} />
+        </Form.Item>
+        {codeSent && (
+          <Form.Item label={t('auth.mfa.code')} name="code" rules={[{ required: true, message: t('auth.mfa.codeRequired') }]}>
+            <Input inputMode="numeric" autoComplete="one-time-code" autoFocus />
+          </Form.Item>
+        )}
+        <div ref={recaptcha} />
+        <Button type="primary" htmlType="submit" loading={busy}>
+          {codeSent ? t('profile.mfa.confirm') : t('profile.mfa.sendCode')}
+        </Button>
+        {codeSent && (
+          <Button type="link" onClick={() => setCodeSent(false)}>
+            {t('buttons.cancel')}
+          </Button>
+        )}
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import type { RouteKey } from './routeTable.ts';
+
+/**
+ * The routes that have their own page so far, each its own chunk. Every other route of the
+ * table shows the planned page (its layout, title, breadcrumb and what it will hold).
+ */
+export const ROUTE_PAGES: Partial<Record<RouteKey, LazyExoticComponent<ComponentType>>> = {
+  home: lazy(() => import('../pages/home/HomePage.tsx')),
+  settingsProfile: lazy(() => import('../pages/settings/profile/ProfilePage.tsx')),
+};
+
+export const PlannedPage = lazy(() => import('../pages/planned/PlannedPage.tsx'));
