@@ -2,7 +2,6 @@
  * createApi: the GraphQL API as a yoga instance (a fetch handler and a node:http listener).
  * Tests call `yoga.fetch(...)`; main.ts serves it on a port.
  */
-import { readFileSync } from 'node:fs';
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
@@ -12,9 +11,9 @@ import type { AccessControl } from '@console/policies';
 import type { Environment, TokenVerifier } from './auth/firebase-token.ts';
 import { authenticate, type ApiContext } from './graphql/context.ts';
 import { appUser } from './graphql/resolvers/app-user.ts';
+import { SCHEMA_SDL } from './schema/index.ts';
 import { apiKey, organizationWebsiteDelete, organizationWebsiteList } from './graphql/resolvers/organization-websites.ts';
 
-export const SCHEMA_SDL = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
 
 export interface ApiOptions {
   pool: Pool;
