@@ -10,9 +10,8 @@ import type { Pool } from 'pg';
 import type { AccessControl } from '@console/policies';
 import type { Environment, TokenVerifier } from './auth/firebase-token.ts';
 import { authenticate, type ApiContext } from './graphql/context.ts';
-import { appUser } from './graphql/resolvers/app-user.ts';
 import { SCHEMA_SDL } from './schema/index.ts';
-import { apiKey, organizationWebsiteDelete, organizationWebsiteList } from './graphql/resolvers/organization-websites.ts';
+import { resolvers } from './graphql/resolvers/index.ts';
 
 
 export interface ApiOptions {
@@ -25,12 +24,6 @@ export interface ApiOptions {
 }
 
 export type Api = YogaServerInstance<{}, ApiContext>;
-
-const resolvers = {
-  Query: { appUser, organizationWebsiteList },
-  Mutation: { organizationWebsiteDelete },
-  OrganizationWebsite: { apiKey },
-};
 
 /** Outside local, the schema is not offered to strangers. */
 const disableIntrospection: Plugin = {

@@ -16,3 +16,7 @@ export async function appUser(_: unknown, args: { userId: string }, ctx: ApiCont
   if (!rows[0]) throw notFound('User', userId);
   return rows[0];
 }
+
+export const appUserResolvers = {
+  Query: { appUser },
+};

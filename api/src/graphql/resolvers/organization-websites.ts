@@ -125,3 +125,9 @@ export async function apiKey(parent: { apiKey: string }, _: unknown, ctx: ApiCon
   if (!(await ctx.can('websites:detail', 'Read'))) throw forbidden('You may not read the API key of an organization website.');
   return parent.apiKey;
 }
+
+export const organizationWebsiteResolvers = {
+  Query: { organizationWebsiteList },
+  Mutation: { organizationWebsiteDelete },
+  OrganizationWebsite: { apiKey },
+};

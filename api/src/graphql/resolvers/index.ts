@@ -1,0 +1,20 @@
+/**
+ * Every area's resolvers, merged into one map. An area exports a `Resolvers`-shaped object from
+ * its own module and is added here with one line.
+ */
+import { appUserResolvers } from './app-user.ts';
+import { organizationWebsiteResolvers } from './organization-websites.ts';
+
+type ResolverMap = Record<string, Record<string, unknown>>;
+
+const areas: ResolverMap[] = [appUserResolvers, organizationWebsiteResolvers];
+
+export const resolvers: ResolverMap = {};
+for (const area of areas) {
+  for (const [type, fields] of Object.entries(area)) {
+    for (const field of Object.keys(fields)) {
+      if (resolvers[type]?.[field]) throw new Error(`Resolver ${type}.${field} is defined twice`);
+    }
+    resolvers[type] = { ...resolvers[type], ...fields };
+  }
+}
