@@ -4,10 +4,14 @@
  */
 import { appUserResolvers } from './app-user.ts';
 import { organizationWebsiteResolvers } from './organization-websites.ts';
+import { profileResolvers } from './profile.ts';
+import { organizationResolvers } from './organizations.ts';
+import { billingResolvers } from './billing.ts';
+import { userAdminResolvers } from './user-admin.ts';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
 
-const areas: ResolverMap[] = [appUserResolvers, organizationWebsiteResolvers];
+const areas: ResolverMap[] = [appUserResolvers, organizationWebsiteResolvers, profileResolvers, organizationResolvers, billingResolvers, userAdminResolvers];
 
 export const resolvers: ResolverMap = {};
 for (const area of areas) {
