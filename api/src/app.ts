@@ -10,6 +10,8 @@ import type { Pool } from 'pg';
 import type { AccessControl } from '@console/policies';
 import type { Environment, TokenVerifier } from './auth/firebase-token.ts';
 import { authenticate, type ApiContext } from './graphql/context.ts';
+import { useOrganizationSuspension } from './graphql/suspension.ts';
+import type { IdentityAdmin } from './auth/identity-admin.ts';
 import { SCHEMA_SDL } from './schema/index.ts';
 import { resolvers } from './graphql/resolvers/index.ts';
 
@@ -19,6 +21,8 @@ export interface ApiOptions {
   verifyToken: TokenVerifier;
   access: AccessControl;
   environment?: Environment;
+  /** The identity provider's admin API, for user administration (absent: invitations are refused). */
+  identity?: IdentityAdmin;
   /** Log unexpected errors (default true). */
   logging?: boolean;
 }
@@ -32,7 +36,7 @@ const disableIntrospection: Plugin = {
   },
 };
 
-export function createApi({ pool, verifyToken, access, environment = 'local', logging = true }: ApiOptions): Api {
+export function createApi({ pool, verifyToken, access, environment = 'local', logging = true, identity }: ApiOptions): Api {
   const local = environment === 'local';
   return createYoga<{}, ApiContext>({
     schema: createSchema<ApiContext>({ typeDefs: SCHEMA_SDL, resolvers }),
@@ -42,7 +46,7 @@ export function createApi({ pool, verifyToken, access, environment = 'local', lo
     logging,
     // Every request is authenticated before anything is parsed into a result: no or a bad
     // token is 401 UNAUTHENTICATED, an unknown or disabled user 403 FORBIDDEN.
-    context: ({ request }) => authenticate(request.headers.get('authorization'), { pool, verifyToken, access }),
+    context: ({ request }) => authenticate(request.headers.get('authorization'), { pool, verifyToken, access, ...(identity ? { identity } : {}) }),
     plugins: [
       EnvelopArmorPlugin({
         maxDepth: { n: 8 },
@@ -53,6 +57,8 @@ export function createApi({ pool, verifyToken, access, environment = 'local', lo
         blockFieldSuggestion: { enabled: !local },
       }),
       ...(local ? [] : [disableIntrospection]),
+      // A suspended organization's users get AppUser and nothing else.
+      useOrganizationSuspension(),
       // Compiled execution: a picker page of 500 websites is ~5,000 fields to resolve.
       useGraphQlJit(),
     ],

@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import { createTokenVerifier } from './auth/firebase-token.ts';
 import { loadAccessControl } from './access.ts';
 import { loadConfig } from './config.ts';
+import { createIdentityAdmin } from './auth/identity-admin.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './seed/demo-data.ts';
@@ -19,6 +20,19 @@ async function main() {
   let config;
   try {
     config = loadConfig(process.env, process.argv.slice(2));
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  let identity;
+  try {
+    // dev / production without service-account credentials refuse to start here.
+    identity = createIdentityAdmin({
+      environment: config.environment,
+      projectId: config.firebaseProjectId,
+      authEmulatorHost: config.authEmulatorHost,
+      credentialsFile: process.env.GOOGLE_APPLICATION_CREDENTIALS,
+    });
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
@@ -40,7 +54,7 @@ async function main() {
     projectId: config.firebaseProjectId,
     emulator: config.environment === 'local' && Boolean(config.authEmulatorHost),
   });
-  const yoga = createApi({ pool: db.pool, verifyToken, access: await loadAccessControl(), environment: config.environment });
+  const yoga = createApi({ pool: db.pool, verifyToken, access: await loadAccessControl(), environment: config.environment, ...(identity ? { identity } : {}) });
   const server = createServer(yoga);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -6,6 +6,7 @@ import type { Pool } from 'pg';
 import { effectiveRole, type AccessControl, type Action, type Resource, type Role } from '@console/policies';
 import { bearerToken, InvalidTokenError, type TokenVerifier } from '../auth/firebase-token.ts';
 import { forbidden, unauthenticated } from './errors.ts';
+import type { IdentityAdmin } from '../auth/identity-admin.ts';
 
 export interface Viewer {
   id: string;
@@ -14,6 +15,8 @@ export interface Viewer {
   role: Role;
   /** null for the provider's own staff. */
   organizationId: string | null;
+  /** The caller's organization is suspended: only AppUser answers (suspension.ts). */
+  organizationSuspended: boolean;
 }
 
 export interface ApiContext {
@@ -23,11 +26,13 @@ export interface ApiContext {
   can(resource: Resource, action?: Action): Promise<boolean>;
   /** Admins see every organization; everyone else only their own (tenant scoping). */
   isAdmin: boolean;
+  /** The identity provider's admin API (user invitations); absent when not configured. */
+  identity?: IdentityAdmin;
 }
 
 export async function authenticate(
   authorization: string | null,
-  deps: { pool: Pool; verifyToken: TokenVerifier; access: AccessControl },
+  deps: { pool: Pool; verifyToken: TokenVerifier; access: AccessControl; identity?: IdentityAdmin },
 ): Promise<ApiContext> {
   const token = bearerToken(authorization);
   if (!token) throw unauthenticated();
@@ -39,19 +44,21 @@ export async function authenticate(
     throw error;
   }
   const { rows } = await deps.pool.query(
-    'SELECT id, email, roles, organization_id, disabled FROM app_users WHERE id = $1',
+    `SELECT u.id, u.email, u.roles, u.organization_id, u.disabled, coalesce(o.suspended, false) AS organization_suspended
+       FROM app_users u LEFT JOIN organizations o ON o.id = u.organization_id WHERE u.id = $1`,
     [uid],
   );
   const row = rows[0];
   if (!row) throw forbidden('This account has no access to the console yet; ask an administrator to add it.', 403);
   if (row.disabled) throw forbidden('This account is disabled; ask an administrator to enable it.', 403);
   const role = effectiveRole(row.roles);
-  const viewer: Viewer = { id: row.id, email: row.email, roles: row.roles, role, organizationId: row.organization_id };
+  const viewer: Viewer = { id: row.id, email: row.email, roles: row.roles, role, organizationId: row.organization_id, organizationSuspended: row.organization_suspended };
   const decisions = new Map<string, Promise<boolean>>();
   return {
     pool: deps.pool,
     viewer,
     isAdmin: role === 'Admin',
+    ...(deps.identity ? { identity: deps.identity } : {}),
     can(resource, action = 'Read') {
       const key = `${resource}\u0000${action}`;
       let decision = decisions.get(key);

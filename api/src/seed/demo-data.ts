@@ -12,8 +12,8 @@ type OrganizationKey = NonNullable<DemoUser['organization']>;
 
 export const DEMO_ORGANIZATIONS: ReadonlyArray<{ slug: OrganizationKey; name: string; plan: string; share: number }> = [
   { slug: 'northwind', name: 'Northwind Outdoor Supply', plan: 'enterprise', share: 79 },
-  { slug: 'bohemia', name: 'Bohemia Glass & Home', plan: 'pro', share: 12 },
-  { slug: 'danube', name: 'Danube Electronics', plan: 'basic', share: 9 },
+  { slug: 'bohemia', name: 'Bohemia Glass & Home', plan: 'business', share: 12 },
+  { slug: 'danube', name: 'Danube Electronics', plan: 'starter', share: 9 },
 ];
 
 const BRANDS = ['Alpine', 'Baltic', 'Carpathian', 'Elbe', 'Forest', 'Granite', 'Harbor', 'Juniper', 'Kestrel', 'Linden', 'Meadow', 'Nordic', 'Oakwood', 'Pinecrest', 'Riverside', 'Summit', 'Timber', 'Upland', 'Valley', 'Willow', 'Zenith', 'Amber', 'Cedar', 'Falcon'];
@@ -51,6 +51,7 @@ export async function seedDemoData(pool: Pool, { websites = 660 } = {}): Promise
       );
       result.users += inserted.rowCount ?? 0;
     }
+    await seedBillingHistory(client);
     return result;
   });
 }
@@ -95,4 +96,32 @@ async function insertWebsites(client: { query: Pool['query'] }, from: number, co
     [from, from + count - 1, BRANDS, CATEGORIES, KINDS, COUNTRIES, first!.share, second!.share, ...DEMO_ORGANIZATIONS.map((o) => o.slug)],
   );
   return rows[0].websites as number;
+}
+
+/** Invoice currency of each demo organization (the rest pay in CZK). */
+const DEMO_INVOICE_CURRENCY: Partial<Record<OrganizationKey, 'CZK' | 'EUR'>> = { northwind: 'EUR' };
+const EUR_PER_CZK = 0.04;
+
+/**
+ * Twelve monthly invoices for each demo organization that has none: the eleven past months
+ * paid (one of them void), the current month open; amounts from the organization's plan.
+ */
+async function seedBillingHistory(client: { query: Pool['query'] }): Promise<number> {
+  let inserted = 0;
+  for (const org of DEMO_ORGANIZATIONS) {
+    const currency = DEMO_INVOICE_CURRENCY[org.slug] ?? 'CZK';
+    const { rowCount } = await client.query(
+      `INSERT INTO billing_invoices (organization_id, plan_id, period_start, period_end, amount, currency, status)
+       SELECT o.id, o.plan, m::date, (m + interval '1 month - 1 day')::date,
+              round(p.monthly_price * CASE WHEN $2 = 'EUR' THEN $3::numeric ELSE 1 END, 2), $2,
+              CASE WHEN m = date_trunc('month', now()) THEN 'open' WHEN m = date_trunc('month', now()) - interval '5 months' AND o.slug = 'danube' THEN 'void' ELSE 'paid' END
+         FROM organizations o
+         JOIN plans p ON p.id = o.plan
+         CROSS JOIN generate_series(date_trunc('month', now()) - interval '11 months', date_trunc('month', now()), interval '1 month') AS m
+        WHERE o.slug = $1 AND NOT EXISTS (SELECT 1 FROM billing_invoices b WHERE b.organization_id = o.id)`,
+      [org.slug, currency, EUR_PER_CZK],
+    );
+    inserted += rowCount ?? 0;
+  }
+  return inserted;
 }

@@ -41,7 +41,7 @@ export function WebsitePicker() {
       style={{ minWidth: WEBSITE_PICKER_MIN_WIDTH }}
       popupMatchSelectWidth={false}
       labelInValue
-      value={website ? { value: website.id, label: selectedOption?.label ?? website.name } : undefined}
+      value={website ? { value: website.id, label: selectedOption?.label ?? websiteLabel(website) } : undefined}
       options={options}
       filterOption={false}
       searchValue={search}

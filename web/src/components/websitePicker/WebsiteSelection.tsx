@@ -1,14 +1,15 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { WEBSITE_PARAM } from '../../config/constants.ts';
-import { chooseWebsite, type SelectedWebsite } from './chooseWebsite.ts';
+import { chooseWebsite } from './chooseWebsite.ts';
+import type { WebsiteOption } from './queries.ts';
 import { readLastUsedWebsite, saveLastUsedWebsite } from './lastUsedWebsite.ts';
 import { useWebsiteOptions } from './useWebsiteOptions.ts';
 
 export interface WebsiteSelection {
   /** The organization website every page works in; null until chosen or when there is none. */
-  website: SelectedWebsite | null;
-  select(website: SelectedWebsite): void;
+  website: WebsiteOption | null;
+  select(website: WebsiteOption): void;
 }
 
 const WebsiteSelectionContext = createContext<WebsiteSelection | null>(null);
@@ -21,6 +22,23 @@ export function useWebsiteSelection(): WebsiteSelection {
 }
 
 /**
+ * The websites the first choice is made from: the first page of the list and, when the last used
+ * website lies beyond that page (chosen by a search), that website found again by its name.
+ * Null until they are loaded.
+ */
+function useCandidates(): readonly WebsiteOption[] | null {
+  const [lastUsed] = useState(readLastUsedWebsite);
+  const first = useWebsiteOptions('');
+  const list = first.result.total === undefined ? null : first.result.data;
+  const beyondFirstPage =
+    list !== null && lastUsed !== null && (first.result.total ?? 0) > list.length && !list.some((w) => w.id === lastUsed.id);
+  const lookup = useWebsiteOptions(beyondFirstPage ? lastUsed.name : '');
+  if (!list || !beyondFirstPage) return list;
+  if (lookup.result.total === undefined || lookup.query.isFetching) return null;
+  return [...list, ...lookup.result.data.filter((w) => w.id === lastUsed.id)];
+}
+
+/**
  * Keeps the chosen website in the `owid` URL parameter and in local storage (SPEC §4): on the
  * first load of the list it chooses by URL, then last used, then first; afterwards a URL that
  * names another listed website selects it, and the URL always names the chosen one.
@@ -28,12 +46,11 @@ export function useWebsiteSelection(): WebsiteSelection {
 export function WebsiteSelectionProvider({ children }: { children: ReactNode }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const fromUrl = searchParams.get(WEBSITE_PARAM);
-  const { result } = useWebsiteOptions('');
-  const list = result.total === undefined ? null : result.data;
-  const [website, setWebsite] = useState<SelectedWebsite | null>(null);
+  const list = useCandidates();
+  const [website, setWebsite] = useState<WebsiteOption | null>(null);
 
-  const select = useCallback((next: SelectedWebsite) => {
-    setWebsite({ id: next.id, name: next.name });
+  const select = useCallback((next: WebsiteOption) => {
+    setWebsite(next);
     saveLastUsedWebsite(next);
   }, []);
 

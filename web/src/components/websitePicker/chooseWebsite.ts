@@ -8,14 +8,13 @@ export interface SelectedWebsite {
  * The first-load choice of SPEC §4: the website named in the URL if it is in the list, else the
  * last used one if it is in the list, else the first in the list.
  */
-export function chooseWebsite(
-  list: readonly SelectedWebsite[],
+export function chooseWebsite<T extends SelectedWebsite>(
+  list: readonly T[],
   fromUrl: string | null,
   lastUsed: SelectedWebsite | null,
-): SelectedWebsite | null {
+): T | null {
   const find = (id: string | null | undefined) => (id ? list.find((website) => website.id === id) : undefined);
-  const chosen = find(fromUrl) ?? find(lastUsed?.id) ?? list[0];
-  return chosen ? { id: chosen.id, name: chosen.name } : null;
+  return find(fromUrl) ?? find(lastUsed?.id) ?? list[0] ?? null;
 }
 
 /** Reads the stored last-used website; anything but an object with a string id and name is ignored. */
