@@ -20,6 +20,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: the chunk graph scripts/route-sizes.mjs reads.
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         // CommonJS packages @refinedev/core imports for features the console does not use

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { RESOURCES } from '@console/policies';
 import { describe, expect, it } from 'vitest';
 import { breadcrumbKeys, ROUTE_KEYS, ROUTES, toRouterPath } from './routeTable.ts';
@@ -32,5 +33,13 @@ describe('breadcrumbKeys', () => {
     ['organizationBilling', ['organizations', 'organizationDetail', 'organizationBilling']],
   ] as const)('%s -> %j', (key, trail) => {
     expect(breadcrumbKeys(key)).toEqual(trail);
+  });
+});
+
+describe('web/README.md', () => {
+  it('lists exactly the route table, for security reviewers', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const rows = [...readme.matchAll(/^\| `([^`]+)` \| `([^`]+)` \|$/gm)].map(([, path, resource]) => [path, resource]);
+    expect(rows).toEqual(ROUTE_KEYS.map((key) => [ROUTES[key].path, ROUTES[key].resource]));
   });
 });

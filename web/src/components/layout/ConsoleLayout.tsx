@@ -2,12 +2,15 @@ import { Layout } from 'antd';
 import type { ReactNode } from 'react';
 import { BREAKPOINTS, SPACING } from '../../config/constants.ts';
 import { useWindowSize } from '../../hooks/useWindowSize.ts';
+import { AccountStatus } from './AccountStatus.tsx';
 import { Header } from './Header.tsx';
 import { Sidebar } from './sidebar/Sidebar.tsx';
+import { useUserLanguage } from './useUserLanguage.ts';
 
 /** The signed-in shell: header on top, sidebar beside the page; compact below the lg breakpoint. */
 export function ConsoleLayout({ children }: { children: ReactNode }) {
   const { width } = useWindowSize();
+  useUserLanguage();
   const compact = width < BREAKPOINTS.lg;
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -15,7 +18,8 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
       <Layout>
         <Sidebar collapsed={compact} />
         <Layout.Content style={{ padding: compact ? SPACING[3] : SPACING[5], minWidth: 0 }}>
-          <main>{children}</main>
+          <AccountStatus />
+          {children}
         </Layout.Content>
       </Layout>
     </Layout>

@@ -6,4 +6,6 @@ export interface Identity {
   email: string | null;
   roles: string[];
   appUser: AppUser | null;
+  /** Why the AppUser could not be loaded (the API is down, or refused the token). */
+  appUserError: { message: string; statusCode?: number } | null;
 }

@@ -116,8 +116,12 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
     getIdentity: async () => {
       const user = await currentUser();
       if (!user) return null;
-      const appUser = await appUsers.load(user.uid).catch(() => null);
-      return { id: user.uid, email: appUser?.email ?? user.email, roles: appUser?.roles ?? [], appUser };
+      let appUserError: { message: string; statusCode?: number } | null = null;
+      const appUser = await appUsers.load(user.uid).catch((error: unknown) => {
+        appUserError = { message: error instanceof Error ? error.message : String(error), statusCode: statusCodeOf(error) };
+        return null;
+      });
+      return { id: user.uid, email: appUser?.email ?? user.email, roles: appUser?.roles ?? [], appUser, appUserError };
     },
 
     getPermissions: async () => {

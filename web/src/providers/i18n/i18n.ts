@@ -24,7 +24,8 @@ const lazyLocales: BackendModule = {
   },
 };
 
-function savedLanguage(): string | null {
+/** The language chosen on this browser with the language selector, if any. */
+export function savedLanguage(): string | null {
   try {
     return localStorage.getItem(LANGUAGE_STORAGE_KEY);
   } catch {

@@ -44,8 +44,8 @@ export function ProfileDetailsForm({ appUser, email }: { appUser: AppUser | null
       initialValues={{ language: appUser?.language || DEFAULT_LANGUAGE, locale: appUser?.locale || DEFAULT_LOCALE }}
       onFinish={save}
     >
-      <Form.Item label={t('profile.details.email')}>
-        <Input value={email} readOnly aria-readonly />
+      <Form.Item label={t('profile.details.email')} htmlFor="profile-email">
+        <Input id="profile-email" value={email} readOnly />
       </Form.Item>
       <Form.Item label={t('profile.details.language')} name="language">
         <Select options={BUILT_IN_LANGUAGES.map((code) => ({ value: code, label: t(`language.names.${code}`) }))} />

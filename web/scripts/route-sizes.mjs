@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+/**
+ * Prints the JavaScript (gzip) each route loads first, from the build's chunk graph
+ * (dist/.vite/manifest.json): the entry with its static imports, the route's own lazy chunks with
+ * theirs, and what every start loads (the language file; for a signed-in route also the access
+ * policy and the GraphQL data provider). Run `pnpm --filter @console/web build` first.
+ *
+ *   node scripts/route-sizes.mjs [--json]
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = join(import.meta.dirname, '..', 'dist');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+const SIGNED_IN = ['src/routes/ConsoleShell.tsx', 'src/providers/access/policyEnforcer.ts', 'src/providers/data/graphqlDataProvider.ts'];
+const START = ['index.html', '../locales/en.json'];
+const ROUTES = [
+  ['/auth/login', ['src/pages/auth/login/LoginPage.tsx']],
+  ['/auth/action', ['src/pages/auth/action/AuthActionPage.tsx']],
+  ['/ (home)', [...SIGNED_IN, 'src/pages/home/HomePage.tsx']],
+  ['/settings/profile', [...SIGNED_IN, 'src/pages/settings/profile/ProfilePage.tsx']],
+  ['every other signed-in route', [...SIGNED_IN, 'src/pages/planned/PlannedPage.tsx']],
+];
+
+/** The files a manifest key loads: itself and its static imports, transitively. */
+function closure(keys, files = new Set()) {
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    if (files.has(chunk.file)) continue;
+    files.add(chunk.file);
+    closure(chunk.imports ?? [], files);
+  }
+  return files;
+}
+
+const gzipKb = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024;
+
+const rows = ROUTES.map(([route, keys]) => {
+  const files = closure([...START, ...keys]);
+  return { route, chunks: files.size, gzipKb: Math.round([...files].reduce((sum, file) => sum + gzipKb(file), 0)) };
+});
+
+if (process.argv.includes('--json')) {
+  console.log(JSON.stringify(rows, null, 2));
+} else {
+  console.log('| route | chunks | JS first loaded (gzip) |\n|---|---:|---:|');
+  for (const row of rows) console.log(`| ${row.route} | ${row.chunks} | ${row.gzipKb} kB |`);
+}
