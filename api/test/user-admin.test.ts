@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenVerifier } from '../src/auth/firebase-token.ts';
-import { EmulatorIdentityAdmin, type IdentityAdmin } from '../src/auth/identity-admin.ts';
+import { createIdentityAdmin, EmulatorIdentityAdmin, ServiceAccountIdentityAdmin, type IdentityAdmin } from '../src/auth/identity-admin.ts';
 import { loadAccessControl } from '../src/access.ts';
 import { createApi, type Api } from '../src/app.ts';
 import { REPO_ROOT } from '../src/config.ts';
@@ -104,6 +104,24 @@ afterAll(async () => {
 }, 30_000);
 
 // --- the tests ----------------------------------------------------------------------------------
+describe('IdentityAdmin by configuration', () => {
+  it('local: the emulator when one is configured, none otherwise', () => {
+    expect(createIdentityAdmin({ environment: 'local', projectId: PROJECT_ID, authEmulatorHost: EMULATOR_HOST })).toBeInstanceOf(EmulatorIdentityAdmin);
+    expect(createIdentityAdmin({ environment: 'local', projectId: PROJECT_ID, authEmulatorHost: null })).toBeUndefined();
+  });
+
+  it.each(['dev', 'production'] as const)('%s refuses to start without service-account credentials', (environment) => {
+    expect(() => createIdentityAdmin({ environment, projectId: PROJECT_ID, authEmulatorHost: null })).toThrow(/Refusing to start.*credentials/);
+    expect(() => createIdentityAdmin({ environment, projectId: PROJECT_ID, authEmulatorHost: null, credentialsFile: '/no/such/key.json' })).toThrow(/Refusing to start/);
+    expect(() => new ServiceAccountIdentityAdmin(PROJECT_ID, { client_email: '', private_key: '' })).toThrow(/Refusing to start/);
+  });
+
+  it('production with a key builds the service-account implementation (no call is made)', () => {
+    const admin = new ServiceAccountIdentityAdmin(PROJECT_ID, { client_email: 'api@demo.iam.gserviceaccount.com', private_key: '-----BEGIN PRIVATE KEY-----' });
+    expect(admin).toBeInstanceOf(ServiceAccountIdentityAdmin);
+  });
+});
+
 describe.skipIf(!available).each(engines)('User administration on $name', (engine) => {
   let db: Database;
   let api: Api;

@@ -33,16 +33,16 @@ export class IdentityAdminError extends Error {
   }
 }
 
-/** The Identity Toolkit REST calls, against `baseUrl` with the bearer token `token()` gives. */
+/** The Identity Toolkit REST calls, under `apiRoot` (…/identitytoolkit.googleapis.com), with the bearer token `token()` gives. */
 class IdentityToolkitAdmin implements IdentityAdmin {
   constructor(
-    private readonly baseUrl: string,
+    private readonly apiRoot: string,
     private readonly projectId: string,
     private readonly token: () => Promise<string>,
   ) {}
 
   private async call<T>(method: string, body: unknown): Promise<T> {
-    const url = `${this.baseUrl}/identitytoolkit.googleapis.com/v1/projects/${encodeURIComponent(this.projectId)}/${method}`;
+    const url = `${this.apiRoot}/v1/projects/${encodeURIComponent(this.projectId)}/${method}`;
     let response: Response;
     try {
       response = await fetch(url, {
@@ -98,7 +98,7 @@ class IdentityToolkitAdmin implements IdentityAdmin {
 /** Local only: the Firebase Auth emulator at host:port (it takes `Bearer owner` as admin). */
 export class EmulatorIdentityAdmin extends IdentityToolkitAdmin {
   constructor(emulatorHost: string, projectId: string) {
-    super(`http://${emulatorHost}`, projectId, async () => 'owner');
+    super(`http://${emulatorHost}/identitytoolkit.googleapis.com`, projectId, async () => 'owner');
   }
 }
 
@@ -116,13 +116,13 @@ const SCOPES = 'https://www.googleapis.com/auth/identitytoolkit https://www.goog
  * before it expires). Throws when built without a usable key, so the API refuses to start.
  */
 export class ServiceAccountIdentityAdmin extends IdentityToolkitAdmin {
-  constructor(projectId: string, key: ServiceAccountKey | null | undefined, baseUrl = 'https://identitytoolkit.googleapis.com') {
+  constructor(projectId: string, key: ServiceAccountKey | null | undefined, apiRoot = 'https://identitytoolkit.googleapis.com') {
     if (!key?.client_email || !key.private_key) {
       throw new Error(
         'Refusing to start: user administration needs service-account credentials for the identity provider (GOOGLE_APPLICATION_CREDENTIALS = path of a JSON key with client_email and private_key).',
       );
     }
-    super(baseUrl.replace(/\/identitytoolkit\.googleapis\.com$/, ''), projectId, serviceAccountToken(key));
+    super(apiRoot, projectId, serviceAccountToken(key));
   }
 }
 
