@@ -1,4 +1,4 @@
-import { useTable } from '@refinedev/antd';
+import { useTable } from '@refinedev/core';
 import { Alert, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ORGANIZATION_WEBSITE_LIST_QUERY, type OrganizationWebsiteRow } from './queries.ts';
@@ -6,13 +6,14 @@ import { ORGANIZATION_WEBSITE_LIST_QUERY, type OrganizationWebsiteRow } from './
 /** The organization websites the user can see, with their total count. */
 export function WebsitesTable() {
   const { t } = useTranslation();
-  const { tableProps, tableQuery } = useTable<OrganizationWebsiteRow>({
+  // Refine's headless table: @refinedev/antd's would add its markdown and form kit to the download.
+  const { tableQuery, result, currentPage, setCurrentPage, pageSize, setPageSize } = useTable<OrganizationWebsiteRow>({
     resource: 'organizationWebsites',
     syncWithLocation: false,
     pagination: { pageSize: 10 },
     meta: { gqlQuery: ORGANIZATION_WEBSITE_LIST_QUERY },
   });
-  const total = tableQuery.data?.total;
+  const total = result.total;
 
   return (
     <section aria-labelledby="websites-title">
@@ -23,7 +24,20 @@ export function WebsitesTable() {
         <Alert type="error" showIcon role="alert" message={t('home.websites.loadFailed')} style={{ marginBottom: 16 }} />
       )}
       {total !== undefined && <Typography.Paragraph>{t('home.websites.total', { count: total })}</Typography.Paragraph>}
-      <Table<OrganizationWebsiteRow> {...tableProps} rowKey="id">
+      <Table<OrganizationWebsiteRow>
+        dataSource={result.data}
+        loading={tableQuery.isFetching}
+        rowKey="id"
+        pagination={{
+          current: currentPage,
+          pageSize,
+          total,
+          onChange: (page, size) => {
+            setCurrentPage(page);
+            setPageSize(size);
+          },
+        }}
+      >
         <Table.Column<OrganizationWebsiteRow> dataIndex="name" title={t('home.websites.columns.website')} />
         <Table.Column<OrganizationWebsiteRow>
           dataIndex={['organization', 'name']}
