@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../api/src/seed/demo-users.ts';
 import { E2E_PORTS } from './stack-ports.ts';
 
 const AUTH_EMULATOR = `http://127.0.0.1:${E2E_PORTS.auth}`;
@@ -100,4 +101,22 @@ test('a phone enrolled on the profile page asks for its SMS code at the next sig
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
   await expect(page).not.toHaveURL(/\/auth\/login/);
   await expect(page.getByRole('button', { name: 'User menu' })).toContainText(email);
+});
+
+test('the profile saves the formats locale through the API', async ({ page }) => {
+  const user = DEMO_USERS.find((candidate) => candidate.roles.includes('User'))!;
+  const formats = page.getByRole('combobox', { name: 'Formats (locale)' });
+  const choose = async (label: string) => {
+    await formats.click({ force: true });
+    await page.getByTitle(label, { exact: true }).last().click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Your details have been saved.').last()).toBeVisible();
+  };
+
+  await signIn(page, user.email, DEMO_PASSWORD);
+  await openProfile(page);
+  await choose('English (United Kingdom)');
+  await page.reload();
+  await expect(page.getByRole('main').getByTitle('English (United Kingdom)', { exact: true })).toBeVisible();
+  await choose('English (United States)');
 });
