@@ -52,7 +52,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const webUrl = `http://127.0.0.1:${webPort}`;
 
   try {
-    for (const port of [authPort, apiPort, webPort]) await assertPortFree(port);
+    for (const port of [authPort, authPort + 1, authPort + 2, apiPort, webPort]) await assertPortFree(port);
 
     // 1. Firebase Auth emulator (official, from firebase-tools), on its own config file.
     const emulatorDir = join(dataDir, 'auth-emulator');
@@ -60,7 +60,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const firebaseConfig = join(emulatorDir, 'firebase.json');
     writeFileSync(
       firebaseConfig,
-      JSON.stringify({ emulators: { auth: { host: '127.0.0.1', port: authPort }, ui: { enabled: false }, singleProjectMode: true } }),
+      JSON.stringify({
+        emulators: {
+          auth: { host: '127.0.0.1', port: authPort },
+          // The suite's own hub and logging ports (defaults 4400 / 4500), so two stacks never collide.
+          hub: { host: '127.0.0.1', port: authPort + 1 },
+          logging: { host: '127.0.0.1', port: authPort + 2 },
+          ui: { enabled: false },
+          singleProjectMode: true,
+        },
+      }),
     );
     const exportDir = join(emulatorDir, 'export');
     const persistArgs = options.persistAuth
