@@ -155,7 +155,7 @@ function launch(
   }
   logFiles.set(child, log);
   child.on('exit', (code, signal) => {
-    if (code && code !== 0) console.error(`[${name}] exited with code ${code}${signal ? ` (${signal})` : ''}; log: ${log}`);
+    if (code && code !== 0 && !stopping.has(child)) console.error(`[${name}] exited with code ${code}${signal ? ` (${signal})` : ''}; log: ${log}`);
   });
   return child;
 }
@@ -174,8 +174,11 @@ function prefix(name: string, chunk: Buffer): string {
     .join('');
 }
 
+const stopping = new WeakSet<ChildProcess>();
+
 async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+  stopping.add(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     process.kill(-child.pid, 'SIGINT');
