@@ -1,8 +1,9 @@
 /**
- * User administration against the official Firebase Auth emulator (started here on port 9499,
- * or AUTH_EMULATOR_TEST_PORT, and stopped afterwards): list and filters, detail, invite (account,
- * record, set-password e-mail; all or nothing), roles and organization changes, disable/enable
- * (reflected in sign-in), delete; every role, own and other organization, on every engine.
+ * User administration against the official Firebase Auth emulator, started here on port 9499
+ * (or AUTH_EMULATOR_TEST_PORT; hub and logging on the next two ports) and stopped afterwards:
+ * list and filters, detail, invite (account, record, set-password e-mail; all or nothing), roles
+ * and organization changes, disable/enable (reflected in sign-in), delete; every role, own and
+ * other organization, on every engine.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,7 +53,15 @@ if (!available) console.warn(`${FIREBASE} is missing (pnpm install in tests/): t
 
 async function startEmulator() {
   emulatorDir = mkdtempSync(path.join(tmpdir(), 'console-auth-emulator-'));
-  writeFileSync(path.join(emulatorDir, 'firebase.json'), JSON.stringify({ emulators: { auth: { host: '127.0.0.1', port: PORT }, ui: { enabled: false }, singleProjectMode: true } }));
+  // Hub and logging ports next to the auth port (defaults 4400 / 4500 would collide with a running stack).
+  const emulators = {
+    auth: { host: '127.0.0.1', port: PORT },
+    hub: { host: '127.0.0.1', port: PORT + 1 },
+    logging: { host: '127.0.0.1', port: PORT + 2 },
+    ui: { enabled: false },
+    singleProjectMode: true,
+  };
+  writeFileSync(path.join(emulatorDir, 'firebase.json'), JSON.stringify({ emulators }));
   emulator = spawn(FIREBASE, ['emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', path.join(emulatorDir, 'firebase.json')], {
     cwd: emulatorDir,
     env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', NO_UPDATE_NOTIFIER: '1' },
