@@ -265,6 +265,8 @@ describe.each(engines)('Organizations on $name', (engine) => {
         [UPDATE, { organizationId: orgId, input: { name: 'Unpaused' } }],
         [`query UserList { userList(limit: 10, offset: 0) { data { id } } }`, {}],
         [`query Plans { plans { id } }`, {}],
+        // One's own profile too: reading it works, changing it does not.
+        [`mutation AppUserUpdate($userId: ID!) { appUserUpdate(userId: $userId, input: { language: "cs" }) { id language } }`, {}],
         // AppUser together with something else is a data request too.
         [`query Both($userId: ID!) { appUser(userId: $userId) { id } organizationList(limit: 1, offset: 0) { data { id } } }`, {}],
         [`query Frag { ...Root } fragment Root on Query { organizationWebsiteList(limit: 1, offset: 0) { data { id } } }`, {}],
@@ -281,6 +283,8 @@ describe.each(engines)('Organizations on $name', (engine) => {
         }
       }
       // Nothing was changed by the refused mutations.
+      const languages = await db.pool.query('SELECT DISTINCT language FROM app_users WHERE organization_id = $1', [orgId]);
+      expect(languages.rows).toEqual([{ language: 'en' }]);
       expect((await db.pool.query('SELECT name FROM organizations WHERE id = $1', [orgId])).rows[0].name).toBe('Paused Retail');
       expect((await db.pool.query('SELECT 1 FROM organization_websites WHERE id = $1', [rows[0].id])).rowCount).toBe(1);
       // Other organizations are unaffected.
