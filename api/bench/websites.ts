@@ -1,17 +1,32 @@
 /**
  * Benchmark of the website picker's list (OrganizationWebsiteList) at 10,000 websites.
  *
- *   pnpm --filter @console/api exec tsx bench/websites.ts [--requests 2000] [--concurrency 10]
- *        [--websites 10000] [--through http://127.0.0.1:8787/graphql [--direct http://127.0.0.1:4000/graphql]]
+ *   pnpm --filter @console/api exec tsx bench/websites.ts [--worker] [--requests 1500] [--concurrency 10]
+ *        [--websites 10000] [--engine pglite|postgres|both]
+ *        [--through http://127.0.0.1:8787/graphql [--direct http://127.0.0.1:4000/graphql]]
  *
  * For each engine (PGlite in a temporary directory; PostgreSQL in a scratch database when
- * reachable) it starts the real server (src/main.ts --scale N) in its own process on a free port, fires a mix of requests
- * (first page, a name search, an offset page) from concurrent clients and prints p50, p95 and
- * requests per second. With --through it also measures a running deployment through the given
- * URL (e.g. the edge worker) and directly (--direct, default the local API), and prints the ratio.
+ * reachable) it starts the real server (src/main.ts --scale N, NODE_ENV=production) in its own
+ * process on a free port and fires the request mix below from concurrent clients (a closed
+ * loop: each client sends its next request when the previous answer has been read), after a
+ * warm-up of 30 requests. It prints p50, p95 and requests per second of the mix and the p95 of
+ * each kind of request, for the Admin (all organizations) and an Owner (own organization).
+ *
+ * With --worker it also starts the edge worker (wrangler dev on 127.0.0.1:8899, needs web/dist:
+ * `pnpm --filter @console/web build`) in front of each engine's API and measures the Admin's mix
+ * directly and through the worker with the same token (an unsigned Auth-emulator token, which
+ * the local worker and API accept), and prints the ratio. The worker is stopped afterwards.
+ * With --through URL it measures an already running deployment instead (and --direct URL).
+ *
+ * The mix (request i of the run, i counted from 0):
+ *   i % 3 == 0  picker   the header's website picker as the console sends it on every page:
+ *                        limit 500, offset 0, no name
+ *   i % 3 == 1  search   a name search in the picker, limit 500, one of SEARCHES in turn
+ *   i % 3 == 2  offset   a 50-row page at an offset spread over the whole list
+ * Every response is checked: HTTP 200, a body with data and without errors.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,9 +37,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const { values: options } = parseArgs({
   options: {
-    requests: { type: 'string', default: '2000' },
+    requests: { type: 'string', default: '1500' },
     concurrency: { type: 'string', default: '10' },
     websites: { type: 'string', default: '10000' },
+    engine: { type: 'string', default: 'both' },
+    worker: { type: 'boolean', default: false },
+    'worker-port': { type: 'string', default: '8899' },
     through: { type: 'string' },
     direct: { type: 'string', default: 'http://127.0.0.1:4000/graphql' },
     token: { type: 'string' },
@@ -37,10 +55,13 @@ const PROJECT_ID = process.env.FIREBASE_PROJECT_ID || 'demo-price-console';
 const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 const LIST = `query OrganizationWebsiteList($organizationId: ID, $name: String, $limit: Int!, $offset: Int!) { organizationWebsiteList(organizationId: $organizationId, name: $name, limit: $limit, offset: $offset) { data { id name hasFeed website { id name url } organization { id name } } meta { pagination { total } } } }`;
 const SEARCHES = ['alpine', 'garden', 'nordic out', 'Store CZ', 'kestrel', 'coffee'];
+const KINDS = ['picker', 'search', 'offset'] as const;
+type Kind = (typeof KINDS)[number];
 
 /** An Auth-emulator token (the benchmark's API runs in local mode with the emulator accepted). */
 const emulatorToken = (uid: string) =>
@@ -52,39 +73,52 @@ const emulatorToken = (uid: string) =>
     .setExpirationTime('2h')
     .encode();
 
-/** Request i of the mix: a third first pages, a third searches, a third offset pages. */
-function variables(i: number, total: number) {
-  switch (i % 3) {
-    case 0:
-      return { limit: 500, offset: 0 };
-    case 1:
-      return { name: SEARCHES[i % SEARCHES.length], limit: 500, offset: 0 };
-    default:
-      return { limit: 50, offset: (i * 397) % Math.max(1, total - 50) };
-  }
+/** Request i of the mix (see the header). */
+function request(i: number, total: number): { kind: Kind; variables: Record<string, unknown> } {
+  const kind = KINDS[i % 3]!;
+  if (kind === 'picker') return { kind, variables: { limit: 500, offset: 0 } };
+  if (kind === 'search') return { kind, variables: { name: SEARCHES[Math.floor(i / 3) % SEARCHES.length], limit: 500, offset: 0 } };
+  return { kind, variables: { limit: 50, offset: (i * 397) % Math.max(1, total - 50) } };
 }
 
-interface Result {
+interface Stats {
   p50: number;
   p95: number;
+  n: number;
+}
+interface Result {
+  mix: Stats;
+  kinds: Record<Kind, Stats>;
   rps: number;
   errors: number;
 }
 
+function stats(latencies: number[]): Stats {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  return { p50: at(0.5), p95: at(0.95), n: sorted.length };
+}
+
 async function fire(url: string, token: string, total: number, requests = REQUESTS): Promise<Result> {
-  const latencies: number[] = [];
+  const latencies: Record<Kind, number[]> = { picker: [], search: [], offset: [] };
   let errors = 0;
+  let firstError = '';
   let next = 0;
   const one = async (i: number, record: boolean) => {
+    const { kind, variables } = request(i, total);
     const started = performance.now();
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ operationName: 'OrganizationWebsiteList', variables: variables(i, total), query: LIST }),
+      body: JSON.stringify({ operationName: 'OrganizationWebsiteList', variables, query: LIST }),
     });
-    const body = (await response.json()) as { errors?: unknown[] };
-    if (!response.ok || body.errors) errors += 1;
-    if (record) latencies.push(performance.now() - started);
+    const body = await response.text();
+    if (record) latencies[kind].push(performance.now() - started);
+    // Checked after the clock stops (the client's JSON parsing is not the server's latency).
+    if (!response.ok || !body.startsWith('{"data":{"organizationWebsiteList":') || body.includes('"errors":')) {
+      errors += 1;
+      firstError ||= `${response.status} ${body.slice(0, 200)}`;
+    }
   };
   for (let i = 0; i < 30; i++) await one(i, false); // warm-up
   const started = performance.now();
@@ -94,13 +128,23 @@ async function fire(url: string, token: string, total: number, requests = REQUES
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
-  return { p50: at(0.5), p95: at(0.95), rps: latencies.length / seconds, errors };
+  if (firstError) console.log(`  first error: ${firstError}`);
+  const all = [...latencies.picker, ...latencies.search, ...latencies.offset];
+  return {
+    mix: stats(all),
+    kinds: { picker: stats(latencies.picker), search: stats(latencies.search), offset: stats(latencies.offset) },
+    rps: all.length / seconds,
+    errors,
+  };
 }
 
+const ms = (value: number) => value.toFixed(1).padStart(6);
 const format = (name: string, r: Result) =>
-  `${name.padEnd(28)} p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms   ${r.rps.toFixed(0).padStart(5)} req/s   errors ${r.errors}`;
+  `${name.padEnd(30)} mix p50 ${ms(r.mix.p50)} ms  p95 ${ms(r.mix.p95)} ms  ${r.rps.toFixed(0).padStart(5)} req/s  errors ${r.errors}   ` +
+  `p95 picker ${ms(r.kinds.picker.p95)}  search ${ms(r.kinds.search.p95)}  offset ${ms(r.kinds.offset.p95)} ms`;
+const ratio = (through: Result, direct: Result) =>
+  `ratio through/direct: p50 ${(through.mix.p50 / direct.mix.p50).toFixed(2)}x, p95 ${(through.mix.p95 / direct.mix.p95).toFixed(2)}x, ` +
+  `req/s ${(through.rps / direct.rps).toFixed(2)}x; added p50 ${(through.mix.p50 - direct.mix.p50).toFixed(1)} ms, p95 ${(through.mix.p95 - direct.mix.p95).toFixed(1)} ms`;
 
 async function postgresReachable() {
   const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
@@ -114,11 +158,31 @@ async function postgresReachable() {
   }
 }
 
+/** Stops a child started with `detached: true`, with everything it started (its process group). */
+async function stopGroup(child: ChildProcess, exited: Promise<unknown>) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid!, 'SIGTERM');
+  } catch {
+    child.kill('SIGTERM');
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  }, 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
 /** Starts the real server (src/main.ts) in its own process, as in production, and returns its URL. */
 async function startApi(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, ['--import', TSX, MAIN, '--scale', String(WEBSITES)], {
-    env: { ...process.env, APP_ENV: 'local', HOST: '127.0.0.1', PORT: '0', FIREBASE_PROJECT_ID: PROJECT_ID, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', ...env },
+    env: { ...process.env, APP_ENV: 'local', HOST: '127.0.0.1', PORT: '0', FIREBASE_PROJECT_ID: PROJECT_ID, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
@@ -130,13 +194,44 @@ async function startApi(env: Record<string, string>): Promise<{ url: string; sto
     });
     void exited.then(() => reject(new Error(`the API exited before it was ready:\n${output}`)));
   });
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
+  return { url, stop: () => stopGroup(child, exited) };
+}
+
+/** Starts the edge worker (wrangler dev) in front of `upstream` and waits until it answers. */
+async function startWorker(upstream: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = options['worker-port']!;
+  const wrangler = path.join(REPO, 'edge/node_modules/.bin/wrangler');
+  const child = spawn(
+    wrangler,
+    ['dev', '--ip', '127.0.0.1', '--port', port, '--var', `GRAPHQL_UPSTREAM:${upstream}`, '--var', 'FIREBASE_AUTH_EMULATOR_HOST:127.0.0.1:9099'],
+    {
+      cwd: REPO,
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_SEND_ERROR_REPORTS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_HIDE_BANNER: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     },
-  };
+  );
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}/graphql`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited:\n${output}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/config.json`);
+      if (response.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      await stopGroup(child, exited);
+      throw new Error(`wrangler dev did not answer within 90 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return { url, stop: () => stopGroup(child, exited) };
 }
 
 async function benchEngine(engine: 'pglite' | 'postgres') {
@@ -161,11 +256,21 @@ async function benchEngine(engine: 'pglite' | 'postgres') {
   }
   const started = performance.now();
   const api = await startApi(engine === 'postgres' ? { DATABASE_URL: databaseUrl } : { PGLITE_DIR: dir });
+  let worker: Awaited<ReturnType<typeof startWorker>> | null = null;
   try {
     console.log(`${engine}: API with ${WEBSITES} websites ready in ${((performance.now() - started) / 1000).toFixed(1)} s; ${REQUESTS} requests from ${CONCURRENCY} clients`);
-    console.log(format(`${engine} admin (all orgs)`, await fire(api.url, emulatorToken('demo-admin'), WEBSITES)));
+    const admin = emulatorToken('demo-admin');
+    const direct = await fire(api.url, admin, WEBSITES);
+    console.log(format(`${engine} admin (all orgs)`, direct));
     console.log(format(`${engine} owner (own org)`, await fire(api.url, emulatorToken('demo-owner'), Math.floor(WEBSITES * 0.79))));
+    if (options.worker) {
+      worker = await startWorker(api.url);
+      const through = await fire(worker.url, admin, WEBSITES);
+      console.log(format(`${engine} admin through worker`, through));
+      console.log(`${engine} ${ratio(through, direct)}`);
+    }
   } finally {
+    await worker?.stop();
     await api.stop();
     await dropDatabase();
     rmSync(dir, { recursive: true, force: true });
@@ -180,11 +285,13 @@ async function benchThrough(through: string, direct: string) {
   const viaThrough = await fire(through, token, 600, requests);
   console.log(format('direct', viaDirect));
   console.log(format('through', viaThrough));
-  console.log(`ratio through/direct: p50 ${(viaThrough.p50 / viaDirect.p50).toFixed(2)}x, p95 ${(viaThrough.p95 / viaDirect.p95).toFixed(2)}x, req/s ${(viaThrough.rps / viaDirect.rps).toFixed(2)}x`);
+  console.log(ratio(viaThrough, viaDirect));
 }
 
-await benchEngine('pglite');
-if (await postgresReachable()) await benchEngine('postgres');
-else console.log(`postgres: skipped (not reachable at ${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')})`);
+if (options.engine === 'both' || options.engine === 'pglite') await benchEngine('pglite');
+if (options.engine === 'both' || options.engine === 'postgres') {
+  if (await postgresReachable()) await benchEngine('postgres');
+  else console.log(`postgres: skipped (not reachable at ${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')})`);
+}
 if (options.through) await benchThrough(options.through, options.direct!);
 process.exit(0);

@@ -20,6 +20,23 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/**
+ * PGlite serves all its connections from ONE backend session, so a named (prepared) statement
+ * that one connection prepared already exists for the next, which then fails to prepare it
+ * ("prepared statement ... already exists"). On PGlite, queries the API names for PostgreSQL's
+ * sake run unnamed: the same text and parameters, parsed and planned each time.
+ */
+function unnameStatements(pool: pg.Pool): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((config: unknown, ...rest: unknown[]) => {
+    if (config && typeof config === 'object' && 'name' in config) {
+      const { name: _name, ...unnamed } = config as { name?: string };
+      return query(unnamed, ...rest);
+    }
+    return query(config, ...rest);
+  }) as typeof pool.query;
+}
+
 /** PGlite runs one query at a time; a few connections keep it busy while the API parses results. */
 const PGLITE_CONNECTIONS = 4;
 
@@ -39,6 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     max: child.maxConnections,
   });
   pool.on('error', (error) => console.error('PGlite pool error:', error.message));
+  unnameStatements(pool);
   try {
     await pool.query('SELECT 1');
   } catch (error) {
