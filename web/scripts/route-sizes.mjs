@@ -3,7 +3,7 @@
  * Prints the JavaScript (gzip) each route loads first, from the build's chunk graph
  * (dist/.vite/manifest.json): the entry with its static imports, the route's own lazy chunks with
  * theirs, and what every start loads (the language file; for a signed-in route also the access
- * policy and the GraphQL data provider). Run `pnpm --filter @console/web build` first.
+ * policy, the GraphQL client and data provider, and the AppUser query). Run `pnpm --filter @console/web build` first.
  *
  *   node scripts/route-sizes.mjs [--json]
  */
@@ -14,7 +14,16 @@ import { gzipSync } from 'node:zlib';
 const dist = join(import.meta.dirname, '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 
-const SIGNED_IN = ['src/routes/ConsoleShell.tsx', 'src/providers/access/policyEnforcer.ts', 'src/providers/data/graphqlDataProvider.ts'];
+/** A shared chunk's key carries its hash: find it by the name before the hash. */
+const chunkKey = (name) => Object.keys(manifest).find((key) => key.startsWith(`_${name}-`)) ?? `_${name}`;
+
+const SIGNED_IN = [
+  'src/routes/ConsoleShell.tsx',
+  'src/providers/access/policyEnforcer.ts',
+  'src/providers/data/graphqlDataProvider.ts',
+  'src/providers/auth/queries.ts',
+  chunkKey('urql-core'),
+];
 const START = ['index.html', '../locales/en.json'];
 const ROUTES = [
   ['/auth/login', ['src/pages/auth/login/LoginPage.tsx']],

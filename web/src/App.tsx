@@ -1,9 +1,11 @@
 import { Refine } from '@refinedev/core';
 import routerProvider, { DocumentTitleHandler } from '@refinedev/react-router';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { BrowserRouter } from 'react-router';
 import { AccountProvider } from './providers/auth/AccountContext.tsx';
+import { useAntdLocale } from './providers/i18n/useAntdLocale.ts';
 import type { Providers } from './providers/index.ts';
+import { NotificationsProvider } from './providers/notification/NotificationsProvider.tsx';
 import { useNotificationProvider } from './providers/notification/useNotificationProvider.tsx';
 import { resources } from './resources.ts';
 import { AppRoutes } from './routes/AppRoutes.tsx';
@@ -12,10 +14,11 @@ import { theme } from './theme.ts';
 
 export function App({ providers }: { providers: Providers }) {
   const { queryClient, signInAvailable, i18nProvider, account, ...refineProviders } = providers;
+  const antdLocale = useAntdLocale();
   return (
     <BrowserRouter>
-      <ConfigProvider theme={theme}>
-        <AntdApp>
+      <ConfigProvider theme={theme} locale={antdLocale}>
+        <NotificationsProvider>
           <Refine
             {...refineProviders}
             i18nProvider={i18nProvider}
@@ -40,7 +43,7 @@ export function App({ providers }: { providers: Providers }) {
               }}
             />
           </Refine>
-        </AntdApp>
+        </NotificationsProvider>
       </ConfigProvider>
     </BrowserRouter>
   );

@@ -3,7 +3,7 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Identity } from '../../components/layout/identity.ts';
 import { RouteLayout } from '../../components/layout/RouteLayout.tsx';
-import { WebsitesTable } from './WebsitesTable.tsx';
+import { WebsitesList } from './WebsitesList.tsx';
 
 /** / (home): who is signed in, and the websites they can see. */
 export default function HomePage() {
@@ -15,7 +15,7 @@ export default function HomePage() {
       {identity?.email && (
         <Typography.Paragraph>{t('auth.userMenu.signedInAs', { email: identity.email })}</Typography.Paragraph>
       )}
-      <WebsitesTable />
+      <WebsitesList />
     </RouteLayout>
   );
 }

@@ -1,5 +1,4 @@
 import type { GraphQLClientHolder } from '../data/graphqlClient.ts';
-import { APP_USER_QUERY } from './queries.ts';
 
 export interface AppUser {
   id: string;
@@ -20,10 +19,12 @@ export function createAppUserStore(graphql: GraphQLClientHolder): AppUserStore {
   return {
     load(uid) {
       if (cached?.uid !== uid) {
-        const user = graphql
-          .current()
-          .query<{ appUser: AppUser | null }>(APP_USER_QUERY, { userId: uid }, { requestPolicy: 'network-only' })
-          .toPromise()
+        const user = Promise.all([graphql.current(), import('./queries.ts')])
+          .then(([client, { APP_USER_QUERY }]) =>
+            client
+              .query<{ appUser: AppUser | null }>(APP_USER_QUERY, { userId: uid }, { requestPolicy: 'network-only' })
+              .toPromise(),
+          )
           .then((result) => {
             if (result.error) throw result.error;
             return result.data?.appUser ?? null;

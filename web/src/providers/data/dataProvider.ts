@@ -27,8 +27,8 @@ function withStatus(error: unknown): HttpError {
  */
 export function createDataProvider(holder: GraphQLClientHolder): DataProvider {
   let built: { client: Client; provider: Promise<Required<DataProvider>> } | null = null;
-  const current = () => {
-    const client = holder.current();
+  const current = async () => {
+    const client = await holder.current();
     if (built?.client !== client) {
       built = {
         client,

@@ -1,13 +1,14 @@
 import type { NotificationProvider } from '@refinedev/core';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNotifications } from './NotificationsProvider.tsx';
 
 /**
  * Refine's notifications as antd notifications. A small equivalent of @refinedev/antd's provider,
  * kept here so the first page does not load the rest of @refinedev/antd (markdown fields etc.).
  */
 export function useNotificationProvider(): NotificationProvider {
-  const { notification } = App.useApp();
+  const notification = useNotifications();
   const { t } = useTranslation();
   return {
     open: ({ key, message, description, type, cancelMutation, undoableTimeout }) => {

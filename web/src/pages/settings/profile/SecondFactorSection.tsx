@@ -1,15 +1,16 @@
-import { App, Button, Form, Input, List, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../providers/auth/AccountContext.tsx';
 import { identityErrorKey } from '../../../providers/auth/identityErrors.ts';
+import { useNotifications } from '../../../providers/notification/NotificationsProvider.tsx';
 
 type Phone = { uid: string; displayName: string; phoneNumber: string };
 
 /** Enrolment of an SMS second factor (SPEC §4): phone number, then the code sent to it. */
 export function SecondFactorSection() {
   const { t } = useTranslation();
-  const { notification } = App.useApp();
+  const notification = useNotifications();
   const account = useAccount();
   const recaptcha = useRef<HTMLDivElement>(null);
   const [phones, setPhones] = useState<Phone[]>([]);
@@ -49,13 +50,16 @@ export function SecondFactorSection() {
     <>
       <Typography.Paragraph>{t('profile.mfa.intro')}</Typography.Paragraph>
       {phones.length > 0 && (
-        <List
-          size="small"
-          header={t('profile.mfa.enrolledList')}
-          dataSource={phones}
-          renderItem={(phone) => <List.Item>{phone.phoneNumber || phone.displayName}</List.Item>}
-          style={{ maxWidth: 420, marginBottom: 16 }}
-        />
+        <section aria-labelledby="enrolled-phones">
+          <Typography.Text strong id="enrolled-phones">
+            {t('profile.mfa.enrolledList')}
+          </Typography.Text>
+          <ul>
+            {phones.map((phone) => (
+              <li key={phone.uid}>{phone.phoneNumber || phone.displayName}</li>
+            ))}
+          </ul>
+        </section>
       )}
       <Form
         name="second-factor-enrolment"
