@@ -9,7 +9,7 @@ import { NotificationsProvider } from './providers/notification/NotificationsPro
 import { useNotificationProvider } from './providers/notification/useNotificationProvider.tsx';
 import { resources } from './resources.ts';
 import { AppRoutes } from './routes/AppRoutes.tsx';
-import { matchRoute } from './routes/documentTitle.ts';
+import { matchRoute } from './routes/matchRoute.ts';
 import { theme } from './theme.ts';
 
 export function App({ providers }: { providers: Providers }) {

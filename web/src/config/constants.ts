@@ -6,6 +6,8 @@ export const SIDEBAR_WIDTH = 250;
 /** Width of the collapsed sidebar on small screens (icons only). */
 export const SIDEBAR_COLLAPSED_WIDTH = 64;
 export const WEBSITE_PICKER_MIN_WIDTH = 200;
+/** The header's height; the sidebar sticks below it. */
+export const HEADER_HEIGHT = 64;
 /** Padding of the simple centred layout (the auth pages). */
 export const CENTERED_PAGE_PADDING = 80;
 

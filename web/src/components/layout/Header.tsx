@@ -1,6 +1,6 @@
 import { Flex, Layout, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BRAND_COLOR, SPACING } from '../../config/constants.ts';
+import { BRAND_COLOR, HEADER_HEIGHT, SPACING } from '../../config/constants.ts';
 import { routePath } from '../../routes/useCarriedPath.ts';
 import { AppLink } from '../navigation/AppLink.tsx';
 import { WebsitePicker } from '../websitePicker/WebsitePicker.tsx';
@@ -13,7 +13,15 @@ export function Header({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
   return (
     <Layout.Header
-      style={{ background: '#fff', paddingInline: SPACING[5], borderBottom: '1px solid #f0f0f0', height: 64 }}
+      style={{
+        background: '#fff',
+        paddingInline: SPACING[5],
+        borderBottom: '1px solid #f0f0f0',
+        height: HEADER_HEIGHT,
+        position: 'sticky',
+        top: 0,
+        zIndex: 10,
+      }}
     >
       <Flex align="center" justify="space-between" gap={SPACING[3]} style={{ height: '100%' }}>
         <AppLink to={routePath('home')} aria-label={t('app.title')}>

@@ -1,6 +1,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { AppLink } from '../../components/navigation/AppLink.tsx';
+import { routePath } from '../../routes/useCarriedPath.ts';
 
 /** Any unknown address inside the console. */
 export default function NotFoundPage() {
@@ -11,9 +12,9 @@ export default function NotFoundPage() {
       title="404"
       subTitle={t('pages.error.404')}
       extra={
-        <Link to="/">
+        <AppLink to={routePath('home')}>
           <Button type="primary">{t('pages.error.backHome')}</Button>
-        </Link>
+        </AppLink>
       }
     />
   );

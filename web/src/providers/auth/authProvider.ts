@@ -6,6 +6,7 @@ import {
   signInWithEmailAndPassword,
   signOut,
 } from 'firebase/auth';
+import { withCarriedParams } from '../../routes/paths.ts';
 import { PUBLIC_ROUTES, ROUTES } from '../../routes/routeTable.ts';
 import { statusCodeOf } from '../data/graphqlErrors.ts';
 import type { Account } from './account.ts';
@@ -37,6 +38,9 @@ export interface AuthProviderOptions {
 
 const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
+/** Redirects carry `owid` and `locale` along (SPEC §2). */
+const carried = (path: string) => withCarriedParams(path, window.location.search);
+
 export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
   const { auth, account, appUsers, translate, continueUrl, onSignedOut } = options;
   const failure = (title: string, error: unknown) => ({
@@ -57,7 +61,7 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
       try {
         if ('verificationCode' in variables) await account.finishSignIn(variables.verificationCode);
         else await signInWithEmailAndPassword(auth, variables.email, variables.password);
-        return { success: true, redirectTo: HOME_PATH };
+        return { success: true, redirectTo: carried(HOME_PATH) };
       } catch (error) {
         if (codeOf(error) === 'auth/multi-factor-auth-required') {
           account.requireSecondFactor(error);
@@ -71,7 +75,7 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
       if (auth) await signOut(auth);
       appUsers.clear();
       onSignedOut();
-      return { success: true, redirectTo: LOGIN_PATH };
+      return { success: true, redirectTo: carried(LOGIN_PATH) };
     },
 
     forgotPassword: async ({ email }: { email: string }) => {
@@ -95,7 +99,7 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
           await signInWithEmailAndPassword(auth, variables.email, variables.password);
           return {
             success: true,
-            redirectTo: HOME_PATH,
+            redirectTo: carried(HOME_PATH),
             successNotification: { message: translate('auth.password.changed'), description: '' },
           };
         }
@@ -110,7 +114,7 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
 
     check: async () => {
       const user = await currentUser();
-      return user ? { authenticated: true } : { authenticated: false, logout: true, redirectTo: LOGIN_PATH };
+      return user ? { authenticated: true } : { authenticated: false, logout: true, redirectTo: carried(LOGIN_PATH) };
     },
 
     getIdentity: async () => {
@@ -131,7 +135,7 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
     },
 
     onError: async (error) => {
-      if (statusCodeOf(error) === 401) return { logout: true, redirectTo: LOGIN_PATH, error };
+      if (statusCodeOf(error) === 401) return { logout: true, redirectTo: carried(LOGIN_PATH), error };
       return {};
     },
   };

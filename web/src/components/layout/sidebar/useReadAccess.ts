@@ -16,6 +16,7 @@ export function useReadAccess(resources: readonly string[]): ReadAccess {
       retry: false,
     })),
   });
-  const byResource = new Map(resources.map((resource, i) => [resource, answers[i]?.data]));
+  // A check that failed hides its item rather than leaving a skeleton forever.
+  const byResource = new Map(resources.map((resource, i) => [resource, answers[i]?.isError ? false : answers[i]?.data]));
   return (resource) => byResource.get(resource);
 }

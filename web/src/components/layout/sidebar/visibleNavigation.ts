@@ -35,3 +35,8 @@ export function navigationResources(entries: readonly NavNode[]): string[] {
   ]);
   return [...new Set(resources)];
 }
+
+/** Every route the entries (and their children) link to. */
+export function navigationRoutes(entries: readonly NavNode[]): RouteKey[] {
+  return entries.flatMap((entry) => [entry.route, ...navigationRoutes(entry.children ?? [])]);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute } from './documentTitle.ts';
+import { matchRoute } from './matchRoute.ts';
 
 describe('matchRoute', () => {
   it.each([
