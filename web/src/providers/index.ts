@@ -43,6 +43,7 @@ export function createProviders(config: RuntimeConfig, i18n: I18n): Providers {
       appUsers,
       translate: (key) => i18n.t(key),
       continueUrl: () => `${window.location.origin}${LOGIN_PATH}`,
+      currentSearch: () => window.location.search,
       onSignedOut: () => {
         // The next user on this browser must never see the previous user's answers.
         graphql.reset();

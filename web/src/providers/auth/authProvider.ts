@@ -34,15 +34,17 @@ export interface AuthProviderOptions {
   continueUrl: () => string;
   /** Drops every cache that may hold the previous user's data. */
   onSignedOut: () => void;
+  /** The current address's query string, whose `owid` and `locale` redirects carry along. */
+  currentSearch: () => string;
 }
 
 const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
-/** Redirects carry `owid` and `locale` along (SPEC §2). */
-const carried = (path: string) => withCarriedParams(path, window.location.search);
 
 export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
-  const { auth, account, appUsers, translate, continueUrl, onSignedOut } = options;
+  const { auth, account, appUsers, translate, continueUrl, onSignedOut, currentSearch } = options;
+  /** Redirects carry `owid` and `locale` along (SPEC §2). */
+  const carried = (path: string) => withCarriedParams(path, currentSearch());
   const failure = (title: string, error: unknown) => ({
     success: false,
     error: { name: translate(title), message: translate(identityErrorKey(error)) },
