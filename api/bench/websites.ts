@@ -158,11 +158,16 @@ async function postgresReachable() {
   }
 }
 
-/** Stops a child started with `detached: true`, with everything it started (its process group). */
-async function stopGroup(child: ChildProcess, exited: Promise<unknown>) {
+/**
+ * Stops a child started with `detached: true`: SIGTERM to the child itself (the API then closes
+ * its PGlite process cleanly) or to its whole process group (`group`, for wrangler and the
+ * workerd it starts), and after 10 s SIGKILL to the group.
+ */
+async function stopGroup(child: ChildProcess, exited: Promise<unknown>, group = true) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   try {
-    process.kill(-child.pid!, 'SIGTERM');
+    if (group) process.kill(-child.pid!, 'SIGTERM');
+    else child.kill('SIGTERM');
   } catch {
     child.kill('SIGTERM');
   }
@@ -194,7 +199,7 @@ async function startApi(env: Record<string, string>): Promise<{ url: string; sto
     });
     void exited.then(() => reject(new Error(`the API exited before it was ready:\n${output}`)));
   });
-  return { url, stop: () => stopGroup(child, exited) };
+  return { url, stop: () => stopGroup(child, exited, false) };
 }
 
 /** Starts the edge worker (wrangler dev) in front of `upstream` and waits until it answers. */
