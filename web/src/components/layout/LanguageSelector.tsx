@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LOCALE_PARAM } from '../../config/constants.ts';
 import { BUILT_IN_LANGUAGES } from '../../providers/i18n/languages.ts';
+import { inHeader } from './inHeader.ts';
 
 /**
  * The language selector (SPEC §1, §4): stores the choice; a `locale` parameter in the address is
@@ -35,6 +36,7 @@ export function LanguageSelector() {
   return (
     <Select
       aria-label={t('language.label')}
+      getPopupContainer={inHeader}
       value={language}
       onChange={(next) => void onChange(next)}
       options={BUILT_IN_LANGUAGES.map((code) => ({ value: code, label: t(`language.names.${code}`) }))}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { routePath, useCarriedPath } from '../../routes/useCarriedPath.ts';
 import type { Identity } from './identity.ts';
+import { inHeader } from './inHeader.ts';
 
 /** The header's user menu (SPEC §2): the e-mail (or 'guest'), disabled; Profile; Logout. */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
@@ -18,6 +19,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   return (
     <Dropdown
       trigger={['click']}
+      getPopupContainer={inHeader}
       menu={{
         items: [
           { key: 'email', label: email, icon: <UserOutlined />, disabled: true },

@@ -6,6 +6,7 @@ import { useDebouncedValue } from '../../hooks/useDebouncedValue.ts';
 import { pickerMessage } from './pickerMessage.ts';
 import { useWebsiteOptions, websiteLabel } from './useWebsiteOptions.ts';
 import { useWebsiteSelection } from './WebsiteSelection.tsx';
+import { inHeader } from '../layout/inHeader.ts';
 
 /** The header's organization-website picker (SPEC §2, §5, §8): searchable, debounced, limited. */
 export function WebsitePicker() {
@@ -37,6 +38,7 @@ export function WebsitePicker() {
     <Select
       showSearch
       aria-label={t('websitePicker.label')}
+      getPopupContainer={inHeader}
       placeholder={t('websitePicker.placeholder')}
       style={{ minWidth: WEBSITE_PICKER_MIN_WIDTH }}
       popupMatchSelectWidth={false}
