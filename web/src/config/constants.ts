@@ -38,7 +38,9 @@ export const WEBSITE_PARAM = 'owid';
 export const LOCALE_PARAM = 'locale';
 export const CARRIED_PARAMS = [WEBSITE_PARAM, LOCALE_PARAM] as const;
 
-/** SPEC §9: the default locale (formats), beside the default language of providers/i18n. */
+/** Languages and formats (SPEC §9). */
+export const BUILT_IN_LANGUAGES = ['en', 'cs'] as const;
+export const DEFAULT_LANGUAGE = 'en';
 export const DEFAULT_LOCALE = 'en-US';
 
 /** Identity (SPEC §5): the password policy when the provider publishes none. */

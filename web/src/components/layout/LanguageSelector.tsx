@@ -2,8 +2,7 @@ import { useGetLocale, useSetLocale } from '@refinedev/core';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { LOCALE_PARAM } from '../../config/constants.ts';
-import { BUILT_IN_LANGUAGES } from '../../providers/i18n/languages.ts';
+import { BUILT_IN_LANGUAGES, LOCALE_PARAM } from '../../config/constants.ts';
 import { inHeader } from './inHeader.ts';
 
 /**

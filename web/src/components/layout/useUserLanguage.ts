@@ -2,9 +2,8 @@ import { useGetIdentity } from '@refinedev/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { LOCALE_PARAM } from '../../config/constants.ts';
+import { BUILT_IN_LANGUAGES, LOCALE_PARAM } from '../../config/constants.ts';
 import { savedLanguage } from '../../providers/i18n/i18n.ts';
-import { BUILT_IN_LANGUAGES } from '../../providers/i18n/languages.ts';
 import type { Identity } from './identity.ts';
 
 /**

@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { BUILT_IN_LANGUAGES, DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, resolveLanguage } from './languages.ts';
+import { BUILT_IN_LANGUAGES, DEFAULT_LANGUAGE } from '../../config/constants.ts';
+import { LANGUAGE_STORAGE_KEY, resolveLanguage } from './languages.ts';
 
 /** Each language is its own chunk: a user of one language never downloads the other. */
 const importLocale = (language: string): Promise<Record<string, unknown>> =>

@@ -1,6 +1,5 @@
-/** SPEC §9: built-in languages en and cs, default en. */
-export const BUILT_IN_LANGUAGES = ['en', 'cs'] as const;
-export const DEFAULT_LANGUAGE = 'en';
+import { BUILT_IN_LANGUAGES, DEFAULT_LANGUAGE } from '../../config/constants.ts';
+
 export const LANGUAGE_STORAGE_KEY = 'console-language';
 
 export interface LanguageSources {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE } from '../../../config/constants.ts';
 import type { AppUser } from '../../../providers/auth/appUser.ts';
 import { useAccount } from '../../../providers/auth/AccountContext.tsx';
-import { BUILT_IN_LANGUAGES, DEFAULT_LANGUAGE } from '../../../providers/i18n/languages.ts';
+import { BUILT_IN_LANGUAGES, DEFAULT_LANGUAGE } from '../../../config/constants.ts';
 import { PROFILE_LOCALES } from './locales.ts';
 import { APP_USER_UPDATE_MUTATION, type AppUserUpdateInput } from './queries.ts';
 
