@@ -212,7 +212,22 @@ describe.each(engines)('API on $name', (engine) => {
       expect(codes(again)).toEqual(['NOT_FOUND']);
     });
 
-    it.each(NON_ADMINS.flatMap((u) => ['own', 'other'].map((which) => [u.roles[0], which, u] as const)))(
+    // policy.csv: Owner (and Editor) delete their own organization's websites; Viewer and User none.
+    it.each(NON_ADMINS.filter((u) => ['Owner', 'Editor'].includes(u.roles[0]!)).map((u) => [u.roles[0], u] as const))(
+      "%s deletes its own organization's website; another organization's is NOT_FOUND and stays",
+      async (_role, user) => {
+        const own = await createOrganizationWebsite(db.pool, orgs[user.organization!]!);
+        const deleted = await remove(user.uid, own.id);
+        expect(deleted.body.errors).toBeUndefined();
+        expect(deleted.body.data.organizationWebsiteDelete.id).toBe(own.id);
+        const other = await createOrganizationWebsite(db.pool, orgs[Object.keys(orgs).find((s) => s !== user.organization)!]!);
+        const before = await rowCounts(db.pool);
+        expect(codes(await remove(user.uid, other.id))).toEqual(['NOT_FOUND']);
+        expect(await rowCounts(db.pool)).toEqual(before);
+      },
+    );
+
+    it.each(NON_ADMINS.filter((u) => !['Owner', 'Editor'].includes(u.roles[0]!)).flatMap((u) => ['own', 'other'].map((which) => [u.roles[0], which, u] as const)))(
       "%s may not delete (%s organization's website): FORBIDDEN, nothing changes",
       async (_role, which, user) => {
         const slug = which === 'own' ? user.organization! : Object.keys(orgs).find((s) => s !== user.organization)!;
@@ -240,7 +255,7 @@ describe.each(engines)('API on $name', (engine) => {
     });
 
     describe('tenant scoping, were a non-admin granted Delete', () => {
-      // The current policy grants Delete to Admin only; this checks the second line of defence.
+      // Tenant scoping checked on its own, whatever the policy grants.
       const allowAll: AccessControl = { can: async () => true };
       const scopedApi = () => createApi({ pool: db.pool, verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }), access: allowAll, logging: false });
       const owner = DEMO_USERS.find((u) => u.roles.includes('Owner'))!;

@@ -67,13 +67,15 @@ describe.each(engines)('Billing on $name', (engine) => {
       const billing = response.body.data.organizationBilling;
       expect(billing.plan.id).toBe(plan);
       const { rows } = await db.pool.query(
-        'SELECT (SELECT count(*)::int FROM organization_websites WHERE organization_id = $1) AS websites, (SELECT count(*)::int FROM app_users WHERE organization_id = $1) AS users',
+        `SELECT (SELECT count(*)::int FROM organization_websites WHERE organization_id = $1) AS websites, (SELECT count(*)::int FROM app_users WHERE organization_id = $1) AS users,
+                (SELECT count(*)::int FROM competitors c JOIN organization_websites ow ON ow.id = c.organization_website_id WHERE ow.organization_id = $1) AS competitors,
+                (SELECT count(*)::int FROM products p JOIN organization_websites ow ON ow.id = p.organization_website_id WHERE ow.organization_id = $1 AND p.active) AS products`,
         [orgs[slug]],
       );
       expect(billing.usage).toEqual([
         { name: 'websites', limit: billing.plan.limits.websites, used: rows[0].websites },
-        { name: 'monitoredProducts', limit: expect.any(Number), used: 0 },
-        { name: 'competitors', limit: expect.any(Number), used: 0 },
+        { name: 'monitoredProducts', limit: expect.any(Number), used: rows[0].products },
+        { name: 'competitors', limit: expect.any(Number), used: rows[0].competitors },
         { name: 'users', limit: billing.plan.limits.users, used: rows[0].users },
       ]);
       expect(billing.invoices).toHaveLength(12);

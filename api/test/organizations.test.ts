@@ -229,9 +229,22 @@ describe.each(engines)('Organizations on $name', (engine) => {
       expect(response.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field });
     });
 
-    it.each(NON_ADMINS.map((u) => [u.roles[0], u] as const))('%s may not add websites (FORBIDDEN)', async (_role, user) => {
+    it.each(NON_READERS.map((u) => [u.roles[0], u] as const))('%s may not add websites (FORBIDDEN)', async (_role, user) => {
       const response = await call(user.uid, WEBSITE_CREATE, { organizationId: orgs[user.organization!], input: { name: 'Shop', url: `https://${user.uid}.shop.example` } });
       expect(codes(response)).toEqual(['FORBIDDEN']);
+    });
+
+    // policy.csv: an Owner (and Editor) adds websites to its own organization only.
+    it.each(READERS.map((u) => [u.roles[0], u] as const))("%s adds a website to its own organization; another organization's is NOT_FOUND", async (_role, user) => {
+      const url = `https://${user.uid}-${engine.name}-${Date.now()}.shop.example`;
+      const own = await call(user.uid, WEBSITE_CREATE, { organizationId: orgs[user.organization!], input: { name: 'Own Shop', url } });
+      expect(own.body.errors).toBeUndefined();
+      expect(own.body.data.organizationWebsiteCreate).toMatchObject({ name: 'Own Shop', website: { url }, organization: { id: orgs[user.organization!] } });
+      const before = await rowCounts(db.pool);
+      const other = Object.keys(orgs).find((slug) => slug !== user.organization && ['northwind', 'bohemia', 'danube'].includes(slug))!;
+      const refused = await call(user.uid, WEBSITE_CREATE, { organizationId: orgs[other], input: { name: 'Other Shop', url: `${url}.other` } });
+      expect(codes(refused)).toEqual(['NOT_FOUND']);
+      expect(await rowCounts(db.pool)).toEqual(before);
     });
   });
 

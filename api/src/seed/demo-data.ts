@@ -7,6 +7,7 @@
 import type { Pool } from 'pg';
 import { inTransaction } from '../db/transaction.ts';
 import { DEMO_USERS, type DemoUser } from './demo-users.ts';
+import { seedCatalogueDemo } from './catalogue-demo.ts';
 
 type OrganizationKey = NonNullable<DemoUser['organization']>;
 
@@ -52,6 +53,7 @@ export async function seedDemoData(pool: Pool, { websites = 660 } = {}): Promise
       result.users += inserted.rowCount ?? 0;
     }
     await seedBillingHistory(client);
+    await seedCatalogueDemo(client);
     return result;
   });
 }

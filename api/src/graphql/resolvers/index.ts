@@ -8,10 +8,16 @@ import { profileResolvers } from './profile.ts';
 import { organizationResolvers } from './organizations.ts';
 import { billingResolvers } from './billing.ts';
 import { userAdminResolvers } from './user-admin.ts';
+import { websitesAdminResolvers } from './websites-admin.ts';
+import { competitorResolvers } from './competitors.ts';
+import { productResolvers } from './products.ts';
+import { aggregatorResolvers } from './aggregators.ts';
+import { supportResolvers } from './support.ts';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
 
 const areas: ResolverMap[] = [appUserResolvers, organizationWebsiteResolvers, profileResolvers, organizationResolvers, billingResolvers, userAdminResolvers];
+areas.push(websitesAdminResolvers, competitorResolvers, productResolvers, aggregatorResolvers, supportResolvers);
 
 export const resolvers: ResolverMap = {};
 for (const area of areas) {

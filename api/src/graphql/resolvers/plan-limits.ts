@@ -49,17 +49,20 @@ export const planLimits = (plan: PlanRow): Record<LimitName, number> => ({
 });
 
 /**
- * What an organization uses of each limit. Websites and users are counted for real.
- * Monitored products and competitors: their tables come with the catalogue issue; until they
- * exist the usage is 0 (replace the two zeros with counts then).
+ * What an organization uses of each limit, counted: its websites, its users, the competitors of
+ * its websites, and its websites' active products (monitored products).
  */
 export async function currentUsage(db: Queryable, organizationId: string): Promise<Record<LimitName, number>> {
   const { rows } = await db.query(
     `SELECT (SELECT count(*)::int FROM organization_websites WHERE organization_id = $1) AS websites,
-            (SELECT count(*)::int FROM app_users WHERE organization_id = $1) AS users`,
+            (SELECT count(*)::int FROM app_users WHERE organization_id = $1) AS users,
+            (SELECT count(*)::int FROM competitors c JOIN organization_websites ow ON ow.id = c.organization_website_id
+              WHERE ow.organization_id = $1) AS competitors,
+            (SELECT count(*)::int FROM products p JOIN organization_websites ow ON ow.id = p.organization_website_id
+              WHERE ow.organization_id = $1 AND p.active) AS monitored_products`,
     [organizationId],
   );
-  return { websites: rows[0].websites, monitoredProducts: 0, competitors: 0, users: rows[0].users };
+  return { websites: rows[0].websites, monitoredProducts: rows[0].monitored_products, competitors: rows[0].competitors, users: rows[0].users };
 }
 
 /** The refusal: code PLAN_LIMIT_EXCEEDED, the limit's name in the message and in extensions.limit. */

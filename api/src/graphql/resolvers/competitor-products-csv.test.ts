@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { CsvFileError, parseCompetitorProductsCsv } from './competitor-products-csv.ts';
+
+const HEADER = 'external_id,name,brand,ean,mpn,price,currency,availability,url';
+
+describe('parseCompetitorProductsCsv', () => {
+  it('reads valid rows, normalized', () => {
+    const { rows, errors, total } = parseCompetitorProductsCsv(`${HEADER}\nA1,"Stan Alpine 2, zelený",Alpine,8594001234561,AL-2,"1 299,90 Kč",czk,skladem,https://x.example/a1\n`);
+    expect(errors).toEqual([]);
+    expect(total).toBe(1);
+    expect(rows).toEqual([
+      { line: 2, externalId: 'A1', name: 'Stan Alpine 2, zelený', brand: 'Alpine', gtin: '08594001234561', mpn: 'AL-2', price: 1299.9, currency: 'CZK', availability: 'in_stock', url: 'https://x.example/a1' },
+    ]);
+  });
+
+  it.each([
+    ['external_id', ',Name,,,,10,,,'],
+    ['name', 'X1,,,,,10,,,'],
+    ['ean', 'X1,Name,,8594001234568,,10,,,'],
+    ['price', 'X1,Name,,,,,,,'],
+    ['price', 'X1,Name,,,,abc,,,'],
+    ['price', 'X1,Name,,,,-5,,,'],
+    ['currency', 'X1,Name,,,,10,euro,,'],
+    ['availability', 'X1,Name,,,,10,,maybe,'],
+    ['url', 'X1,Name,,,,10,,,javascript:alert(1)'],
+  ])('reports a bad %s with its line, and skips the row', (field, row) => {
+    const { rows, errors } = parseCompetitorProductsCsv(`${HEADER}\nOK,Fine,,,,1,,,\n${row}\n`);
+    expect(rows.map((r) => r.externalId)).toEqual(['OK']);
+    expect(errors).toEqual([{ line: 3, field, reason: expect.any(String) }]);
+  });
+
+  it('reports a repeated external_id; lines count multi-line fields', () => {
+    const { rows, errors } = parseCompetitorProductsCsv(`${HEADER}\nA,"two\nlines",,,,1,,,\nA,Again,,,,2,,,\n`);
+    expect(rows).toHaveLength(1);
+    expect(errors).toEqual([{ line: 4, field: 'external_id', reason: 'repeats line 2' }]);
+  });
+
+  it('keeps HTML as text', () => {
+    expect(parseCompetitorProductsCsv(`${HEADER}\nH,<b>bold</b>,,,,1,,,\n`).rows[0]!.name).toBe('<b>bold</b>');
+  });
+
+  it.each([
+    ['', /empty/],
+    ['external_id,name\nA,B\n', /price/],
+    [`${HEADER}\n"open,quote\n`, /not closed/],
+  ])('refuses a bad file %j', (text, reason) => {
+    expect(() => parseCompetitorProductsCsv(text)).toThrow(CsvFileError);
+    expect(() => parseCompetitorProductsCsv(text)).toThrow(reason);
+  });
+});
