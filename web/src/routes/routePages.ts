@@ -8,6 +8,12 @@ import type { RouteKey } from './routeTable.ts';
 export const ROUTE_PAGES: Partial<Record<RouteKey, LazyExoticComponent<ComponentType>>> = {
   home: lazy(() => import('../pages/home/HomePage.tsx')),
   settingsProfile: lazy(() => import('../pages/settings/profile/ProfilePage.tsx')),
+  organizations: lazy(() => import('../pages/organizations/list/OrganizationsPage.tsx')),
+  organizationDetail: lazy(() => import('../pages/organizations/detail/OrganizationDetailPage.tsx')),
+  organizationsBilling: lazy(() => import('../pages/organizations/billing/BillingOverviewPage.tsx')),
+  organizationBilling: lazy(() => import('../pages/organizations/billing/OrganizationBillingPage.tsx')),
+  users: lazy(() => import('../pages/users/list/UsersPage.tsx')),
+  userDetail: lazy(() => import('../pages/users/detail/UserDetailPage.tsx')),
 };
 
 export const PlannedPage = lazy(() => import('../pages/planned/PlannedPage.tsx'));

@@ -12,12 +12,13 @@ import type {
 } from '@refinedev/core';
 import type { Client } from '@urql/core';
 import type { GraphQLClientHolder } from './graphqlClient.ts';
+import { apiErrorFields } from './apiErrors.ts';
 import { statusCodeOf } from './graphqlErrors.ts';
 
 /** Gives Refine an HttpError with the status, so the auth provider's onError can act on a 401. */
 function withStatus(error: unknown): HttpError {
   const message = error instanceof Error ? error.message : String(error);
-  return { message, statusCode: statusCodeOf(error) ?? 500 };
+  return { message, statusCode: statusCodeOf(error) ?? 500, ...apiErrorFields(error) };
 }
 
 /**

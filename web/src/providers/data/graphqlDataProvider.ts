@@ -1,6 +1,7 @@
 import type { DataProvider } from '@refinedev/core';
 import createGraphQLDataProvider from '@refinedev/graphql';
 import type { Client } from '@urql/core';
+import { withApiErrors } from './apiErrors.ts';
 import { listVariables, rootFieldOf } from './listVariables.ts';
 
 type ListAnswer = { data?: unknown[]; meta?: { pagination?: { total?: number } } } | undefined;
@@ -13,7 +14,7 @@ const listAnswer = (data: Record<string, unknown> | undefined, field: string | u
  * under the operation's root field) and its limit/offset paging.
  */
 export function createGraphQLProvider(client: Client): Required<DataProvider> {
-  return createGraphQLDataProvider(client, {
+  return createGraphQLDataProvider(withApiErrors(client), {
     getList: {
       buildVariables: listVariables,
       dataMapper: (response, params) =>

@@ -1,0 +1,42 @@
+import { ROLES } from '@console/policies';
+import { Button, Form, type FormProps, Input, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { OrganizationSelect } from '../OrganizationSelect.tsx';
+import { useViewerRoles } from '../useViewerRoles.ts';
+import type { UserFilterValues } from './userFilters.ts';
+
+export type { UserFilterValues };
+
+/** E-mail search and the organization (Admin), role and state filters of the users list. */
+export function UserFilters({ formProps }: { formProps: FormProps<UserFilterValues> }) {
+  const { t } = useTranslation();
+  const { isAdmin } = useViewerRoles();
+  return (
+    <Form<UserFilterValues> {...formProps} layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+      <Form.Item name="email" label={t('users.fields.email')}>
+        <Input allowClear placeholder={t('users.list.emailSearch')} />
+      </Form.Item>
+      {isAdmin && (
+        <Form.Item name="organizationId" label={t('users.fields.organization')}>
+          <OrganizationSelect allowClear style={{ minWidth: 200 }} />
+        </Form.Item>
+      )}
+      <Form.Item name="role" label={t('users.fields.role')}>
+        <Select allowClear style={{ minWidth: 140 }} options={ROLES.map((role) => ({ value: role, label: t(`users.roles.${role}`) }))} />
+      </Form.Item>
+      <Form.Item name="state" label={t('users.fields.state')}>
+        <Select
+          allowClear
+          style={{ minWidth: 140 }}
+          options={[
+            { value: 'enabled', label: t('users.state.enabled') },
+            { value: 'disabled', label: t('users.state.disabled') },
+          ]}
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit">
+        {t('users.list.filter')}
+      </Button>
+    </Form>
+  );
+}
