@@ -14,6 +14,7 @@ import { useOrganizationSuspension } from './graphql/suspension.ts';
 import type { IdentityAdmin } from './auth/identity-admin.ts';
 import { SCHEMA_SDL } from './schema/index.ts';
 import { resolvers } from './graphql/resolvers/index.ts';
+import { useFeedUploads } from './feeds/upload-route.ts';
 
 
 export interface ApiOptions {
@@ -57,6 +58,8 @@ export function createApi({ pool, verifyToken, access, environment = 'local', lo
         blockFieldSuggestion: { enabled: !local },
       }),
       ...(local ? [] : [disableIntrospection]),
+      // POST /feeds/{productFeedId}/upload: a feed file, streamed into an import (feeds/upload-route.ts).
+      useFeedUploads({ pool, verifyToken, access }),
       // A suspended organization's users get AppUser and nothing else.
       useOrganizationSuspension(),
       // Compiled execution: a picker page of 500 websites is ~5,000 fields to resolve.

@@ -8,6 +8,7 @@ import { profileResolvers } from './profile.ts';
 import { organizationResolvers } from './organizations.ts';
 import { billingResolvers } from './billing.ts';
 import { userAdminResolvers } from './user-admin.ts';
+import { feedResolvers } from './feeds.ts';
 import { websitesAdminResolvers } from './websites-admin.ts';
 import { competitorResolvers } from './competitors.ts';
 import { productResolvers } from './products.ts';
@@ -16,7 +17,7 @@ import { supportResolvers } from './support.ts';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
 
-const areas: ResolverMap[] = [appUserResolvers, organizationWebsiteResolvers, profileResolvers, organizationResolvers, billingResolvers, userAdminResolvers];
+const areas: ResolverMap[] = [appUserResolvers, organizationWebsiteResolvers, profileResolvers, organizationResolvers, billingResolvers, userAdminResolvers, feedResolvers];
 areas.push(websitesAdminResolvers, competitorResolvers, productResolvers, aggregatorResolvers, supportResolvers);
 
 export const resolvers: ResolverMap = {};

@@ -1,0 +1,85 @@
+/**
+ * Streaming CSV -> feed rows (csv-parse): the header row names the columns, the feed's column
+ * mapping says which column holds which field. A record with the wrong number of fields or a
+ * broken quote is a problem of that row; a quote left open at the end breaks the file.
+ */
+import type { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import { FEED_FIELDS, FeedFileError, REQUIRED_FIELDS, type FeedField, type RawRow } from './fields.ts';
+
+export type ColumnMapping = Partial<Record<FeedField, string>>;
+
+export interface CsvOptions {
+  /** Our field -> the file's column; null: the columns are named after our fields. */
+  mapping: ColumnMapping | null;
+  delimiter?: string;
+}
+
+/** Which column index holds each mapped field; throws when a required or mapped column is absent. */
+export function resolveColumns(header: string[], mapping: ColumnMapping | null): Array<[FeedField, number]> {
+  const names = header.map((name) => name.trim().toLowerCase());
+  const columns: Array<[FeedField, number]> = [];
+  for (const field of FEED_FIELDS) {
+    const column = mapping ? mapping[field] : field;
+    if (!column) continue;
+    const index = names.indexOf(column.trim().toLowerCase());
+    if (index >= 0) columns.push([field, index]);
+    else if (mapping || REQUIRED_FIELDS.includes(field)) {
+      throw new FeedFileError(`The header has no column "${column}"${mapping ? ` (mapped to ${field})` : ''}`, 1);
+    }
+  }
+  return columns;
+}
+
+export async function* readCsvRows(source: Readable, options: CsvOptions): AsyncGenerator<RawRow> {
+  const parser = parse({
+    bom: true,
+    delimiter: options.delimiter ?? ',',
+    info: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+  });
+  // Records csv-parse could not read arrive here, ahead of the records before them.
+  const skipped: RawRow[] = [];
+  let fatal: FeedFileError | null = null;
+  parser.on('skip', (error: Error & { lines?: number; code?: string }) => {
+    // A quote left open swallows the rest of the file: that is no row's problem.
+    if (error.code === 'CSV_QUOTE_NOT_CLOSED') fatal ??= new FeedFileError(`Broken CSV: ${error.message.replace(/ at line \d+/, '')}`, error.lines ?? null);
+    else skipped.push({ line: error.lines ?? 0, fields: {}, broken: { field: 'row', reason: error.message.replace(/ at line \d+/, '') } });
+  });
+  source.on('error', (error) => parser.destroy(error));
+  source.pipe(parser);
+
+  let columns: Array<[FeedField, number]> | null = null;
+  let width = 0;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      let newlines = 0;
+      for (const value of record) if (value.includes('\n')) newlines += value.split('\n').length - 1;
+      const line = info.lines - newlines;
+      while (skipped.length && skipped[0]!.line < line) yield skipped.shift()!;
+      if (!columns) {
+        columns = resolveColumns(record, options.mapping);
+        width = record.length;
+        continue;
+      }
+      const fields: RawRow['fields'] = {};
+      for (const [field, index] of columns) {
+        const value = record[index];
+        if (value !== undefined) fields[field] = value;
+      }
+      if (record.length !== width) {
+        yield { line, fields, broken: { field: 'row', reason: `has ${record.length} fields, the header has ${width}` } };
+      } else yield { line, fields };
+    }
+  } catch (error) {
+    if (error instanceof FeedFileError) throw error;
+    const { message, lines } = error as Error & { lines?: number };
+    if (typeof lines === 'number') throw new FeedFileError(`Broken CSV: ${message.replace(/ at line \d+/, '')}`, lines);
+    throw error;
+  }
+  while (skipped.length) yield skipped.shift()!;
+  if (fatal) throw fatal;
+  if (!columns) throw new FeedFileError('The file is empty: a CSV feed starts with a header row', 1);
+}

@@ -1,0 +1,219 @@
+/**
+ * One import run of a product feed:
+ *
+ *   bytes (URL or upload) -> parser for the format -> validateRow -> staging table, in batches
+ *   -> at the end, ONE transaction: upsert the products by (organization website, item id),
+ *      deactivate this feed's products the file no longer lists, mark the run succeeded.
+ *
+ * Consistency: while the file is read, rows go to a staging table of the run (unlogged, dropped
+ * afterwards), never to products; the run's counts are updated after every batch, so a client
+ * polling the run sees live progress (and on PGlite, where a transaction holds the one database
+ * session, polling is not blocked for the length of the file). A run that fails (a broken file,
+ * a limit, a lost connection) drops its staging table: products stay exactly as before it.
+ * The merge writes only rows that change something, so importing the same file again changes
+ * nothing, not even updated_at. Memory holds one batch.
+ */
+import type { Readable } from 'node:stream';
+import type { Pool } from 'pg';
+import { inTransaction } from '../db/transaction.ts';
+import { readCsvRows, type ColumnMapping } from './csv-rows.ts';
+import { FeedFileError, type RawRow, type RowProblem } from './fields.ts';
+import { validateRow, type FeedProduct } from './row.ts';
+import { readXmlRows } from './xml-rows.ts';
+
+export type FeedFormat = 'csv' | 'google_xml' | 'heureka_xml';
+
+export interface FeedToImport {
+  id: string;
+  organization_website_id: string;
+  format: FeedFormat;
+  column_mapping: ColumnMapping | null;
+  csv_delimiter: string;
+}
+
+export interface ImportOptions {
+  /** Rows per staging insert and progress update. */
+  batchSize?: number;
+  /** Row errors stored per run (the rest are counted). */
+  maxStoredErrors?: number;
+}
+
+export const BATCH_SIZE = 5_000;
+export const MAX_STORED_ERRORS = 1_000;
+/** A running run whose heartbeat is older than this lost its process. */
+const STALE_AFTER = '10 minutes';
+
+export class ImportAlreadyRunning extends Error {}
+
+/** Starts a run of the feed (status running) and makes it the feed's last run. */
+export async function startRun(pool: Pool, feedId: string, start: { startedBy: string | null; source: 'url' | 'upload'; fileName?: string | null }): Promise<string> {
+  return inTransaction(pool, async (client) => {
+    const stale = await client.query<{ id: string }>(
+      `UPDATE feed_import_runs SET status = 'failed', finished_at = now(), error_message = 'The import stopped: its server went away before it finished'
+        WHERE product_feed_id = $1 AND status IN ('queued', 'running') AND heartbeat_at < now() - interval '${STALE_AFTER}' RETURNING id`,
+      [feedId],
+    );
+    for (const { id } of stale.rows) await client.query(`DROP TABLE IF EXISTS ${stageTable(id)}`);
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO feed_import_runs (product_feed_id, status, started_by, source, file_name, started_at)
+       SELECT id, 'running', $2, $3, $4, now() FROM product_feeds WHERE id = $1 FOR SHARE ON CONFLICT DO NOTHING RETURNING id`,
+      [feedId, start.startedBy, start.source, start.fileName ?? null],
+    );
+    if (!rows[0] && !(await client.query('SELECT 1 FROM product_feeds WHERE id = $1', [feedId])).rowCount) throw new Error(`Product feed ${feedId} is gone`);
+    if (!rows[0]) throw new ImportAlreadyRunning('An import of this feed is already running; wait until it finishes.');
+    await client.query('UPDATE product_feeds SET last_run_id = $2 WHERE id = $1', [feedId, rows[0].id]);
+    return rows[0].id;
+  });
+}
+
+const stageTable = (runId: string) => `feed_stage_${runId.replace(/-/g, '')}`;
+
+function rowsOf(feed: FeedToImport, stream: Readable): AsyncGenerator<RawRow> {
+  return feed.format === 'csv' ? readCsvRows(stream, { mapping: feed.column_mapping, delimiter: feed.csv_delimiter }) : readXmlRows(stream, feed.format);
+}
+
+/** A staged row: a product, or the id of a rejected row (present in the file, so not deactivated). */
+type Staged = { itemId: string; product: FeedProduct | null };
+
+const STAGE_COLUMNS = 'item_id, valid, name, brand, gtin, mpn, category, price, cost, currency, stock, availability, url, image_url';
+const STAGE_TYPES = ['text', 'bool', 'text', 'text', 'text', 'text', 'text', 'numeric', 'numeric', 'text', 'int', 'text', 'text', 'text'];
+const UNNEST = STAGE_TYPES.map((type, i) => `$${i + 1}::${type}[]`).join(', ');
+const STAGE_UPDATE = STAGE_COLUMNS.split(', ').slice(1).map((c) => `${c} = EXCLUDED.${c}`).join(', ');
+
+/** The fields the feed sets on a product; a change in any of them is a change of the product. */
+const PRODUCT_COLUMNS = ['name', 'brand', 'gtin', 'mpn', 'category', 'price', 'currency', 'stock', 'availability', 'url', 'image_url'];
+
+const MERGE = `
+  WITH upserted AS (
+    INSERT INTO products AS p (organization_website_id, product_feed_id, item_id, cost, ${PRODUCT_COLUMNS.join(', ')})
+    SELECT $1, $2, item_id, cost, ${PRODUCT_COLUMNS.join(', ')} FROM %STAGE% WHERE valid
+    ON CONFLICT (organization_website_id, item_id) DO UPDATE
+       SET product_feed_id = EXCLUDED.product_feed_id, cost = coalesce(EXCLUDED.cost, p.cost),
+           ${PRODUCT_COLUMNS.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}, active = true, updated_at = now()
+     WHERE (p.product_feed_id, coalesce(EXCLUDED.cost, p.cost), ${PRODUCT_COLUMNS.map((c) => `p.${c}`).join(', ')}, p.active)
+           IS DISTINCT FROM (EXCLUDED.product_feed_id, p.cost, ${PRODUCT_COLUMNS.map((c) => `EXCLUDED.${c}`).join(', ')}, true)
+    RETURNING (xmax = 0) AS created
+  )
+  SELECT count(*) FILTER (WHERE created)::int AS created, count(*) FILTER (WHERE NOT created)::int AS updated FROM upserted`;
+
+const DEACTIVATE = `
+  UPDATE products p SET active = false, updated_at = now()
+   WHERE p.product_feed_id = $1 AND p.active AND NOT EXISTS (SELECT 1 FROM %STAGE% s WHERE s.item_id = p.item_id)`;
+
+export interface RunOutcome {
+  status: 'succeeded' | 'failed';
+  rowsRead: number;
+  rowsImported: number;
+  rowsRejected: number;
+}
+
+/**
+ * Reads the stream into the run and finishes it (succeeded or failed). Never throws for a bad
+ * file: the failure is the run's (message and position); products are unchanged then.
+ */
+export async function runImport(pool: Pool, runId: string, feed: FeedToImport, source: Readable | (() => Promise<Readable>), options: ImportOptions = {}): Promise<RunOutcome> {
+  const batchSize = options.batchSize ?? BATCH_SIZE;
+  const maxErrors = options.maxStoredErrors ?? MAX_STORED_ERRORS;
+  const stage = stageTable(runId);
+  const counts = { read: 0, imported: 0, rejected: 0, storedErrors: 0 };
+  let lastLine = 0;
+  let batch = new Map<string, Staged>();
+  let errors: Array<{ line: number; itemId: string | null; problem: RowProblem }> = [];
+  let stream: Readable | null = null;
+  const bytes = () => (stream as { bytes?: number } | null)?.bytes ?? 0;
+
+  const flush = async () => {
+    if (batch.size) {
+      const columns: unknown[][] = STAGE_TYPES.map(() => []);
+      for (const { itemId, product: p } of batch.values()) {
+        const values = p
+          ? [itemId, true, p.name, p.brand, p.gtin, p.mpn, p.category, p.price, p.cost, p.currency, p.stock, p.availability, p.url, p.imageUrl]
+          : [itemId, false, null, null, null, null, null, null, null, null, null, null, null, null];
+        for (let i = 0; i < values.length; i++) columns[i]!.push(values[i]);
+      }
+      await pool.query(`INSERT INTO ${stage} (${STAGE_COLUMNS}) SELECT * FROM unnest(${UNNEST}) ON CONFLICT (item_id) DO UPDATE SET ${STAGE_UPDATE}`, columns);
+      batch = new Map();
+    }
+    const stored = errors.slice(0, Math.max(0, maxErrors - counts.storedErrors));
+    const firstSeq = counts.storedErrors;
+    counts.storedErrors += stored.length;
+    errors = [];
+    await pool.query(
+      `WITH e AS (
+         INSERT INTO feed_import_errors (run_id, seq, line, item_id, field, reason)
+         SELECT $1, $2 + ordinality, line, item_id, field, reason
+           FROM unnest($3::int[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS e(line, item_id, field, reason)
+       )
+       UPDATE feed_import_runs SET rows_read = $7, rows_imported = $8, rows_rejected = $9, bytes_read = $10, heartbeat_at = now() WHERE id = $1`,
+      [runId, firstSeq, stored.map((e) => e.line), stored.map((e) => e.itemId), stored.map((e) => e.problem.field), stored.map((e) => e.problem.reason), counts.read, counts.imported, counts.rejected, bytes()],
+    );
+  };
+
+  try {
+    await pool.query(`CREATE UNLOGGED TABLE ${stage} (
+      item_id text PRIMARY KEY, valid boolean NOT NULL, name text, brand text, gtin text, mpn text, category text,
+      price numeric(12, 2), cost numeric(12, 2), currency text, stock integer, availability text, url text, image_url text)`);
+    stream = typeof source === 'function' ? await source() : source;
+    for await (const row of rowsOf(feed, stream)) {
+      counts.read++;
+      lastLine = row.line;
+      const result = row.broken ? null : validateRow(row.fields);
+      if (result && 'product' in result) {
+        counts.imported++;
+        batch.set(result.product.itemId, { itemId: result.product.itemId, product: result.product });
+      } else {
+        counts.rejected++;
+        const problems = result ? result.problems : [row.broken!];
+        const itemId = result ? result.itemId : (row.fields.id?.trim() || null);
+        // A later row of the same item wins, as in the staging table.
+        if (itemId && itemId.length <= 200) batch.set(itemId, { itemId, product: null });
+        if (counts.storedErrors + errors.length < maxErrors) for (const problem of problems) errors.push({ line: row.line, itemId, problem });
+      }
+      if (batch.size >= batchSize || errors.length >= batchSize) await flush();
+    }
+    await flush();
+    await pool.query(`ANALYZE ${stage}`);
+    await inTransaction(pool, async (client) => {
+      // The feed must still be there (and stay until the merge commits).
+      const feedThere = await client.query('SELECT 1 FROM product_feeds WHERE id = $1 FOR SHARE', [feed.id]);
+      if (!feedThere.rowCount) throw new FeedFileError('The feed was deleted during its import', null);
+      const merged = await client.query<{ created: number; updated: number }>(MERGE.replace('%STAGE%', stage), [feed.organization_website_id, feed.id]);
+      const deactivated = await client.query(DEACTIVATE.replace('%STAGE%', stage), [feed.id]);
+      await client.query(
+        `UPDATE feed_import_runs SET status = 'succeeded', finished_at = now(), heartbeat_at = now(),
+                products_created = $2, products_updated = $3, products_deactivated = $4 WHERE id = $1`,
+        [runId, merged.rows[0]!.created, merged.rows[0]!.updated, deactivated.rowCount ?? 0],
+      );
+    });
+    return { status: 'succeeded', rowsRead: counts.read, rowsImported: counts.imported, rowsRejected: counts.rejected };
+  } catch (error) {
+    stream?.destroy();
+    const fileError = error instanceof FeedFileError;
+    const message = fileError ? error.message : `The import failed: ${(error as Error).message}`;
+    if (!fileError) console.error(`Feed import ${runId} failed:`, error);
+    await pool
+      .query(
+        `UPDATE feed_import_runs SET status = 'failed', finished_at = now(), heartbeat_at = now(), error_message = $2, error_line = $3, error_column = $4,
+                rows_read = $5, rows_imported = 0, rows_rejected = $6, bytes_read = $7 WHERE id = $1`,
+        [runId, message, fileError ? (error.line ?? (lastLine || null)) : null, fileError ? error.column : null, counts.read, counts.rejected, bytes()],
+      )
+      .catch((cause) => console.error(`Feed import ${runId}: recording its failure failed:`, cause));
+    return { status: 'failed', rowsRead: counts.read, rowsImported: 0, rowsRejected: counts.rejected };
+  } finally {
+    await pool.query(`DROP TABLE IF EXISTS ${stage}`).catch((cause) => console.error(`Feed import ${runId}: dropping ${stage} failed:`, cause));
+  }
+}
+
+/** Imports in flight in this process (a URL import runs after its mutation answered). */
+const inFlight = new Set<Promise<unknown>>();
+
+export function track<T>(work: Promise<T>): Promise<T> {
+  inFlight.add(work);
+  void work.finally(() => inFlight.delete(work)).catch(() => undefined);
+  return work;
+}
+
+/** Resolves once every import started in this process has finished (tests, shutdown). */
+export async function importsSettled(): Promise<void> {
+  while (inFlight.size) await Promise.allSettled([...inFlight]);
+}

@@ -1,0 +1,144 @@
+/**
+ * One feed row -> the product it describes, or the row's problems (field + reason). Pure: the
+ * importer stages what this returns. Names and other texts are kept as text: HTML in a name is
+ * stored as written and shown as text, never interpreted.
+ */
+import { normalizeGtin } from '../matching/gtin.ts';
+import type { RawFields, RowProblem } from './fields.ts';
+import { parseCurrency, parseFeedPrice } from './price.ts';
+
+export interface FeedProduct {
+  itemId: string;
+  name: string;
+  brand: string | null;
+  gtin: string | null;
+  mpn: string | null;
+  category: string | null;
+  price: number;
+  cost: number | null;
+  currency: string;
+  stock: number | null;
+  availability: 'in_stock' | 'out_of_stock' | 'preorder' | 'unknown' | null;
+  url: string | null;
+  imageUrl: string | null;
+}
+
+export type RowResult = { product: FeedProduct } | { itemId: string | null; problems: RowProblem[] };
+
+export const DEFAULT_CURRENCY = 'CZK';
+const LIMITS = { id: 200, name: 500, text: 500, url: 2000 } as const;
+
+/** Control characters (but tab and newline) and surrounding whitespace go; runs of spaces become one. */
+function clean(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  // eslint-disable-next-line no-control-regex
+  const text = value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim();
+  return text || null;
+}
+
+const AVAILABILITY: Record<string, FeedProduct['availability']> = {
+  in_stock: 'in_stock', 'in stock': 'in_stock', instock: 'in_stock', skladem: 'in_stock',
+  out_of_stock: 'out_of_stock', 'out of stock': 'out_of_stock', outofstock: 'out_of_stock',
+  preorder: 'preorder', 'pre-order': 'preorder', backorder: 'preorder',
+};
+
+/** Google: 'in_stock' / 'in stock'...; Heureka DELIVERY_DATE: 0 = in stock, a number of days or a date = later. */
+export function parseAvailability(text: string): FeedProduct['availability'] {
+  const key = text.trim().toLowerCase();
+  if (key in AVAILABILITY) return AVAILABILITY[key]!;
+  if (/^0+$/.test(key)) return 'in_stock';
+  if (/^\d+$/.test(key) || /^\d{4}-\d{2}-\d{2}/.test(key)) return 'preorder';
+  return 'unknown';
+}
+
+export function validateRow(fields: RawFields): RowResult {
+  const problems: RowProblem[] = [];
+  const text = (field: keyof RawFields, max: number): string | null => {
+    const value = clean(fields[field]);
+    if (value !== null && value.length > max) {
+      problems.push({ field, reason: `is longer than ${max} characters` });
+      return null;
+    }
+    return value;
+  };
+  const url = (field: 'url' | 'image'): string | null => {
+    const value = text(field, LIMITS.url);
+    if (value !== null && !/^https?:\/\/[^\s/]+/i.test(value)) {
+      problems.push({ field, reason: 'must be an http(s) URL' });
+      return null;
+    }
+    return value;
+  };
+
+  const itemId = text('id', LIMITS.id);
+  if (itemId === null && !problems.length) problems.push({ field: 'id', reason: 'is missing' });
+  const name = text('name', LIMITS.name);
+  if (name === null && !problems.some((p) => p.field === 'name')) problems.push({ field: 'name', reason: 'is missing' });
+
+  let currency = fields.currency !== undefined && clean(fields.currency) !== null ? parseCurrency(fields.currency) : DEFAULT_CURRENCY;
+  if (currency === null) {
+    problems.push({ field: 'currency', reason: `"${clean(fields.currency)}" is no currency code` });
+    currency = DEFAULT_CURRENCY;
+  }
+  const amount = (field: 'price' | 'cost', required: boolean): number | null => {
+    const value = clean(fields[field]);
+    if (value === null) {
+      if (required) problems.push({ field, reason: 'is missing' });
+      return null;
+    }
+    const parsed = parseFeedPrice(value);
+    if ('error' in parsed) {
+      problems.push({ field, reason: parsed.error });
+      return null;
+    }
+    if (parsed.currency && fields.currency !== undefined && clean(fields.currency) !== null && parsed.currency !== currency) {
+      problems.push({ field, reason: `is in ${parsed.currency}, the row's currency is ${currency}` });
+      return null;
+    }
+    if (parsed.currency && field === 'price') currency = parsed.currency;
+    return parsed.amount;
+  };
+  const price = amount('price', true);
+  const cost = amount('cost', false);
+
+  const gtinText = clean(fields.gtin);
+  let gtin: string | null = null;
+  if (gtinText !== null) {
+    gtin = normalizeGtin(gtinText);
+    if (gtin === null) {
+      const digits = gtinText.replace(/[\s\-.]/g, '');
+      const reason = /^\d+$/.test(digits) && [8, 12, 13, 14].includes(digits.length) ? `"${gtinText}" has a wrong check digit` : `"${gtinText}" is not an EAN/GTIN (8, 12, 13 or 14 digits)`;
+      problems.push({ field: 'gtin', reason });
+    }
+  }
+
+  const stockText = clean(fields.stock);
+  let stock: number | null = null;
+  if (stockText !== null) {
+    if (/^-?\d{1,9}$/.test(stockText)) stock = Number(stockText);
+    else problems.push({ field: 'stock', reason: `"${stockText}" is not a whole number` });
+  }
+  const availabilityText = clean(fields.availability);
+
+  const product = {
+    brand: text('brand', LIMITS.text),
+    mpn: text('mpn', LIMITS.text),
+    category: text('category', LIMITS.text),
+    url: url('url'),
+    imageUrl: url('image'),
+  };
+  if (problems.length) return { itemId, problems };
+  return {
+    product: {
+      itemId: itemId!,
+      name: name!,
+      ...product,
+      gtin,
+      price: price!,
+      cost,
+      currency,
+      stock,
+      availability: availabilityText === null ? null : parseAvailability(availabilityText),
+    },
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * Streaming Google Merchant XML (rss/channel/item or feed/entry, g: elements) and Heureka XML
+ * (SHOP/SHOPITEM) -> feed rows. The stream is cut into items as it arrives and each item is
+ * parsed on its own (saxes), so a broken element spoils its own row only. A file that is not
+ * such a feed, an item that never closes, or a file that ends before its root closes (truncated)
+ * fails the run with the position. Memory holds one item at a time (at most MAX_ITEM_CHARS).
+ */
+import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import { SaxesParser } from 'saxes';
+import { FeedFileError, type FeedField, type RawRow } from './fields.ts';
+
+export type XmlFormat = 'google_xml' | 'heureka_xml';
+
+/** element name -> [field, priority]: a lower priority wins when an item has both. */
+type ElementMap = Record<string, [FeedField, number]>;
+
+const GOOGLE: ElementMap = {
+  'g:id': ['id', 0], id: ['id', 1],
+  'g:title': ['name', 0], title: ['name', 1],
+  'g:brand': ['brand', 0],
+  'g:gtin': ['gtin', 0], 'g:ean': ['gtin', 1],
+  'g:mpn': ['mpn', 0],
+  'g:price': ['price', 0],
+  'g:product_type': ['category', 0], 'g:google_product_category': ['category', 1],
+  'g:availability': ['availability', 0],
+  'g:link': ['url', 0], link: ['url', 1],
+  'g:image_link': ['image', 0],
+};
+const HEUREKA: ElementMap = {
+  ITEM_ID: ['id', 0],
+  PRODUCTNAME: ['name', 0], PRODUCT: ['name', 1],
+  MANUFACTURER: ['brand', 0],
+  EAN: ['gtin', 0],
+  PRODUCTNO: ['mpn', 0],
+  PRICE_VAT: ['price', 0],
+  CATEGORYTEXT: ['category', 0],
+  DELIVERY_DATE: ['availability', 0],
+  URL: ['url', 0],
+  IMGURL: ['image', 0],
+};
+
+interface Layout {
+  elements: ElementMap;
+  item: RegExp;
+  itemClose: (name: string) => string;
+  root: RegExp;
+  rootClose: RegExp;
+  describe: string;
+}
+
+const LAYOUTS: Record<XmlFormat, Layout> = {
+  google_xml: {
+    elements: GOOGLE,
+    item: /<(item|entry)(?=[\s>/])/g,
+    itemClose: (name) => `</${name}>`,
+    root: /<(rss|feed)[\s>]/,
+    rootClose: /<\/(rss|feed)\s*>/,
+    describe: 'a Google Merchant feed (<rss> or <feed>)',
+  },
+  heureka_xml: {
+    elements: HEUREKA,
+    item: /<(SHOPITEM)(?=[\s>/])/g,
+    itemClose: (name) => `</${name}>`,
+    root: /<SHOP[\s>]/,
+    rootClose: /<\/SHOP\s*>/,
+    describe: 'a Heureka feed (<SHOP>)',
+  },
+};
+
+export const MAX_ITEM_CHARS = 4 * 1024 * 1024;
+
+const countLines = (text: string, from = 0, to = text.length) => {
+  let n = 0;
+  for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+};
+
+/** One item's XML -> its row. */
+export function parseItem(xml: string, line: number, elements: ElementMap): RawRow {
+  const fields: RawRow['fields'] = {};
+  const priorities: Partial<Record<FeedField, number>> = {};
+  const parser = new SaxesParser({ position: true });
+  let depth = 0;
+  let current: { name: string; text: string } | null = null;
+  /** The last field element opened (saxes closes an element before it reports a wrong close tag). */
+  let lastName: string | null = null;
+  let broken: RawRow['broken'];
+  const keep = (name: string, value: string) => {
+    const target = elements[name];
+    if (!target) return;
+    const [field, priority] = target;
+    if ((priorities[field] ?? Infinity) <= priority) return;
+    priorities[field] = priority;
+    fields[field] = value;
+  };
+  parser.on('opentag', (tag) => {
+    depth++;
+    if (depth === 2) {
+      current = { name: tag.name, text: '' };
+      lastName = tag.name;
+      // Atom: <link href="..."/>
+      const href = tag.attributes.href;
+      if (typeof href === 'string' && (tag.name === 'link' || tag.name === 'g:link')) keep(tag.name, href);
+    }
+  });
+  parser.on('text', (text) => {
+    if (current) current.text += text;
+  });
+  parser.on('cdata', (text) => {
+    if (current) current.text += text;
+  });
+  parser.on('closetag', () => {
+    if (depth === 2 && current) {
+      if (current.text.trim() || !elements[current.name] || elements[current.name]![0] !== 'url') keep(current.name, current.text);
+      current = null;
+    }
+    depth--;
+  });
+  parser.on('error', (error) => {
+    if (broken) return;
+    const name = (current as { name: string } | null)?.name ?? lastName;
+    const field = name && elements[name] ? elements[name]![0] : (name ?? 'item');
+    const reason = error.message.replace(/^\d+:\d+: /, '');
+    broken = { field, reason: `broken XML element${name ? ` <${name}>` : ''} at line ${line + parser.line - 1}, column ${parser.column}: ${reason}` };
+  });
+  try {
+    parser.write(xml).close();
+  } catch {
+    // reported through 'error'
+  }
+  return broken ? { line, fields, broken } : { line, fields };
+}
+
+export async function* readXmlRows(source: Readable, format: XmlFormat): AsyncGenerator<RawRow> {
+  const layout = LAYOUTS[format];
+  const decoder = new StringDecoder('utf8');
+  let buffer = '';
+  /** The line the buffer starts on. */
+  let line = 1;
+  let sawRoot = false;
+  let items = 0;
+  for await (const chunk of source as AsyncIterable<Buffer | string>) {
+    buffer += typeof chunk === 'string' ? chunk : decoder.write(chunk);
+    if (!sawRoot) {
+      sawRoot = layout.root.test(buffer);
+      if (!sawRoot && buffer.length > 64 * 1024) throw new FeedFileError(`The file is not ${layout.describe}`, 1);
+      if (!sawRoot) continue;
+    }
+    // The cursor: everything before `position` (on line `positionLine`) is read.
+    let position = 0;
+    let positionLine = line;
+    let unfinished = -1;
+    for (;;) {
+      layout.item.lastIndex = position;
+      const start = layout.item.exec(buffer);
+      if (!start) break;
+      const close = layout.itemClose(start[1]!);
+      const end = buffer.indexOf(close, start.index);
+      const itemLine = positionLine + countLines(buffer, position, start.index);
+      if (end < 0) {
+        if (buffer.length - start.index > MAX_ITEM_CHARS) {
+          throw new FeedFileError(`The <${start[1]}> element is not closed within ${MAX_ITEM_CHARS / 1024 / 1024} MB`, itemLine);
+        }
+        unfinished = start.index;
+        break;
+      }
+      const xml = buffer.slice(start.index, end + close.length);
+      items++;
+      yield parseItem(xml, itemLine, layout.elements);
+      position = end + close.length;
+      positionLine = itemLine + countLines(xml);
+    }
+    // Keep the unfinished item, or a tail that may hold the start of the next item's tag.
+    const from = unfinished >= 0 ? unfinished : Math.max(position, buffer.length - 64);
+    line = positionLine + countLines(buffer, position, from);
+    buffer = buffer.slice(from);
+  }
+  buffer += decoder.end();
+  if (!sawRoot && !layout.root.test(buffer)) throw new FeedFileError(`The file is not ${layout.describe}`, 1);
+  layout.item.lastIndex = 0;
+  const open = layout.item.exec(buffer);
+  if (open) {
+    const close = buffer.indexOf(layout.itemClose(open[1]!), open.index);
+    if (close < 0) throw new FeedFileError(`The file ends inside the <${open[1]}> element that starts here (truncated?)`, line + countLines(buffer, 0, open.index));
+    yield parseItem(buffer.slice(open.index, close + open[1]!.length + 3), line + countLines(buffer, 0, open.index), layout.elements);
+  }
+  if (!layout.rootClose.test(buffer)) {
+    throw new FeedFileError(`The file ends before its root element closes (truncated?) after ${items} items`, line + countLines(buffer));
+  }
+}
