@@ -7,6 +7,7 @@ import type { RouteKey } from './routeTable.ts';
  */
 export const ROUTE_PAGES: Partial<Record<RouteKey, LazyExoticComponent<ComponentType>>> = {
   home: lazy(() => import('../pages/home/HomePage.tsx')),
+  settings: lazy(() => import('../pages/settings/SettingsPage.tsx')),
   settingsProfile: lazy(() => import('../pages/settings/profile/ProfilePage.tsx')),
   organizations: lazy(() => import('../pages/organizations/list/OrganizationsPage.tsx')),
   organizationDetail: lazy(() => import('../pages/organizations/detail/OrganizationDetailPage.tsx')),

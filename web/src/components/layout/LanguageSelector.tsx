@@ -3,11 +3,14 @@ import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { BUILT_IN_LANGUAGES, LOCALE_PARAM } from '../../config/constants.ts';
+import { languageName } from '../../providers/i18n/languageName.ts';
+import { useLanguages } from '../../providers/i18n/useLanguages.ts';
 import { inHeader } from './inHeader.ts';
 
 /**
  * The language selector (SPEC §1, §4): stores the choice; a `locale` parameter in the address is
  * changed there, otherwise the current route is replaced so the page renders in the new language.
+ * Custom languages found in the public bucket are offered too, named in their own language.
  */
 export function LanguageSelector() {
   const { t } = useTranslation();
@@ -16,6 +19,9 @@ export function LanguageSelector() {
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
+  const languages = useLanguages();
+  const label = (code: string) =>
+    (BUILT_IN_LANGUAGES as readonly string[]).includes(code) ? t(`language.names.${code}`) : languageName(code);
 
   const onChange = async (next: string) => {
     await changeLanguage(next);
@@ -38,7 +44,7 @@ export function LanguageSelector() {
       getPopupContainer={inHeader}
       value={language}
       onChange={(next) => void onChange(next)}
-      options={BUILT_IN_LANGUAGES.map((code) => ({ value: code, label: t(`language.names.${code}`) }))}
+      options={languages.map((code) => ({ value: code, label: label(code) }))}
       style={{ width: 120 }}
     />
   );

@@ -1,21 +1,33 @@
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { BUILT_IN_LANGUAGES, DEFAULT_LANGUAGE } from '../../config/constants.ts';
+import { BUILT_IN_LANGUAGES, DEFAULT_LANGUAGE, LOCALE_PARAM } from '../../config/constants.ts';
+import { languageCatalog, loadCustomLanguage, onDetectionFailure } from './customLanguages.ts';
+import { showDetectionFailure } from './detectionToast.ts';
 import { LANGUAGE_STORAGE_KEY, resolveLanguage } from './languages.ts';
 
-/** Each language is its own chunk: a user of one language never downloads the other. */
+const isBuiltIn = (language: string) => (BUILT_IN_LANGUAGES as readonly string[]).includes(language);
+
+/** Each built-in language is its own chunk: a user of one language never downloads the other. */
 const importLocale = (language: string): Promise<Record<string, unknown>> =>
   import(`../../../../locales/${language}.json`).then((module: { default: Record<string, unknown> }) => module.default);
 
+/** A custom language comes from the public bucket at run time; English stands in where it has no text. */
+async function readLanguage(language: string): Promise<Record<string, unknown>> {
+  if (isBuiltIn(language)) return importLocale(language);
+  const messages = await loadCustomLanguage(language);
+  if (!messages) console.warn(`Language file ${language}.json is not available; using ${DEFAULT_LANGUAGE}`);
+  return messages ?? {};
+}
+
 /**
- * The locale tests keep en.json and cs.json key for key, so no fallback language is loaded up
- * front; only when a language file cannot be loaded is the main language used instead (SPEC §4).
+ * The locale tests keep en.json and cs.json key for key, so a built-in language loads no fallback;
+ * only when a language file cannot be loaded is the main language used instead (SPEC §4).
  */
 const lazyLocales: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read: (language, _namespace, callback) => {
-    importLocale(language)
+    readLanguage(language)
       .catch((error: unknown) => {
         console.warn(`Language file ${language}.json is not available; using ${DEFAULT_LANGUAGE}`, error);
         return language === DEFAULT_LANGUAGE ? {} : importLocale(DEFAULT_LANGUAGE);
@@ -34,7 +46,12 @@ export function savedLanguage(): string | null {
   }
 }
 
+/** SPEC §9: the NEXT_LOCALE cookie the worker sets too (one year, SameSite=Lax). */
+const LANGUAGE_COOKIE = 'NEXT_LOCALE';
+const LANGUAGE_COOKIE_MAX_AGE = 31_536_000;
+
 export function saveLanguage(language: string): void {
+  document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax`;
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
@@ -42,18 +59,31 @@ export function saveLanguage(language: string): void {
   }
 }
 
+/**
+ * Starts custom language detection and resolves the language (SPEC §4). Detection is awaited only
+ * when the address or the saved choice names a language that is not built in.
+ */
 export async function createI18n(): Promise<I18n> {
-  const explicit = new URLSearchParams(window.location.search).get('locale')?.split('-')[0];
-  const language = resolveLanguage({ explicit, saved: savedLanguage(), browser: navigator.languages });
   const instance = i18next.createInstance();
+  let ready: (value: I18n) => void = () => undefined;
+  const initialised = new Promise<I18n>((resolve) => (ready = resolve));
+  onDetectionFailure((languages) => void initialised.then((i18n) => showDetectionFailure(i18n, languages)));
+  const detection = languageCatalog.detect();
+
+  const explicit = new URLSearchParams(window.location.search).get(LOCALE_PARAM);
+  const saved = savedLanguage();
+  const wantsCustom = [explicit, saved].some((code) => code && !isBuiltIn(code.split('-')[0]!));
+  const supported = wantsCustom ? await detection : BUILT_IN_LANGUAGES;
+  const language = resolveLanguage({ explicit, saved, browser: navigator.languages, supported });
+
   await instance
     .use(lazyLocales)
     .use(initReactI18next)
     .init({
       lng: language,
-      fallbackLng: false,
-      supportedLngs: [...BUILT_IN_LANGUAGES],
-      load: 'languageOnly',
+      // A custom language may translate only part of the texts: English fills the rest.
+      fallbackLng: (code) => (isBuiltIn(code) ? [] : [DEFAULT_LANGUAGE]),
+      load: 'currentOnly',
       interpolation: { escapeValue: false },
       react: { useSuspense: false },
     });
@@ -61,5 +91,6 @@ export async function createI18n(): Promise<I18n> {
     document.documentElement.lang = lng;
   });
   document.documentElement.lang = instance.language;
+  ready(instance);
   return instance;
 }

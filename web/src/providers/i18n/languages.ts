@@ -16,7 +16,10 @@ export interface LanguageSources {
  */
 export function resolveLanguage({ explicit, saved, browser = [], supported = BUILT_IN_LANGUAGES }: LanguageSources): string {
   for (const candidate of [explicit, saved]) {
-    if (candidate && supported.includes(candidate)) return candidate;
+    if (!candidate) continue;
+    // 'pt-BR' when offered as such, else its prefix ('cs-CZ' -> 'cs').
+    const match = [candidate, candidate.split('-')[0]!].find((code) => supported.includes(code));
+    if (match) return match;
   }
   for (const locale of browser) {
     const prefix = locale.toLowerCase().split('-')[0];
