@@ -3,6 +3,7 @@ import type { ApiContext } from '../context.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { limitArg, offsetArg, searchArg, uuidArg } from '../validate.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { VersionedCache } from './versioned-cache.ts';
 
 interface OrganizationWebsiteRow {
   id: string;
@@ -119,6 +120,30 @@ function selectsApiKey(info: GraphQLResolveInfo | undefined): boolean {
 
 const EMPTY_LIST = { data: [], meta: { pagination: { total: 0 } } };
 
+type ListAnswer = { data: OrganizationWebsiteItem[]; meta: { pagination: { total: number } } };
+
+/**
+ * Every console page load asks for the same few picker pages, and organization websites change
+ * rarely: answers are kept per database (pool) for the version of the data they were read at
+ * (data_versions, bumped by triggers on every write the list shows). A request reads the version
+ * (one primary-key lookup) and reuses an answer only of that version. Bounded to 20,000 rows.
+ * LIST_CACHE=off turns it off (the benchmark's cold figures).
+ */
+const listCaches = new WeakMap<object, VersionedCache<ListAnswer>>();
+const LIST_CACHE_ROWS = 20_000;
+const listCacheEnabled = () => process.env.LIST_CACHE !== 'off';
+
+function listCache(pool: object): VersionedCache<ListAnswer> {
+  let cache = listCaches.get(pool);
+  if (!cache) listCaches.set(pool, (cache = new VersionedCache<ListAnswer>(LIST_CACHE_ROWS)));
+  return cache;
+}
+
+const LIST_VERSION = {
+  name: 'organization_website_list_version',
+  text: "SELECT version::text AS version FROM data_versions WHERE name = 'organization_websites'",
+};
+
 export async function organizationWebsiteList(
   _: unknown,
   args: { organizationId?: string | null; name?: string | null; limit: number; offset: number },
@@ -146,6 +171,15 @@ export async function organizationWebsiteList(
   // The API key is decided once for the whole page, not awaited per row; an unreadable key is
   // not even read from the database.
   const apiKeyReadable = selectsApiKey(info) ? await ctx.can('websites:detail', 'Read') : undefined;
+  // The answer depends on exactly these: the scope (one organization or all), the search, the
+  // page, and whether the api key is part of it.
+  const cacheKey = JSON.stringify([organizationId, search, limit, offset, apiKeyReadable ?? null]);
+  const cache = listCacheEnabled() ? listCache(ctx.pool) : null;
+  const version = cache ? (await ctx.pool.query<{ version: string }>(LIST_VERSION)).rows[0]?.version : undefined;
+  if (cache && version) {
+    const cached = cache.get(version, cacheKey);
+    if (cached) return cached;
+  }
   const statement = LIST_STATEMENTS.get(`${organizationId !== null}${search !== null}${apiKeyReadable === true}`)!;
   const values: unknown[] = [];
   if (organizationId !== null) values.push(organizationId);
@@ -154,7 +188,9 @@ export async function organizationWebsiteList(
   const { rows } = await ctx.pool.query<OrganizationWebsiteRow & { total: number }>({ ...statement, values });
   const data: OrganizationWebsiteItem[] = [];
   for (const row of rows) if (row.id !== null) data.push(toItem(row, apiKeyReadable));
-  return { data, meta: { pagination: { total: rows[0]?.total ?? 0 } } };
+  const answer: ListAnswer = { data, meta: { pagination: { total: rows[0]?.total ?? 0 } } };
+  if (cache && version) cache.set(version, cacheKey, answer, Math.max(1, data.length));
+  return answer;
 }
 
 export async function organizationWebsiteDelete(_: unknown, args: { organizationWebsiteId: string }, ctx: ApiContext) {
