@@ -63,10 +63,7 @@ async function aggregatorListingList(
   if (search) {
     const gtin = /^[\d\s-]+$/.test(search) ? normalizeGtin(search) : null;
     if (gtin) conditions.push(`p.gtin = ${add(gtin)}`);
-    else {
-      const pattern = add(likePattern(search));
-      conditions.push(`(p.name ILIKE ${pattern} OR p.brand ILIKE ${pattern})`);
-    }
+    else conditions.push(`p.search_text LIKE lower(${add(likePattern(search))})`);
   }
   if (args.rankAtMost != null) conditions.push(`l.our_rank <= ${add(args.rankAtMost)}`);
   if (args.notListed === true) conditions.push('l.our_rank IS NULL');

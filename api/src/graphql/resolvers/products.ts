@@ -10,7 +10,7 @@ import { limitArg, offsetArg, uuidArg } from '../validate.ts';
 import { formatCsv } from '../../matching/csv.ts';
 import { eanOf, findOrganizationWebsite, scopeOf, toIso, toNumber } from './catalogue-scope.ts';
 import { diffRating, recencyContrast } from './product-ratings.ts';
-import { productConditions, productOrder, productTotal, type ProductFilter } from './product-query.ts';
+import { loadProductPage, productConditions, productOrder, type ProductFilter } from './product-query.ts';
 
 export const EXPORT_MAX_ROWS = 100_000;
 
@@ -88,13 +88,9 @@ async function productList(
   const { where, params } = productConditions(websiteId, args.filter);
   const order = productOrder(args.sort);
   await readable(ctx, websiteId);
-  const n = params.length;
-  const [page, total] = await Promise.all([
-    ctx.pool.query<ProductRow>(`SELECT ${COLUMNS} FROM products p WHERE ${where} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, [...params, limit, offset]),
-    productTotal(ctx.pool, where, params),
-  ]);
+  const page = await loadProductPage<ProductRow>(ctx.pool, COLUMNS, { where, params }, order, limit, offset);
   const now = new Date();
-  return { data: page.rows.map((row) => toProduct(row, now)), meta: { pagination: total } };
+  return { data: page.rows.map((row) => toProduct(row, now)), meta: { pagination: { total: page.total, totalIsEstimate: page.totalIsEstimate } } };
 }
 
 async function product(_: unknown, args: { productId: string }, ctx: ApiContext) {

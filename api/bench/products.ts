@@ -1,0 +1,173 @@
+/**
+ * Benchmark of the products list (ProductList) at 100,000 products and 1,000,000 competitor
+ * products on one organization website.
+ *
+ *   pnpm --filter @console/api exec tsx bench/products.ts [--engine pglite|postgres|both]
+ *        [--requests 400] [--products 100000] [--competitor-products 250000] [--competitors 4] [--keep]
+ *
+ * For each engine (PGlite in a temporary directory, in its own process as the API runs it;
+ * PostgreSQL in a scratch database when reachable) it migrates, seeds the demo data, generates
+ * the catalogue in SQL (seedCatalogueScale: generate_series, no round trips per row) for a new
+ * website of the demo Owner's organization, and sends ProductList requests as the console does
+ * (a 20-row page with its total) through the API in process (yoga.fetch: token check, policy,
+ * tenant scope, SQL, serialization), one at a time after a warm-up of 20. It prints the seed
+ * time and p50/p95 per kind of request and over all. The goal: p95 <= 50 ms.
+ * --keep keeps the PostgreSQL scratch database (bench_products) and reuses it on the next run
+ * (no new seed), for EXPLAIN ANALYZE by hand.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { UnsecuredJWT } from 'jose';
+import pg from 'pg';
+import { createTokenVerifier } from '../src/auth/firebase-token.ts';
+import { loadAccessControl } from '../src/access.ts';
+import { createApi } from '../src/app.ts';
+import { openDatabase, type Database } from '../src/db/database.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { seedCatalogueScale, SCALE_SIZE } from '../src/seed/catalogue-demo.ts';
+import { seedDemoData } from '../src/seed/demo-data.ts';
+
+const { values: options } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'both' },
+    requests: { type: 'string', default: '400' },
+    products: { type: 'string', default: String(SCALE_SIZE.products) },
+    'competitor-products': { type: 'string', default: String(SCALE_SIZE.competitorProducts) },
+    competitors: { type: 'string', default: String(SCALE_SIZE.competitors) },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const REQUESTS = Number(options.requests);
+const PROJECT_ID = 'demo-price-console';
+const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const OWNER = 'demo-owner';
+
+const LIST = `query ProductList($organizationWebsiteId: ID!, $filter: ProductFilter, $sort: ProductSort, $limit: Int!, $offset: Int!) {
+  productList(organizationWebsiteId: $organizationWebsiteId, filter: $filter, sort: $sort, limit: $limit, offset: $offset) {
+    data { id itemId name brand ean price currency competitorMinPrice competitorAvgPrice pricePosition { difference percent } diffRating recencyContrast matchedCount waitingCount }
+    meta { pagination { total totalIsEstimate } } } }`;
+
+/** The request kinds: what the products page asks for, each a 20-row page with its total. */
+function kinds(sample: { brand: string; category: string; ean: string }): Array<[string, Record<string, unknown>]> {
+  return [
+    ['first page', { sort: 'NAME_ASC' }],
+    ['brand', { filter: { brand: sample.brand } }],
+    ['category + sort price', { filter: { category: sample.category }, sort: 'PRICE_DESC' }],
+    ['has matched', { filter: { matchingStatus: 'HAS_MATCHED' } }],
+    ['waiting, by position', { filter: { matchingStatus: 'HAS_WAITING' }, sort: 'PRICE_POSITION_DESC' }],
+    ['none matched', { filter: { matchingStatus: 'NONE' } }],
+    ['rating high', { filter: { diffRating: 'high' }, sort: 'PRICE_POSITION_DESC' }],
+    ['rating normal', { filter: { diffRating: 'normal' } }],
+    ['search name', { filter: { search: 'Sony' } }],
+    ['search EAN', { filter: { search: sample.ean } }],
+    ['brand + matched, page 10', { filter: { brand: sample.brand, matchingStatus: 'HAS_MATCHED' }, offset: 180 }],
+    ['sort competitor min', { sort: 'COMPETITOR_MIN_PRICE_ASC' }],
+  ];
+}
+
+async function openEngine(name: string): Promise<{ db: Database; cleanup(): Promise<void> }> {
+  if (name === 'pglite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bench-products-'));
+    const db = await openDatabase({ pgliteDir: dir });
+    return { db, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const scratch = options.keep ? 'bench_products' : `bench_products_${process.pid}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [scratch])).rowCount;
+  if (!options.keep || !exists) {
+    await admin.query(`DROP DATABASE IF EXISTS ${scratch}`);
+    await admin.query(`CREATE DATABASE ${scratch}`);
+  }
+  await admin.end();
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${scratch}`;
+  const db = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
+  return {
+    db,
+    cleanup: async () => {
+      if (options.keep) return;
+      const dropper = new pg.Client({ connectionString: POSTGRES_URL });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+async function run(engine: string) {
+  const { db, cleanup } = await openEngine(engine);
+  try {
+    await migrate(db.pool);
+    await seedDemoData(db.pool, { websites: 20 });
+    const kept = await db.pool.query(`SELECT ow.id FROM organization_websites ow WHERE ow.name = 'Bench Shop'`);
+    const site: string =
+      kept.rows[0]?.id ??
+      (await db.pool.query(
+        `WITH w AS (INSERT INTO websites (name, url) VALUES ('Bench Shop', 'https://bench-shop.example') RETURNING id)
+         INSERT INTO organization_websites (organization_id, website_id, name) SELECT o.id, w.id, 'Bench Shop' FROM organizations o, w WHERE o.slug = 'northwind' RETURNING id`,
+      )).rows[0].id;
+    const started = performance.now();
+    await seedCatalogueScale(db.pool, site, {
+      products: Number(options.products),
+      competitorProducts: Number(options['competitor-products']),
+      competitors: Number(options.competitors),
+      history: 0,
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const counts = (await db.pool.query(
+      `SELECT (SELECT count(*)::int FROM products WHERE organization_website_id = $1) AS products,
+              (SELECT count(*)::int FROM competitor_products cp JOIN competitors c ON c.id = cp.competitor_id WHERE c.organization_website_id = $1) AS competitor_products,
+              (SELECT count(*)::int FROM product_matches) AS matches`,
+      [site],
+    )).rows[0];
+    console.log(`\n${engine}: generated ${counts.products} products, ${counts.competitor_products} competitor products, ${counts.matches} matches in ${seconds.toFixed(1)} s`);
+    const sample = (await db.pool.query(`SELECT brand, category, substr(gtin, 2) AS ean FROM products WHERE organization_website_id = $1 AND gtin IS NOT NULL ORDER BY item_id OFFSET 500 LIMIT 1`, [site])).rows[0];
+
+    const api = createApi({ pool: db.pool, verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }), access: await loadAccessControl(), logging: false, environment: 'production' });
+    const token = new UnsecuredJWT({ email: 'owner@demo.test' }).setAudience(PROJECT_ID).setIssuer(`https://securetoken.google.com/${PROJECT_ID}`).setSubject(OWNER).setIssuedAt().setExpirationTime('2h').encode();
+    const mix = kinds(sample);
+    const times = new Map<string, number[]>(mix.map(([name]) => [name, []]));
+    const totals = new Map<string, string>();
+    const request = async (i: number) => {
+      const [name, variables] = mix[i % mix.length]!;
+      const t0 = performance.now();
+      const response = await api.fetch('http://bench/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ operationName: 'ProductList', query: LIST, variables: { organizationWebsiteId: site, limit: 20, offset: 0, ...variables } }),
+      });
+      const body = (await response.json()) as { data?: { productList: { data: unknown[]; meta: { pagination: { total: number; totalIsEstimate: boolean } } } }; errors?: unknown };
+      const elapsed = performance.now() - t0;
+      if (response.status !== 200 || body.errors || !body.data) throw new Error(`${name}: ${response.status} ${JSON.stringify(body.errors)}`);
+      const p = body.data.productList.meta.pagination;
+      totals.set(name, `${p.totalIsEstimate ? '~' : ''}${p.total}`);
+      return { name, elapsed };
+    };
+    for (let i = 0; i < 20; i += 1) await request(i);
+    const all: number[] = [];
+    for (let i = 0; i < REQUESTS; i += 1) {
+      const { name, elapsed } = await request(i);
+      times.get(name)!.push(elapsed);
+      all.push(elapsed);
+    }
+    console.log(`  ${'kind'.padEnd(28)} ${'total'.padStart(9)} ${'p50'.padStart(10)} ${'p95'.padStart(10)}`);
+    for (const [name, list] of times) {
+      const sorted = [...list].sort((a, b) => a - b);
+      console.log(`  ${name.padEnd(28)} ${totals.get(name)!.padStart(9)} ${ms(percentile(sorted, 50)).padStart(10)} ${ms(percentile(sorted, 95)).padStart(10)}`);
+    }
+    const sorted = all.sort((a, b) => a - b);
+    console.log(`  ${'ALL'.padEnd(28)} ${''.padStart(9)} ${ms(percentile(sorted, 50)).padStart(10)} ${ms(percentile(sorted, 95)).padStart(10)}  (${REQUESTS} requests)`);
+  } finally {
+    await db.close();
+    await cleanup();
+  }
+}
+
+const engines = options.engine === 'both' ? ['postgres', 'pglite'] : [options.engine];
+for (const engine of engines) await run(engine);
