@@ -15,8 +15,17 @@ const SHAPE = /^(?<before>[^\d\s.,+\-−]{1,3}\.?)?\s*(?<sign>[-−+])?\s*(?<num
 
 export type PriceResult = { amount: number; currency: string | null } | { error: string };
 
+/** The common shapes ('1290', '12.50 CZK', '12,50 Kč'), read without the general pattern. */
+const PLAIN = /^(\d{1,10})(?:[.,](\d{1,2}))?(?: ?(CZK|Kč|EUR|€))?$/;
+const PLAIN_CURRENCY: Record<string, string> = { CZK: 'CZK', 'Kč': 'CZK', EUR: 'EUR', '€': 'EUR' };
+
 export function parseFeedPrice(text: string): PriceResult {
   const trimmed = text.trim();
+  const plain = PLAIN.exec(trimmed);
+  if (plain) {
+    const amount = Number(plain[2] ? `${plain[1]}.${plain[2]}` : plain[1]);
+    return { amount, currency: plain[3] ? PLAIN_CURRENCY[plain[3]]! : null };
+  }
   const match = SHAPE.exec(trimmed);
   if (!match?.groups) return { error: `"${clip(trimmed)}" is not a price` };
   const { before, sign, number, after } = match.groups;

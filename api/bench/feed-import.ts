@@ -1,0 +1,169 @@
+/**
+ * Benchmark of a product-feed import: a 1,000,000-row CSV (generated into a temporary file,
+ * streamed) uploaded through POST /feeds/{id}/upload in process (yoga.fetch: token check,
+ * policy, tenant scope, parser, validation, staging, merge), on PGlite and on PostgreSQL (when
+ * reachable). Prints rows/s, the peak RSS and RSS growth of this process (and of the PGlite
+ * process), then imports the same file again and prints what changed (nothing expected).
+ * The goal: >= 20,000 rows/s with flat memory.
+ *
+ *   pnpm --filter @console/api exec tsx bench/feed-import.ts [--rows 1000000] [--engine pglite|postgres|both]
+ */
+import { createReadStream, createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import { UnsecuredJWT } from 'jose';
+import pg from 'pg';
+
+process.env.NODE_ENV ??= 'production';
+const { values: options } = parseArgs({
+  options: { rows: { type: 'string', default: '1000000' }, engine: { type: 'string', default: 'both' } },
+});
+const ROWS = Number(options.rows);
+const PROJECT_ID = 'demo-price-console';
+const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const { createTokenVerifier } = await import('../src/auth/firebase-token.ts');
+const { loadAccessControl } = await import('../src/access.ts');
+const { createApi } = await import('../src/app.ts');
+const { openDatabase } = await import('../src/db/database.ts');
+const { migrate } = await import('../src/db/migrate.ts');
+const { seedDemoData } = await import('../src/seed/demo-data.ts');
+
+const token = (uid: string) =>
+  new UnsecuredJWT({ email: `${uid}@demo.test` }).setAudience(PROJECT_ID).setIssuer(`https://securetoken.google.com/${PROJECT_ID}`).setSubject(uid).setIssuedAt().setExpirationTime('2h').encode();
+
+function ean(n: number): string {
+  const body = String(200_000_000_000 + n);
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(body[i]) * (i % 2 ? 3 : 1);
+  return body + ((10 - (sum % 10)) % 10);
+}
+
+/** The feed file, written with backpressure (never held whole). */
+async function writeFeed(file: string, rows: number): Promise<void> {
+  const out = createWriteStream(file);
+  out.write('ITEM_ID;NAME;PRICE;EAN;BRAND;CATEGORY;URL\n');
+  let chunk = '';
+  for (let n = 1; n <= rows; n++) {
+    const price = `${Math.floor(n % 9000) + 10},${String(n % 100).padStart(2, '0')} Kč`;
+    chunk += `SKU-${n};"Product ${n} <b>${n % 13 ? 'standard' : 'special'}</b>";${price};${ean(n)};Brand ${n % 97};Category ${n % 31};https://shop.example/p/${n}\n`;
+    if (chunk.length > 1 << 16) {
+      if (!out.write(chunk)) await once(out, 'drain');
+      chunk = '';
+    }
+  }
+  out.end(chunk);
+  await once(out, 'finish');
+}
+
+/** RSS of the PGlite child processes of this process (bytes), from /proc. */
+function childRss(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid !== process.pid) continue;
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      if (rss) total += Number(rss[1]) * 1024;
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+async function bench(engine: 'pglite' | 'postgres', file: string) {
+  let dir = '';
+  let scratch = '';
+  let db;
+  if (engine === 'pglite') {
+    dir = mkdtempSync(path.join(tmpdir(), 'bench-feed-pglite-'));
+    db = await openDatabase({ pgliteDir: dir });
+  } else {
+    scratch = `bench_feed_${process.pid}`;
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    try {
+      await admin.connect();
+    } catch {
+      console.log('PostgreSQL: not reachable, skipped');
+      return;
+    }
+    await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${scratch}`);
+    await admin.end();
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${scratch}`;
+    db = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
+  }
+  try {
+    await migrate(db.pool);
+    await seedDemoData(db.pool, { websites: 20 });
+    const { rows } = await db.pool.query(
+      `WITH w AS (INSERT INTO websites (name, url) VALUES ('Bench Shop', 'https://bench-feed.shop.example') RETURNING id),
+            ow AS (INSERT INTO organization_websites (organization_id, website_id, name) SELECT o.id, w.id, 'Bench Shop' FROM w, organizations o WHERE o.slug = 'northwind' RETURNING id)
+       INSERT INTO product_feeds (organization_website_id, name, source, format, column_mapping, csv_delimiter)
+       SELECT id, 'Bench feed', 'upload', 'csv', '{"id":"ITEM_ID","name":"NAME","price":"PRICE","gtin":"EAN","brand":"BRAND","category":"CATEGORY","url":"URL"}', ';' FROM ow RETURNING id`,
+    );
+    const feedId = rows[0].id as string;
+    const api = createApi({ pool: db.pool, verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }), access: await loadAccessControl(), logging: false });
+
+    for (const round of ['first import', 'same file again']) {
+      global.gc?.();
+      const before = process.memoryUsage().rss;
+      let peak = before;
+      let childPeak = childRss();
+      const childBefore = childPeak;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+        childPeak = Math.max(childPeak, childRss());
+      }, 100);
+      const started = performance.now();
+      const response = await api.fetch(`http://bench/feeds/${feedId}/upload?fileName=bench.csv`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token('demo-owner')}`, 'content-type': 'text/csv' },
+        body: Readable.toWeb(createReadStream(file)) as ReadableStream,
+        duplex: 'half',
+      } as RequestInit);
+      const { run } = (await response.json()) as { run: Record<string, unknown> };
+      const seconds = (performance.now() - started) / 1000;
+      clearInterval(sampler);
+      const after = process.memoryUsage().rss;
+      console.log(
+        `${engine.padEnd(8)} ${round.padEnd(16)} ${run.status} ${run.rowsRead} rows in ${seconds.toFixed(1)} s = ${Math.round(Number(run.rowsRead) / seconds).toLocaleString('en-US')} rows/s; ` +
+          `created ${run.productsCreated}, updated ${run.productsUpdated}, deactivated ${run.productsDeactivated}, rejected ${run.rowsRejected}; ` +
+          `API RSS peak ${mb(peak)} (growth ${mb(after - before)}, peak over start ${mb(peak - before)})` +
+          (engine === 'pglite' ? `; PGlite process RSS peak ${mb(childPeak)} (start ${mb(childBefore)})` : ''),
+      );
+      if (run.status !== 'SUCCEEDED') console.log(run);
+    }
+    const count = await db.pool.query('SELECT count(*)::int AS n, max(updated_at) AS last FROM products WHERE product_feed_id IS NOT NULL');
+    console.log(`${engine.padEnd(8)} products in the database: ${count.rows[0].n}`);
+  } finally {
+    await db.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    if (scratch) {
+      const admin = new pg.Client({ connectionString: POSTGRES_URL });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+}
+
+const workDir = mkdtempSync(path.join(tmpdir(), 'bench-feed-'));
+const file = path.join(workDir, 'feed.csv');
+try {
+  const t = performance.now();
+  await writeFeed(file, ROWS);
+  console.log(`feed file: ${ROWS.toLocaleString('en-US')} rows, ${mb(statSync(file).size)}, written in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  const engines = options.engine === 'both' ? (['pglite', 'postgres'] as const) : ([options.engine] as ['pglite' | 'postgres']);
+  for (const engine of engines) await bench(engine, file);
+} finally {
+  rmSync(workDir, { recursive: true, force: true });
+}
