@@ -7,10 +7,13 @@ const workspaceRoot = fileURLToPath(new URL('..', import.meta.url));
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: {
+    alias: [
       // The built-in languages live at the workspace root, shared with the edge worker and tests.
-      '@locales': fileURLToPath(new URL('../locales', import.meta.url)),
-    },
+      { find: '@locales', replacement: fileURLToPath(new URL('../locales', import.meta.url)) },
+      // Smaller stand-ins for two dependencies of Refine's packages (see each file).
+      { find: /^side-channel$/, replacement: fileURLToPath(new URL('src/shims/side-channel.cjs', import.meta.url)) },
+      { find: /^graphql-tag$/, replacement: fileURLToPath(new URL('src/shims/graphql-tag.ts', import.meta.url)) },
+    ],
   },
   server: {
     // policies/ and locales/ are read from outside web/.
@@ -24,10 +27,14 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       treeshake: {
-        // CommonJS packages @refinedev/core imports for features the console does not use
-        // (CSV import/export, dev-tools stack traces): without a sideEffects flag they would
-        // stay in the first-load bundle.
-        moduleSideEffects: [{ test: /node_modules[\\/](papaparse|error-stack-parser|stackframe)[\\/]/, sideEffects: false }],
+        // Packages without a sideEffects flag, so their unused modules would stay in first loads:
+        // CommonJS packages @refinedev/core imports for features the console does not use (CSV
+        // import/export, dev-tools stack traces), and antd's form engine, which antd's Input
+        // reaches through a context module even where no Form is used (the sign-in page).
+        moduleSideEffects: [
+          { test: /node_modules[\\/](papaparse|error-stack-parser|stackframe)[\\/]/, sideEffects: false },
+          { test: /node_modules[\\/](rc-field-form|@rc-component[\\/]async-validator)[\\/]/, sideEffects: false },
+        ],
       },
     },
   },

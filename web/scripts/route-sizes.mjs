@@ -2,22 +2,24 @@
 /**
  * Prints the JavaScript (gzip) each route loads first, from the build's chunk graph
  * (dist/.vite/manifest.json): the entry with its static imports, the route's own lazy chunks with
- * theirs, and what every start loads (the language file; for a signed-in route also the access
- * policy, the GraphQL client and data provider, and the AppUser query). Run `pnpm --filter @console/web build` first.
+ * theirs, and what every start loads (the language file; for a signed-in route also Refine with
+ * the signed-in routes, the access policy, the GraphQL client and data provider, and the AppUser query). Run `pnpm --filter @console/web build` first.
  *
- *   node scripts/route-sizes.mjs [--json]
+ *   node scripts/route-sizes.mjs [--json] [--dist DIR]
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const dist = join(import.meta.dirname, '..', 'dist');
+const distArg = process.argv.indexOf('--dist');
+const dist = distArg > 0 ? process.argv[distArg + 1] : join(import.meta.dirname, '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
 
 /** A shared chunk's key carries its hash: find it by the name before the hash. */
 const chunkKey = (name) => Object.keys(manifest).find((key) => key.startsWith(`_${name}-`)) ?? `_${name}`;
 
 const SIGNED_IN = [
+  'src/SignedInApp.tsx',
   'src/routes/ConsoleShell.tsx',
   'src/providers/access/policyEnforcer.ts',
   'src/providers/data/graphqlDataProvider.ts',

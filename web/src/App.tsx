@@ -1,48 +1,43 @@
-import { Refine } from '@refinedev/core';
-import routerProvider, { DocumentTitleHandler } from '@refinedev/react-router';
 import { ConfigProvider } from 'antd';
-import { BrowserRouter } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { PageLoading } from './components/PageLoading.tsx';
+import { PublicOnly } from './pages/auth/PublicOnly.tsx';
+import { PublicTitle } from './pages/auth/PublicTitle.tsx';
 import { AccountProvider } from './providers/auth/AccountContext.tsx';
+import { AuthProviderProvider } from './providers/auth/AuthProviderContext.tsx';
 import { useAntdLocale } from './providers/i18n/useAntdLocale.ts';
 import type { Providers } from './providers/index.ts';
 import { NotificationsProvider } from './providers/notification/NotificationsProvider.tsx';
-import { useNotificationProvider } from './providers/notification/useNotificationProvider.tsx';
-import { resources } from './resources.ts';
-import { AppRoutes } from './routes/AppRoutes.tsx';
-import { matchRoute } from './routes/matchRoute.ts';
+import { PUBLIC_ROUTES } from './routes/routeTable.ts';
 import { theme } from './theme.ts';
 
+// Route-level code splitting: the public auth pages load neither Refine nor the console shell.
+const LoginPage = lazy(() => import('./pages/auth/login/LoginPage.tsx'));
+const AuthActionPage = lazy(() => import('./pages/auth/action/AuthActionPage.tsx'));
+const SignedInApp = lazy(() => import('./SignedInApp.tsx'));
+
 export function App({ providers }: { providers: Providers }) {
-  const { queryClient, signInAvailable, i18nProvider, account, ...refineProviders } = providers;
   const antdLocale = useAntdLocale();
   return (
     <BrowserRouter>
       <ConfigProvider theme={theme} locale={antdLocale}>
         <NotificationsProvider>
-          <Refine
-            {...refineProviders}
-            i18nProvider={i18nProvider}
-            routerProvider={routerProvider}
-            notificationProvider={useNotificationProvider}
-            resources={resources}
-            options={{
-              reactQuery: { clientConfig: queryClient },
-              disableTelemetry: true,
-              syncWithLocation: false,
-              warnWhenUnsavedChanges: true,
-            }}
-          >
-            <AccountProvider account={account}>
-              <AppRoutes signInAvailable={signInAvailable} />
+          <AuthProviderProvider authProvider={providers.authProvider}>
+            <AccountProvider account={providers.account}>
+              <Suspense fallback={<PageLoading />}>
+                <Routes>
+                  <Route element={<PublicTitle />}>
+                    <Route element={<PublicOnly />}>
+                      <Route path={PUBLIC_ROUTES.login} element={<LoginPage signInAvailable={providers.signInAvailable} />} />
+                    </Route>
+                    <Route path={PUBLIC_ROUTES.action} element={<AuthActionPage />} />
+                  </Route>
+                  <Route path="*" element={<SignedInApp providers={providers} />} />
+                </Routes>
+              </Suspense>
             </AccountProvider>
-            <DocumentTitleHandler
-              handler={({ pathname }) => {
-                const route = pathname ? matchRoute(pathname) : null;
-                const app = i18nProvider.translate('documentTitle.default');
-                return route ? `${i18nProvider.translate(`routes.${route.key}.title`, route.params)} | ${app}` : app;
-              }}
-            />
-          </Refine>
+          </AuthProviderProvider>
         </NotificationsProvider>
       </ConfigProvider>
     </BrowserRouter>

@@ -1,4 +1,3 @@
-import { QueryClient } from '@tanstack/react-query';
 import type { AccessControlProvider, AuthProvider, DataProvider, I18nProvider } from '@refinedev/core';
 import type { i18n as I18n } from 'i18next';
 import type { RuntimeConfig } from '../config/runtimeConfig.ts';
@@ -16,7 +15,11 @@ export interface Providers {
   dataProvider: DataProvider;
   accessControlProvider: AccessControlProvider;
   i18nProvider: I18nProvider;
-  queryClient: QueryClient;
+  /**
+   * Registers a cache to clear on sign-out (the signed-in app's query cache); answers the
+   * unregistering function. Kept here so the public pages never load the query library.
+   */
+  clearOnSignOut(cache: { clear(): void }): () => void;
   /** Identity flows beyond Refine's auth provider (reset code, policy, second factor). */
   account: Account;
   /** False when /config.json gave no Firebase configuration: the login page says so. */
@@ -33,7 +36,7 @@ export function createProviders(config: RuntimeConfig, i18n: I18n): Providers {
   };
   const graphql = createGraphQLClientHolder(config.graphqlUrl, async () => (await currentUser())?.getIdToken() ?? null);
   const appUsers = createAppUserStore(graphql);
-  const queryClient = new QueryClient();
+  const signedInCaches = new Set<{ clear(): void }>();
   const account = createAccount(auth, () => appUsers.clear());
 
   return {
@@ -47,7 +50,7 @@ export function createProviders(config: RuntimeConfig, i18n: I18n): Providers {
       onSignedOut: () => {
         // The next user on this browser must never see the previous user's answers.
         graphql.reset();
-        queryClient.clear();
+        signedInCaches.forEach((cache) => cache.clear());
       },
     }),
     dataProvider: createDataProvider(graphql),
@@ -59,7 +62,10 @@ export function createProviders(config: RuntimeConfig, i18n: I18n): Providers {
       enforcer: () => import('./access/policyEnforcer.ts').then((module) => module.createPolicyEnforcer()),
     }),
     i18nProvider: createI18nProvider(i18n),
-    queryClient,
+    clearOnSignOut: (cache) => {
+      signedInCaches.add(cache);
+      return () => signedInCaches.delete(cache);
+    },
     account,
     signInAvailable: auth !== null,
   };

@@ -1,14 +1,13 @@
 import { Authenticated } from '@refinedev/core';
 import { lazy, Suspense } from 'react';
-import { Outlet, Route, Routes } from 'react-router';
-import { CarriedNavigate, LoginRedirect } from '../components/navigation/CarriedNavigate.tsx';
+import { Route, Routes } from 'react-router';
+import { LoginRedirect } from '../components/navigation/CarriedNavigate.tsx';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { PlannedPage, ROUTE_PAGES } from './routePages.ts';
 import { PUBLIC_ROUTES, ROUTE_KEYS, ROUTES, toRouterPath } from './routeTable.ts';
 
-// Route-level code splitting: the auth pages never download the console shell, and vice versa.
-const LoginPage = lazy(() => import('../pages/auth/login/LoginPage.tsx'));
-const AuthActionPage = lazy(() => import('../pages/auth/action/AuthActionPage.tsx'));
+// Route-level code splitting: each page is its own chunk. The public auth pages are routed
+// before Refine loads (App.tsx).
 const ConsoleShell = lazy(() => import('./ConsoleShell.tsx'));
 const NotFoundPage = lazy(() => import('../pages/not-found/NotFoundPage.tsx'));
 
@@ -21,23 +20,11 @@ function Protected() {
   );
 }
 
-/** Signed in on the sign-in page -> home. */
-function PublicOnly() {
-  return (
-    <Authenticated key="public-only" loading={<PageLoading />} fallback={<Outlet />}>
-      <CarriedNavigate to={ROUTES.home.path} />
-    </Authenticated>
-  );
-}
-
-export function AppRoutes({ signInAvailable }: { signInAvailable: boolean }) {
+/** The signed-in routes of the table, inside Refine. */
+export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoading />}>
       <Routes>
-        <Route element={<PublicOnly />}>
-          <Route path={PUBLIC_ROUTES.login} element={<LoginPage signInAvailable={signInAvailable} />} />
-        </Route>
-        <Route path={PUBLIC_ROUTES.action} element={<AuthActionPage />} />
         <Route element={<Protected />}>
           {ROUTE_KEYS.map((key) => {
             const Page = ROUTE_PAGES[key];

@@ -1,34 +1,39 @@
-import { useForgotPassword } from '@refinedev/core';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useAuthAction } from '../../../providers/auth/useAuthAction.ts';
+import { AuthField } from '../form/AuthField.tsx';
+import { useAuthForm } from '../form/useAuthForm.ts';
 
 /** Requests the password reset e-mail (SPEC §4, the provider's sendOobCode). */
 export function ForgotPasswordForm({ email, onBack }: { email: string; onBack: () => void }) {
   const { t } = useTranslation();
-  const { mutate: requestReset, isPending, data } = useForgotPassword<{ email: string }>();
+  const { mutate: requestReset, isPending, data } = useAuthAction<{ email: string }>('forgotPassword');
+  const form = useAuthForm(
+    'forgot-password',
+    { email },
+    {
+      email: [
+        { required: true, message: t('auth.login.emailRequired') },
+        { email: true, message: t('auth.login.emailInvalid') },
+      ],
+    },
+  );
 
   return (
-    <Form name="forgot-password" layout="vertical" requiredMark={false} initialValues={{ email }} onFinish={requestReset}>
+    <form onSubmit={form.onSubmit(requestReset)}>
       <p>{t('auth.forgot.intro')}</p>
       {data?.success && (
         <Alert type="success" showIcon role="status" message={t('auth.forgot.sent')} style={{ marginBottom: 16 }} />
       )}
-      <Form.Item
-        label={t('auth.login.email')}
-        name="email"
-        rules={[
-          { required: true, message: t('auth.login.emailRequired') },
-          { type: 'email', message: t('auth.login.emailInvalid') },
-        ]}
-      >
-        <Input type="email" autoComplete="username" autoFocus />
-      </Form.Item>
+      <AuthField id="forgot-password_email" label={t('auth.login.email')} error={form.error('email')}>
+        <Input type="email" autoComplete="username" autoFocus {...form.input('email')} />
+      </AuthField>
       <Button type="primary" htmlType="submit" block loading={isPending}>
         {t('auth.forgot.submit')}
       </Button>
       <Button type="link" block style={{ marginTop: 8 }} onClick={onBack}>
         {t('auth.forgot.back')}
       </Button>
-    </Form>
+    </form>
   );
 }

@@ -1,20 +1,23 @@
-import { useLogin } from '@refinedev/core';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Input } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../providers/auth/AccountContext.tsx';
 import type { LoginVariables } from '../../../providers/auth/authProvider.ts';
 import { identityErrorKey } from '../../../providers/auth/identityErrors.ts';
+import { useAuthAction } from '../../../providers/auth/useAuthAction.ts';
+import { AuthField } from '../form/AuthField.tsx';
+import { useAuthForm } from '../form/useAuthForm.ts';
 
 /** The second sign-in step (SPEC §4): the SMS code is sent on arrival, then entered here. */
 export function SecondFactorForm({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();
   const account = useAccount();
-  const { mutate: login, isPending } = useLogin<LoginVariables>();
+  const { mutate: login, isPending } = useAuthAction<LoginVariables>('login');
   const recaptcha = useRef<HTMLDivElement>(null);
   const [phone, setPhone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const form = useAuthForm('second-factor', { code: '' }, { code: [{ required: true, message: t('auth.mfa.codeRequired') }] });
 
   const send = async () => {
     if (!recaptcha.current) return;
@@ -38,17 +41,12 @@ export function SecondFactorForm({ onBack }: { onBack: () => void }) {
   });
 
   return (
-    <Form
-      name="second-factor"
-      layout="vertical"
-      requiredMark={false}
-      onFinish={({ code }: { code: string }) => login({ verificationCode: code.trim() })}
-    >
+    <form onSubmit={form.onSubmit(({ code }) => login({ verificationCode: code.trim() }))}>
       <p>{phone ? t('auth.mfa.sent', { phone }) : t('auth.mfa.sending')}</p>
       {error && <Alert type="error" showIcon role="alert" message={error} style={{ marginBottom: 16 }} />}
-      <Form.Item label={t('auth.mfa.code')} name="code" rules={[{ required: true, message: t('auth.mfa.codeRequired') }]}>
-        <Input inputMode="numeric" autoComplete="one-time-code" autoFocus />
-      </Form.Item>
+      <AuthField id="second-factor_code" label={t('auth.mfa.code')} error={form.error('code')}>
+        <Input inputMode="numeric" autoComplete="one-time-code" autoFocus {...form.input('code')} />
+      </AuthField>
       <div ref={recaptcha} />
       <Button type="primary" htmlType="submit" block loading={isPending} disabled={!phone}>
         {t('auth.mfa.submit')}
@@ -59,6 +57,6 @@ export function SecondFactorForm({ onBack }: { onBack: () => void }) {
       <Button type="link" block onClick={onBack}>
         {t('auth.forgot.back')}
       </Button>
-    </Form>
+    </form>
   );
 }

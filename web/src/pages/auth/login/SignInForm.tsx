@@ -1,7 +1,9 @@
-import { useLogin } from '@refinedev/core';
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LoginVariables } from '../../../providers/auth/authProvider.ts';
+import { useAuthAction } from '../../../providers/auth/useAuthAction.ts';
+import { AuthField } from '../form/AuthField.tsx';
+import { useAuthForm } from '../form/useAuthForm.ts';
 
 export interface SignInFormProps {
   signInAvailable: boolean;
@@ -9,54 +11,49 @@ export interface SignInFormProps {
   onSecondFactor: () => void;
 }
 
-/** E-mail and password. Failures appear as Refine's error notification, translated. */
+/** E-mail and password. Failures appear as an error notification, translated. */
 export function SignInForm({ signInAvailable, onForgotPassword, onSecondFactor }: SignInFormProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ email: string; password: string }>();
-  const { mutate: login, isPending } = useLogin<LoginVariables>();
+  const { mutate: login, isPending } = useAuthAction<LoginVariables>('login');
+  const form = useAuthForm(
+    'login',
+    { email: '', password: '' },
+    {
+      email: [
+        { required: true, message: t('auth.login.emailRequired') },
+        { email: true, message: t('auth.login.emailInvalid') },
+      ],
+      password: [{ required: true, message: t('auth.login.passwordRequired') }],
+    },
+  );
 
   return (
     <>
       {!signInAvailable && (
         <Alert type="error" showIcon role="alert" message={t('config.firebaseMissing')} style={{ marginBottom: 16 }} />
       )}
-      <Form
-        form={form}
-        name="login"
-        layout="vertical"
-        requiredMark={false}
-        onFinish={(values) =>
+      <form
+        onSubmit={form.onSubmit((values) =>
           login(values, {
             onSuccess: (result) => {
               if (result.multiFactorRequired) onSecondFactor();
             },
-          })
-        }
+          }),
+        )}
       >
-        <Form.Item
-          label={t('auth.login.email')}
-          name="email"
-          rules={[
-            { required: true, message: t('auth.login.emailRequired') },
-            { type: 'email', message: t('auth.login.emailInvalid') },
-          ]}
-        >
-          <Input type="email" autoComplete="username" autoFocus />
-        </Form.Item>
-        <Form.Item
-          label={t('auth.login.password')}
-          name="password"
-          rules={[{ required: true, message: t('auth.login.passwordRequired') }]}
-        >
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
+        <AuthField id="login_email" label={t('auth.login.email')} error={form.error('email')}>
+          <Input type="email" autoComplete="username" autoFocus {...form.input('email')} />
+        </AuthField>
+        <AuthField id="login_password" label={t('auth.login.password')} error={form.error('password')}>
+          <Input.Password autoComplete="current-password" {...form.input('password')} />
+        </AuthField>
         <Button type="primary" htmlType="submit" block loading={isPending} disabled={!signInAvailable}>
           {t('auth.login.submit')}
         </Button>
-        <Button type="link" block style={{ marginTop: 8 }} onClick={() => onForgotPassword(form.getFieldValue('email') ?? '')}>
+        <Button type="link" block style={{ marginTop: 8 }} onClick={() => onForgotPassword(form.values.email)}>
           {t('auth.login.forgotPassword')}
         </Button>
-      </Form>
+      </form>
     </>
   );
 }

@@ -1,10 +1,11 @@
 import { useGetIdentity } from '@refinedev/core';
-import { Card, Flex } from 'antd';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Identity } from '../../../components/layout/identity.ts';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ProfileDetailsForm } from './ProfileDetailsForm.tsx';
+import { ProfileSection } from './ProfileSection.tsx';
 import { SecondFactorSection } from './SecondFactorSection.tsx';
 
 /** /settings/profile: the user's own details, password and second factor. */
@@ -15,15 +16,15 @@ export default function ProfilePage() {
   return (
     <RouteLayout route="settingsProfile">
       <Flex vertical gap={24}>
-        <Card title={t('profile.details.title')}>
+        <ProfileSection title={t('profile.details.title')}>
           {identity && <ProfileDetailsForm appUser={identity.appUser} email={identity.email ?? ''} />}
-        </Card>
-        <Card title={t('profile.password.title')}>
+        </ProfileSection>
+        <ProfileSection title={t('profile.password.title')}>
           <ChangePasswordForm />
-        </Card>
-        <Card title={t('profile.mfa.title')}>
+        </ProfileSection>
+        <ProfileSection title={t('profile.mfa.title')}>
           <SecondFactorSection />
-        </Card>
+        </ProfileSection>
       </Flex>
     </RouteLayout>
   );
