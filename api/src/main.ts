@@ -11,6 +11,7 @@ import { createIdentityAdmin } from './auth/identity-admin.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './seed/demo-data.ts';
+import { SCHEDULER_INTERVAL_MS, startDueImports } from './feeds/schedule.ts';
 
 async function main() {
   // graphql-js runs extra checks on every type test unless NODE_ENV is production (about a
@@ -64,11 +65,21 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`API ready at http://${config.host}:${port}/graphql`);
 
+  // Daily product feeds: imported again once their last run is a day old. Locally only with
+  // FEED_SCHEDULER=on (the demo feeds' addresses do not exist).
+  const feedScheduler = setInterval(() => {
+    if (config.environment !== 'local' || process.env.FEED_SCHEDULER === 'on') {
+      startDueImports(db.pool).catch((error) => console.error('Feed scheduler:', error));
+    }
+  }, SCHEDULER_INTERVAL_MS);
+  feedScheduler.unref();
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: stopping the API`);
+    clearInterval(feedScheduler);
     server.closeIdleConnections();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     setTimeout(() => server.closeAllConnections(), 5_000).unref();

@@ -14,6 +14,7 @@ import type { Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { importsSettled } from '../src/feeds/import.ts';
 import { setFeedLimits } from '../src/feeds/limits.ts';
+import { startDueImports } from '../src/feeds/schedule.ts';
 import { seedDemoData } from '../src/seed/demo-data.ts';
 import { DEMO_USERS } from '../src/seed/demo-users.ts';
 import { availableEngines } from './engines.ts';
@@ -314,6 +315,25 @@ describe.each(engines)('Product feeds on $name', (engine) => {
       const run = await waitForRun(OWNER.uid, started.id);
       expect(run).toMatchObject({ status: 'FAILED', rowsImported: 0, errorMessage: expect.stringContaining(message) });
       expect(await products(site)).toEqual([]);
+    });
+
+    it('a daily URL feed is imported when due (never run, or last run a day ago); a manual one is not', async () => {
+      const site = await website('northwind');
+      routes.set('/daily.csv', (res) => res.writeHead(200, { 'content-type': 'text/csv' }).end(csvFeed(10)));
+      const input = { organizationWebsiteId: site, source: 'URL', url: `${baseUrl}/daily.csv`, format: 'CSV', columnMapping: MAPPING };
+      const daily = await createFeed(OWNER.uid, { ...input, name: 'Daily', schedule: 'DAILY' });
+      const manual = await createFeed(OWNER.uid, { ...input, name: 'Manual', schedule: 'MANUAL' });
+      const mine = async () => {
+        const started = await startDueImports(db.pool, 1000);
+        const { rows } = await db.pool.query('SELECT product_feed_id FROM feed_import_runs WHERE id = ANY($1::uuid[])', [started]);
+        await importsSettled();
+        return rows.map((r) => r.product_feed_id).filter((id) => id === daily.id || id === manual.id);
+      };
+      expect(await mine()).toEqual([daily.id]);
+      expect((await call(OWNER.uid, DETAIL, { productFeedId: daily.id })).body.data.productFeed.lastRun).toMatchObject({ status: 'SUCCEEDED', rowsImported: 10 });
+      expect(await mine()).toEqual([]);
+      await db.pool.query(`UPDATE feed_import_runs SET created_at = now() - interval '25 hours' WHERE product_feed_id = $1`, [daily.id]);
+      expect(await mine()).toEqual([daily.id]);
     });
 
     it('an upload feed cannot be fetched', async () => {

@@ -207,7 +207,7 @@ export async function runImport(pool: Pool, runId: string, feed: FeedToImport, s
     return { status: 'succeeded', rowsRead: counts.read, rowsImported: counts.imported, rowsRejected: counts.rejected };
   } catch (error) {
     stream?.destroy();
-    await writing?.catch(() => undefined);
+    await (writing as Promise<void> | null)?.catch(() => undefined);
     const fileError = error instanceof FeedFileError;
     const message = fileError ? error.message : `The import failed: ${(error as Error).message}`;
     if (!fileError) console.error(`Feed import ${runId} failed:`, error);
