@@ -31,7 +31,8 @@ const ROUTES = [
   ['/auth/login', ['src/pages/auth/login/LoginPage.tsx']],
   ['/auth/action', ['src/pages/auth/action/AuthActionPage.tsx']],
   ['/ (home)', [...SIGNED_IN, 'src/pages/home/HomePage.tsx']],
-  ['/settings/profile', [...SIGNED_IN, 'src/pages/settings/profile/ProfilePage.tsx']],
+  // The second-factor section lists the enrolled phones on arrival, which loads the phone code.
+  ['/settings/profile', [...SIGNED_IN, 'src/pages/settings/profile/ProfilePage.tsx', 'src/providers/auth/phoneFactor.ts']],
   ['every other signed-in route', [...SIGNED_IN, 'src/pages/planned/PlannedPage.tsx']],
 ];
 
