@@ -1,10 +1,12 @@
 import { useCustomMutation, useInvalidateAuthStore, useSetLocale } from '@refinedev/core';
-import { Button, Form, Input, Select } from 'antd';
+import { Button, Input, Select } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE } from '../../../config/constants.ts';
 import type { AppUser } from '../../../providers/auth/appUser.ts';
 import { useAccount } from '../../../providers/auth/AccountContext.tsx';
 import { BUILT_IN_LANGUAGES, DEFAULT_LANGUAGE } from '../../../config/constants.ts';
+import { AuthField } from '../../auth/form/AuthField.tsx';
 import { PROFILE_LOCALES } from './locales.ts';
 import { APP_USER_UPDATE_MUTATION, type AppUserUpdateInput } from './queries.ts';
 
@@ -15,6 +17,10 @@ export function ProfileDetailsForm({ appUser, email }: { appUser: AppUser | null
   const invalidateIdentity = useInvalidateAuthStore();
   const changeLanguage = useSetLocale();
   const { mutate, mutation } = useCustomMutation();
+  const [values, setValues] = useState({
+    language: appUser?.language || DEFAULT_LANGUAGE,
+    locale: appUser?.locale || DEFAULT_LOCALE,
+  });
 
   const save = (input: AppUserUpdateInput) => {
     if (!appUser) return;
@@ -37,25 +43,35 @@ export function ProfileDetailsForm({ appUser, email }: { appUser: AppUser | null
   };
 
   return (
-    <Form<AppUserUpdateInput>
-      name="profile"
-      layout="vertical"
+    <form
       style={{ maxWidth: 420 }}
-      initialValues={{ language: appUser?.language || DEFAULT_LANGUAGE, locale: appUser?.locale || DEFAULT_LOCALE }}
-      onFinish={save}
+      onSubmit={(event) => {
+        event.preventDefault();
+        save(values);
+      }}
     >
-      <Form.Item label={t('profile.details.email')} htmlFor="profile-email">
+      <AuthField id="profile-email" label={t('profile.details.email')} error={null}>
         <Input id="profile-email" value={email} readOnly />
-      </Form.Item>
-      <Form.Item label={t('profile.details.language')} name="language">
-        <Select options={BUILT_IN_LANGUAGES.map((code) => ({ value: code, label: t(`language.names.${code}`) }))} />
-      </Form.Item>
-      <Form.Item label={t('profile.details.locale')} name="locale">
-        <Select options={PROFILE_LOCALES.map((code) => ({ value: code, label: t(`profile.locales.${code}`) }))} />
-      </Form.Item>
+      </AuthField>
+      <AuthField id="profile_language" label={t('profile.details.language')} error={null}>
+        <Select
+          id="profile_language"
+          value={values.language}
+          onChange={(language: string) => setValues((previous) => ({ ...previous, language }))}
+          options={BUILT_IN_LANGUAGES.map((code) => ({ value: code, label: t(`language.names.${code}`) }))}
+        />
+      </AuthField>
+      <AuthField id="profile_locale" label={t('profile.details.locale')} error={null}>
+        <Select
+          id="profile_locale"
+          value={values.locale}
+          onChange={(locale: string) => setValues((previous) => ({ ...previous, locale }))}
+          options={PROFILE_LOCALES.map((code) => ({ value: code, label: t(`profile.locales.${code}`) }))}
+        />
+      </AuthField>
       <Button type="primary" htmlType="submit" loading={mutation.isPending} disabled={!appUser}>
         {t('buttons.save')}
       </Button>
-    </Form>
+    </form>
   );
 }

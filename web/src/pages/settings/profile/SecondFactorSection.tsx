@@ -1,9 +1,13 @@
-import { Button, Form, Input, Typography } from 'antd';
+import { Button, Input, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../providers/auth/AccountContext.tsx';
 import { identityErrorKey } from '../../../providers/auth/identityErrors.ts';
 import { useNotifications } from '../../../providers/notification/NotificationsProvider.tsx';
+import { AuthField } from '../../auth/form/AuthField.tsx';
+import { useProfileForm } from './useProfileForm.ts';
+
+const PHONE_NUMBER = /^\+[1-9]\d{6,14}$/;
 
 type Phone = { uid: string; displayName: string; phoneNumber: string };
 
@@ -16,6 +20,15 @@ export function SecondFactorSection() {
   const [phones, setPhones] = useState<Phone[]>([]);
   const [codeSent, setCodeSent] = useState(false);
   const [busy, setBusy] = useState(false);
+  const form = useProfileForm(
+    'second-factor-enrolment',
+    { phoneNumber: '', code: '' },
+    {
+      phoneNumber: [{ required: true, message: t('auth.errors.phoneInvalid') }],
+      code: codeSent ? [{ required: true, message: t('auth.mfa.codeRequired') }] : [],
+    },
+    ({ phoneNumber }) => ({ phoneNumber: PHONE_NUMBER.test(phoneNumber) ? null : t('auth.errors.phoneInvalid') }),
+  );
 
   const refresh = useCallback(() => void account.enrolledPhones().then(setPhones, () => setPhones([])), [account]);
   useEffect(refresh, [refresh]);
@@ -61,27 +74,20 @@ export function SecondFactorSection() {
           </ul>
         </section>
       )}
-      <Form
-        name="second-factor-enrolment"
-        layout="vertical"
-        requiredMark={false}
+      <form
         style={{ maxWidth: 420 }}
-        onFinish={(values: { phoneNumber: string; code?: string }) =>
-          codeSent && values.code ? confirm({ code: values.code, phoneNumber: values.phoneNumber }) : sendCode(values)
-        }
+        onSubmit={form.onSubmit((values) =>
+          codeSent && values.code ? confirm({ code: values.code, phoneNumber: values.phoneNumber }) : sendCode(values),
+        )}
       >
-        <Form.Item
-          label={t('profile.mfa.phone')}
-          name="phoneNumber"
-          extra={t('profile.mfa.phoneHint')}
-          rules={[{ required: true, pattern: /^\+[1-9]\d{6,14}$/, message: t('auth.errors.phoneInvalid') }]}
-        >
-          <Input type="tel" autoComplete="tel" disabled={codeSent} />
-        </Form.Item>
+        <AuthField id="second-factor-enrolment_phoneNumber" label={t('profile.mfa.phone')} error={form.error('phoneNumber')}>
+          <Input type="tel" autoComplete="tel" disabled={codeSent} {...form.input('phoneNumber')} />
+          <Typography.Text type="secondary">{t('profile.mfa.phoneHint')}</Typography.Text>
+        </AuthField>
         {codeSent && (
-          <Form.Item label={t('auth.mfa.code')} name="code" rules={[{ required: true, message: t('auth.mfa.codeRequired') }]}>
-            <Input inputMode="numeric" autoComplete="one-time-code" autoFocus />
-          </Form.Item>
+          <AuthField id="second-factor-enrolment_code" label={t('auth.mfa.code')} error={form.error('code')}>
+            <Input inputMode="numeric" autoComplete="one-time-code" autoFocus {...form.input('code')} />
+          </AuthField>
         )}
         <div ref={recaptcha} />
         <Button type="primary" htmlType="submit" loading={busy}>
@@ -92,7 +98,7 @@ export function SecondFactorSection() {
             {t('buttons.cancel')}
           </Button>
         )}
-      </Form>
+      </form>
     </>
   );
 }
