@@ -12,8 +12,8 @@
  * (a 20-row page with its total) through the API in process (yoga.fetch: token check, policy,
  * tenant scope, SQL, serialization), one at a time after a warm-up of 20. It prints the seed
  * time and p50/p95 per kind of request and over all. The goal: p95 <= 50 ms.
- * --keep keeps the PostgreSQL scratch database (bench_products) and reuses it on the next run
- * (no new seed), for EXPLAIN ANALYZE by hand.
+ * --keep keeps the scratch database (PostgreSQL: bench_products; PGlite: $TMPDIR/bench-products-pglite)
+ * and reuses it on the next run (no new seed), for EXPLAIN ANALYZE by hand.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -69,9 +69,9 @@ function kinds(sample: { brand: string; category: string; ean: string }): Array<
 
 async function openEngine(name: string): Promise<{ db: Database; cleanup(): Promise<void> }> {
   if (name === 'pglite') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'bench-products-'));
+    const dir = options.keep ? path.join(tmpdir(), 'bench-products-pglite') : mkdtempSync(path.join(tmpdir(), 'bench-products-'));
     const db = await openDatabase({ pgliteDir: dir });
-    return { db, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+    return { db, cleanup: async () => (options.keep ? undefined : rmSync(dir, { recursive: true, force: true })) };
   }
   const scratch = options.keep ? 'bench_products' : `bench_products_${process.pid}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
