@@ -6,9 +6,10 @@ import { BUILT_IN_LANGUAGES, LOCALE_PARAM } from '../../config/constants.ts';
 import { languageName } from '../../providers/i18n/languageName.ts';
 import { useLanguages } from '../../providers/i18n/useLanguages.ts';
 import { inHeader } from './inHeader.ts';
+import { useSaveProfileLanguage } from './useSaveProfileLanguage.ts';
 
 /**
- * The language selector (SPEC §1, §4): stores the choice; a `locale` parameter in the address is
+ * The language selector (SPEC §1, §4): stores the choice (and in the signed-in user's profile); a `locale` parameter in the address is
  * changed there, otherwise the current route is replaced so the page renders in the new language.
  * Custom languages found in the public bucket are offered too, named in their own language.
  */
@@ -20,11 +21,13 @@ export function LanguageSelector() {
   const navigate = useNavigate();
   const location = useLocation();
   const languages = useLanguages();
+  const saveToProfile = useSaveProfileLanguage();
   const label = (code: string) =>
     (BUILT_IN_LANGUAGES as readonly string[]).includes(code) ? t(`language.names.${code}`) : languageName(code);
 
   const onChange = async (next: string) => {
     await changeLanguage(next);
+    saveToProfile(next);
     if (searchParams.has(LOCALE_PARAM)) {
       setSearchParams(
         (params) => {
