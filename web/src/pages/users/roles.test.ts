@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { grantableRoles } from './roles.ts';
+import { ROLES as POLICY_ROLES } from '@console/policies';
+import { grantableRoles, ROLES } from './roles.ts';
 
 describe('grantableRoles', () => {
   it.each([
@@ -9,5 +10,11 @@ describe('grantableRoles', () => {
     [[], ['Owner', 'Editor', 'Viewer', 'User']],
   ])('%j may grant %j', (granter, roles) => {
     expect(grantableRoles(granter)).toEqual(roles);
+  });
+});
+
+describe('ROLES', () => {
+  it('equals the roles of the policy package', () => {
+    expect(ROLES).toEqual(POLICY_ROLES);
   });
 });

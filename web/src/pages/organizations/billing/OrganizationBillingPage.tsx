@@ -13,13 +13,13 @@ import { UsageBar } from './UsageBar.tsx';
 export default function OrganizationBillingPage() {
   const { t, i18n } = useTranslation();
   const { organizationId = '' } = useParams();
-  const { query, result } = useCustom<OrganizationBilling>({
+  const { query } = useCustom<OrganizationBilling>({
     url: '',
     method: 'get',
     meta: { gqlQuery: ORGANIZATION_BILLING_QUERY, gqlVariables: { organizationId } },
     errorNotification: false,
   });
-  const billing = result?.data as OrganizationBilling | undefined;
+  const billing = query.data?.data;
 
   return (
     <RouteLayout route="organizationBilling">

@@ -3,13 +3,13 @@ import { PLANS_QUERY, type Plan } from './queries.ts';
 
 /** The plans, cheapest first, as select options (loaded once the form that needs them opens). */
 export function usePlanOptions(enabled = true) {
-  const { query, result } = useCustom<Plan[]>({
+  const { query } = useCustom<Plan[]>({
     url: '',
     method: 'get',
     meta: { gqlQuery: PLANS_QUERY },
     queryOptions: { enabled },
   });
-  const plans = (result?.data as Plan[] | undefined) ?? [];
+  const plans = (query.data?.data as Plan[] | undefined) ?? [];
   return {
     plans,
     loading: query.isLoading,

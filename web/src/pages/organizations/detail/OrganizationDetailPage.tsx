@@ -14,13 +14,13 @@ import { SuspensionButton } from './SuspensionButton.tsx';
 export default function OrganizationDetailPage() {
   const { t, i18n } = useTranslation();
   const { organizationId = '' } = useParams();
-  const { query, result } = useCustom<OrganizationRow>({
+  const { query } = useCustom<OrganizationRow>({
     url: '',
     method: 'get',
     meta: { gqlQuery: ORGANIZATION_QUERY, gqlVariables: { organizationId } },
     errorNotification: false,
   });
-  const organization = result?.data as OrganizationRow | undefined;
+  const organization = query.data?.data;
   const refresh = () => void query.refetch();
 
   return (

@@ -13,13 +13,13 @@ import { UserActions } from './UserActions.tsx';
 export default function UserDetailPage() {
   const { t, i18n } = useTranslation();
   const { userId = '' } = useParams();
-  const { query, result } = useCustom<UserRow>({
+  const { query } = useCustom<UserRow>({
     url: '',
     method: 'get',
     meta: { gqlQuery: USER_QUERY, gqlVariables: { userId } },
     errorNotification: false,
   });
-  const user = result?.data as UserRow | undefined;
+  const user = query.data?.data;
   const refresh = () => void query.refetch();
 
   return (

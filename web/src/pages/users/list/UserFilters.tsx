@@ -1,7 +1,7 @@
-import { ROLES } from '@console/policies';
 import { Button, Form, type FormProps, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OrganizationSelect } from '../OrganizationSelect.tsx';
+import { ROLES } from '../roles.ts';
 import { useViewerRoles } from '../useViewerRoles.ts';
 import type { UserFilterValues } from './userFilters.ts';
 

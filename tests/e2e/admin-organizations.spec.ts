@@ -1,0 +1,137 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../api/src/seed/demo-users.ts';
+import { E2E_PORTS } from './stack-ports.ts';
+
+const AUTH_EMULATOR = `http://127.0.0.1:${E2E_PORTS.auth}`;
+const PROJECT_ID = 'demo-price-console';
+const byRole = (role: string) => DEMO_USERS.find((user) => user.roles.includes(role))!;
+const SUSPENDED = 'Your organization is suspended. Contact support.';
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/auth/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'User menu' })).toContainText(email);
+}
+
+/** The set-password code the Auth emulator "e-mailed" to an invited user. */
+async function setPasswordCode(email: string): Promise<string> {
+  const response = await fetch(`${AUTH_EMULATOR}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
+  const { oobCodes } = (await response.json()) as { oobCodes: { email: string; requestType: string; oobCode: string }[] };
+  const code = oobCodes.filter((entry) => entry.email === email && entry.requestType === 'PASSWORD_RESET').at(-1);
+  expect(code).toBeTruthy();
+  return code!.oobCode;
+}
+
+/** As the signed-in Admin: a new organization, opened on its detail page. */
+async function createOrganization(page: Page, name: string) {
+  await page.goto('/organizations');
+  await page.getByRole('button', { name: 'New organization' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New organization' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('Organization');
+  await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
+}
+
+/** As the signed-in Admin: invites an Owner into the organization. */
+async function inviteOwner(page: Page, email: string, organization: string) {
+  await page.goto('/users');
+  await page.getByRole('button', { name: 'Invite user' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite a user' });
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByRole('combobox', { name: 'Roles' }).click();
+  await page.keyboard.type('Owner');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('combobox', { name: 'Organization' }).click();
+  await page.keyboard.type(organization);
+  await page.getByTitle(organization, { exact: true }).click();
+  await expect(dialog.getByTitle(organization, { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(`${email} is invited`)).toBeVisible();
+}
+
+/** The invited user sets a password from the e-mail's link and is signed in (a fresh browser context). */
+async function acceptInvitation(browser: Browser, email: string, password: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`/auth/action?mode=resetPassword&oobCode=${await setPasswordCode(email)}`);
+  await expect(page.getByText(`New password for ${email}`)).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm the new password').fill(password);
+  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  await expect(page.getByRole('button', { name: 'User menu' })).toContainText(email);
+  return page;
+}
+
+test('an Admin creates an organization and invites a user, who sets a password and sees only that organization', async ({
+  page,
+  browser,
+}) => {
+  const stamp = Date.now();
+  const organization = `Harbour Optics ${stamp}`;
+  const email = `invited-${stamp}@demo.test`;
+  await signIn(page, byRole('Admin').email, DEMO_PASSWORD);
+  await createOrganization(page, organization);
+  await inviteOwner(page, email, organization);
+  await expect(page.getByRole('link', { name: email })).toBeVisible();
+
+  const invited = await acceptInvitation(browser, email, 'invited-password-1');
+  await invited.goto('/organizations');
+  await expect(invited.getByRole('link', { name: organization })).toBeVisible();
+  await expect(invited.getByRole('row')).toHaveCount(2);
+  await expect(invited.getByRole('button', { name: 'New organization' })).toHaveCount(0);
+});
+
+test('an Owner cannot open billing', async ({ page }) => {
+  await signIn(page, byRole('Owner').email, DEMO_PASSWORD);
+  await page.goto('/organizations/billing');
+  await expect(page.getByRole('heading', { name: 'Not Accessible' })).toBeVisible();
+  await page.goto('/organizations');
+  const own = page.getByRole('row').nth(1).getByRole('link');
+  await own.click();
+  await expect(page.getByRole('button', { name: 'Suspend' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Billing' })).toHaveCount(0);
+  await page.goto(page.url().replace(/\?.*$/, '') + '/billing');
+  await expect(page.getByRole('heading', { name: 'Not Accessible' })).toBeVisible();
+});
+
+test('an Admin sees an organization billing: plan, usage bars and history', async ({ page }) => {
+  await signIn(page, byRole('Admin').email, DEMO_PASSWORD);
+  await page.goto('/organizations/billing');
+  await page.getByRole('row').nth(1).getByRole('link').click();
+  await expect(page.getByText('Limits and usage')).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(4);
+  await expect(page.getByText('Billing history')).toBeVisible();
+});
+
+test("suspending an organization shows its users the suspended message; reinstating gives access back", async ({ page, browser }) => {
+  const stamp = Date.now();
+  const organization = `Suspended Goods ${stamp}`;
+  const email = `suspended-${stamp}@demo.test`;
+  await signIn(page, byRole('Admin').email, DEMO_PASSWORD);
+  await createOrganization(page, organization);
+  const detail = page.url();
+  await inviteOwner(page, email, organization);
+  const member = await acceptInvitation(browser, email, 'member-password-1');
+
+  await page.goto(detail);
+  await page.getByRole('button', { name: 'Suspend' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Suspend' }).click();
+  await expect(page.getByText(`${organization} is suspended`)).toBeVisible();
+
+  await member.goto('/organizations');
+  await expect(member.getByRole('alert').filter({ hasText: SUSPENDED })).toBeVisible();
+  await member.goto('/users');
+  await expect(member.getByRole('alert').filter({ hasText: SUSPENDED })).toBeVisible();
+  await member.goto('/');
+  await expect(member.getByText(SUSPENDED).first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Reinstate' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Reinstate' }).click();
+  await expect(page.getByText(`${organization} is reinstated`)).toBeVisible();
+  await member.goto('/organizations');
+  await expect(member.getByRole('link', { name: organization })).toBeVisible();
+  await expect(member.getByText(SUSPENDED)).toHaveCount(0);
+});
