@@ -106,6 +106,17 @@ test('an Admin sees an organization billing: plan, usage bars and history', asyn
   await expect(page.getByText('Billing history')).toBeVisible();
 });
 
+test("an Owner's invitation offers neither the Admin role nor another organization", async ({ page }) => {
+  await signIn(page, byRole('Owner').email, DEMO_PASSWORD);
+  await page.goto('/users');
+  await page.getByRole('button', { name: 'Invite user' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite a user' });
+  await dialog.getByRole('combobox', { name: 'Roles' }).click();
+  await expect(page.getByTitle('Owner', { exact: true })).toBeVisible();
+  await expect(page.getByTitle('Admin', { exact: true })).toHaveCount(0);
+  await expect(dialog.getByRole('combobox', { name: 'Organization' })).toHaveCount(0);
+});
+
 test("suspending an organization shows its users the suspended message; reinstating gives access back", async ({ page, browser }) => {
   const stamp = Date.now();
   const organization = `Suspended Goods ${stamp}`;

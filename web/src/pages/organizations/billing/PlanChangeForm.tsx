@@ -36,6 +36,8 @@ export function PlanChangeForm({ organizationId, planId, onChanged }: { organiza
         <Select
           aria-label={t('billing.planChange.label')}
           style={{ minWidth: 220 }}
+          showSearch
+          optionFilterProp="label"
           value={chosen}
           options={options}
           loading={loading}
