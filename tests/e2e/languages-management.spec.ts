@@ -1,7 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../api/src/seed/demo-users.ts';
+import { setProfileLanguage } from './support/profile.ts';
 
 const admin = DEMO_USERS.find((candidate) => candidate.roles.includes('Admin'))!;
+
+// Switching the console's language stores it in the Admin's profile: put it back for the other specs.
+test.afterEach(async () => {
+  await setProfileLanguage(admin, 'en');
+});
 
 async function signIn(page: Page, email: string) {
   await page.goto('/auth/login');

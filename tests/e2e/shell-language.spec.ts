@@ -1,7 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../api/src/seed/demo-users.ts';
+import { setProfileLanguage } from './support/profile.ts';
 
 const user = DEMO_USERS.find((candidate) => candidate.roles.includes('User'))!;
+
+// The choice is stored in the user's profile too: put it back for the other specs.
+test.afterEach(async () => {
+  await setProfileLanguage(user, 'en');
+});
 
 async function signIn(page: Page, path: string) {
   await page.goto(path);
