@@ -69,6 +69,8 @@ test('an Admin creates an organization and invites a user, who sets a password a
   page,
   browser,
 }) => {
+  // Two browser contexts and five screens (the first spec of the suite also meets a cold stack).
+  test.slow();
   const stamp = Date.now();
   const organization = `Harbour Optics ${stamp}`;
   const email = `invited-${stamp}@demo.test`;
