@@ -3,7 +3,9 @@
  * streamed) uploaded through POST /feeds/{id}/upload in process (yoga.fetch: token check,
  * policy, tenant scope, parser, validation, staging, merge), on PGlite and on PostgreSQL (when
  * reachable). Prints rows/s, the peak RSS and RSS growth of this process (and of the PGlite
- * process), then imports the same file again and prints what changed (nothing expected).
+ * process) and the CPU time of this process (and of the PGlite process: less dependent on what
+ * else runs on the machine than the rate), then imports the same file again and prints what
+ * changed (nothing expected).
  * The goal: >= 20,000 rows/s with flat memory.
  *
  *   pnpm --filter @console/api exec tsx bench/feed-import.ts [--rows 1000000] [--engine pglite|postgres|both]
@@ -57,6 +59,21 @@ async function writeFeed(file: string, rows: number): Promise<void> {
   }
   out.end(chunk);
   await once(out, 'finish');
+}
+
+/** CPU seconds used so far by the PGlite child processes of this process, from /proc. */
+function childCpu(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) === process.pid) total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // gone
+    }
+  }
+  return total;
 }
 
 /** RSS of the PGlite child processes of this process (bytes), from /proc. */
@@ -124,6 +141,8 @@ async function bench(engine: 'pglite' | 'postgres', file: string) {
         childPeak = Math.max(childPeak, childRss());
       }, 100);
       const started = performance.now();
+      const cpuBefore = process.cpuUsage();
+      const childCpuBefore = childCpu();
       const response = await api.fetch(`http://bench/feeds/${feedId}/upload?fileName=bench.csv`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token('demo-owner')}`, 'content-type': 'text/csv' },
@@ -132,13 +151,17 @@ async function bench(engine: 'pglite' | 'postgres', file: string) {
       } as RequestInit);
       const { run } = (await response.json()) as { run: Record<string, unknown> };
       const seconds = (performance.now() - started) / 1000;
+      const cpu = process.cpuUsage(cpuBefore);
+      const apiCpu = (cpu.user + cpu.system) / 1e6;
+      const pgliteCpu = childCpu() - childCpuBefore;
       clearInterval(sampler);
       const after = process.memoryUsage().rss;
       console.log(
         `${engine.padEnd(8)} ${round.padEnd(16)} ${run.status} ${run.rowsRead} rows in ${seconds.toFixed(1)} s = ${Math.round(Number(run.rowsRead) / seconds).toLocaleString('en-US')} rows/s; ` +
           `created ${run.productsCreated}, updated ${run.productsUpdated}, deactivated ${run.productsDeactivated}, rejected ${run.rowsRejected}; ` +
           `API RSS peak ${mb(peak)} (growth ${mb(after - before)}, peak over start ${mb(peak - before)})` +
-          (engine === 'pglite' ? `; PGlite process RSS peak ${mb(childPeak)} (start ${mb(childBefore)})` : ''),
+          (engine === 'pglite' ? `; PGlite process RSS peak ${mb(childPeak)} (start ${mb(childBefore)})` : '') +
+          `; CPU: API ${apiCpu.toFixed(1)} s` + (engine === 'pglite' ? `, PGlite ${pgliteCpu.toFixed(1)} s` : ''),
       );
       if (run.status !== 'SUCCEEDED') console.log(run);
     }

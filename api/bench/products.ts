@@ -11,11 +11,12 @@
  * website of the demo Owner's organization, and sends ProductList requests as the console does
  * (a 20-row page with its total) through the API in process (yoga.fetch: token check, policy,
  * tenant scope, SQL, serialization), one at a time after a warm-up of 20. It prints the seed
- * time and p50/p95 per kind of request and over all. The goal: p95 <= 50 ms.
+ * time and p50/p95 per kind of request and over all, with the CPU time per request of this
+ * process (API and client) and of the PGlite process. The goal: p95 <= 50 ms.
  * --keep keeps the scratch database (PostgreSQL: bench_products; PGlite: $TMPDIR/bench-products-pglite)
  * and reuses it on the next run (no new seed), for EXPLAIN ANALYZE by hand.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -97,6 +98,21 @@ async function openEngine(name: string): Promise<{ db: Database; cleanup(): Prom
   };
 }
 
+/** CPU seconds used so far by this process's children (the PGlite process), from /proc. */
+function childCpu(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) === process.pid) total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
@@ -150,19 +166,38 @@ async function run(engine: string) {
       return { name, elapsed };
     };
     for (let i = 0; i < 20; i += 1) await request(i);
+    const cpuBefore = process.cpuUsage();
+    const childBefore = childCpu();
     const all: number[] = [];
+    // CPU per kind: this process (API and client) and the PGlite process (10 ms ticks, summed).
+    const cpuOfKind = new Map<string, { api: number; pglite: number }>(mix.map(([name]) => [name, { api: 0, pglite: 0 }]));
     for (let i = 0; i < REQUESTS; i += 1) {
+      const apiBefore = process.cpuUsage();
+      const pgliteBefore = engine === 'pglite' ? childCpu() : 0;
       const { name, elapsed } = await request(i);
+      const apiUsed = process.cpuUsage(apiBefore);
+      const spent = cpuOfKind.get(name)!;
+      spent.api += (apiUsed.user + apiUsed.system) / 1e3;
+      if (engine === 'pglite') spent.pglite += (childCpu() - pgliteBefore) * 1e3;
       times.get(name)!.push(elapsed);
       all.push(elapsed);
     }
-    console.log(`  ${'kind'.padEnd(28)} ${'total'.padStart(9)} ${'p50'.padStart(10)} ${'p95'.padStart(10)}`);
+    console.log(`  ${'kind'.padEnd(28)} ${'total'.padStart(9)} ${'p50'.padStart(10)} ${'p95'.padStart(10)}   CPU per request: API${engine === 'pglite' ? ', PGlite' : ''}`);
     for (const [name, list] of times) {
       const sorted = [...list].sort((a, b) => a - b);
-      console.log(`  ${name.padEnd(28)} ${totals.get(name)!.padStart(9)} ${ms(percentile(sorted, 50)).padStart(10)} ${ms(percentile(sorted, 95)).padStart(10)}`);
+      const spent = cpuOfKind.get(name)!;
+      console.log(
+        `  ${name.padEnd(28)} ${totals.get(name)!.padStart(9)} ${ms(percentile(sorted, 50)).padStart(10)} ${ms(percentile(sorted, 95)).padStart(10)}   ` +
+          `${ms(spent.api / list.length)}${engine === 'pglite' ? `, ${ms(spent.pglite / list.length)}` : ''}`,
+      );
     }
     const sorted = all.sort((a, b) => a - b);
-    console.log(`  ${'ALL'.padEnd(28)} ${''.padStart(9)} ${ms(percentile(sorted, 50)).padStart(10)} ${ms(percentile(sorted, 95)).padStart(10)}  (${REQUESTS} requests)`);
+    const cpu = process.cpuUsage(cpuBefore);
+    const perRequest = (seconds: number) => `${((seconds * 1000) / REQUESTS).toFixed(1)} ms`;
+    console.log(
+      `  ${'ALL'.padEnd(28)} ${''.padStart(9)} ${ms(percentile(sorted, 50)).padStart(10)} ${ms(percentile(sorted, 95)).padStart(10)}  (${REQUESTS} requests; ` +
+        `CPU per request: API ${perRequest((cpu.user + cpu.system) / 1e6)}${engine === 'pglite' ? `, PGlite ${perRequest(childCpu() - childBefore)}` : ''})`,
+    );
   } finally {
     await db.close();
     await cleanup();

@@ -3,7 +3,7 @@
  *
  *   pnpm --filter @console/api exec tsx bench/websites.ts [--worker] [--requests 1500] [--concurrency 10]
  *        [--websites 10000] [--engine pglite|postgres|both]
- *        [--through http://127.0.0.1:8787/graphql [--direct http://127.0.0.1:4000/graphql]]
+ *        [--through http://127.0.0.1:8787/graphql [--direct http://127.0.0.1:4000/graphql]] [--client http|fetch]
  *
  * For each engine (PGlite in a temporary directory; PostgreSQL in a scratch database when
  * reachable) it starts the real server (src/main.ts --scale N, NODE_ENV=production) in its own
@@ -24,9 +24,14 @@
  *   i % 3 == 1  search   a name search in the picker, limit 500, one of SEARCHES in turn
  *   i % 3 == 2  offset   a 50-row page at an offset spread over the whole list
  * Every response is checked: HTTP 200, a body with data and without errors.
+ *
+ * With each line it prints the CPU time the server side spent per request (the API process and
+ * its children, i.e. the PGlite process, from /proc; on PostgreSQL the server's own backends are
+ * not counted): on a busy machine latency depends on what else runs, this much less.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,8 +51,10 @@ const { values: options } = parseArgs({
     through: { type: 'string' },
     direct: { type: 'string', default: 'http://127.0.0.1:4000/graphql' },
     token: { type: 'string' },
+    client: { type: 'string', default: 'http' },
   },
 });
+const CLIENT = options.client === 'fetch' ? 'fetch' : 'http';
 const REQUESTS = Number(options.requests);
 const CONCURRENCY = Number(options.concurrency);
 const WEBSITES = Number(options.websites);
@@ -87,6 +94,8 @@ interface Stats {
   n: number;
 }
 interface Result {
+  /** Server-side CPU milliseconds per request (API process tree), when known. */
+  cpuPerRequest?: number;
   mix: Stats;
   kinds: Record<Kind, Stats>;
   rps: number;
@@ -99,7 +108,75 @@ function stats(latencies: number[]): Stats {
   return { p50: at(0.5), p95: at(0.95), n: sorted.length };
 }
 
-async function fire(url: string, token: string, total: number, requests = REQUESTS): Promise<Result> {
+/**
+ * One POST, its whole body read as text. With `--client http` (the default) through node:http
+ * with a keep-alive agent of one connection per client; with `--client fetch` through fetch
+ * (undici). Both read every byte; fetch costs the benchmark's own process about three times as
+ * much CPU per request (~1.5 ms against ~0.5 ms for a 165 kB answer), and as the clients share
+ * the machine's cores with the server, that shows in the measured latency.
+ */
+const agents = new Map<string, http.Agent>();
+async function post(url: string, token: string, body: string): Promise<{ status: number; body: string }> {
+  const target = new URL(url);
+  if (CLIENT === 'fetch' || target.protocol !== 'http:') {
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body });
+    return { status: response.status, body: await response.text() };
+  }
+  let agent = agents.get(target.host);
+  if (!agent) agents.set(target.host, (agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY })));
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}` },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** CPU time (ms) used so far by a process and its descendants (Linux /proc; 0 elsewhere). */
+function treeCpuMs(pid: number): number {
+  const tick = 10; // USER_HZ is 100 on Linux
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return 0;
+  }
+  const parents = new Map<number, number>();
+  const cpu = new Map<number, number>();
+  for (const entry of entries) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parents.set(Number(entry), Number(fields[1]));
+      cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12])) * tick);
+    } catch {
+      /* gone */
+    }
+  }
+  const inTree = (candidate: number): boolean => {
+    for (let at: number | undefined = candidate; at && at > 1; at = parents.get(at)) if (at === pid) return true;
+    return false;
+  };
+  let total = 0;
+  for (const [candidate, ms] of cpu) if (inTree(candidate)) total += ms;
+  return total;
+}
+
+async function fire(url: string, token: string, total: number, requests = REQUESTS, serverPid?: number): Promise<Result> {
   const latencies: Record<Kind, number[]> = { picker: [], search: [], offset: [] };
   let errors = 0;
   let firstError = '';
@@ -107,20 +184,17 @@ async function fire(url: string, token: string, total: number, requests = REQUES
   const one = async (i: number, record: boolean) => {
     const { kind, variables } = request(i, total);
     const started = performance.now();
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ operationName: 'OrganizationWebsiteList', variables, query: LIST }),
-    });
-    const body = await response.text();
+    const response = await post(url, token, JSON.stringify({ operationName: 'OrganizationWebsiteList', variables, query: LIST }));
     if (record) latencies[kind].push(performance.now() - started);
     // Checked after the clock stops (the client's JSON parsing is not the server's latency).
-    if (!response.ok || !body.startsWith('{"data":{"organizationWebsiteList":') || body.includes('"errors":')) {
+    const { status, body } = response;
+    if (status !== 200 || !body.startsWith('{"data":{"organizationWebsiteList":') || body.includes('"errors":')) {
       errors += 1;
-      firstError ||= `${response.status} ${body.slice(0, 200)}`;
+      firstError ||= `${status} ${body.slice(0, 200)}`;
     }
   };
   for (let i = 0; i < 30; i++) await one(i, false); // warm-up
+  const cpuBefore = serverPid ? treeCpuMs(serverPid) : 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -128,6 +202,7 @@ async function fire(url: string, token: string, total: number, requests = REQUES
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuPerRequest = serverPid ? (treeCpuMs(serverPid) - cpuBefore) / requests : undefined;
   if (firstError) console.log(`  first error: ${firstError}`);
   const all = [...latencies.picker, ...latencies.search, ...latencies.offset];
   return {
@@ -135,13 +210,15 @@ async function fire(url: string, token: string, total: number, requests = REQUES
     kinds: { picker: stats(latencies.picker), search: stats(latencies.search), offset: stats(latencies.offset) },
     rps: all.length / seconds,
     errors,
+    ...(cpuPerRequest !== undefined ? { cpuPerRequest } : {}),
   };
 }
 
 const ms = (value: number) => value.toFixed(1).padStart(6);
 const format = (name: string, r: Result) =>
   `${name.padEnd(30)} mix p50 ${ms(r.mix.p50)} ms  p95 ${ms(r.mix.p95)} ms  ${r.rps.toFixed(0).padStart(5)} req/s  errors ${r.errors}   ` +
-  `p95 picker ${ms(r.kinds.picker.p95)}  search ${ms(r.kinds.search.p95)}  offset ${ms(r.kinds.offset.p95)} ms`;
+  `p95 picker ${ms(r.kinds.picker.p95)}  search ${ms(r.kinds.search.p95)}  offset ${ms(r.kinds.offset.p95)} ms` +
+  (r.cpuPerRequest !== undefined ? `   server CPU ${r.cpuPerRequest.toFixed(2)} ms/req` : '');
 const ratio = (through: Result, direct: Result) =>
   `ratio through/direct: p50 ${(through.mix.p50 / direct.mix.p50).toFixed(2)}x, p95 ${(through.mix.p95 / direct.mix.p95).toFixed(2)}x, ` +
   `req/s ${(through.rps / direct.rps).toFixed(2)}x; added p50 ${(through.mix.p50 - direct.mix.p50).toFixed(1)} ms, p95 ${(through.mix.p95 - direct.mix.p95).toFixed(1)} ms`;
@@ -183,7 +260,7 @@ async function stopGroup(child: ChildProcess, exited: Promise<unknown>, group = 
 }
 
 /** Starts the real server (src/main.ts) in its own process, as in production, and returns its URL. */
-async function startApi(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
+async function startApi(env: Record<string, string>): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, ['--import', TSX, MAIN, '--scale', String(WEBSITES)], {
     env: { ...process.env, APP_ENV: 'local', HOST: '127.0.0.1', PORT: '0', FIREBASE_PROJECT_ID: PROJECT_ID, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -199,7 +276,7 @@ async function startApi(env: Record<string, string>): Promise<{ url: string; sto
     });
     void exited.then(() => reject(new Error(`the API exited before it was ready:\n${output}`)));
   });
-  return { url, stop: () => stopGroup(child, exited, false) };
+  return { url, pid: child.pid!, stop: () => stopGroup(child, exited, false) };
 }
 
 /** Starts the edge worker (wrangler dev) in front of `upstream` and waits until it answers. */
@@ -263,11 +340,11 @@ async function benchEngine(engine: 'pglite' | 'postgres') {
   const api = await startApi(engine === 'postgres' ? { DATABASE_URL: databaseUrl } : { PGLITE_DIR: dir });
   let worker: Awaited<ReturnType<typeof startWorker>> | null = null;
   try {
-    console.log(`${engine}: API with ${WEBSITES} websites ready in ${((performance.now() - started) / 1000).toFixed(1)} s; ${REQUESTS} requests from ${CONCURRENCY} clients`);
+    console.log(`${engine}: API with ${WEBSITES} websites ready in ${((performance.now() - started) / 1000).toFixed(1)} s; ${REQUESTS} requests from ${CONCURRENCY} clients (${CLIENT})${process.env.LIST_CACHE === 'off' ? ', LIST_CACHE=off' : ''}`);
     const admin = emulatorToken('demo-admin');
-    const direct = await fire(api.url, admin, WEBSITES);
+    const direct = await fire(api.url, admin, WEBSITES, REQUESTS, api.pid);
     console.log(format(`${engine} admin (all orgs)`, direct));
-    console.log(format(`${engine} owner (own org)`, await fire(api.url, emulatorToken('demo-owner'), Math.floor(WEBSITES * 0.79))));
+    console.log(format(`${engine} owner (own org)`, await fire(api.url, emulatorToken('demo-owner'), Math.floor(WEBSITES * 0.79), REQUESTS, api.pid)));
     if (options.worker) {
       worker = await startWorker(api.url);
       const through = await fire(worker.url, admin, WEBSITES);

@@ -11,6 +11,7 @@ import type { AccessControl } from '@console/policies';
 import type { Environment, TokenVerifier } from './auth/firebase-token.ts';
 import { authenticate, type ApiContext } from './graphql/context.ts';
 import { useOrganizationSuspension } from './graphql/suspension.ts';
+import { takePreparedContext, useWebsiteListAnswers } from './graphql/website-list-answers.ts';
 import type { IdentityAdmin } from './auth/identity-admin.ts';
 import { SCHEMA_SDL } from './schema/index.ts';
 import { resolvers } from './graphql/resolvers/index.ts';
@@ -47,7 +48,9 @@ export function createApi({ pool, verifyToken, access, environment = 'local', lo
     logging,
     // Every request is authenticated before anything is parsed into a result: no or a bad
     // token is 401 UNAUTHENTICATED, an unknown or disabled user 403 FORBIDDEN.
-    context: ({ request }) => authenticate(request.headers.get('authorization'), { pool, verifyToken, access, ...(identity ? { identity } : {}) }),
+    context: (serverContext) =>
+      takePreparedContext(serverContext) ??
+      authenticate(serverContext.request.headers.get('authorization'), { pool, verifyToken, access, ...(identity ? { identity } : {}) }),
     plugins: [
       EnvelopArmorPlugin({
         maxDepth: { n: 8 },
@@ -62,6 +65,8 @@ export function createApi({ pool, verifyToken, access, environment = 'local', lo
       useFeedUploads({ pool, verifyToken, access }),
       // A suspended organization's users get AppUser and nothing else.
       useOrganizationSuspension(),
+      // Keeps OrganizationWebsiteList answers for withWebsiteListAnswers (website-list-answers.ts).
+      useWebsiteListAnswers({ pool }),
       // Compiled execution: a picker page of 500 websites is ~5,000 fields to resolve.
       useGraphQlJit(),
     ],

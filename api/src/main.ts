@@ -12,6 +12,9 @@ import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './seed/demo-data.ts';
 import { SCHEDULER_INTERVAL_MS, startDueImports } from './feeds/schedule.ts';
+import { withWebsiteListAnswers } from './graphql/website-list-answers.ts';
+import { startMatchingJobs } from './matching/runs/jobs.ts';
+import { maintenanceInterval, startMaintenance } from './db/maintenance.ts';
 
 async function main() {
   // graphql-js runs extra checks on every type test unless NODE_ENV is production (about a
@@ -43,7 +46,7 @@ async function main() {
   try {
     await migrate(db.pool);
     if (config.environment === 'local') {
-      const seeded = await seedDemoData(db.pool, { websites: config.seedWebsites });
+      const seeded = await seedDemoData(db.pool, { websites: config.seedWebsites, matching: true });
       if (seeded.organizations) console.log(`Demo data: ${seeded.organizations} organizations, ${seeded.websites} websites, ${seeded.users} users.`);
     }
   } catch (error) {
@@ -56,7 +59,8 @@ async function main() {
     emulator: config.environment === 'local' && Boolean(config.authEmulatorHost),
   });
   const yoga = createApi({ pool: db.pool, verifyToken, access: await loadAccessControl(), environment: config.environment, ...(identity ? { identity } : {}) });
-  const server = createServer(yoga);
+  // Kept OrganizationWebsiteList answers in front of yoga (graphql/website-list-answers.ts).
+  const server = createServer(withWebsiteListAnswers(yoga, { pool: db.pool, verifyToken, access: await loadAccessControl() }));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
@@ -73,6 +77,11 @@ async function main() {
     }
   }, SCHEDULER_INTERVAL_MS);
   feedScheduler.unref();
+  // Matching: queued runs (requested, or after imports) and expiry (matching/runs/jobs.ts).
+  const matchingJobs = startMatchingJobs(db.pool);
+
+  // PGlite runs no autovacuum: the API reclaims dead rows and refreshes statistics itself.
+  const stopMaintenance = db.engine === 'pglite' ? startMaintenance(db.pool, maintenanceInterval()) : () => undefined;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -80,6 +89,8 @@ async function main() {
     stopping = true;
     console.log(`${signal}: stopping the API`);
     clearInterval(feedScheduler);
+    await matchingJobs.stop();
+    stopMaintenance();
     server.closeIdleConnections();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     setTimeout(() => server.closeAllConnections(), 5_000).unref();

@@ -37,6 +37,15 @@ describe.each(engines)('Aggregators on $name', (engine) => {
     expect(response.body.data.aggregators.map((a: any) => a.name)).toEqual(['Google Shopping', 'Heureka.cz', 'Srovnáme.cz', 'Zboží.cz']);
   });
 
+  it("the demo listings agree with the shop's rank: first means our price is the lowest, a later rank a lower price", async () => {
+    const { data } = await list({ notListed: false });
+    expect(data.some((l) => l.ourRank === 1) && data.some((l) => l.ourRank > 1)).toBe(true);
+    for (const l of data) {
+      if (l.ourRank === 1) expect(l.lowestPrice).toBe(l.product.price);
+      else expect(l.lowestPrice).toBeLessThan(l.product.price);
+    }
+  });
+
   it('lists listings with a total that agrees with the database, filtered and combined', async () => {
     const all = await list({});
     expect(all.meta.pagination.total).toBe(await count('true'));

@@ -120,6 +120,8 @@ describe.each(engines)('Product feeds on $name', (engine) => {
   }
 
   beforeAll(async () => {
+    // The test's feed server listens on 127.0.0.1, which production refuses (url-guard.ts).
+    process.env.FEED_ALLOW_PRIVATE_HOSTS = '1';
     db = await engine.open();
     await migrate(db.pool);
     await seedDemoData(db.pool, { websites: 30 });
@@ -135,6 +137,7 @@ describe.each(engines)('Product feeds on $name', (engine) => {
   });
   afterEach(() => setFeedLimits({}));
   afterAll(async () => {
+    delete process.env.FEED_ALLOW_PRIVATE_HOSTS;
     await importsSettled();
     server?.closeAllConnections();
     await new Promise((resolve) => server?.close(resolve));
@@ -314,6 +317,23 @@ describe.each(engines)('Product feeds on $name', (engine) => {
       const started = (await call(OWNER.uid, IMPORT, { productFeedId: feed.id })).body.data.productFeedImport;
       const run = await waitForRun(OWNER.uid, started.id);
       expect(run).toMatchObject({ status: 'FAILED', rowsImported: 0, errorMessage: expect.stringContaining(message) });
+      expect(await products(site)).toEqual([]);
+    });
+
+    it('refuses a URL on a private or local address (inside the service network): the run fails and nothing changes', async () => {
+      const site = await website('northwind');
+      routes.set('/inside.csv', (res) => res.writeHead(200, { 'content-type': 'text/csv' }).end(csvFeed(10)));
+      delete process.env.FEED_ALLOW_PRIVATE_HOSTS;
+      try {
+        for (const url of [`${baseUrl}/inside.csv`, `${baseUrl.replace('127.0.0.1', 'localhost')}/inside.csv`]) {
+          const feed = await createFeed(OWNER.uid, { organizationWebsiteId: site, name: 'Inside', source: 'URL', url, format: 'CSV', columnMapping: MAPPING });
+          const started = (await call(OWNER.uid, IMPORT, { productFeedId: feed.id })).body.data.productFeedImport;
+          const run = await waitForRun(OWNER.uid, started.id);
+          expect(run).toMatchObject({ status: 'FAILED', rowsImported: 0, errorMessage: expect.stringContaining('private or local address') });
+        }
+      } finally {
+        process.env.FEED_ALLOW_PRIVATE_HOSTS = '1';
+      }
       expect(await products(site)).toEqual([]);
     });
 

@@ -13,6 +13,9 @@ const FIELDS = 'id name hasFeed apiKey feedsCount competitorsCount productsCount
 const DETAIL = `query OrganizationWebsite($organizationWebsiteId: ID!) { organizationWebsite(organizationWebsiteId: $organizationWebsiteId) { ${FIELDS} } }`;
 const PREVIEW = `query OrganizationWebsiteDeletePreview($organizationWebsiteId: ID!) { organizationWebsiteDeletePreview(organizationWebsiteId: $organizationWebsiteId) { id feeds products competitors competitorProducts matches aggregatorListings organizationWebsite { id name } } }`;
 const UPDATE = `mutation OrganizationWebsiteUpdate($organizationWebsiteId: ID!, $input: OrganizationWebsiteUpdateInput!) { organizationWebsiteUpdate(organizationWebsiteId: $organizationWebsiteId, input: $input) { ${FIELDS} } }`;
+const ADMIN_LIST = `query OrganizationWebsiteAdminList($organizationId: ID, $search: String, $sort: OrganizationWebsiteSort, $limit: Int!, $offset: Int!) {
+  organizationWebsiteAdminList(organizationId: $organizationId, search: $search, sort: $sort, limit: $limit, offset: $offset) {
+    data { id name hasFeed feedsCount competitorsCount website { id url } organization { id name } } meta { pagination { total } } } }`;
 const ROTATE = `mutation OrganizationWebsiteApiKeyRotate($organizationWebsiteId: ID!) { organizationWebsiteApiKeyRotate(organizationWebsiteId: $organizationWebsiteId) { id apiKey } }`;
 
 describe.each(engines)('Organization website administration on $name', (engine) => {
@@ -69,6 +72,88 @@ describe.each(engines)('Organization website administration on $name', (engine) 
       const bad = await w.call(ADMIN.uid, DETAIL, { organizationWebsiteId: 'nope' });
       expect(bad.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'organizationWebsiteId' });
       expect(codes(await w.call(ADMIN.uid, DETAIL, { organizationWebsiteId: '00000000-0000-4000-8000-000000000000' }))).toEqual(['NOT_FOUND']);
+    });
+  });
+
+  describe('OrganizationWebsiteAdminList (the websites page)', () => {
+    type Item = { id: string; name: string; feedsCount: number; competitorsCount: number; website: { url: string }; organization: { id: string; name: string } };
+    const list = async (variables: Record<string, unknown>, uid = ADMIN.uid) => {
+      const response = await w.call(uid, ADMIN_LIST, { limit: 1000, offset: 0, ...variables });
+      expect(response.body.errors).toBeUndefined();
+      return response.body.data.organizationWebsiteAdminList as { data: Item[]; meta: { pagination: { total: number } } };
+    };
+    const websitesOf = async (organizationId: string | null) =>
+      (await w.pool.query('SELECT count(*)::int AS n FROM organization_websites WHERE $1::uuid IS NULL OR organization_id = $1::uuid', [organizationId])).rows[0].n as number;
+
+    it('Admin: every website, or one organization\'s; totals and counts agree with the database', async () => {
+      const all = await list({ limit: 5 });
+      expect(all.meta.pagination.total).toBe(await websitesOf(null));
+      const northwind = await list({ organizationId: w.orgs.northwind });
+      expect(northwind.meta.pagination.total).toBe(await websitesOf(w.orgs.northwind!));
+      expect(northwind.data.every((item) => item.organization.id === w.orgs.northwind)).toBe(true);
+      const site = northwind.data.find((item) => item.id === w.site.northwind)!;
+      const c = await counts(w.site.northwind);
+      expect(site).toMatchObject({ feedsCount: c.feeds, competitorsCount: c.competitors, hasFeed: c.feeds > 0 });
+      expect(c.competitors).toBeGreaterThan(0);
+    });
+
+    it.each(roleCases(OWNERS))("%s lists only its own organization's; asking for another gives nothing", async (_role, user) => {
+      const own = await list({}, user.uid);
+      expect(own.meta.pagination.total).toBe(await websitesOf(w.orgs.northwind!));
+      expect(own.data.every((item) => item.organization.id === w.orgs.northwind)).toBe(true);
+      expect(await list({ organizationId: w.orgs.bohemia }, user.uid)).toEqual({ data: [], meta: { pagination: { total: 0 } } });
+    });
+
+    it.each(roleCases(READERS_ONLY))('%s may not list (FORBIDDEN)', async (_role, user) => {
+      expect(codes(await w.call(user.uid, ADMIN_LIST, { limit: 10, offset: 0 }))).toEqual(['FORBIDDEN']);
+    });
+
+    it('searches by name, case-insensitively, literally', async () => {
+      const target = await createOrganizationWebsite(w.pool, w.orgs.danube!);
+      const found = await list({ search: `  ${target.name.toUpperCase()} ` });
+      expect(found.data.map((item) => item.id)).toEqual([target.id]);
+      expect(found.meta.pagination.total).toBe(1);
+      expect((await list({ search: '%' })).meta.pagination.total).toBe(
+        (await w.pool.query("SELECT count(*)::int AS n FROM organization_websites WHERE name LIKE '%\\%%'")).rows[0].n,
+      );
+      expect(await list({ search: target.name, organizationId: w.orgs.bohemia })).toEqual({ data: [], meta: { pagination: { total: 0 } } });
+    });
+
+    it.each([
+      ['NAME_ASC', (i: Item) => i.name, 1],
+      ['NAME_DESC', (i: Item) => i.name, -1],
+      ['URL_ASC', (i: Item) => i.website.url, 1],
+      ['URL_DESC', (i: Item) => i.website.url, -1],
+      ['ORGANIZATION_ASC', (i: Item) => i.organization.name, 1],
+      ['ORGANIZATION_DESC', (i: Item) => i.organization.name, -1],
+      ['FEEDS_COUNT_ASC', (i: Item) => i.feedsCount, 1],
+      ['FEEDS_COUNT_DESC', (i: Item) => i.feedsCount, -1],
+      ['COMPETITORS_COUNT_ASC', (i: Item) => i.competitorsCount, 1],
+      ['COMPETITORS_COUNT_DESC', (i: Item) => i.competitorsCount, -1],
+    ] as const)('sort %s orders the rows; pages are slices of the order', async (sort, key, direction) => {
+      const { data } = await list({ sort });
+      const values = data.map((item) => key(item) as string | number);
+      for (let i = 1; i < values.length; i += 1) {
+        if (typeof values[i] === 'number') expect(Math.sign((values[i] as number) - (values[i - 1] as number)) * direction).toBeGreaterThanOrEqual(0);
+      }
+      // Text is ordered by the database's collation: the order must equal the order of a sorted copy by that collation.
+      if (typeof values[0] === 'string') {
+        const { rows } = await w.pool.query('SELECT v FROM unnest($1::text[]) v ORDER BY v', [values]);
+        const sorted = rows.map((r) => r.v as string);
+        expect(values).toEqual(direction === 1 ? sorted : sorted.reverse());
+      }
+      const page = await list({ sort, limit: 7, offset: 7 });
+      expect(page.data.map((item) => item.id)).toEqual(data.slice(7, 14).map((item) => item.id));
+    });
+
+    it.each([
+      ['limit', { limit: 0 }],
+      ['offset', { offset: -1 }],
+      ['organizationId', { organizationId: 'northwind' }],
+      ['search', { search: 's'.repeat(201) }],
+    ])('rejects a bad %s (BAD_USER_INPUT)', async (field, variables) => {
+      const response = await w.call(ADMIN.uid, ADMIN_LIST, { limit: 5, offset: 0, ...variables });
+      expect(response.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field });
     });
   });
 

@@ -37,8 +37,14 @@ function unnameStatements(pool: pg.Pool): void {
   }) as typeof pool.query;
 }
 
-/** PGlite runs one query at a time; a few connections keep it busy while the API parses results. */
-const PGLITE_CONNECTIONS = 4;
+/**
+ * ONE connection: pglite-socket multiplexes connections message by message, so outside a
+ * transaction the Parse/Bind/Execute of two connections interleave on the one shared session and
+ * take each other's unnamed statement or portal (26000/34000 errors, measured: 121 of 400
+ * concurrent queries on 4 connections, 0 on 1). pg's pool queues the rest; PGlite ran one query
+ * at a time anyway.
+ */
+const PGLITE_CONNECTIONS = 1;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {

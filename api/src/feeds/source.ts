@@ -3,8 +3,13 @@
  * uploaded body with the same size limit. Either way a Readable that errors with a
  * FeedFileError when a limit is passed, and that counts what it passed on.
  */
-import { Readable, Transform, type TransformCallback } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
+import { get as httpGet } from 'node:http';
+import { get as httpsGet } from 'node:https';
+import { isIP } from 'node:net';
+import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { FeedFileError } from './fields.ts';
+import { BlockedAddressError, guardedLookup, isPublicAddress, privateHostsAllowed } from './url-guard.ts';
 
 export interface FetchLimits {
   /** The whole download, headers to last byte. */
@@ -37,39 +42,87 @@ export function limited(source: Readable, maxBytes: number): ByteLimit {
   return source.pipe(counter);
 }
 
-/** GETs the URL; the body as a limited stream. Refusals and HTTP errors are FeedFileErrors. */
-export async function fetchFeed(url: string, limits: FetchLimits = DEFAULT_LIMITS): Promise<ByteLimit> {
+/** Redirects followed at most (each hop is checked like the first URL). */
+const MAX_REDIRECTS = 5;
+
+/**
+ * GETs the URL (http or https only; only public addresses unless FEED_ALLOW_PRIVATE_HOSTS=1, see
+ * url-guard.ts), following up to 5 redirects; the body as a limited stream. Refusals and HTTP
+ * errors are FeedFileErrors.
+ */
+export async function fetchFeed(url: string, limits: FetchLimits = DEFAULT_LIMITS, allowPrivate = privateHostsAllowed()): Promise<ByteLimit> {
   const controller = new AbortController();
   const timeoutError = new FeedFileError(`Fetching the feed took longer than ${Math.round(limits.timeoutMs / 100) / 10} s`, null);
   const timer = setTimeout(() => controller.abort(timeoutError), limits.timeoutMs);
   timer.unref();
-  let response: Response;
+  let response: IncomingMessage;
   try {
-    response = await fetch(url, { signal: controller.signal, redirect: 'follow', headers: { accept: 'text/csv, application/xml, text/xml, */*' } });
+    response = await follow(new URL(url), controller.signal, allowPrivate);
   } catch (error) {
     clearTimeout(timer);
     if (controller.signal.aborted) throw timeoutError;
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    throw new FeedFileError(`The feed URL could not be fetched: ${cause?.code ?? cause?.message ?? (error as Error).message}`, null);
+    if (error instanceof FeedFileError) throw error;
+    if (error instanceof BlockedAddressError) throw new FeedFileError(error.message, null);
+    const failure = error as NodeJS.ErrnoException;
+    throw new FeedFileError(`The feed URL could not be fetched: ${failure.code ?? failure.message}`, null);
   }
-  if (!response.ok || !response.body) {
+  const status = response.statusCode ?? 0;
+  if (status < 200 || status > 299) {
     clearTimeout(timer);
-    await response.body?.cancel().catch(() => undefined);
-    throw new FeedFileError(`The feed URL answered HTTP ${response.status}`, null);
+    response.destroy();
+    throw new FeedFileError(`The feed URL answered HTTP ${status}`, null);
   }
-  const declared = Number(response.headers.get('content-length'));
+  const declared = Number(response.headers['content-length']);
   if (declared > limits.maxBytes) {
     clearTimeout(timer);
-    await response.body.cancel().catch(() => undefined);
+    response.destroy();
     throw new FeedFileError(`The feed is larger than the limit of ${formatBytes(limits.maxBytes)} (${formatBytes(declared)})`, null);
   }
-  const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
   const stream = new ByteLimit(limits.maxBytes);
   // The time limit covers the whole download: an abort errors the body stream.
-  body.on('error', (error) => stream.destroy(controller.signal.aborted ? timeoutError : error));
-  stream.on('error', () => body.destroy());
-  body.pipe(stream);
-  const done = () => clearTimeout(timer);
+  const abort = () => response.destroy(timeoutError);
+  controller.signal.addEventListener('abort', abort, { once: true });
+  response.on('error', (error) => stream.destroy(controller.signal.aborted ? timeoutError : error));
+  stream.on('error', () => response.destroy());
+  response.pipe(stream);
+  const done = () => {
+    clearTimeout(timer);
+    controller.signal.removeEventListener('abort', abort);
+  };
   stream.on('close', done).on('end', done).on('error', done);
   return stream;
+}
+
+/** One GET per hop; a 3xx with a Location goes on to that URL (checked again), at most MAX_REDIRECTS times. */
+async function follow(url: URL, signal: AbortSignal, allowPrivate: boolean): Promise<IncomingMessage> {
+  for (let hop = 0; ; hop++) {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new FeedFileError(`The feed URL must be http or https, not ${url.protocol.replace(/:$/, '')}`, null);
+    }
+    // A literal address is connected to without a lookup: check it here.
+    const literal = url.hostname.replace(/^\[|\]$/g, '');
+    if (!allowPrivate && isIP(literal) && !isPublicAddress(literal)) throw new BlockedAddressError(url.hostname, literal);
+    const response = await get(url, signal, allowPrivate);
+    const status = response.statusCode ?? 0;
+    const location = response.headers.location;
+    if (status < 300 || status > 399 || !location) return response;
+    response.resume();
+    if (hop >= MAX_REDIRECTS) throw new FeedFileError(`The feed URL redirected more than ${MAX_REDIRECTS} times`, null);
+    url = new URL(location, url);
+  }
+}
+
+function get(url: URL, signal: AbortSignal, allowPrivate: boolean): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const request = (url.protocol === 'https:' ? httpsGet : httpGet)(
+      url,
+      {
+        signal,
+        headers: { accept: 'text/csv, application/xml, text/xml, */*', 'accept-encoding': 'identity' },
+        ...(allowPrivate ? {} : { lookup: guardedLookup as never }),
+      },
+      resolve,
+    );
+    request.on('error', reject);
+  });
 }

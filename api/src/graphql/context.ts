@@ -2,7 +2,7 @@
  * Who is calling: the Firebase ID token is verified, then the caller's record is loaded from
  * app_users. Roles and organization come from the database, never from the token or the client.
  */
-import type { Pool } from 'pg';
+import { escapeLiteral, type Pool } from 'pg';
 import { effectiveRole, type AccessControl, type Action, type Resource, type Role } from '@console/policies';
 import { bearerToken, InvalidTokenError, type TokenVerifier } from '../auth/firebase-token.ts';
 import { forbidden, unauthenticated } from './errors.ts';
@@ -28,11 +28,24 @@ export interface ApiContext {
   isAdmin: boolean;
   /** The identity provider's admin API (user invitations); absent when not configured. */
   identity?: IdentityAdmin;
+  /** The website list's data version, read with the caller's record (website-list-answers.ts). */
+  listVersion?: string;
 }
+
+const VIEWER_SQL = `SELECT u.id, u.email, u.roles, u.organization_id, u.disabled, coalesce(o.suspended, false) AS organization_suspended
+       FROM app_users u LEFT JOIN organizations o ON o.id = u.organization_id WHERE u.id = $1`;
+/**
+ * The same record with the website list's data version, one round trip for both (see
+ * website-list-answers.ts and migration 031). A plain query with the uid as a literal: the
+ * function keeps its own plan, and PGlite serves such a query at about half the cost of one
+ * with parameters.
+ */
+const viewerWithListVersionSql = (uid: string) => `SELECT * FROM website_list_caller(${escapeLiteral(uid)})`;
 
 export async function authenticate(
   authorization: string | null,
   deps: { pool: Pool; verifyToken: TokenVerifier; access: AccessControl; identity?: IdentityAdmin },
+  options: { listVersion?: boolean } = {},
 ): Promise<ApiContext> {
   const token = bearerToken(authorization);
   if (!token) throw unauthenticated();
@@ -44,9 +57,7 @@ export async function authenticate(
     throw error;
   }
   const { rows } = await deps.pool.query(
-    `SELECT u.id, u.email, u.roles, u.organization_id, u.disabled, coalesce(o.suspended, false) AS organization_suspended
-       FROM app_users u LEFT JOIN organizations o ON o.id = u.organization_id WHERE u.id = $1`,
-    [uid],
+    options.listVersion ? { text: viewerWithListVersionSql(uid) } : { text: VIEWER_SQL, values: [uid] },
   );
   const row = rows[0];
   if (!row) throw forbidden('This account has no access to the console yet; ask an administrator to add it.', 403);
@@ -58,6 +69,7 @@ export async function authenticate(
     pool: deps.pool,
     viewer,
     isAdmin: role === 'Admin',
+    ...(options.listVersion && row.list_version != null ? { listVersion: row.list_version as string } : {}),
     ...(deps.identity ? { identity: deps.identity } : {}),
     can(resource, action = 'Read') {
       const key = `${resource}\u0000${action}`;

@@ -29,6 +29,23 @@ export class WordStatistics {
   private readonly frequencies = new Map<string, number>();
   private documents = 0;
 
+  /** Statistics counted elsewhere (stored per competitor): the documents in all; words come with setDocumentFrequency. */
+  static counted(documents: number): WordStatistics {
+    const statistics = new WordStatistics();
+    statistics.documents = documents;
+    return statistics;
+  }
+
+  /** How many documents carry the word, counted elsewhere. */
+  setDocumentFrequency(word: string, documents: number): void {
+    this.frequencies.set(word, documents);
+  }
+
+  /** Whether the word's count is known (counted here, or set). */
+  knows(word: string): boolean {
+    return this.frequencies.has(word);
+  }
+
   addDocument(documentWords: Iterable<string>): void {
     this.documents++;
     for (const word of new Set(documentWords)) this.frequencies.set(word, (this.frequencies.get(word) ?? 0) + 1);

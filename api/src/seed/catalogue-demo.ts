@@ -11,6 +11,7 @@
  * products and 1,000,000 competitor products for the benchmark in well under a minute.
  */
 import type { Pool, PoolClient } from 'pg';
+import { seedMatchingCompetitor } from './matching-demo.ts';
 
 type Db = Pick<Pool | PoolClient, 'query'>;
 
@@ -83,6 +84,8 @@ export async function seedCatalogueDemo(db: Db, { large = process.env.DEMO_CATAL
     const euro = website.slug === 'danube';
     const size = large && website.slug === 'northwind' && website.n === 1 ? SCALE_SIZE : { ...DEMO_SIZE, competitors: website.n === 1 ? 3 : 2 };
     const seeded = await seedWebsiteCatalogue(db, website.id, { ...size, websiteNumber: index + 1, currency: euro ? 'EUR' : 'CZK' });
+    // One more competitor whose products only a matching run pairs (matching-demo.ts).
+    if (seeded.products && size !== SCALE_SIZE) seeded.competitorProducts += await seedMatchingCompetitor(db, website.id, euro);
     if (seeded.products) result.websites += 1;
     result.products += seeded.products;
     result.competitorProducts += seeded.competitorProducts;
@@ -237,18 +240,23 @@ async function seedWebsiteCatalogue(db: Db, websiteId: string, options: Catalogu
   await db.query('SELECT refresh_product_rollups(array(SELECT id FROM products WHERE organization_website_id = $1))', [websiteId]);
   if (large) await db.query('ANALYZE products');
 
-  // Portal listings: two of three products on every other portal.
+  // Portal listings: two of three products on every other portal. The lowest price agrees with
+  // the shop's rank: first means the shop's own price is the lowest, any later rank a lower one;
+  // without a rank (the shop's offer not listed) the lowest price is the portal's.
   await db.query(
     `INSERT INTO aggregator_listings (product_id, aggregator_id, offers_count, lowest_price, our_rank, url, seen_at)
      SELECT p.id, a.id, o.offers,
-            round(coalesce(p.competitor_min_price, p.price) * (0.9 + ((i * 13 + a.n) % 15) / 100.0), 2),
-            CASE WHEN (i + a.n) % 7 = 0 THEN NULL ELSE 1 + (i * a.n) % o.offers END,
+            CASE WHEN r.rank = 1 THEN p.price
+                 WHEN r.rank > 1 THEN round(p.price * (0.8 + ((i * 13 + a.n) % 19) / 100.0), 2)
+                 ELSE round(coalesce(p.competitor_min_price, p.price) * (0.9 + ((i * 13 + a.n) % 15) / 100.0), 2) END,
+            r.rank,
             a.url || '/search?q=' || coalesce(p.mpn, p.item_id),
             now() - ((i + a.n) % 72) * interval '1 hour'
        FROM products p
        CROSS JOIN LATERAL (SELECT (substr(p.item_id, 5))::int AS i) x
        JOIN (SELECT id, url, row_number() OVER (ORDER BY name)::int AS n FROM aggregators) a ON (x.i + a.n) % 2 = 0
        CROSS JOIN LATERAL (SELECT 1 + (x.i * a.n) % 25 AS offers) o
+       CROSS JOIN LATERAL (SELECT CASE WHEN (x.i + a.n) % 7 = 0 THEN NULL ELSE 1 + (x.i * a.n) % o.offers END AS rank) r
       WHERE p.organization_website_id = $1 AND x.i % 3 <> 0`,
     [websiteId],
   );

@@ -8,6 +8,7 @@ import type { Pool } from 'pg';
 import { inTransaction } from '../db/transaction.ts';
 import { DEMO_USERS, type DemoUser } from './demo-users.ts';
 import { seedCatalogueDemo } from './catalogue-demo.ts';
+import { seedMatchingRuns } from './matching-demo.ts';
 
 type OrganizationKey = NonNullable<DemoUser['organization']>;
 
@@ -29,8 +30,12 @@ export interface SeedResult {
   users: number;
 }
 
-export async function seedDemoData(pool: Pool, { websites = 660 } = {}): Promise<SeedResult> {
-  return inTransaction(pool, async (client) => {
+/**
+ * `matching`: then the first matching run of the demo catalogue websites (matching-demo.ts),
+ * worked before this returns (the API does it on its first start; suites leave it out).
+ */
+export async function seedDemoData(pool: Pool, { websites = 660, matching = false } = {}): Promise<SeedResult> {
+  const result = await inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
     const result: SeedResult = { organizations: 0, websites: 0, users: 0 };
     const existing = await client.query('SELECT 1 FROM organizations WHERE slug = ANY($1::text[])', [DEMO_ORGANIZATIONS.map((o) => o.slug)]);
@@ -56,6 +61,8 @@ export async function seedDemoData(pool: Pool, { websites = 660 } = {}): Promise
     await seedCatalogueDemo(client);
     return result;
   });
+  if (matching) await seedMatchingRuns(pool);
+  return result;
 }
 
 /**

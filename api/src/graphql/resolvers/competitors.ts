@@ -11,6 +11,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { assertWithinLimit, type Queryable } from './plan-limits.ts';
 import { findOrganizationWebsite, likePattern, oneOf, scopeOf, textArg, toIso, urlArg } from './catalogue-scope.ts';
 import { CsvFileError, parseCompetitorProductsCsv } from './competitor-products-csv.ts';
+import { matchingAfterCompetitorImport } from '../../matching/runs/hooks.ts';
 
 const MATCHING_MODES = ['automatic', 'confirmation'] as const;
 const FREQUENCIES = ['hourly', 'daily', 'weekly'] as const;
@@ -61,7 +62,7 @@ function toCompetitor(row: CompetitorRow) {
 }
 type CompetitorObject = ReturnType<typeof toCompetitor>;
 
-async function findCompetitor(db: Queryable, ctx: ApiContext, id: string, lock = false): Promise<CompetitorRow> {
+export async function findCompetitor(db: Queryable, ctx: ApiContext, id: string, lock = false): Promise<CompetitorRow> {
   const { rows } = await db.query<CompetitorRow>(
     `${SELECT_COMPETITOR} WHERE c.id = $1 AND ($2::uuid IS NULL OR ow.organization_id = $2::uuid)${lock ? ' FOR UPDATE OF c' : ''}`,
     [id, scopeOf(ctx)],
@@ -265,6 +266,8 @@ async function competitorProductsImport(_: unknown, args: { competitorId: string
       [id, columns.external_id],
     );
     result.refreshedProducts = refreshed.rows[0]!.n;
+    // Matching: an incremental run for the products this import changed (matching/runs/hooks.ts).
+    await matchingAfterCompetitorImport(client, ctx.pool, id);
     return result;
   });
 }

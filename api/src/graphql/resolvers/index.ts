@@ -11,14 +11,21 @@ import { userAdminResolvers } from './user-admin.ts';
 import { feedResolvers } from './feeds.ts';
 import { websitesAdminResolvers } from './websites-admin.ts';
 import { competitorResolvers } from './competitors.ts';
+import { competitorProductResolvers } from './competitor-products.ts';
 import { productResolvers } from './products.ts';
+import { productFacetResolvers } from './product-facets.ts';
 import { aggregatorResolvers } from './aggregators.ts';
 import { supportResolvers } from './support.ts';
+import { matchingRunResolvers } from './matching-runs.ts';
+import { matchingResolvers } from './matching.ts';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
 
 const areas: ResolverMap[] = [appUserResolvers, organizationWebsiteResolvers, profileResolvers, organizationResolvers, billingResolvers, userAdminResolvers, feedResolvers];
 areas.push(websitesAdminResolvers, competitorResolvers, productResolvers, aggregatorResolvers, supportResolvers);
+areas.push(productFacetResolvers, competitorProductResolvers);
+areas.push(matchingResolvers);
+areas.push(matchingRunResolvers);
 
 export const resolvers: ResolverMap = {};
 for (const area of areas) {

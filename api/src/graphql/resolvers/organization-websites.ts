@@ -4,6 +4,8 @@ import { forbidden, notFound } from '../errors.ts';
 import { limitArg, offsetArg, searchArg, uuidArg } from '../validate.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { VersionedCache } from './versioned-cache.ts';
+import { listCacheEnabled } from '../website-list-answers.ts';
+import type { Pool } from 'pg';
 
 interface OrganizationWebsiteRow {
   id: string;
@@ -126,17 +128,71 @@ type ListAnswer = { data: OrganizationWebsiteItem[]; meta: { pagination: { total
  * Every console page load asks for the same few picker pages, and organization websites change
  * rarely: answers are kept per database (pool) for the version of the data they were read at
  * (data_versions, bumped by triggers on every write the list shows). A request reads the version
- * (one primary-key lookup) and reuses an answer only of that version. Bounded to 20,000 rows.
- * LIST_CACHE=off turns it off (the benchmark's cold figures).
+ * (with the caller's record, see website-list-answers.ts, or else one primary-key lookup) and
+ * reuses an answer only of that version. Bounded to 20,000 rows.
+ *
+ * Pages of the unfiltered list at many offsets (scrolling, paging) are cut from the whole
+ * ordered list of the scope, read once per version in one statement (the same statement as a
+ * page, so the same order and total) once a second distinct page of that scope is asked for at
+ * one version (a single page costs no more than its own query). Scopes of up to 20,000 websites;
+ * 60,000 rows in all. LIST_CACHE=off turns all of it off (the benchmark's cold figures).
  */
 const listCaches = new WeakMap<object, VersionedCache<ListAnswer>>();
 const LIST_CACHE_ROWS = 20_000;
-const listCacheEnabled = () => process.env.LIST_CACHE !== 'off';
+const WHOLE_LIST_MAX_ROWS = 20_000;
+const WHOLE_LISTS_ROWS = 60_000;
 
 function listCache(pool: object): VersionedCache<ListAnswer> {
   let cache = listCaches.get(pool);
   if (!cache) listCaches.set(pool, (cache = new VersionedCache<ListAnswer>(LIST_CACHE_ROWS)));
   return cache;
+}
+
+/** The whole ordered list of a scope at one version, and its total. */
+interface WholeList {
+  total: number;
+  rows: OrganizationWebsiteRow[];
+}
+interface WholeLists {
+  lists: VersionedCache<WholeList>;
+  /** Reads under way, and scopes asked for once, at the lists' version. */
+  loading: Map<string, Promise<void>>;
+  asked: Set<string>;
+  version: string | null;
+}
+const wholeListsByPool = new WeakMap<object, WholeLists>();
+
+/** The whole lists of a database at `version`; null for a request that read an older version than the newest seen. */
+function wholeLists(pool: object, version: string): WholeLists | null {
+  let state = wholeListsByPool.get(pool);
+  if (!state) wholeListsByPool.set(pool, (state = { lists: new VersionedCache<WholeList>(WHOLE_LISTS_ROWS), loading: new Map(), asked: new Set(), version: null }));
+  if (state.version !== version) {
+    if (state.version !== null && BigInt(version) < BigInt(state.version)) return null;
+    state.version = version;
+    state.loading.clear();
+    state.asked.clear();
+  }
+  return state;
+}
+
+/** Reads the whole list of a scope in the background (one statement); a failure only means pages keep their own queries. */
+function loadWholeList(pool: Pool, state: WholeLists, version: string, scope: string, statement: { name: string; text: string }, organizationId: string | null) {
+  const values: unknown[] = organizationId !== null ? [organizationId] : [];
+  values.push(WHOLE_LIST_MAX_ROWS + 1, 0);
+  const loading = pool
+    // Its own prepared statement: the plan of a whole list is not the plan of a page.
+    .query<OrganizationWebsiteRow & { total: number }>({ name: `${statement.name}_whole`, text: statement.text, values })
+    .then(({ rows }) => {
+      const total = rows[0]?.total ?? 0;
+      const listed = rows.filter((row) => row.id !== null);
+      if (listed.length > WHOLE_LIST_MAX_ROWS || listed.length !== total) return;
+      state.lists.set(version, scope, { total, rows: listed }, Math.max(1, listed.length));
+    })
+    .catch(() => undefined)
+    .finally(() => {
+      if (state.loading.get(scope) === loading) state.loading.delete(scope);
+    });
+  state.loading.set(scope, loading);
 }
 
 const LIST_VERSION = {
@@ -175,12 +231,22 @@ export async function organizationWebsiteList(
   // page, and whether the api key is part of it.
   const cacheKey = JSON.stringify([organizationId, search, limit, offset, apiKeyReadable ?? null]);
   const cache = listCacheEnabled() ? listCache(ctx.pool) : null;
-  const version = cache ? (await ctx.pool.query<{ version: string }>(LIST_VERSION)).rows[0]?.version : undefined;
+  const version = cache ? ctx.listVersion ?? (await ctx.pool.query<{ version: string }>(LIST_VERSION)).rows[0]?.version : undefined;
   if (cache && version) {
     const cached = cache.get(version, cacheKey);
     if (cached) return cached;
   }
   const statement = LIST_STATEMENTS.get(`${organizationId !== null}${search !== null}${apiKeyReadable === true}`)!;
+
+  // An unfiltered page is cut from the whole list when it is at hand.
+  const scope = JSON.stringify([organizationId, apiKeyReadable === true]);
+  const whole = search === null && cache && version ? wholeLists(ctx.pool, version) : null;
+  const list = whole?.lists.get(version!, scope);
+  if (list) {
+    const data = list.rows.slice(offset, offset + limit).map((row) => toItem(row, apiKeyReadable));
+    return { data, meta: { pagination: { total: list.total } } };
+  }
+
   const values: unknown[] = [];
   if (organizationId !== null) values.push(organizationId);
   if (search !== null) values.push(likePattern(search));
@@ -190,6 +256,11 @@ export async function organizationWebsiteList(
   for (const row of rows) if (row.id !== null) data.push(toItem(row, apiKeyReadable));
   const answer: ListAnswer = { data, meta: { pagination: { total: rows[0]?.total ?? 0 } } };
   if (cache && version) cache.set(version, cacheKey, answer, Math.max(1, data.length));
+  if (whole && !whole.loading.has(scope) && answer.meta.pagination.total <= WHOLE_LIST_MAX_ROWS) {
+    // The second distinct page of a scope at this version: the whole list is worth reading.
+    if (whole.asked.has(scope)) loadWholeList(ctx.pool, whole, version!, scope, statement, organizationId);
+    else whole.asked.add(scope);
+  }
   return answer;
 }
 

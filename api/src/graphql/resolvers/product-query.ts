@@ -37,10 +37,28 @@ export type ProductSort = keyof typeof PRODUCT_SORTS;
 
 export const TOTAL_EXACT_UP_TO = 10_000;
 
+export interface ProductConditions {
+  /** The conditions ($1 is the organization website) and their parameters. */
+  where: string;
+  params: unknown[];
+  /** Sorts whose order the filter's own index returns (walking it reads just the page). */
+  indexOrder: ReadonlySet<ProductSort>;
+  /** A substring search: its rows are read (and rechecked) to be counted at all. */
+  textSearch: boolean;
+}
+
+const ALL_SORTS = new Set(Object.keys(PRODUCT_SORTS) as ProductSort[]);
+const NAME_SORTS = new Set<ProductSort>(['NAME_ASC', 'NAME_DESC']);
+
 /** WHERE conditions and their parameters ($1 is the organization website). */
-export function productConditions(websiteId: string, filter: ProductFilter | null | undefined): { where: string; params: unknown[] } {
+export function productConditions(websiteId: string, filter: ProductFilter | null | undefined): ProductConditions {
   const params: unknown[] = [websiteId];
   const conditions = ['p.organization_website_id = $1'];
+  // The filters used: one of brand, category and matching status alone is read in name order
+  // from its index ((website, brand|category, name, id) of 020/021, or a partial (website, name,
+  // id) of 021); no filter, in any order from the sort's index.
+  const used: string[] = [];
+  let textSearch = false;
   const add = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
@@ -49,24 +67,37 @@ export function productConditions(websiteId: string, filter: ProductFilter | nul
   if (search) {
     const gtin = /^[\d\s-]+$/.test(search) ? normalizeGtin(search) : null;
     if (gtin) conditions.push(`p.gtin = ${add(gtin)}`);
-    else conditions.push(`p.search_text LIKE lower(${add(likePattern(search))})`);
+    else {
+      conditions.push(`p.search_text LIKE lower(${add(likePattern(search))})`);
+      textSearch = true;
+    }
+    used.push('search');
   }
   const brand = searchArg('filter.brand', filter?.brand);
-  if (brand) conditions.push(`p.brand = ${add(brand)}`);
+  if (brand) {
+    conditions.push(`p.brand = ${add(brand)}`);
+    used.push('name-ordered');
+  }
   const category = searchArg('filter.category', filter?.category);
-  if (category) conditions.push(`p.category = ${add(category)}`);
+  if (category) {
+    conditions.push(`p.category = ${add(category)}`);
+    used.push('name-ordered');
+  }
   switch (filter?.matchingStatus) {
     case undefined:
     case null:
       break;
     case 'HAS_MATCHED':
       conditions.push('p.matched_count > 0');
+      used.push('name-ordered');
       break;
     case 'HAS_WAITING':
       conditions.push('p.waiting_count > 0');
+      used.push('name-ordered');
       break;
     case 'NONE':
       conditions.push('p.matched_count = 0 AND p.waiting_count = 0');
+      used.push('name-ordered');
       break;
     default:
       throw badUserInput('filter.matchingStatus', 'must be HAS_MATCHED, HAS_WAITING or NONE');
@@ -79,30 +110,43 @@ export function productConditions(websiteId: string, filter: ProductFilter | nul
     conditions.push(`abs(p.price_difference_percent) >= ${add(range.from)}`);
     if (range.below !== null) conditions.push(`abs(p.price_difference_percent) < ${add(range.below)}`);
   }
-  return { where: conditions.join(' AND '), params };
+  if (rating) used.push('rating');
+  const indexOrder = used.length === 0 ? ALL_SORTS : used.length === 1 && used[0] === 'name-ordered' ? NAME_SORTS : new Set<ProductSort>();
+  return { where: conditions.join(' AND '), params, indexOrder, textSearch };
 }
 
 export function productOrder(sort: string | null | undefined): string {
-  const order = PRODUCT_SORTS[(sort ?? 'NAME_ASC') as ProductSort];
-  if (!order) throw badUserInput('sort', `must be one of ${Object.keys(PRODUCT_SORTS).join(', ')}`);
-  return order;
+  return PRODUCT_SORTS[productSort(sort)];
+}
+
+/** The sort asked for (NAME_ASC when none), checked. */
+export function productSort(sort: string | null | undefined): ProductSort {
+  const name = (sort ?? 'NAME_ASC') as ProductSort;
+  if (!Object.hasOwn(PRODUCT_SORTS, name)) throw badUserInput('sort', `must be one of ${Object.keys(PRODUCT_SORTS).join(', ')}`);
+  return name;
 }
 
 /**
- * A page of products and the total, in one transaction on one connection, with sequential
- * scans off: every filter has an index that starts with the website, and at 100,000 products
- * of one website the planner otherwise scans the whole table to count 10,001 rows (measured:
- * 35-60 ms against 5-8 ms through the filter's index).
+ * A page of products and the total, in one read-only transaction on one connection, with
+ * sequential scans off: every filter has an index that starts with the website, and at 100,000
+ * products of one website the planner otherwise scans the whole table to count 10,001 rows.
  *
- * The page is cut one of two ways. A filter that matches few of the website's products (all of
- * them when counted exactly, or under SORT_ALL_SHARE of the website by the estimate) is
- * collected through its own index with just the sort columns, sorted, and only the page's rows
- * are read in full. Otherwise the sort's index is walked until the page is full, which is quick
- * when the matches are dense. Walking alone is slow when a filter and the order are correlated
- * (a category whose products are all cheap, read in descending price: 27,000 rows skipped,
- * ~100 ms against ~12 ms), and the planner cannot see that.
+ * How the page is cut:
+ *   - The filter's own index returns the sort's order (no filter; brand, category or matching
+ *     status alone in name order): it is walked, and only the page is read.
+ *   - A substring search reads its rows to count them at all: they are collected once (up to
+ *     TOTAL_EXACT_UP_TO + 1, with just the sort columns), counted, sorted, and only the page's
+ *     rows are read in full, in one statement.
+ *   - Other filters are counted from their indexes first. Up to TOTAL_EXACT_UP_TO matches are
+ *     collected and sorted as above. Above it, a filter matching at least SORT_ALL_SHARE of the
+ *     website is walked in the sort's index; a sparser one is walked for at most WALK_BOUND
+ *     rows of the sort's index, and collected and sorted only if that did not fill the page.
+ *     Walking alone is slow when a filter and the order are correlated (a category whose
+ *     products are all cheap, read in descending price; a brand's products, which share the
+ *     first words of their names, read by name), and the planner cannot see that.
  */
 export const SORT_ALL_SHARE = 0.3;
+export const WALK_BOUND = 2_000;
 
 export interface ProductPage<Row> {
   rows: Row[];
@@ -110,37 +154,75 @@ export interface ProductPage<Row> {
   totalIsEstimate: boolean;
 }
 
+export interface PageLimits {
+  exactUpTo?: number;
+  walkBound?: number;
+}
+
 export async function loadProductPage<Row>(
   pool: Pool,
   columns: string,
-  filter: { where: string; params: unknown[] },
-  order: string,
+  filter: Pick<ProductConditions, 'where' | 'params'> & Partial<Pick<ProductConditions, 'indexOrder' | 'textSearch'>>,
+  sort: ProductSort,
   limit: number,
   offset: number,
+  limits: PageLimits = {},
 ): Promise<ProductPage<Row>> {
+  const exactUpTo = limits.exactUpTo ?? TOTAL_EXACT_UP_TO;
+  const walkBound = limits.walkBound ?? WALK_BOUND;
   const { where, params } = filter;
+  const order = PRODUCT_SORTS[sort];
+  const n = params.length;
+  const pageParams = [...params, limit, offset];
+  /** The matching rows' sort columns, sorted; the page's rows read in full. */
+  const sortedPage = (source: string) => `WITH matching AS MATERIALIZED (${source}),
+      page AS (SELECT p.id FROM matching p ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2})
+    SELECT ${columns} FROM page JOIN products p ON p.id = page.id ORDER BY ${order}`;
+  const matchingSortColumns = `SELECT p.id, p.name, p.price, p.competitor_min_price, p.price_difference_percent FROM products p WHERE ${where}`;
+  const walk = `SELECT ${columns} FROM products p WHERE ${where} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`;
+
   const client = await pool.connect();
   try {
     await client.query('BEGIN READ ONLY; SET LOCAL enable_seqscan = off');
-    const { total, totalIsEstimate } = await productTotal(client, where, params);
-    let rows: Row[] = [];
-    if (total > offset) {
-      let sortAll = !totalIsEstimate;
-      if (totalIsEstimate && params.length > 1) {
-        const website = await estimateRows(client, 'p.organization_website_id = $1', params.slice(0, 1));
-        sortAll = total <= website * SORT_ALL_SHARE;
+    let page: ProductPage<Row> | null = null;
+    if (filter.textSearch && !filter.indexOrder?.has(sort)) {
+      // Counted and cut in one pass over the search's rows.
+      const { rows } = await client.query<Row & { __total: number }>(
+        `WITH matching AS MATERIALIZED (${matchingSortColumns} LIMIT ${exactUpTo + 1}),
+              total AS (SELECT count(*)::int AS n FROM matching),
+              page AS (SELECT p.id FROM matching p ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2})
+         SELECT total.n AS __total, ${columns} FROM total LEFT JOIN (page JOIN products p ON p.id = page.id) ON true ORDER BY ${order}`,
+        pageParams,
+      );
+      const total = rows[0]?.__total ?? 0;
+      if (total <= exactUpTo) {
+        const listed = rows.filter((row) => (row as { id?: string | null }).id != null);
+        for (const row of listed) delete (row as { __total?: number }).__total;
+        page = { rows: listed, total, totalIsEstimate: false };
       }
-      const n = params.length;
-      const text = sortAll
-        ? `WITH matching AS MATERIALIZED (
-             SELECT p.id, p.name, p.price, p.competitor_min_price, p.price_difference_percent FROM products p WHERE ${where}
-           ), page AS (SELECT p.id FROM matching p ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2})
-           SELECT ${columns} FROM page JOIN products p ON p.id = page.id ORDER BY ${order}`
-        : `SELECT ${columns} FROM products p WHERE ${where} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`;
-      rows = (await client.query(text, [...params, limit, offset])).rows as Row[];
+    }
+    if (!page) {
+      const { total, totalIsEstimate } = await productTotal(client, where, params, exactUpTo);
+      let rows: Row[] = [];
+      if (total > offset) {
+        if (filter.indexOrder?.has(sort)) rows = (await client.query(walk, pageParams)).rows as Row[];
+        else if (!totalIsEstimate) rows = (await client.query(sortedPage(matchingSortColumns), pageParams)).rows as Row[];
+        else {
+          const website = await estimateRows(client, 'p.organization_website_id = $1', params.slice(0, 1));
+          if (total >= website * SORT_ALL_SHARE) rows = (await client.query(walk, pageParams)).rows as Row[];
+          else {
+            // The website's rows in the sort's order, at most walkBound of them, then the filter.
+            const bounded = `SELECT ${columns} FROM (SELECT * FROM products p WHERE p.organization_website_id = $1 ORDER BY ${order} LIMIT ${walkBound}) p
+               WHERE ${where} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`;
+            rows = (await client.query(bounded, pageParams)).rows as Row[];
+            if (rows.length < limit && offset + rows.length < total) rows = (await client.query(sortedPage(matchingSortColumns), pageParams)).rows as Row[];
+          }
+        }
+      }
+      page = { rows, total, totalIsEstimate };
     }
     await client.query('COMMIT');
-    return { rows, total, totalIsEstimate };
+    return page;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
@@ -154,13 +236,13 @@ async function estimateRows(db: Queryable, where: string, params: unknown[]): Pr
   return Math.round(plan.rows[0]!['QUERY PLAN'][0]!.Plan['Plan Rows']);
 }
 
-/** The number of products matching `where`: exact up to TOTAL_EXACT_UP_TO, else estimated. */
-export async function productTotal(db: Queryable, where: string, params: unknown[]): Promise<{ total: number; totalIsEstimate: boolean }> {
+/** The number of products matching `where`: exact up to `exactUpTo` (TOTAL_EXACT_UP_TO), else estimated. */
+export async function productTotal(db: Queryable, where: string, params: unknown[], exactUpTo = TOTAL_EXACT_UP_TO): Promise<{ total: number; totalIsEstimate: boolean }> {
   const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT 1 FROM products p WHERE ${where} LIMIT ${TOTAL_EXACT_UP_TO + 1}) t`,
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM products p WHERE ${where} LIMIT ${exactUpTo + 1}) t`,
     params,
   );
   const exact = rows[0]!.n;
-  if (exact <= TOTAL_EXACT_UP_TO) return { total: exact, totalIsEstimate: false };
-  return { total: Math.max(await estimateRows(db, where, params), TOTAL_EXACT_UP_TO + 1), totalIsEstimate: true };
+  if (exact <= exactUpTo) return { total: exact, totalIsEstimate: false };
+  return { total: Math.max(await estimateRows(db, where, params), exactUpTo + 1), totalIsEstimate: true };
 }

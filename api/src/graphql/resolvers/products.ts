@@ -10,7 +10,7 @@ import { limitArg, offsetArg, uuidArg } from '../validate.ts';
 import { formatCsv } from '../../matching/csv.ts';
 import { eanOf, findOrganizationWebsite, scopeOf, toIso, toNumber } from './catalogue-scope.ts';
 import { diffRating, recencyContrast } from './product-ratings.ts';
-import { loadProductPage, productConditions, productOrder, type ProductFilter } from './product-query.ts';
+import { loadProductPage, productConditions, productOrder, productSort, type ProductFilter } from './product-query.ts';
 
 export const EXPORT_MAX_ROWS = 100_000;
 
@@ -85,10 +85,10 @@ async function productList(
   const websiteId = uuidArg('organizationWebsiteId', args.organizationWebsiteId);
   const limit = limitArg('limit', args.limit);
   const offset = offsetArg('offset', args.offset);
-  const { where, params } = productConditions(websiteId, args.filter);
-  const order = productOrder(args.sort);
+  const conditions = productConditions(websiteId, args.filter);
+  const sort = productSort(args.sort);
   await readable(ctx, websiteId);
-  const page = await loadProductPage<ProductRow>(ctx.pool, COLUMNS, { where, params }, order, limit, offset);
+  const page = await loadProductPage<ProductRow>(ctx.pool, COLUMNS, conditions, sort, limit, offset);
   const now = new Date();
   return { data: page.rows.map((row) => toProduct(row, now)), meta: { pagination: { total: page.total, totalIsEstimate: page.totalIsEstimate } } };
 }

@@ -7,10 +7,10 @@
  */
 import type { ApiContext } from '../context.ts';
 import { badUserInput, forbidden, notFound } from '../errors.ts';
-import { uuidArg } from '../validate.ts';
+import { limitArg, offsetArg, searchArg, uuidArg } from '../validate.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { Queryable } from './plan-limits.ts';
-import { findOrganizationWebsite, scopeOf, textArg, urlArg } from './catalogue-scope.ts';
+import { findOrganizationWebsite, likePattern, oneOf, scopeOf, textArg, urlArg } from './catalogue-scope.ts';
 
 interface WebsiteDetailRow {
   id: string;
@@ -85,6 +85,79 @@ async function organizationWebsiteDeletePreview(_: unknown, args: { organization
   };
 }
 
+/** Each sort of the websites page: its ORDER BY, ties broken by name, then id. */
+const ADMIN_LIST_SORTS = {
+  NAME_ASC: 'p.name ASC, p.id ASC',
+  NAME_DESC: 'p.name DESC, p.id DESC',
+  URL_ASC: 'p.website_url ASC, p.name ASC, p.id ASC',
+  URL_DESC: 'p.website_url DESC, p.name ASC, p.id ASC',
+  ORGANIZATION_ASC: 'p.organization_name ASC, p.name ASC, p.id ASC',
+  ORGANIZATION_DESC: 'p.organization_name DESC, p.name ASC, p.id ASC',
+  FEEDS_COUNT_ASC: 'p.feed_count ASC, p.name ASC, p.id ASC',
+  FEEDS_COUNT_DESC: 'p.feed_count DESC, p.name ASC, p.id ASC',
+  COMPETITORS_COUNT_ASC: 'p.competitors_count ASC, p.name ASC, p.id ASC',
+  COMPETITORS_COUNT_DESC: 'p.competitors_count DESC, p.name ASC, p.id ASC',
+} as const;
+type AdminListSort = keyof typeof ADMIN_LIST_SORTS;
+const ADMIN_LIST_SORT_NAMES = Object.keys(ADMIN_LIST_SORTS) as AdminListSort[];
+
+/**
+ * The websites page: the page and its total in one statement. A name search collects its hits
+ * through the trigram index (organization_websites_named); the page's rows are joined to their
+ * website and organization, with the competitors counted per row.
+ */
+async function organizationWebsiteAdminList(
+  _: unknown,
+  args: { organizationId?: string | null; search?: string | null; sort?: string | null; limit: number; offset: number },
+  ctx: ApiContext,
+) {
+  const limit = limitArg('limit', args.limit);
+  const offset = offsetArg('offset', args.offset);
+  const requested = args.organizationId == null ? null : uuidArg('organizationId', args.organizationId);
+  const search = searchArg('search', args.search);
+  const sort = oneOf('sort', args.sort ?? 'NAME_ASC', ADMIN_LIST_SORT_NAMES);
+  if (!(await ctx.can('websites', 'Read'))) throw forbidden('You may not list organization websites.');
+  // Tenant scoping: another organization asked for by a non-admin is an empty list.
+  const scope = scopeOf(ctx);
+  if (scope !== null && requested !== null && requested !== scope) return { data: [], meta: { pagination: { total: 0 } } };
+  const organizationId = scope ?? requested;
+  const order = ADMIN_LIST_SORTS[sort];
+
+  const { rows } = await ctx.pool.query<Omit<WebsiteDetailRow, 'products_count'> & { total: number }>(
+    `WITH hits AS MATERIALIZED (
+       SELECT h.id, h.name, h.organization_id, h.website_id, h.feed_count, h.api_key
+         FROM organization_websites_named(coalesce($2::text, '%'), $1::uuid) h
+     ),
+     page AS (
+       SELECT p.* FROM (
+         SELECT h.id, h.name, h.api_key, h.feed_count,
+                w.id AS website_id, w.name AS website_name, w.url AS website_url,
+                o.id AS organization_id, o.name AS organization_name,
+                (SELECT count(*)::int FROM competitors c WHERE c.organization_website_id = h.id) AS competitors_count
+           FROM hits h
+           JOIN websites w ON w.id = h.website_id
+           JOIN organizations o ON o.id = h.organization_id
+       ) p
+        ORDER BY ${order} LIMIT $3 OFFSET $4
+     )
+     SELECT t.total, p.* FROM (SELECT count(*)::int AS total FROM hits) t LEFT JOIN page p ON true ORDER BY ${order}`,
+    [organizationId, search === null ? null : likePattern(search), limit, offset],
+  );
+  const data = rows
+    .filter((row) => row.id !== null)
+    .map((row) => ({
+      id: row.id,
+      name: row.name,
+      hasFeed: row.feed_count > 0,
+      apiKey: row.api_key,
+      website: { id: row.website_id, name: row.website_name, url: row.website_url },
+      organization: { id: row.organization_id, name: row.organization_name },
+      feedsCount: row.feed_count,
+      competitorsCount: row.competitors_count,
+    }));
+  return { data, meta: { pagination: { total: rows[0]?.total ?? 0 } } };
+}
+
 async function organizationWebsiteUpdate(_: unknown, args: { organizationWebsiteId: string; input: { name?: string | null; url?: string | null } }, ctx: ApiContext) {
   const id = uuidArg('organizationWebsiteId', args.organizationWebsiteId);
   const name = args.input.name == null ? null : textArg('name', args.input.name, 200);
@@ -146,7 +219,7 @@ function countField(key: 'feedsCount' | 'competitorsCount' | 'productsCount') {
 }
 
 export const websitesAdminResolvers = {
-  Query: { organizationWebsite, organizationWebsiteDeletePreview },
+  Query: { organizationWebsite, organizationWebsiteDeletePreview, organizationWebsiteAdminList },
   Mutation: { organizationWebsiteUpdate, organizationWebsiteApiKeyRotate },
   OrganizationWebsite: {
     feedsCount: countField('feedsCount'),

@@ -1,0 +1,74 @@
+/**
+ * The six matching statistics (SPEC §3) of a website, overall and per competitor, counted in
+ * pairs: the sum of the deltas that the triggers of migration 040 append with every change of
+ * product_matches (exact in every snapshot). When a website has gathered many deltas a read folds
+ * them into one row per competitor.
+ */
+import type { ApiContext } from '../context.ts';
+import { findOrganizationWebsite } from './catalogue-scope.ts';
+import { requireRead } from './matching-shared.ts';
+import { uuidArg } from '../validate.ts';
+import type { Queryable } from '../../matching/state/apply.ts';
+
+export interface MatchingStatistics {
+  matched: number;
+  waitingToMatch: number;
+  waitingToConfirm: number;
+  skipped: number;
+  neverMatch: number;
+  expired: number;
+}
+
+/** Deltas a website may gather before a read folds them. */
+export const COMPACT_AFTER = 500;
+
+const zero = (): MatchingStatistics => ({ matched: 0, waitingToMatch: 0, waitingToConfirm: 0, skipped: 0, neverMatch: 0, expired: 0 });
+
+/** Per competitor of the website (all of them, name order) and overall. */
+export async function websiteStatistics(db: Queryable, websiteId: string): Promise<{ overall: MatchingStatistics; competitors: Array<{ id: string; name: string; statistics: MatchingStatistics }> }> {
+  const { rows } = await db.query(
+    `SELECT (SELECT count(*)::int FROM matching_statistics_deltas WHERE organization_website_id = $1) AS deltas, c.id, c.name, coalesce(s.matched, 0)::int AS matched, coalesce(s.waiting_to_match, 0)::int AS waiting_to_match,
+            coalesce(s.waiting_to_confirm, 0)::int AS waiting_to_confirm, coalesce(s.skipped, 0)::int AS skipped,
+            coalesce(s.never_match, 0)::int AS never_match, coalesce(s.expired, 0)::int AS expired
+       FROM competitors c
+       LEFT JOIN (SELECT competitor_id, sum(matched) AS matched, sum(waiting_to_match) AS waiting_to_match, sum(waiting_to_confirm) AS waiting_to_confirm,
+                         sum(skipped) AS skipped, sum(never_match) AS never_match, sum(expired) AS expired
+                    FROM matching_statistics_deltas WHERE organization_website_id = $1 GROUP BY competitor_id) s ON s.competitor_id = c.id
+      WHERE c.organization_website_id = $1
+      ORDER BY c.name, c.id`,
+    [websiteId],
+  );
+  // Many deltas gathered: folded now, for the next reads (this one has its sums already).
+  if ((rows[0]?.deltas ?? 0) > COMPACT_AFTER) await db.query('SELECT compact_matching_statistics($1)', [websiteId]);
+  const overall = zero();
+  const competitors = rows.map((r) => {
+    const statistics: MatchingStatistics = {
+      matched: r.matched,
+      waitingToMatch: r.waiting_to_match,
+      waitingToConfirm: r.waiting_to_confirm,
+      skipped: r.skipped,
+      neverMatch: r.never_match,
+      expired: r.expired,
+    };
+    for (const key of Object.keys(overall) as (keyof MatchingStatistics)[]) overall[key] += statistics[key];
+    return { id: r.id as string, name: r.name as string, statistics };
+  });
+  return { overall, competitors };
+}
+
+async function matchingStatistics(_: unknown, args: { organizationWebsiteId: string }, ctx: ApiContext) {
+  const websiteId = uuidArg('organizationWebsiteId', args.organizationWebsiteId);
+  await requireRead(ctx, 'productMatchingQueue');
+  await findOrganizationWebsite(ctx.pool, ctx, websiteId);
+  const { overall, competitors } = await websiteStatistics(ctx.pool, websiteId);
+  const { rows } = await ctx.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM products WHERE organization_website_id = $1 AND queue_candidates > 0', [websiteId]);
+  return {
+    overall,
+    competitors: competitors.map((c) => ({ competitor: { id: c.id, name: c.name }, statistics: c.statistics })),
+    productsWaitingToMatch: rows[0]!.n,
+  };
+}
+
+export const matchingStatisticsResolvers = {
+  Query: { matchingStatistics },
+};

@@ -1,0 +1,259 @@
+/**
+ * Candidates on the real tables: for a batch of our products, one statement per competitor
+ * proposes competitor products by the engine's four searches (identical GTIN; model numbers,
+ * identical or a prefix/suffix variant, through B-trees on the code and the reversed code; the
+ * trigram nearest neighbours of the normalized name within the brand; and across brands when
+ * the brand is unknown or has fewer products than wanted at that competitor), with what the
+ * score needs and the pair's current status. Identifiers first: when the competitor lists the
+ * same GTIN, or the same model number under the same brand, the name searches (90% of the
+ * statement's time at 250,000 products per competitor) are left out. Then each candidate is scored with the engine's
+ * evidence and score (score.ts), using the competitor's stored term counts.
+ */
+import type { Pool } from 'pg';
+import { inTransaction } from '../../db/transaction.ts';
+import type { PreparedProduct } from '../product.ts';
+import { collectEvidence, scoreEvidence, type CatalogueStatistics, type MatchEvidence } from '../score.ts';
+import { WordStatistics } from '../similarity.ts';
+import { wordsOf, type Db } from './keys.ts';
+
+export interface SearchLimits {
+  /** nearest neighbours by name within the brand */
+  nameLimit: number;
+  /** nearest neighbours by name across brands (when the brand is unknown or has fewer than nameLimit products there) */
+  wideLimit: number;
+  /** candidates per model number */
+  codeLimit: number;
+}
+
+/** One of our products, prepared from its stored keys. */
+export interface QueryProduct extends PreparedProduct {
+  codeVariants: string[];
+}
+
+export interface ScoredCandidate {
+  competitorProductId: string;
+  score: number;
+  evidence: MatchEvidence;
+  /** which searches proposed it: gtin, code, brand_name, name */
+  sources: string[];
+  /** the pair's status when the search ran, null when there is no pair yet */
+  status: string | null;
+}
+
+interface KeyRow {
+  product_id: string;
+  name: string;
+  price: number | null;
+  normalized_name: string;
+  brand_key: string | null;
+  gtin: string | null;
+  mpn: string | null;
+  name_codes: string[];
+  code_variants: string[];
+}
+
+const toPrepared = (row: Omit<KeyRow, 'product_id' | 'code_variants'> & { id: string }): PreparedProduct => ({
+  id: row.id,
+  name: row.name,
+  normalizedName: row.normalized_name,
+  words: row.normalized_name.split(' ').filter(Boolean),
+  brand: row.brand_key,
+  gtin: row.gtin,
+  mpn: row.mpn,
+  price: row.price,
+  nameCodes: row.name_codes,
+  descriptionCodes: [],
+});
+
+/** Our active products with their keys, in the order asked (products without keys are left out). */
+export async function loadQueryProducts(db: Db, productIds: string[]): Promise<QueryProduct[]> {
+  const { rows } = await db.query<KeyRow>(
+    `SELECT k.product_id, p.name, p.price::float8 AS price, k.normalized_name, k.brand_key, k.gtin, k.mpn, k.name_codes, k.code_variants
+       FROM product_matching_keys k JOIN products p ON p.id = k.product_id
+      WHERE k.product_id = ANY($1::uuid[]) AND p.active`,
+    [productIds],
+  );
+  const byId = new Map(rows.map((row) => [row.product_id, { ...toPrepared({ ...row, id: row.product_id }), codeVariants: row.code_variants }]));
+  return productIds.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** A competitor's word and model-number counts, read from competitor_matching_terms as needed. */
+export class CompetitorStatistics implements CatalogueStatistics {
+  private constructor(
+    readonly competitorId: string,
+    readonly words: WordStatistics,
+    readonly codes: WordStatistics,
+  ) {}
+
+  static async load(db: Db, competitorId: string): Promise<CompetitorStatistics> {
+    const { rows } = await db.query<{ documents: number }>('SELECT documents FROM competitor_matching_statistics WHERE competitor_id = $1', [competitorId]);
+    const documents = rows[0]?.documents ?? 0;
+    return new CompetitorStatistics(competitorId, WordStatistics.counted(documents), WordStatistics.counted(documents));
+  }
+
+  /** Reads the counts of the terms not read yet (a term no product carries counts 0). */
+  async ensure(db: Db, words: Iterable<string>, codes: Iterable<string>): Promise<void> {
+    const missingWords = [...new Set(words)].filter((w) => !this.words.knows(w));
+    const missingCodes = [...new Set(codes)].filter((c) => !this.codes.knows(c));
+    if (!missingWords.length && !missingCodes.length) return;
+    const { rows } = await db.query<{ kind: string; term: string; documents: number }>(
+      `SELECT t.kind, t.term, t.documents FROM unnest($2::text[]) AS w(term)
+         CROSS JOIN LATERAL (SELECT kind, term, documents FROM competitor_matching_terms t
+                              WHERE t.competitor_id = $1 AND t.kind = 'word' AND t.term = w.term LIMIT 1) t
+       UNION ALL
+       SELECT t.kind, t.term, t.documents FROM unnest($3::text[]) AS c(term)
+         CROSS JOIN LATERAL (SELECT kind, term, documents FROM competitor_matching_terms t
+                              WHERE t.competitor_id = $1 AND t.kind = 'code' AND t.term = c.term LIMIT 1) t`,
+      [this.competitorId, missingWords, missingCodes],
+    );
+    for (const w of missingWords) this.words.setDocumentFrequency(w, 0);
+    for (const c of missingCodes) this.codes.setDocumentFrequency(c, 0);
+    for (const row of rows) (row.kind === 'word' ? this.words : this.codes).setDocumentFrequency(row.term, row.documents);
+  }
+}
+
+/** The candidate statement ($1 the batch as JSON, $2 the competitor, $3 name, $4 code, $5 cross-brand limits). */
+export const CANDIDATE_SQL = `
+WITH input AS (
+  SELECT * FROM jsonb_to_recordset($1::jsonb)
+    AS q(i int, product_id uuid, name text, brand text, gtin text, codes text[], variants text[], wide boolean)
+),
+-- Identified: the competitor lists the same GTIN, or the same model number under the same brand.
+-- Then the identifiers have found it, and the costly name search is left out.
+q AS (
+  SELECT q.*,
+         (q.gtin IS NOT NULL AND EXISTS (SELECT 1 FROM competitor_product_matching_keys k WHERE k.competitor_id = $2 AND k.gtin = q.gtin))
+         OR EXISTS (SELECT 1 FROM unnest(q.codes) AS qc(code)
+                     WHERE EXISTS (SELECT 1 FROM competitor_product_matching_codes c
+                                     JOIN competitor_product_matching_keys k ON k.competitor_product_id = c.competitor_product_id
+                                    WHERE c.competitor_id = $2 AND c.code = qc.code
+                                      AND (q.brand IS NULL OR k.brand_key IS NULL OR k.brand_key = q.brand))) AS identified
+    FROM input q
+),
+found AS (
+  SELECT q.i, f.id, array_agg(DISTINCT f.source) AS sources
+  FROM q CROSS JOIN LATERAL (
+    SELECT k.competitor_product_id AS id, 'gtin' AS source FROM competitor_product_matching_keys k
+     WHERE q.gtin IS NOT NULL AND k.competitor_id = $2 AND k.gtin = q.gtin
+    UNION ALL
+    SELECT c.competitor_product_id, 'code' FROM unnest(q.codes) AS qc(code)
+      CROSS JOIN LATERAL (SELECT c.competitor_product_id FROM competitor_product_matching_codes c
+                           WHERE c.competitor_id = $2 AND c.code >= qc.code AND c.code < qc.code || '~' LIMIT $4) c
+    UNION ALL
+    SELECT c.competitor_product_id, 'code' FROM unnest(q.codes) AS qc(code)
+      CROSS JOIN LATERAL (SELECT c.competitor_product_id FROM competitor_product_matching_codes c
+                           WHERE c.competitor_id = $2 AND c.reversed_code >= reverse(qc.code) AND c.reversed_code < reverse(qc.code) || '~' LIMIT $4) c
+    UNION ALL
+    SELECT c.competitor_product_id, 'code' FROM unnest(q.variants) AS qv(code)
+      CROSS JOIN LATERAL (SELECT c.competitor_product_id FROM competitor_product_matching_codes c
+                           WHERE c.competitor_id = $2 AND c.code = qv.code LIMIT $4) c
+    UNION ALL
+    (SELECT k.competitor_product_id, 'brand_name' FROM competitor_product_matching_keys k
+      WHERE NOT q.identified AND q.brand IS NOT NULL AND k.competitor_id = $2 AND k.brand_key = q.brand
+      ORDER BY k.normalized_name <-> q.name LIMIT $3)
+    UNION ALL
+    (SELECT k.competitor_product_id, 'name' FROM competitor_product_matching_keys k
+      WHERE NOT q.identified AND q.wide AND k.competitor_id = $2
+      ORDER BY k.normalized_name <-> q.name LIMIT $5)
+  ) f
+  GROUP BY q.i, f.id
+)
+-- Row by row through the primary keys (LATERAL): a batch reads a few thousand rows of tables
+-- that may hold millions, which a hash join would scan whole.
+SELECT found.i, found.id, found.sources, k.normalized_name, k.brand_key, k.gtin, k.mpn, k.name_codes,
+       k.name, k.price, pm.status
+  FROM found
+  JOIN q ON q.i = found.i
+  CROSS JOIN LATERAL (
+    SELECT k.normalized_name, k.brand_key, k.gtin, k.mpn, k.name_codes, cp.name, cp.price::float8 AS price
+      FROM competitor_product_matching_keys k JOIN competitor_products cp ON cp.id = k.competitor_product_id
+     WHERE k.competitor_product_id = found.id LIMIT 1
+  ) k
+  LEFT JOIN LATERAL (
+    SELECT pm.status FROM product_matches pm WHERE pm.product_id = q.product_id AND pm.competitor_product_id = found.id LIMIT 1
+  ) pm ON true`;
+
+interface FoundRow {
+  i: number;
+  id: string;
+  sources: string[];
+  normalized_name: string;
+  brand_key: string | null;
+  gtin: string | null;
+  mpn: string | null;
+  name_codes: string[];
+  name: string;
+  price: number | null;
+  status: string | null;
+}
+
+/**
+ * Runs `work` with PostgreSQL's JIT compilation off: the planner's estimates for the candidate
+ * statement are far above the JIT threshold, and compiling it costs ~35 ms per statement, more
+ * than a batch's index searches. On a pool: its own transaction (SET LOCAL); on a client the
+ * caller's.
+ */
+async function withoutJit<T>(db: Db, work: (client: Db) => Promise<T>): Promise<T> {
+  if (!('connect' in db) || typeof db.connect !== 'function') return work(db);
+  return inTransaction(db as Pool, async (client) => {
+    await client.query('SET LOCAL jit = off');
+    return work(client);
+  });
+}
+
+/** How many products of each brand the competitor has (brand keys; the search across brands needs it). */
+export async function brandSizes(db: Db, competitorId: string): Promise<Map<string | null, number>> {
+  const { rows } = await db.query<{ brand_key: string | null; n: number }>(
+    'SELECT brand_key, count(*)::int AS n FROM competitor_product_matching_keys WHERE competitor_id = $1 GROUP BY brand_key',
+    [competitorId],
+  );
+  return new Map(rows.map((r) => [r.brand_key, r.n]));
+}
+
+/**
+ * The scored candidates of each product at one competitor, best first (all that the searches
+ * found; the caller keeps the top ones). Pairs marked NEVER_MATCH are dropped: never proposed.
+ */
+export async function scoreCandidates(
+  db: Db,
+  competitorId: string,
+  products: QueryProduct[],
+  statistics: CompetitorStatistics,
+  brands: Map<string | null, number>,
+  limits: SearchLimits,
+): Promise<Map<string, ScoredCandidate[]>> {
+  const result = new Map<string, ScoredCandidate[]>();
+  if (!products.length) return result;
+  const query = products.map((p, i) => ({
+    i,
+    product_id: p.id,
+    name: p.normalizedName,
+    brand: p.brand,
+    gtin: p.gtin,
+    codes: p.nameCodes,
+    variants: p.codeVariants,
+    wide: !p.brand || (brands.get(p.brand) ?? 0) < limits.nameLimit,
+  }));
+  const rows = await withoutJit(db, (client) =>
+    client.query<FoundRow>(CANDIDATE_SQL, [JSON.stringify(query), competitorId, limits.nameLimit, limits.codeLimit, limits.wideLimit]),
+  ).then((result) => result.rows);
+  const words: string[] = [];
+  const codes: string[] = [];
+  for (const p of products) words.push(...p.words);
+  for (const row of rows) {
+    words.push(...wordsOf(row.normalized_name));
+    codes.push(...row.name_codes);
+  }
+  await statistics.ensure(db, words, codes);
+  for (const row of rows) {
+    if (row.status === 'NEVER_MATCH') continue;
+    const left = products[row.i]!;
+    const right = toPrepared({ ...row, id: row.id });
+    const evidence = collectEvidence(left, right, statistics);
+    const list = result.get(left.id) ?? [];
+    list.push({ competitorProductId: row.id, score: scoreEvidence(evidence, statistics), evidence, sources: row.sources, status: row.status });
+    result.set(left.id, list);
+  }
+  for (const list of result.values()) list.sort((a, b) => b.score - a.score || a.competitorProductId.localeCompare(b.competitorProductId));
+  return result;
+}
