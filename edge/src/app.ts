@@ -8,6 +8,7 @@ import { configGuard } from './config-guard.ts';
 import type { EdgeEnv } from './env.ts';
 import { createAuthenticator, firebaseAuth, type FirebaseAuthOptions } from './firebase-auth.ts';
 import { graphqlMethodNotAllowed, graphqlOptions, graphqlProxy, type GraphqlProxyOptions } from './graphql-proxy.ts';
+import { FEED_UPLOAD_PATH, feedUploadProxy, type FeedUploadProxyOptions } from './feed-upload-proxy.ts';
 import { graphqlError } from './json-error.ts';
 import { legacyLocaleRedirect, localeFromQuery } from './locale.ts';
 import { GRAPHQL_PATH, publicConfig } from './public-config.ts';
@@ -19,6 +20,7 @@ export interface EdgeAppOptions {
   auth?: FirebaseAuthOptions;
   graphql?: GraphqlProxyOptions;
   storage?: StorageOptions;
+  feedUpload?: FeedUploadProxyOptions;
 }
 
 export function createApp(options: EdgeAppOptions = {}): Hono<EdgeEnv> {
@@ -34,6 +36,8 @@ export function createApp(options: EdgeAppOptions = {}): Hono<EdgeEnv> {
   app.options(GRAPHQL_PATH, graphqlOptions());
   app.post(GRAPHQL_PATH, firebaseAuth(authenticate), graphqlProxy(options.graphql));
   app.all(GRAPHQL_PATH, graphqlMethodNotAllowed());
+  // A product feed's uploaded file, streamed to the API (which checks access and imports it).
+  app.post(FEED_UPLOAD_PATH, firebaseAuth(authenticate), feedUploadProxy(options.feedUpload));
 
   // Storage (/storage/{main|public}/o...): R2 bindings or Firebase Storage per STORAGE_BACKEND; it
   // checks tokens itself because public language files are readable without one.
