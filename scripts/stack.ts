@@ -103,7 +103,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     );
     await waitFor(apiUrl, 'the GraphQL API', 120_000, children.at(-1)!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{__typename}"}' });
 
-    // 3. The edge worker serving web/dist, in the local runtime.
+    // 3. The edge worker serving web/dist (or WEB_DIST), in the local runtime.
     children.push(
       launch(
         'worker',
@@ -117,6 +117,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           '--show-interactive-dev-session=false',
           '--var', `GRAPHQL_UPSTREAM:${apiUrl}`,
           '--var', `FIREBASE_AUTH_EMULATOR_HOST:127.0.0.1:${authPort}`,
+          // WEB_DIST serves another build of the console (two suites side by side, each its own build).
+          ...(process.env.WEB_DIST ? ['--assets', process.env.WEB_DIST] : []),
         ],
         { cwd: ROOT, dataDir, verbose },
       ),

@@ -15,6 +15,19 @@ export const ROUTE_PAGES: Partial<Record<RouteKey, LazyExoticComponent<Component
   organizationBilling: lazy(() => import('../pages/organizations/billing/OrganizationBillingPage.tsx')),
   users: lazy(() => import('../pages/users/list/UsersPage.tsx')),
   userDetail: lazy(() => import('../pages/users/detail/UserDetailPage.tsx')),
+  competitors: lazy(() => import('../pages/competitors/list/CompetitorsPage.tsx')),
+  competitorDetail: lazy(() => import('../pages/competitors/detail/CompetitorDetailPage.tsx')),
+  websites: lazy(() => import('../pages/websites/list/WebsitesPage.tsx')),
+  websiteDetail: lazy(() => import('../pages/websites/detail/WebsiteDetailPage.tsx')),
+  products: lazy(() => import('../pages/products/ProductsPage.tsx')),
+  productFeeds: lazy(() => import('../pages/product-feeds/list/ProductFeedsPage.tsx')),
+  productFeedDetail: lazy(() => import('../pages/product-feeds/detail/ProductFeedDetailPage.tsx')),
+  productAggregators: lazy(() => import('../pages/aggregators/ProductAggregatorsPage.tsx')),
+  contactSupport: lazy(() => import('../pages/support/ContactSupportPage.tsx')),
+  productMatching: lazy(() => import('../pages/product-matching/queue/ProductMatchingQueuePage.tsx')),
+  productMatchingDetail: lazy(() => import('../pages/product-matching/detail/ProductMatchingPage.tsx')),
+  productMatchingLog: lazy(() => import('../pages/product-matching/log/MatchingLogPage.tsx')),
+  matchConfirmation: lazy(() => import('../pages/match-confirmation/MatchConfirmationPage.tsx')),
 };
 
 export const PlannedPage = lazy(() => import('../pages/planned/PlannedPage.tsx'));

@@ -10,6 +10,11 @@ export interface WebsiteSelection {
   /** The organization website every page works in; null until chosen or when there is none. */
   website: WebsiteOption | null;
   select(website: WebsiteOption): void;
+  /**
+   * A website that no longer exists (just deleted): never chosen again in this session; when it
+   * is the chosen one, the next is chosen as on a first load (URL, last used, first).
+   */
+  forget(websiteId: string): void;
 }
 
 const WebsiteSelectionContext = createContext<WebsiteSelection | null>(null);
@@ -46,12 +51,20 @@ function useCandidates(): readonly WebsiteOption[] | null {
 export function WebsiteSelectionProvider({ children }: { children: ReactNode }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const fromUrl = searchParams.get(WEBSITE_PARAM);
-  const list = useCandidates();
+  const candidates = useCandidates();
+  const [forgotten, setForgotten] = useState<ReadonlySet<string>>(() => new Set());
+  // The list may still hold a forgotten website until it is read again.
+  const list = useMemo(() => candidates && candidates.filter((item) => !forgotten.has(item.id)), [candidates, forgotten]);
   const [website, setWebsite] = useState<WebsiteOption | null>(null);
 
   const select = useCallback((next: WebsiteOption) => {
     setWebsite(next);
     saveLastUsedWebsite(next);
+  }, []);
+
+  const forget = useCallback((websiteId: string) => {
+    setForgotten((previous) => new Set(previous).add(websiteId));
+    setWebsite((current) => (current?.id === websiteId ? null : current));
   }, []);
 
   // The URL value last looked at: only a change of the URL (a link, Back) overrides the choice.
@@ -80,6 +93,6 @@ export function WebsiteSelectionProvider({ children }: { children: ReactNode }) 
     );
   }, [website, fromUrl, setSearchParams]);
 
-  const value = useMemo(() => ({ website, select }), [website, select]);
+  const value = useMemo(() => ({ website, select, forget }), [website, select, forget]);
   return <WebsiteSelectionContext.Provider value={value}>{children}</WebsiteSelectionContext.Provider>;
 }

@@ -3,9 +3,10 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Identity } from '../../components/layout/identity.ts';
 import { RouteLayout } from '../../components/layout/RouteLayout.tsx';
+import { MatchingOverview } from './MatchingOverview.tsx';
 import { WebsitesList } from './WebsitesList.tsx';
 
-/** / (home): who is signed in, and the websites they can see. */
+/** / (home): who is signed in, the selected website's matching statistics, and the websites they can see. */
 export default function HomePage() {
   const { t } = useTranslation();
   const { data: identity } = useGetIdentity<Identity>();
@@ -15,6 +16,7 @@ export default function HomePage() {
       {identity?.email && (
         <Typography.Paragraph>{t('auth.userMenu.signedInAs', { email: identity.email })}</Typography.Paragraph>
       )}
+      <MatchingOverview />
       <WebsitesList />
     </RouteLayout>
   );

@@ -27,7 +27,7 @@ export const ORGANIZATION_WEBSITE_LIST_QUERY = gql`
   }
 `;
 
-/** Not used by a page yet; the websites page will. */
+/** SPEC §7's delete, exactly; the websites page's delete button sends it. */
 export const ORGANIZATION_WEBSITE_DELETE_MUTATION = gql`
   mutation OrganizationWebsiteDelete($organizationWebsiteId: ID!) {
     organizationWebsiteDelete(organizationWebsiteId: $organizationWebsiteId) {

@@ -1,10 +1,11 @@
 import { useTable } from '@refinedev/antd';
-import { Input, Table, Tag } from 'antd';
+import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
 import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { routePath } from '../../../routes/useCarriedPath.ts';
 import { ApiErrorAlert } from '../ApiErrorAlert.tsx';
+import { OrganizationSearch } from '../OrganizationSearch.tsx';
 import { ORGANIZATION_LIST_QUERY, type OrganizationRow } from '../queries.ts';
 import { UsageBar } from './UsageBar.tsx';
 
@@ -22,13 +23,7 @@ export default function BillingOverviewPage() {
   return (
     <RouteLayout route="organizationsBilling">
       <ApiErrorAlert error={tableQuery.error} />
-      <Input.Search
-        allowClear
-        placeholder={t('organizations.list.search')}
-        aria-label={t('organizations.list.search')}
-        style={{ maxWidth: 360, marginBottom: 16 }}
-        onSearch={(value) => setFilters([{ field: 'search', operator: 'contains', value: value.trim() }], 'replace')}
-      />
+      <OrganizationSearch setFilters={setFilters} />
       <Table<OrganizationRow> {...tableProps} rowKey="id" scroll={{ x: true }}>
         <Table.Column<OrganizationRow>
           dataIndex="name"

@@ -1,12 +1,13 @@
 import { useTable } from '@refinedev/antd';
 import { CanAccess } from '@refinedev/core';
-import { Input, Table, Tag } from 'antd';
+import { Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
 import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { routePath } from '../../../routes/useCarriedPath.ts';
 import { ApiErrorAlert } from '../ApiErrorAlert.tsx';
+import { OrganizationSearch } from '../OrganizationSearch.tsx';
 import { type OrganizationSort, organizationSort } from '../organizationSort.ts';
 import { ORGANIZATION_LIST_QUERY, type OrganizationRow } from '../queries.ts';
 import { OrganizationCreateButton } from './OrganizationCreateButton.tsx';
@@ -36,13 +37,7 @@ export default function OrganizationsPage() {
       }
     >
       <ApiErrorAlert error={tableQuery.error} />
-      <Input.Search
-        allowClear
-        placeholder={t('organizations.list.search')}
-        aria-label={t('organizations.list.search')}
-        style={{ maxWidth: 360, marginBottom: 16 }}
-        onSearch={(value) => setFilters([{ field: 'search', operator: 'contains', value: value.trim() }], 'replace')}
-      />
+      <OrganizationSearch setFilters={setFilters} />
       <Table<OrganizationRow> {...tableProps} rowKey="id" scroll={{ x: true }}>
         <Table.Column<OrganizationRow>
           dataIndex="name"

@@ -1,0 +1,197 @@
+/**
+ * `npm run bench:matching -- [options]`: the throughput of a full matching run at 100,000
+ * products and 1,000,000 competitor products (4 competitors x 250,000), on PGlite (in its own
+ * process, as the API runs it) and on PostgreSQL (a scratch database, when reachable).
+ *
+ *   --engine pglite|postgres|both   (both)
+ *   --products 100000 --competitor-products 250000 --competitors 4   the catalogue (per competitor)
+ *   --sample N      the run matches only the first N of our products (the others inactive); the
+ *                   competitor side stays whole, so per-product figures hold for the whole run
+ *   --keep          keep the scratch database (PostgreSQL: bench_matching; PGlite:
+ *                   $TMPDIR/bench-matching-pglite) and reuse it next time (no new catalogue)
+ *
+ * The catalogue is the products benchmark's generator (seedCatalogueScale, api/src/seed/
+ * catalogue-demo.ts), its pre-made pairs removed so the run matches from scratch. Printed: the
+ * catalogue's time; building the matching keys (normalization of every row, done once, then only
+ * for changed rows); the full run (products/s, product x competitor checks/s, candidates,
+ * automatic matches, requests for confirmation); the same run again (nothing changed); an
+ * incremental run after 1% of the products changed.
+ *
+ * Other benchmarks (queues, decisions) reuse prepareMatchingBench below: a scale website whose
+ * candidates come from a real run.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { openDatabase, type Database } from '../api/src/db/database.ts';
+import { migrate } from '../api/src/db/migrate.ts';
+import { seedCatalogueScale, SCALE_SIZE, type CatalogueSize } from '../api/src/seed/catalogue-demo.ts';
+import { seedDemoData } from '../api/src/seed/demo-data.ts';
+import { loadBrandIndex, recountTerms, refreshCompetitorKeys, refreshProductKeys, termsUpToDate } from '../api/src/matching/runs/keys.ts';
+import { findRun, matchingSettled, recordChanges, requestRun } from '../api/src/matching/runs/queue.ts';
+
+const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const SITE_NAME = 'Bench Matching Shop';
+
+export type BenchEngine = 'pglite' | 'postgres';
+
+/** A scratch database on the engine (kept and reused with `keep`). */
+export async function openBenchDatabase(engine: BenchEngine, keep = false): Promise<{ db: Database; cleanup(): Promise<void> }> {
+  if (engine === 'pglite') {
+    const dir = keep ? path.join(tmpdir(), 'bench-matching-pglite') : mkdtempSync(path.join(tmpdir(), 'bench-matching-'));
+    const db = await openDatabase({ pgliteDir: dir });
+    return { db, cleanup: async () => (keep ? undefined : rmSync(dir, { recursive: true, force: true })) };
+  }
+  const scratch = keep ? 'bench_matching' : `bench_matching_${process.pid}`;
+  const admin = await openDatabase({ databaseUrl: POSTGRES_URL, pgliteDir: '', poolSize: 1 });
+  const exists = (await admin.pool.query('SELECT 1 FROM pg_database WHERE datname = $1', [scratch])).rowCount;
+  if (!keep || !exists) {
+    await admin.pool.query(`DROP DATABASE IF EXISTS ${scratch}`);
+    await admin.pool.query(`CREATE DATABASE ${scratch}`);
+  }
+  await admin.close();
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${scratch}`;
+  const db = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
+  return {
+    db,
+    cleanup: async () => {
+      if (keep) return;
+      const dropper = await openDatabase({ databaseUrl: POSTGRES_URL, pgliteDir: '', poolSize: 1 });
+      await dropper.pool.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+      await dropper.close();
+    },
+  };
+}
+
+/**
+ * The benchmark website (northwind's 'Bench Matching Shop') with the scale catalogue and no
+ * pairs yet; an existing one (--keep) is reused as it is. Returns its id and the seconds spent.
+ */
+export async function prepareMatchingBench(db: Database, size: CatalogueSize = SCALE_SIZE): Promise<{ siteId: string; seconds: number; reused: boolean }> {
+  const started = performance.now();
+  await migrate(db.pool);
+  await seedDemoData(db.pool, { websites: 20 });
+  const kept = await db.pool.query<{ id: string }>('SELECT id FROM organization_websites WHERE name = $1', [SITE_NAME]);
+  if (kept.rows[0]) {
+    // A kept catalogue (and its matching keys) is matched again from scratch.
+    const siteId = kept.rows[0].id;
+    await db.pool.query('DELETE FROM product_matches m USING products p WHERE p.id = m.product_id AND p.organization_website_id = $1', [siteId]);
+    await db.pool.query('DELETE FROM matching_runs WHERE organization_website_id = $1', [siteId]);
+    await db.pool.query(`UPDATE products SET name = regexp_replace(name, '( v2)+$', '') WHERE organization_website_id = $1 AND name LIKE '% v2'`, [siteId]);
+    await db.pool.query('VACUUM ANALYZE product_matches');
+    return { siteId, seconds: (performance.now() - started) / 1000, reused: true };
+  }
+  const { rows } = await db.pool.query<{ id: string }>(
+    `WITH w AS (INSERT INTO websites (name, url) VALUES ($1, 'https://bench-matching.shop.example') RETURNING id)
+     INSERT INTO organization_websites (organization_id, website_id, name) SELECT o.id, w.id, $1 FROM organizations o, w WHERE o.slug = 'northwind' RETURNING id`,
+    [SITE_NAME],
+  );
+  const siteId = rows[0]!.id;
+  await seedCatalogueScale(db.pool, siteId, size);
+  // The generator pairs products in advance (for the products list); matching starts from none.
+  await db.pool.query('DELETE FROM product_matches m USING products p WHERE p.id = m.product_id AND p.organization_website_id = $1', [siteId]);
+  await db.pool.query('SELECT refresh_product_rollups(array(SELECT id FROM products WHERE organization_website_id = $1))', [siteId]);
+  await db.pool.query('VACUUM ANALYZE products, product_matches, competitor_products');
+  return { siteId, seconds: (performance.now() - started) / 1000, reused: false };
+}
+
+const rate = (n: number, seconds: number) => `${Math.round(n / seconds).toLocaleString('en-US')}/s`;
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+async function runToEnd(db: Database, request: () => Promise<string>) {
+  const started = performance.now();
+  const id = await request();
+  await matchingSettled(db.pool);
+  const seconds = (performance.now() - started) / 1000;
+  const run = (await findRun(db.pool, id))!;
+  if (run.status !== 'succeeded') throw new Error(`run ${id} ${run.status}: ${run.error_message}`);
+  return { run, seconds };
+}
+
+async function bench(engine: BenchEngine, options: { size: CatalogueSize; sample: number | null; keep: boolean }) {
+  const { db, cleanup } = await openBenchDatabase(engine, options.keep);
+  const label = `${engine.padEnd(8)} `;
+  try {
+    const prepared = await prepareMatchingBench(db, options.size);
+    const siteId = prepared.siteId;
+    const counts = (await db.pool.query(
+      `SELECT (SELECT count(*)::int FROM products WHERE organization_website_id = $1) AS products,
+              (SELECT count(*)::int FROM competitor_products cp JOIN competitors c ON c.id = cp.competitor_id WHERE c.organization_website_id = $1) AS offers,
+              (SELECT count(*)::int FROM competitors WHERE organization_website_id = $1) AS competitors`,
+      [siteId],
+    )).rows[0];
+    console.log(`\n${label}catalogue: ${counts.products.toLocaleString('en-US')} products, ${counts.offers.toLocaleString('en-US')} competitor products at ${counts.competitors} competitors (${prepared.reused ? 'reused' : `generated in ${prepared.seconds.toFixed(1)} s`})`);
+    const sample = options.sample ?? counts.products;
+    await db.pool.query(`UPDATE products SET active = (item_id <= 'SKU-' || lpad($2::text, 6, '0')) WHERE organization_website_id = $1`, [siteId, sample]);
+    const active = (await db.pool.query('SELECT count(*)::int AS n FROM products WHERE organization_website_id = $1 AND active', [siteId])).rows[0].n as number;
+
+    // Matching keys: every row normalized once (a run does this for stale rows first).
+    let started = performance.now();
+    const brands = await loadBrandIndex(db.pool, siteId);
+    const products = (await refreshProductKeys(db.pool, siteId, brands)).length;
+    const productSeconds = (performance.now() - started) / 1000;
+    started = performance.now();
+    let offers = 0;
+    for (const { id } of (await db.pool.query('SELECT id FROM competitors WHERE organization_website_id = $1 ORDER BY id', [siteId])).rows) {
+      const counted = await termsUpToDate(db.pool, id);
+      offers += (await refreshCompetitorKeys(db.pool, id, brands, { countTerms: counted })).changed.length;
+      if (!counted) await recountTerms(db.pool, id);
+    }
+    const offerSeconds = (performance.now() - started) / 1000;
+    console.log(`${label}matching keys: ${products.toLocaleString('en-US')} products in ${productSeconds.toFixed(1)} s (${rate(products, productSeconds)}), ` +
+      `${offers.toLocaleString('en-US')} competitor products in ${offerSeconds.toFixed(1)} s (${rate(offers, offerSeconds)})`);
+
+    // The full run.
+    let peak = process.memoryUsage().rss;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 250);
+    const full = await runToEnd(db, async () => (await requestRun(db.pool, { websiteId: siteId, competitorId: null, trigger: 'manual', startedBy: null })).run.id);
+    clearInterval(sampler);
+    const checks = full.run.products_total * counts.competitors;
+    console.log(`${label}FULL RUN: ${full.run.products_total.toLocaleString('en-US')} products x ${counts.competitors} competitors in ${full.seconds.toFixed(1)} s = ` +
+      `${(full.run.products_total / full.seconds).toFixed(1)} products/s (${rate(checks, full.seconds)} product x competitor checks); ` +
+      `candidates ${full.run.candidates_created.toLocaleString('en-US')}, matched automatically ${full.run.matched_automatically.toLocaleString('en-US')}, ` +
+      `sent to confirmation ${full.run.sent_to_confirmation.toLocaleString('en-US')}; API RSS peak ${mb(peak)}` +
+      (active < counts.products ? ` [sample: ${active.toLocaleString('en-US')} of ${counts.products.toLocaleString('en-US')} products active]` : ''));
+
+    // The same run again: every product is searched again, nothing is written.
+    const again = await runToEnd(db, async () => (await requestRun(db.pool, { websiteId: siteId, competitorId: null, trigger: 'manual', startedBy: null })).run.id);
+    console.log(`${label}same run again: ${(again.run.products_total / again.seconds).toFixed(1)} products/s, ${again.run.candidates_created} new candidates, ${again.run.candidates_updated} updated`);
+
+    // 1% of the products change their names: an incremental run.
+    const changed = Math.max(1, Math.round(active / 100));
+    await db.pool.query(
+      `UPDATE products SET name = name || ' v2', updated_at = now() WHERE id IN (SELECT id FROM products WHERE organization_website_id = $1 AND active ORDER BY item_id LIMIT $2)`,
+      [siteId, changed],
+    );
+    const incremental = await runToEnd(db, () => recordChanges(db.pool, { websiteId: siteId, competitorId: null }));
+    console.log(`${label}incremental run after ${changed.toLocaleString('en-US')} changed products: ${incremental.run.products_total.toLocaleString('en-US')} products in ${incremental.seconds.toFixed(1)} s`);
+  } finally {
+    await db.close();
+    await cleanup();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.env.NODE_ENV ??= 'production';
+  const { values } = parseArgs({
+    options: {
+      engine: { type: 'string', default: 'both' },
+      products: { type: 'string', default: String(SCALE_SIZE.products) },
+      'competitor-products': { type: 'string', default: String(SCALE_SIZE.competitorProducts) },
+      competitors: { type: 'string', default: String(SCALE_SIZE.competitors) },
+      sample: { type: 'string' },
+      keep: { type: 'boolean', default: false },
+    },
+  });
+  const size: CatalogueSize = {
+    products: Number(values.products),
+    competitorProducts: Number(values['competitor-products']),
+    competitors: Number(values.competitors),
+    history: 0,
+  };
+  const engines: BenchEngine[] = values.engine === 'both' ? ['postgres', 'pglite'] : [values.engine as BenchEngine];
+  for (const engine of engines) await bench(engine, { size, sample: values.sample ? Number(values.sample) : null, keep: values.keep });
+}

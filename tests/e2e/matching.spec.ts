@@ -1,0 +1,352 @@
+import { type Browser, expect, type Page, type Request, test } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from '../../api/src/seed/demo-users.ts';
+import { E2E_PORTS, E2E_WEB_URL } from './stack-ports.ts';
+
+/**
+ * The matching queues end to end, on northwind's second demo website (the products spec works on
+ * the first): a reviewer works ten products with the keyboard alone (the next product shows
+ * within 100 ms of the deciding key), undoes one, finds every decision in the log and Home's
+ * statistics moved by exactly those decisions; a User's matches wait for confirmation, where an
+ * Owner confirms them in bulk; another reviewer's product shows who holds it. No other spec reads
+ * that website; afterwards every decision that can still be reverted is reverted through the log
+ * (a User's match confirmed by the Owner goes back to waiting for confirmation, one step).
+ */
+
+const owner = DEMO_USERS.find((user) => user.roles.includes('Owner'))!;
+const reviewerUser = DEMO_USERS.find((user) => user.roles.includes('User'))!;
+const SWITCH_BUDGET_MS = 100;
+
+async function idToken(user: DemoUser): Promise<string> {
+  const response = await fetch(
+    `http://127.0.0.1:${E2E_PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }) },
+  );
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+async function graphql<T>(user: DemoUser, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const response = await fetch(`${E2E_WEB_URL}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await idToken(user)}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
+  if (!body.data) throw new Error(`request failed: ${JSON.stringify(body.errors)}`);
+  return body.data;
+}
+
+/** Northwind's second website in name order (the demo catalogue's second northwind website). */
+async function secondNorthwindWebsite(): Promise<{ id: string; name: string }> {
+  const data = await graphql<{ organizationWebsiteList: { data: { id: string; name: string }[] } }>(
+    owner,
+    'query { organizationWebsiteList(limit: 2, offset: 0) { data { id name } } }',
+  );
+  return data.organizationWebsiteList.data[1]!;
+}
+
+/** Reverts, newest first, every revertable decision taken on the website since `since` (the revert rows stay in the log). */
+async function revertDecisionsSince(websiteId: string, since: string) {
+  for (let round = 0; round < 20; round += 1) {
+    const data = await graphql<{ matchingLog: { data: { id: string; revertable: boolean; reverts: string | null }[] } }>(
+      owner,
+      'query($w: ID!, $from: String!) { matchingLog(organizationWebsiteId: $w, filter: { from: $from }, limit: 500, offset: 0) { data { id revertable reverts } } }',
+      { w: websiteId, from: since },
+    );
+    const next = data.matchingLog.data.find((decision) => decision.revertable && !decision.reverts);
+    if (!next) return;
+    await graphql(owner, 'mutation($input: MatchingRevertInput!) { matchingRevert(input: $input) { replayed } }', {
+      input: { decisionId: next.id, idempotencyKey: `e2e-cleanup-${next.id}` },
+    });
+  }
+}
+
+async function signIn(page: Page, user: DemoUser) {
+  await page.goto('/auth/login');
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'User menu' })).toContainText(user.email);
+}
+
+async function newSignedInPage(browser: Browser, user: DemoUser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, user);
+  return page;
+}
+
+const heading = (page: Page) => page.getByRole('heading', { level: 2 });
+/** The pairs of the product on screen still waiting to match. */
+const waitingPairs = (page: Page) => page.getByRole('option').filter({ hasText: 'Waiting to match' });
+
+/**
+ * Leaves the product page inside the app (Back to the queue), so the page releases the products
+ * it holds; a reload or a closed tab would keep them reserved for five minutes.
+ */
+async function leaveProductPage(page: Page) {
+  const operation = (request: Request) => (request.postDataJSON() as { operationName?: string } | null)?.operationName;
+  const pending = new Set<Request>();
+  let sent = 0;
+  const onRequest = (request: Request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/graphql') && operation(request) === 'MatchingReleaseProduct') {
+      pending.add(request);
+      sent += 1;
+    }
+  };
+  const onDone = (request: Request) => pending.delete(request);
+  page.on('request', onRequest);
+  page.on('requestfinished', onDone);
+  page.on('requestfailed', onDone);
+  await page.getByRole('button', { name: 'Back to the queue' }).click();
+  await expect(heading(page)).toHaveText('Product matching queue');
+  await expect.poll(() => sent > 0 && pending.size === 0).toBe(true);
+  page.off('request', onRequest);
+  page.off('requestfinished', onDone);
+  page.off('requestfailed', onDone);
+}
+
+/** From the queue page, Enter starts work on the first product (once the queue has loaded). */
+async function startMatching(page: Page) {
+  await expect(page.getByRole('button', { name: 'Start matching' })).toBeEnabled();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/product-matching\/[0-9a-f-]{36}/);
+  await expect(waitingPairs(page).first()).toBeVisible();
+}
+
+/** Home's overall count of one statistic, e.g. 'Waiting to match'. */
+async function homeStatistic(page: Page, website: { id: string }, label: string): Promise<number> {
+  await page.goto(`/?owid=${website.id}`);
+  const legend = page.getByRole('list', { name: 'All competitors' });
+  const item = legend.getByRole('listitem').filter({ hasText: new RegExp(`^${label}:`) });
+  await expect(item).toBeVisible();
+  return Number((await item.innerText()).replace(/\D/g, ''));
+}
+
+/**
+ * Presses `key` on the product page and answers how long after the key-down the heading showed
+ * `expectedName` (measured in the page: from the key event to the next frame after the heading changed).
+ */
+async function pressAndTimeSwitch(page: Page, key: string, expectedName: string): Promise<number> {
+  await page.evaluate((expected) => {
+    const state = window as unknown as { __switch?: Promise<number> };
+    state.__switch = new Promise<number>((resolve) => {
+      let pressedAt = 0;
+      document.addEventListener('keydown', () => (pressedAt = performance.now()), { capture: true, once: true });
+      const title = () => document.querySelector('main h2')?.textContent ?? '';
+      const observer = new MutationObserver(() => {
+        if (!pressedAt || title() !== expected) return;
+        observer.disconnect();
+        requestAnimationFrame(() => resolve(performance.now() - pressedAt));
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+  }, expectedName);
+  await page.keyboard.press(key);
+  return page.evaluate(() => (window as unknown as { __switch: Promise<number> }).__switch);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+let website: { id: string; name: string };
+let startedAt: string;
+
+test.beforeAll(async () => {
+  website = await secondNorthwindWebsite();
+  startedAt = new Date(Date.now() - 1000).toISOString();
+});
+
+test.afterAll(async () => {
+  if (website) await revertDecisionsSince(website.id, startedAt);
+});
+
+test('a reviewer works ten products with the keyboard alone, undoes one, and the log and Home follow', async ({ page }) => {
+  test.slow();
+  await signIn(page, owner);
+  const waitingBefore = await homeStatistic(page, website, 'Waiting to match');
+  const matchedBefore = await homeStatistic(page, website, 'Matched');
+
+  await page.goto(`/product-matching?owid=${website.id}`);
+  await startMatching(page);
+
+  const worked: string[] = [];
+  const switches: number[] = [];
+  let pairsDecided = 0;
+  let matches = 0;
+  const keys = ['n', 'm', 's'];
+  for (let product = 0; product < 10; product += 1) {
+    await expect(waitingPairs(page).first()).toBeVisible();
+    const name = (await heading(page).innerText()).trim();
+    worked.push(name);
+    pairsDecided += await waitingPairs(page).count();
+    // The last product ends with "never match" on one pair, so undoing it restores exactly that pair.
+    const key = product === 9 ? 'n' : keys[product % keys.length]!;
+    // Decide until one pair is left (never match: one pair at a time), then time the deciding key.
+    while ((await waitingPairs(page).count()) > 1) {
+      const before = await waitingPairs(page).count();
+      await page.keyboard.press('n');
+      await expect(waitingPairs(page)).toHaveCount(before - 1);
+    }
+    // The next product is prefetched (claimed and read) and rendered ahead out of sight: from here the deciding key must show it at once.
+    const next = page.getByText(/^Next: /);
+    await expect(next).toBeVisible();
+    const nextName = (await next.innerText()).replace(/^Next: /, '');
+    await expect(page.getByRole('region', { name: nextName, includeHidden: true })).toBeAttached();
+    if (key === 'm') matches += 1;
+    switches.push(await pressAndTimeSwitch(page, key, nextName));
+    await expect(heading(page)).toHaveText(nextName);
+  }
+  console.log(`next product shown after the deciding key (ms): ${switches.map((ms) => ms.toFixed(1)).join(', ')}`);
+  for (const ms of switches) expect(ms).toBeLessThanOrEqual(SWITCH_BUDGET_MS);
+  await expect(page.getByText(/^Saving \d+ decision/)).toHaveCount(0);
+
+  // Undo: the tenth product comes back with its pair waiting again.
+  await page.keyboard.press('u');
+  await expect(heading(page)).toHaveText(worked[9]!);
+  await expect(page.getByText(`Your last decision on “${worked[9]}” was undone.`)).toBeVisible();
+  await expect(waitingPairs(page)).toHaveCount(1);
+  await leaveProductPage(page);
+
+  // The log (my decisions) shows every product worked, and the undo.
+  await page.goto(`/product-matching/activity-log?owid=${website.id}&actor=me`);
+  const rows = page.getByRole('row');
+  for (const name of worked) await expect(rows.filter({ hasText: name }).first()).toBeVisible();
+  await expect(rows.filter({ hasText: 'Revert · undo' }).first()).toBeVisible();
+  await expect(rows.filter({ hasText: worked[9]! }).filter({ hasText: 'Never match · matching queue' }).filter({ hasText: 'Reverted' }).first()).toBeVisible();
+  // ... and its CSV export (the same filter) has them too.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = await readFile((await (await download).path())!, 'utf8');
+  expect(csv.split('\n')[0]).toContain('decided_at');
+  for (const name of worked) expect(csv).toContain(name);
+
+  // Home: every pair of the ten products left "waiting to match", but the one undone.
+  expect(await homeStatistic(page, website, 'Waiting to match')).toBe(waitingBefore - pairsDecided + 1);
+  expect(await homeStatistic(page, website, 'Matched')).toBe(matchedBefore + matches);
+});
+
+test("a User's match waits for confirmation, and an Owner confirms the pairs in bulk", async ({ browser }) => {
+  test.slow();
+  const user = await newSignedInPage(browser, reviewerUser);
+  await user.goto(`/match-confirmation?owid=${website.id}`);
+  const waitingText = user.getByText(/pairs? waits? for confirmation$/);
+  await expect(waitingText).toBeVisible();
+  const waitingBefore = Number((await waitingText.innerText()).replace(/\D/g, ''));
+
+  // The User matches the best candidate of three products (each finished by the match).
+  await user.goto(`/product-matching?owid=${website.id}`);
+  await startMatching(user);
+  const matched: { name: string; competitor: string }[] = [];
+  while (matched.length < 3) {
+    await expect(waitingPairs(user).first()).toBeVisible();
+    const name = (await heading(user).innerText()).trim();
+    // Only products whose pairs all wait at one competitor end with one match.
+    const groups = user.getByRole('listbox').filter({ has: user.getByRole('option').filter({ hasText: 'Waiting to match' }) });
+    if ((await groups.count()) !== 1) {
+      await user.keyboard.press('ArrowRight');
+      await expect(heading(user)).not.toHaveText(name);
+      continue;
+    }
+    const competitor = (await groups.getAttribute('aria-label'))!.replace(/^Candidates at /, '');
+    await groups.getByRole('option').filter({ hasText: 'Waiting to match' }).first().click();
+    await user.keyboard.press('m');
+    await expect(heading(user)).not.toHaveText(name);
+    matched.push({ name, competitor });
+  }
+  await expect(user.getByText(/^Saving \d+ decision/)).toHaveCount(0);
+  await leaveProductPage(user);
+
+  // It waits for confirmation (the newest pairs, on the queue's last page): the User sees it there, without the Owner's buttons.
+  const waiting = waitingBefore + 3;
+  const lastPage = `/match-confirmation?owid=${website.id}&page=${Math.ceil(waiting / 100)}`;
+  const rowOf = (page: Page, pair: { name: string; competitor: string }) =>
+    page.getByRole('row').filter({ hasText: pair.name }).filter({ hasText: pair.competitor });
+  await user.goto(lastPage);
+  await expect(waitingText).toHaveText(`${waiting} pairs wait for confirmation`);
+  for (const pair of matched) await expect(rowOf(user, pair)).toBeVisible();
+  await expect(user.getByRole('button', { name: 'Confirm', exact: true })).toHaveCount(0);
+  // ... and its product's page shows the pair as waiting to confirm.
+  await user.goto(`/product-matching/activity-log?owid=${website.id}&actor=me`);
+  await user.getByRole('link', { name: matched[0]!.name }).first().click();
+  await expect(heading(user)).toHaveText(matched[0]!.name);
+  await expect(user.getByRole('listbox', { name: `Candidates at ${matched[0]!.competitor}` }).getByRole('option').filter({ hasText: 'Waiting to confirm' })).toHaveCount(1);
+  await leaveProductPage(user);
+
+  // The Owner selects the three pairs and confirms them at once.
+  const ownerPage = await newSignedInPage(browser, owner);
+  await ownerPage.goto(lastPage);
+  for (const pair of matched) await ownerPage.getByRole('checkbox', { name: `Select ${pair.name} at ${pair.competitor}` }).check();
+  await ownerPage.getByRole('button', { name: /^Confirm 3 selected/ }).click();
+  await expect(ownerPage.getByText('3 pairs confirmed')).toBeVisible();
+  for (const pair of matched) await expect(rowOf(ownerPage, pair)).toHaveCount(0);
+  await expect(ownerPage.getByText(/pairs? waits? for confirmation$/)).toHaveText(new RegExp(`^${waitingBefore} pairs? waits? for confirmation$`));
+
+  // The log shows the Owner's confirmations.
+  await ownerPage.goto(`/product-matching/activity-log?owid=${website.id}&actor=me&event=CONFIRM`);
+  for (const pair of matched) {
+    await expect(ownerPage.getByRole('row').filter({ hasText: pair.name }).filter({ hasText: 'Confirm · confirmation queue' })).toBeVisible();
+  }
+});
+
+test("another reviewer's product shows who holds it, and nothing can be decided there", async ({ browser }) => {
+  const ownerPage = await newSignedInPage(browser, owner);
+  await ownerPage.goto(`/product-matching?owid=${website.id}`);
+  await startMatching(ownerPage);
+  const name = (await heading(ownerPage).innerText()).trim();
+
+  const user = await newSignedInPage(browser, reviewerUser);
+  await user.goto(ownerPage.url().replace(E2E_WEB_URL, ''));
+  await expect(heading(user)).toHaveText(name);
+  await expect(user.getByText(`${owner.email} is working on this product: you can look, but not decide.`)).toBeVisible();
+  await expect(user.getByRole('button', { name: 'Match', exact: true })).toBeDisabled();
+  await user.keyboard.press('m');
+  await expect(user.getByText(`${owner.email} is working on this product: your decision was not sent.`)).toBeVisible();
+  await expect(waitingPairs(user).first()).toBeVisible();
+  await leaveProductPage(ownerPage);
+});
+
+test('a decision taken on stale data is refused with its reason, and the product is shown again as it is now', async ({ browser }) => {
+  // The same reviewer in two windows: both hold the lease, the second still shows the old pair.
+  const first = await newSignedInPage(browser, owner);
+  await first.goto(`/product-matching?owid=${website.id}`);
+  await startMatching(first);
+  const name = (await heading(first).innerText()).trim();
+  const second = await newSignedInPage(browser, owner);
+  await second.goto(first.url().replace(E2E_WEB_URL, ''));
+  await expect(heading(second)).toHaveText(name);
+  await expect(waitingPairs(second).first()).toBeVisible();
+  const pairs = await waitingPairs(second).count();
+
+  await first.keyboard.press('n');
+  await expect(first.getByText(/^Saving \d+ decision/)).toHaveCount(0);
+  await second.keyboard.press('n');
+  await expect(
+    second.getByText('This product changed since you opened it (someone else decided on it): your decision was not applied. The product has been reloaded; decide again.'),
+  ).toBeVisible();
+  await expect(heading(second)).toHaveText(name);
+  await expect(waitingPairs(second)).toHaveCount(pairs - 1);
+  await expect(second.getByRole('option').filter({ hasText: 'Never match' }).first()).toBeVisible();
+  await leaveProductPage(second);
+  await leaveProductPage(first);
+});
+
+test("a manual search of a competitor's catalogue pairs the product with a product that was not a candidate", async ({ page }) => {
+  await signIn(page, owner);
+  await page.goto(`/product-matching?owid=${website.id}`);
+  await startMatching(page);
+  const name = (await heading(page).innerText()).trim();
+  await page.keyboard.press('/');
+  const dialog = page.getByRole('dialog', { name: `Search a competitor for “${name}”` });
+  await expect(dialog.getByRole('searchbox', { name: 'EAN or name words' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  // A hit that is not paired with the product yet (it carries no status tag): matched from the search.
+  const hit = dialog.getByRole('listitem').filter({ has: page.getByRole('heading') }).filter({ hasNot: page.locator('[data-enum]') }).first();
+  await expect(hit).toBeVisible();
+  const hitName = (await hit.getByRole('heading').innerText()).trim();
+  await hit.getByRole('button', { name: 'Match', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/^Saving \d+ decision/)).toHaveCount(0);
+  await leaveProductPage(page);
+
+  await page.goto(`/product-matching/activity-log?owid=${website.id}&actor=me&source=SEARCH`);
+  await expect(page.getByRole('row').filter({ hasText: name }).filter({ hasText: hitName }).filter({ hasText: 'Match · manual search' })).toBeVisible();
+});

@@ -1,0 +1,25 @@
+import type { CompetitorProductsImportResult } from '../queries.ts';
+
+/** The API's limit on the CSV text (competitorProductsImport). */
+export const MAX_CSV_BYTES = 5 * 1024 * 1024;
+/** The header the API reads (column order free; external_id, name and price required). */
+export const CSV_HEADER = 'external_id,name,brand,ean,mpn,price,currency,availability,url';
+
+/** Why the text cannot be sent, checked before the upload: empty, or over the API's size. */
+export function csvProblem(text: string): 'empty' | 'tooLarge' | null {
+  if (text.trim() === '') return 'empty';
+  return new TextEncoder().encode(text).length > MAX_CSV_BYTES ? 'tooLarge' : null;
+}
+
+/** An import's outcome as the console shows it: rows read, imported (new, changed, same) and rejected. */
+export function importCounts(result: CompetitorProductsImportResult) {
+  return {
+    rows: result.rows,
+    imported: result.inserted + result.updated + result.unchanged,
+    inserted: result.inserted,
+    updated: result.updated,
+    unchanged: result.unchanged,
+    rejected: result.skipped,
+    refreshedProducts: result.refreshedProducts,
+  };
+}

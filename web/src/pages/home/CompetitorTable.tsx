@@ -1,0 +1,59 @@
+import { theme } from 'antd';
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EnumBadge, enumHex, enumLabelKey } from '../../enums/index.ts';
+import type { MatchingStatisticsReport } from '../product-matching/queries.ts';
+import { STATISTIC_KEYS } from '../product-matching/shared/statistics.ts';
+import { StatisticsBar } from '../product-matching/shared/StatisticsBar.tsx';
+
+/**
+ * The six statistics per competitor: a count per status in the status's colour and a bar each.
+ * A plain table (Home stays light: antd's Table is not needed for a few rows).
+ */
+export function CompetitorTable({ rows }: { rows: MatchingStatisticsReport['competitors'] }) {
+  const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
+  const cell: CSSProperties = { padding: '8px', borderBottom: `1px solid ${token.colorBorderSecondary}`, textAlign: 'right', whiteSpace: 'nowrap' };
+  return (
+    <div style={{ overflowX: 'auto' }}>
+      <table style={{ width: '100%', borderCollapse: 'collapse' }}>
+        <thead>
+          <tr style={{ background: token.colorFillAlter }}>
+            <th scope="col" style={{ ...cell, textAlign: 'left' }}>
+              {t('matching.fields.competitor')}
+            </th>
+            {STATISTIC_KEYS.map((key) => (
+              <th scope="col" key={key} style={cell}>
+                <EnumBadge kind="matchingStatistic" value={key} />
+              </th>
+            ))}
+            <th scope="col" style={{ ...cell, textAlign: 'left', width: 220 }}>
+              {t('matching.home.chart')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.competitor.id}>
+              <th scope="row" style={{ ...cell, textAlign: 'left', fontWeight: 400 }}>
+                {row.competitor.name}
+              </th>
+              {STATISTIC_KEYS.map((key) => (
+                <td
+                  key={key}
+                  style={{ ...cell, fontWeight: 600, color: row.statistics[key] ? enumHex('matchingStatistic', key) : undefined }}
+                  aria-label={`${t(enumLabelKey('matchingStatistic', key))} ${row.statistics[key]}`}
+                >
+                  {row.statistics[key].toLocaleString(i18n.language)}
+                </td>
+              ))}
+              <td style={{ ...cell, textAlign: 'left' }}>
+                <StatisticsBar compact statistics={row.statistics} label={row.competitor.name} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

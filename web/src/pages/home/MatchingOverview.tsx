@@ -1,0 +1,62 @@
+import { useCan } from '@refinedev/core';
+import { Button, Card, Empty, Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AppLink } from '../../components/navigation/AppLink.tsx';
+import { useWebsiteSelection } from '../../components/websitePicker/WebsiteSelection.tsx';
+import { routePath } from '../../routes/useCarriedPath.ts';
+import { ApiErrorAlert } from '../organizations/ApiErrorAlert.tsx';
+import { StatisticsBar } from '../product-matching/shared/StatisticsBar.tsx';
+import { useMatchingStatistics } from '../product-matching/shared/useMatchingStatistics.ts';
+import { CompetitorTable } from './CompetitorTable.tsx';
+
+/**
+ * The six matching statistics of the selected website (SPEC §3), each status in its own colour:
+ * overall as a bar with its legend, per competitor as a table with a bar each, and the queues
+ * with their counts.
+ */
+export function MatchingOverview() {
+  const { data: access } = useCan({ resource: 'productMatchingQueue', action: 'read' });
+  return access?.can ? <Overview /> : null;
+}
+
+function Overview() {
+  const { t, i18n } = useTranslation();
+  const { website } = useWebsiteSelection();
+  const { report, query } = useMatchingStatistics(website?.id);
+  const format = (value: number) => value.toLocaleString(i18n.language);
+  if (!website) return null;
+  return (
+    <section aria-labelledby="matching-statistics-title" style={{ marginBottom: 24 }}>
+      <Typography.Title level={4} id="matching-statistics-title">
+        {t('matching.home.title', { website: website.name })}
+      </Typography.Title>
+      <ApiErrorAlert error={query.error} />
+      {query.isLoading && <Card loading />}
+      {report && (
+        <Flex vertical gap={16}>
+          <Card size="small" title={t('matching.home.overall')}>
+            <StatisticsBar statistics={report.overall} label={t('matching.home.overall')} />
+          </Card>
+          <Flex gap={8} wrap>
+            <AppLink to={routePath('productMatching')}>
+              <Button>{t('matching.home.queueLink', { count: report.productsWaitingToMatch, formatted: format(report.productsWaitingToMatch) })}</Button>
+            </AppLink>
+            <AppLink to={routePath('matchConfirmation')}>
+              <Button>{t('matching.home.confirmationLink', { count: report.overall.waitingToConfirm, formatted: format(report.overall.waitingToConfirm) })}</Button>
+            </AppLink>
+            <AppLink to={routePath('productMatchingLog')}>
+              <Button>{t('matching.links.log')}</Button>
+            </AppLink>
+          </Flex>
+          <Card size="small" title={t('matching.home.perCompetitor')}>
+            {report.competitors.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('matching.home.noCompetitors')} />
+            ) : (
+              <CompetitorTable rows={report.competitors} />
+            )}
+          </Card>
+        </Flex>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { Card, Empty, Flex, Tag, theme, Typography } from 'antd';
+import { memo, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { identifiersEqual, SideBySide } from '../shared/SideBySide.tsx';
+import { formatMoney } from '../shared/format.ts';
+import { HighlightedName } from '../shared/HighlightedName.tsx';
+import { PairStatusTag } from '../shared/PairStatusTag.tsx';
+import { PriceDifference } from '../shared/PriceDifference.tsx';
+import type { MatchingPair, MatchingProduct } from '../queries.ts';
+import { pairEntries } from './session.ts';
+
+/**
+ * The product's pairs competitor by competitor: each a row (status, the competitor's name with
+ * the shared words marked, price and difference, score, equal identifiers); the selected one
+ * opens into the side-by-side comparison. A click selects.
+ */
+export const CandidateGroups = memo(function CandidateGroups({ data, selected, onSelect }: { data: MatchingProduct; selected: number; onSelect(index: number): void }) {
+  const { t } = useTranslation();
+  const entries = pairEntries(data);
+  if (entries.length === 0) return <Empty description={t('matching.detail.noCandidates')} />;
+  let index = 0;
+  return (
+    <Flex vertical gap={12}>
+      {data.competitors.map((group) => (
+        <Card
+          key={group.competitor.id}
+          size="small"
+          title={
+            <Flex gap={8} align="center">
+              <span>{group.competitor.name}</span>
+              <Tag>{t(`matching.mode.${group.matchingMode}`, { defaultValue: group.matchingMode })}</Tag>
+            </Flex>
+          }
+          extra={<Typography.Text type="secondary">{t('matching.detail.pairCount', { count: group.pairs.length })}</Typography.Text>}
+          styles={{ body: { padding: 0 } }}
+        >
+          <div role="listbox" aria-label={t('matching.detail.candidatesAt', { competitor: group.competitor.name })}>
+            {group.pairs.map((pair) => {
+              const position = index++;
+              return (
+                <CandidateRow
+                  key={pair.id}
+                  data={data}
+                  pair={pair}
+                  competitorName={group.competitor.name}
+                  selected={position === selected}
+                  onSelect={() => onSelect(position)}
+                />
+              );
+            })}
+          </div>
+        </Card>
+      ))}
+    </Flex>
+  );
+});
+
+function CandidateRow({
+  data,
+  pair,
+  competitorName,
+  selected,
+  onSelect,
+}: {
+  data: MatchingProduct;
+  pair: MatchingPair;
+  competitorName: string;
+  selected: boolean;
+  onSelect(): void;
+}) {
+  const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    // Not in a product rendered ahead out of sight, and in the next frame (where the layout is
+    // computed anyway) rather than forcing one now.
+    if (!selected || !element || element.closest('[hidden]')) return undefined;
+    const frame = requestAnimationFrame(() => element.scrollIntoView?.({ block: 'nearest' }));
+    return () => cancelAnimationFrame(frame);
+  }, [selected]);
+  const candidate = pair.competitorProduct;
+  const equal = identifiersEqual(data.product, candidate, { matchedIdentifiers: [...(pair.evidence.gtinEqual ? ['gtin'] : []), ...(pair.evidence.mpnEqual ? ['mpn'] : [])] });
+  return (
+    <div
+      ref={ref}
+      role="option"
+      aria-selected={selected}
+      data-pair-id={pair.id}
+      onClick={onSelect}
+      style={{
+        padding: '8px 12px',
+        cursor: 'pointer',
+        borderTop: `1px solid ${token.colorBorderSecondary}`,
+        background: selected ? token.colorPrimaryBg : undefined,
+        boxShadow: selected ? `inset 3px 0 0 ${token.colorPrimary}` : undefined,
+      }}
+    >
+      <Flex gap={8} align="center" wrap>
+        <PairStatusTag status={pair.status} stage={pair.stage} />
+        <span style={{ flex: '1 1 260px', minWidth: 0 }}>
+          <HighlightedName name={candidate.name} other={data.product.name} evidence={pair.evidence} />
+        </span>
+        {equal.has('gtin') && <Tag color="success">{t('matching.evidence.sameGtin')}</Tag>}
+        {equal.has('mpn') && <Tag color="success">{t('matching.evidence.sameMpn')}</Tag>}
+        <Typography.Text>{formatMoney(candidate.price, candidate.currency, i18n.language)}</Typography.Text>
+        {candidate.currency === data.product.currency && <PriceDifference ours={data.product.price} theirs={candidate.price} currency={data.product.currency} />}
+        <Typography.Text type="secondary" title={t('matching.detail.score')}>
+          {pair.score == null ? '—' : pair.score.toLocaleString(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
+        </Typography.Text>
+      </Flex>
+      {selected && (
+        <div style={{ marginTop: 8 }}>
+          <SideBySide
+            product={data.product}
+            candidate={candidate}
+            competitorName={competitorName}
+            evidence={{ ...pair.evidence, matchedIdentifiers: [...equal] }}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

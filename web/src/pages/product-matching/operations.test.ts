@@ -1,0 +1,15 @@
+import { type DocumentNode, Kind, validate } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { apiSchema } from '../../test-support/apiSchema.ts';
+import * as confirmation from '../match-confirmation/queries.ts';
+import * as matching from './queries.ts';
+
+const documents = (module: Record<string, unknown>) =>
+  Object.entries(module).filter((entry): entry is [string, DocumentNode] => (entry[1] as DocumentNode | null)?.kind === Kind.DOCUMENT);
+
+describe('the matching and confirmation operations against the API schema', () => {
+  const schema = apiSchema();
+  it.each([...documents(matching), ...documents(confirmation)])('%s is valid', (_, document) => {
+    expect(validate(schema, document).map((error) => error.message)).toEqual([]);
+  });
+});

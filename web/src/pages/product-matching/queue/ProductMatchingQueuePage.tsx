@@ -1,0 +1,128 @@
+import { useCustom } from '@refinedev/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Button, Card, Empty, Flex, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
+import { AppLink } from '../../../components/navigation/AppLink.tsx';
+import { useWebsiteSelection } from '../../../components/websitePicker/WebsiteSelection.tsx';
+import { useCarriedPath } from '../../../routes/useCarriedPath.ts';
+import { routePath } from '../../../routes/useCarriedPath.ts';
+import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { MATCHING_QUEUE_QUERY, type MatchingQueueAnswer, type MatchingQueueItem } from '../queries.ts';
+import { Kbd } from '../shared/Kbd.tsx';
+import { QueueFilters } from '../shared/QueueFilters.tsx';
+import { queueFilterSearch, queueFilterVariables } from '../shared/queueFilter.ts';
+import { stepIndex } from '../shared/shortcuts.ts';
+import { StatisticsBar } from '../shared/StatisticsBar.tsx';
+import { useFilterOptions } from '../shared/useFilterOptions.ts';
+import { useKeyboardShortcuts } from '../shared/useKeyboardShortcuts.ts';
+import { useMatchingStatistics } from '../shared/useMatchingStatistics.ts';
+import { useQueueFilter } from '../shared/useQueueFilter.ts';
+import { QueueTable } from './QueueTable.tsx';
+
+const PAGE_SIZE = 50;
+const OPEN_KEYS = ['Enter', ' '] as const;
+const DOWN_KEYS = ['j', 'ArrowDown'] as const;
+const UP_KEYS = ['k', 'ArrowUp'] as const;
+
+/**
+ * /product-matching: the selected website's products with candidates waiting to match, highest
+ * priority first, filtered by competitor, brand and category (in the URL), with the pair counts
+ * per status. Enter or Space (or a click) starts work on the selected product: by default the
+ * first one no other reviewer is working on.
+ */
+export default function ProductMatchingQueuePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const carried = useCarriedPath();
+  const { website } = useWebsiteSelection();
+  const [state, update] = useQueueFilter(website?.id);
+  const filter = queueFilterVariables(state);
+  const { query } = useCustom<MatchingQueueAnswer>({
+    url: '',
+    method: 'get',
+    meta: {
+      gqlQuery: MATCHING_QUEUE_QUERY,
+      gqlVariables: { organizationWebsiteId: website?.id, filter, limit: PAGE_SIZE, offset: (state.page - 1) * PAGE_SIZE },
+    },
+    queryOptions: { enabled: Boolean(website), placeholderData: keepPreviousData },
+    errorNotification: false,
+  });
+  const answer = query.data?.data && 'data' in query.data.data ? query.data.data : undefined;
+  const rows = useMemo(() => answer?.data ?? [], [answer]);
+  const { report } = useMatchingStatistics(website?.id);
+  const { brands, categories } = useFilterOptions(website?.id);
+
+  const [selected, setSelected] = useState(0);
+  // The selection starts on the first product nobody else is working on.
+  useEffect(() => setSelected(Math.max(0, rows.findIndex((row) => !row.lease || row.lease.mine))), [answer]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const open = (item: MatchingQueueItem | undefined) => {
+    if (!item) return;
+    navigate(carried(routePath('productMatchingDetail', { productId: item.product.id }) + queueFilterSearch(state)));
+  };
+
+  useKeyboardShortcuts([
+    { keys: OPEN_KEYS, run: () => open(rows[selected] ?? rows[0]), disabled: rows.length === 0 },
+    { keys: DOWN_KEYS, run: () => setSelected((index) => stepIndex(index, 1, rows.length)) },
+    { keys: UP_KEYS, run: () => setSelected((index) => stepIndex(index, -1, rows.length)) },
+  ]);
+
+  const pagination = answer?.meta.pagination;
+  const waitingToConfirm = report?.overall.waitingToConfirm;
+  return (
+    <RouteLayout
+      route="productMatching"
+      extra={
+        <Flex gap={8} wrap>
+          <AppLink to={routePath('matchConfirmation')}>
+            <Button>
+              {waitingToConfirm === undefined ? t('matching.links.confirmation') : t('matching.links.confirmationCount', { count: waitingToConfirm })}
+            </Button>
+          </AppLink>
+          <AppLink to={routePath('productMatchingLog')}>
+            <Button>{t('matching.links.log')}</Button>
+          </AppLink>
+        </Flex>
+      }
+    >
+      <ApiErrorAlert error={query.error} />
+      {!website ? (
+        <Empty description={t('matching.noWebsite')} />
+      ) : (
+        <Flex vertical gap={16}>
+          <Card size="small" title={t('matching.queue.countsTitle')}>
+            <StatisticsBar statistics={answer?.meta.counts} label={t('matching.queue.countsTitle')} />
+          </Card>
+          <QueueFilters state={state} update={update} competitors={report?.competitors.map((entry) => entry.competitor) ?? []} brands={brands} categories={categories} />
+          <Flex align="center" gap={16} wrap>
+            <Button type="primary" size="large" disabled={rows.length === 0} onClick={() => open(rows[selected] ?? rows[0])} aria-keyshortcuts="Enter Space">
+              {t('matching.queue.start')} <Kbd keys={OPEN_KEYS} />
+            </Button>
+            <Typography.Text type="secondary">
+              {pagination
+                ? t(pagination.totalIsEstimate ? 'matching.queue.totalEstimate' : 'matching.queue.total', { count: pagination.total, formatted: pagination.total.toLocaleString() })
+                : null}
+            </Typography.Text>
+            <Typography.Text type="secondary">
+              <Kbd keys={DOWN_KEYS} /> <Kbd keys={UP_KEYS} /> {t('matching.queue.moveHint')}
+            </Typography.Text>
+          </Flex>
+          <QueueTable
+            rows={rows}
+            total={pagination?.total ?? 0}
+            loading={query.isFetching}
+            page={state.page}
+            pageSize={PAGE_SIZE}
+            selected={selected}
+            onSelect={setSelected}
+            onOpen={open}
+            onPage={(page) => update({ page })}
+          />
+        </Flex>
+      )}
+    </RouteLayout>
+  );
+}

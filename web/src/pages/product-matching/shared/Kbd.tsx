@@ -1,0 +1,16 @@
+import { Typography } from 'antd';
+import { keyLabel, type ShortcutKey } from './shortcuts.ts';
+
+/** The keys of a shortcut as <kbd> hints, e.g. "J / ↓". */
+export function Kbd({ keys }: { keys: readonly ShortcutKey[] }) {
+  return (
+    <span aria-hidden="true" style={{ whiteSpace: 'nowrap' }}>
+      {keys.map((key, index) => (
+        <span key={key}>
+          {index > 0 && ' / '}
+          <Typography.Text keyboard>{keyLabel(key)}</Typography.Text>
+        </span>
+      ))}
+    </span>
+  );
+}

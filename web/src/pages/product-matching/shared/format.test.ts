@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney, formatSignedMoney, formatSignedPercent } from './format.ts';
+
+describe('price formats', () => {
+  it('writes an amount in its currency and language', () => {
+    expect(formatMoney(1234.5, 'EUR', 'en')).toBe('€1,234.50');
+    expect(formatMoney(null, 'CZK', 'en')).toBe('—');
+  });
+
+  it('signs differences', () => {
+    expect(formatSignedMoney(100, 'EUR', 'en')).toBe('+€100.00');
+    expect(formatSignedMoney(-5.5, 'EUR', 'en')).toBe('−€5.50');
+    expect(formatSignedMoney(0, 'EUR', 'en')).toBe('€0.00');
+  });
+
+  it('signs percentages with one decimal', () => {
+    expect(formatSignedPercent(12.345, 'en')).toBe('+12.3%');
+    expect(formatSignedPercent(-3, 'en')).toBe('−3.0%');
+    expect(formatSignedPercent(null, 'en')).toBe('—');
+  });
+
+  it('survives an unknown currency code', () => {
+    expect(formatMoney(10, 'XX', 'en')).toBe('10 XX');
+  });
+});

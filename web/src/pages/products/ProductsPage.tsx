@@ -1,0 +1,84 @@
+import { useCustom } from '@refinedev/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Empty } from 'antd';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RouteLayout } from '../../components/layout/RouteLayout.tsx';
+import { useWebsiteSelection } from '../../components/websitePicker/WebsiteSelection.tsx';
+import { ApiErrorAlert } from '../organizations/ApiErrorAlert.tsx';
+import { ProductExportButton } from './list/ProductExportButton.tsx';
+import { ProductFilters } from './list/ProductFilters.tsx';
+import { ProductTable } from './list/ProductTable.tsx';
+import { useProductFacets } from './list/useProductFacets.ts';
+import { productFilter } from './listState.ts';
+import { PRODUCT_LIST_QUERY, type ProductList } from './queries.ts';
+import { useProductListState } from './useProductListState.ts';
+
+const ProductDrawer = lazy(() => import('./detail/ProductDrawer.tsx'));
+
+/**
+ * /products: the selected website's products with their competitor prices; search, filters,
+ * sort and page in the URL; CSV export of exactly what the list shows; a product's detail in a
+ * drawer (?product=<id>).
+ */
+export default function ProductsPage() {
+  const { t } = useTranslation();
+  const { website } = useWebsiteSelection();
+  const [state, update] = useProductListState(website?.id);
+  const filter = productFilter(state);
+  const { query } = useCustom<ProductList>({
+    url: '',
+    method: 'get',
+    meta: {
+      gqlQuery: PRODUCT_LIST_QUERY,
+      gqlVariables: {
+        organizationWebsiteId: website?.id,
+        filter,
+        sort: state.sort,
+        limit: state.pageSize,
+        offset: (state.page - 1) * state.pageSize,
+      },
+    },
+    queryOptions: { enabled: Boolean(website), placeholderData: keepPreviousData },
+    errorNotification: false,
+  });
+  const list = query.data?.data;
+  const rows = list?.data;
+  const { brands, categories } = useProductFacets(website?.id);
+  const pagination = list?.meta.pagination;
+
+  return (
+    <RouteLayout
+      route="products"
+      extra={
+        <ProductExportButton
+          website={website}
+          filter={filter}
+          sort={state.sort}
+          total={pagination?.total}
+          totalIsEstimate={pagination?.totalIsEstimate ?? false}
+        />
+      }
+    >
+      <ApiErrorAlert error={query.error} />
+      <ProductFilters state={state} update={update} brands={brands} categories={categories} />
+      {!website ? (
+        <Empty description={t('products.list.noWebsite')} />
+      ) : (
+        <ProductTable
+          rows={rows ?? []}
+          total={pagination?.total ?? 0}
+          totalIsEstimate={pagination?.totalIsEstimate ?? false}
+          loading={query.isFetching}
+          state={state}
+          update={update}
+        />
+      )}
+      {state.product && (
+        <Suspense fallback={null}>
+          <ProductDrawer productId={state.product} onClose={() => update({ product: null })} />
+        </Suspense>
+      )}
+    </RouteLayout>
+  );
+}

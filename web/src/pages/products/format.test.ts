@@ -1,0 +1,80 @@
+import cs from '@locales/cs.json';
+import en from '@locales/en.json';
+import { createInstance } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { formatAxisPrice, formatCount, formatDateTime, formatPercent, formatPrice, totalText } from './format.ts';
+
+// Intl puts narrow no-break spaces and no-break spaces between groups and before units.
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('formatPrice', () => {
+  it('writes the price in its currency as the UI language does', () => {
+    expect(plain(formatPrice(1234.5, 'CZK', 'cs'))).toBe('1 234,50 Kč');
+    expect(formatPrice(1234.5, 'EUR', 'en')).toBe('€1,234.50');
+    expect(plain(formatPrice(99.9, 'EUR', 'cs'))).toBe('99,90 €');
+  });
+
+  it('signs a difference', () => {
+    expect(plain(formatPrice(120, 'CZK', 'cs', { signed: true }))).toBe('+120,00 Kč');
+    expect(formatPrice(-5.5, 'EUR', 'en', { signed: true })).toBe('-€5.50');
+  });
+
+  it('shows a dash without a price', () => {
+    expect(formatPrice(null, 'CZK', 'cs')).toBe('—');
+  });
+
+  it('copes with an unknown currency code and a language Intl does not know', () => {
+    expect(formatPrice(10, 'XYZW', 'en')).toBe('10.00 XYZW');
+    expect(formatPrice(10, 'EUR', 'not a language!')).toBe('€10.00');
+  });
+});
+
+describe('formatAxisPrice', () => {
+  it('drops the decimals of whole ticks', () => {
+    expect(plain(formatAxisPrice(1650, 'CZK', 'en', true))).toBe('CZK 1,650');
+    expect(plain(formatAxisPrice(1650, 'CZK', 'cs', true))).toBe('1 650 Kč');
+    expect(formatAxisPrice(12.5, 'EUR', 'en', false)).toBe('€12.50');
+  });
+});
+
+describe('formatPercent, formatCount, formatDateTime', () => {
+  it('signs percent with one decimal', () => {
+    expect(formatPercent(4.25, 'en')).toBe('+4.3%');
+    expect(plain(formatPercent(-12, 'cs'))).toBe('-12,0 %');
+    expect(formatPercent(0, 'en')).toBe('0.0%');
+    expect(formatPercent(null, 'en')).toBe('—');
+  });
+
+  it('groups thousands', () => {
+    expect(formatCount(12345, 'en')).toBe('12,345');
+    expect(plain(formatCount(12345, 'cs'))).toBe('12 345');
+  });
+
+  it('writes dates in the language, a dash for none', () => {
+    expect(formatDateTime('2026-03-05T14:30:00Z', 'en')).toMatch(/Mar 5, 2026/);
+    expect(formatDateTime(null, 'en')).toBe('—');
+    expect(formatDateTime('garbage', 'en')).toBe('—');
+  });
+});
+
+describe('totalText', () => {
+  const i18nIn = async (lng: string) => {
+    const i18n = createInstance();
+    await i18n.init({ lng, resources: { en: { translation: en }, cs: { translation: cs } } });
+    return i18n;
+  };
+
+  it('says the total, and marks an estimate with ≈', async () => {
+    const { t } = await i18nIn('en');
+    expect(totalText(t, 240, false, 'en')).toBe('240 products');
+    expect(totalText(t, 1, false, 'en')).toBe('1 product');
+    expect(totalText(t, 123456, true, 'en')).toBe('≈ 123,456 products');
+  });
+
+  it('uses the Czech plural forms', async () => {
+    const { t } = await i18nIn('cs');
+    expect(totalText(t, 1, false, 'cs')).toBe('1 produkt');
+    expect(totalText(t, 3, false, 'cs')).toBe('3 produkty');
+    expect(plain(totalText(t, 12345, true, 'cs'))).toBe('≈ 12 345 produktů');
+  });
+});

@@ -1,0 +1,93 @@
+import type { TFunction } from 'i18next';
+
+/**
+ * Prices, differences and dates as the UI language writes them (Intl), each formatter built once
+ * per language and currency. A language Intl does not know (a custom one) falls back to English.
+ */
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: (language: string) => F, language: string): F {
+  const id = `${key}|${language}`;
+  let formatter = cache.get(id) as F | undefined;
+  if (!formatter) {
+    try {
+      formatter = make(language);
+    } catch {
+      formatter = make('en');
+    }
+    cache.set(id, formatter);
+  }
+  return formatter;
+}
+
+const currencyFormat = (currency: string, signed: boolean) => (language: string) => {
+  try {
+    return new Intl.NumberFormat(language, { style: 'currency', currency, signDisplay: signed ? 'exceptZero' : 'auto' });
+  } catch (error) {
+    // An unknown currency code: a plain number with the code after it.
+    if (error instanceof RangeError && /currency/i.test(error.message)) {
+      return new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: signed ? 'exceptZero' : 'auto' });
+    }
+    throw error;
+  }
+};
+
+/** A price in its currency; an em dash when there is none. */
+export function formatPrice(value: number | null | undefined, currency: string, language: string, { signed = false } = {}): string {
+  if (value == null || !Number.isFinite(value)) return '—';
+  const formatter = cached(`price:${currency}:${signed}`, currencyFormat(currency, signed), language);
+  const text = formatter.format(value);
+  return formatter.resolvedOptions().style === 'currency' ? text : `${text} ${currency}`;
+}
+
+/** A price on a chart's axis: whole units when the ticks are whole (CZK 1,650). */
+export function formatAxisPrice(value: number, currency: string, language: string, whole: boolean): string {
+  const digits = whole ? 0 : 2;
+  const formatter = cached(
+    `axis:${currency}:${digits}`,
+    (lang) => {
+      try {
+        return new Intl.NumberFormat(lang, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+      } catch (error) {
+        if (error instanceof RangeError && /currency/i.test(error.message)) return new Intl.NumberFormat(lang, { maximumFractionDigits: digits });
+        throw error;
+      }
+    },
+    language,
+  );
+  return formatter.format(value);
+}
+
+/** A difference in percent, signed, one decimal (4.2 → "+4.2%"). */
+export function formatPercent(percent: number | null | undefined, language: string): string {
+  if (percent == null || !Number.isFinite(percent)) return '—';
+  const formatter = cached(
+    'percent',
+    (lang) => new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1, minimumFractionDigits: 1, signDisplay: 'exceptZero' }),
+    language,
+  );
+  return formatter.format(percent / 100);
+}
+
+/** A whole number (counts, totals). */
+export function formatCount(value: number, language: string): string {
+  return cached('count', (lang) => new Intl.NumberFormat(lang), language).format(value);
+}
+
+/** A date and time, short. */
+export function formatDateTime(iso: string | null | undefined, language: string): string {
+  if (!iso) return '—';
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return '—';
+  return cached('datetime', (lang) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }), language).format(time);
+}
+
+/** A date, short (the chart's axis). */
+export function formatDay(time: number, language: string): string {
+  return cached('day', (lang) => new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'numeric' }), language).format(time);
+}
+
+/** The list's total as the pager shows it: "240 products", or "≈ 12,345 products" when estimated. */
+export function totalText(t: TFunction, count: number, isEstimate: boolean, language: string): string {
+  return t(isEstimate ? 'products.list.totalEstimate' : 'products.list.total', { count, formatted: formatCount(count, language) });
+}
