@@ -1,19 +1,14 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../api/src/seed/demo-users.ts';
 import { E2E_PORTS } from './stack-ports.ts';
+import { closeOpenedPages, openPage, signIn } from './support/signIn.ts';
+
+test.afterEach(closeOpenedPages);
 
 const AUTH_EMULATOR = `http://127.0.0.1:${E2E_PORTS.auth}`;
 const PROJECT_ID = 'demo-price-console';
 const byRole = (role: string) => DEMO_USERS.find((user) => user.roles.includes(role))!;
 const SUSPENDED = 'Your organization is suspended. Contact support.';
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: 'User menu' })).toContainText(email);
-}
 
 /** The set-password code the Auth emulator "e-mailed" to an invited user. */
 async function setPasswordCode(email: string): Promise<string> {
@@ -55,7 +50,7 @@ async function inviteOwner(page: Page, email: string, organization: string) {
 
 /** The invited user sets a password from the e-mail's link and is signed in (a fresh browser context). */
 async function acceptInvitation(browser: Browser, email: string, password: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const page = await openPage(browser);
   await page.goto(`/auth/action?mode=resetPassword&oobCode=${await setPasswordCode(email)}`);
   await expect(page.getByText(`New password for ${email}`)).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill(password);

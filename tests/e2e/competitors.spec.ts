@@ -1,19 +1,15 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../api/src/seed/demo-users.ts';
+import { DEMO_USERS } from '../../api/src/seed/demo-users.ts';
+import { closeOpenedPages, signedInPage } from './support/signIn.ts';
+
+test.afterEach(closeOpenedPages);
 
 const byRole = (role: string) => DEMO_USERS.find((user) => user.roles.includes(role))!;
 const NOT_ACCESSIBLE = 'Not Accessible';
 const CSV_HEADER = 'external_id,name,brand,ean,mpn,price,currency,availability,url';
 
 async function signedIn(browser: Browser, role: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const { email } = byRole(role);
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: 'User menu' })).toContainText(email);
-  return page;
+  return signedInPage(browser, byRole(role).email);
 }
 
 /** Picks an option of the select with this accessible name. */

@@ -1,7 +1,10 @@
-import { type Browser, expect, type Page, type Request, test } from '@playwright/test';
+import { type Browser, expect, type Page, type Request, type Route, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from '../../api/src/seed/demo-users.ts';
+import { DEMO_USERS, type DemoUser } from '../../api/src/seed/demo-users.ts';
 import { E2E_PORTS, E2E_WEB_URL } from './stack-ports.ts';
+import { closeOpenedPages, signedInPage, signIn as signInWithForm } from './support/signIn.ts';
+
+test.afterEach(closeOpenedPages);
 
 /**
  * The matching queues end to end, on northwind's second demo website (the products spec works on
@@ -61,19 +64,8 @@ async function revertDecisionsSince(websiteId: string, since: string) {
   }
 }
 
-async function signIn(page: Page, user: DemoUser) {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: 'User menu' })).toContainText(user.email);
-}
-
-async function newSignedInPage(browser: Browser, user: DemoUser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, user);
-  return page;
-}
+const signIn = (page: Page, user: DemoUser) => signInWithForm(page, user.email);
+const newSignedInPage = (browser: Browser, user: DemoUser) => signedInPage(browser, user.email);
 
 const heading = (page: Page) => page.getByRole('heading', { level: 2 });
 /** The pairs of the product on screen still waiting to match. */
@@ -125,8 +117,31 @@ async function homeStatistic(page: Page, website: { id: string }, label: string)
 /**
  * Presses `key` on the product page and answers how long after the key-down the heading showed
  * `expectedName` (measured in the page: from the key event to the next frame after the heading changed).
+ * The deciding request is held back until the next product has shown, so the switch cannot have
+ * waited for the server: if it did, it never comes and the test fails.
  */
 async function pressAndTimeSwitch(page: Page, key: string, expectedName: string): Promise<number> {
+  let release!: () => void;
+  const switched = new Promise<void>((resolve) => (release = resolve));
+  const handled: Promise<void>[] = [];
+  const holdDecision = (route: Route) => {
+    const operation = (route.request().postDataJSON() as { operationName?: string } | null)?.operationName;
+    const held = operation === 'MatchingDecide' || operation === 'MatchingSkipProduct' ? switched : Promise.resolve();
+    const done = held.then(() => route.continue());
+    handled.push(done);
+    return done;
+  };
+  await page.route('**/graphql', holdDecision);
+  try {
+    return await timeSwitch(page, key, expectedName);
+  } finally {
+    release();
+    await Promise.all(handled);
+    await page.unroute('**/graphql', holdDecision);
+  }
+}
+
+async function timeSwitch(page: Page, key: string, expectedName: string): Promise<number> {
   await page.evaluate((expected) => {
     const state = window as unknown as { __switch?: Promise<number> };
     state.__switch = new Promise<number>((resolve) => {
@@ -195,8 +210,11 @@ test('a reviewer works ten products with the keyboard alone, undoes one, and the
     switches.push(await pressAndTimeSwitch(page, key, nextName));
     await expect(heading(page)).toHaveText(nextName);
   }
-  console.log(`next product shown after the deciding key (ms): ${switches.map((ms) => ms.toFixed(1)).join(', ')}`);
-  for (const ms of switches) expect(ms).toBeLessThanOrEqual(SWITCH_BUDGET_MS);
+  // Every switch happened with its decision still held back (above); how fast it drew is a frame
+  // figure that a loaded machine can stretch once, so the budget holds for the median of the ten.
+  const median = [...switches].sort((a, b) => a - b)[Math.floor(switches.length / 2)]!;
+  console.log(`next product shown after the deciding key (ms): ${switches.map((ms) => ms.toFixed(1)).join(', ')}; median ${median.toFixed(1)}`);
+  expect(median).toBeLessThanOrEqual(SWITCH_BUDGET_MS);
   await expect(page.getByText(/^Saving \d+ decision/)).toHaveCount(0);
 
   // Undo: the tenth product comes back with its pair waiting again.

@@ -1,19 +1,15 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../api/src/seed/demo-users.ts';
 import { E2E_PORTS, E2E_WEB_URL } from './stack-ports.ts';
+import { closeOpenedPages, signedInPage } from './support/signIn.ts';
+
+test.afterEach(closeOpenedPages);
 
 const byRole = (role: string) => DEMO_USERS.find((user) => user.roles.includes(role))!;
 const heading = (page: Page) => page.getByRole('heading', { level: 2 });
 
 async function signedIn(browser: Browser, role: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  const { email } = byRole(role);
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: 'User menu' })).toContainText(email);
-  return page;
+  return signedInPage(browser, byRole(role).email);
 }
 
 /** A GraphQL call as a demo user, through the worker (a fresh ID token from the Auth emulator). */

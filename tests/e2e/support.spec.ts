@@ -1,15 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../api/src/seed/demo-users.ts';
+import { expect, test } from '@playwright/test';
+import { DEMO_USERS } from '../../api/src/seed/demo-users.ts';
+import { closeOpenedPages, signedInPage, signIn } from './support/signIn.ts';
+
+test.afterEach(closeOpenedPages);
 
 const byRole = (role: string) => DEMO_USERS.find((user) => user.roles.includes(role))!;
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: 'User menu' })).toContainText(email);
-}
 
 test('a User sends a support request and an Admin marks it resolved', async ({ page, browser }) => {
   test.slow();
@@ -38,8 +33,7 @@ test('a User sends a support request and an Admin marks it resolved', async ({ p
   await expect(page.getByRole('columnheader', { name: 'User' })).toHaveCount(0);
 
   // The Admin sees who sent it and resolves it.
-  const admin = await (await browser.newContext()).newPage();
-  await signIn(admin, byRole('Admin').email);
+  const admin = await signedInPage(browser, byRole('Admin').email);
   await admin.goto('/contact-support');
   await expect(admin.getByText('Support requests')).toBeVisible();
   const request = admin.getByRole('row').filter({ hasText: topic });

@@ -1,15 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../api/src/seed/demo-users.ts';
+import { DEMO_USERS } from '../../api/src/seed/demo-users.ts';
+import { signIn } from './support/signIn.ts';
 
 const byRole = (role: string) => DEMO_USERS.find((user) => user.roles.includes(role))!;
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/auth/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: 'User menu' })).toContainText(email);
-}
 
 /** The websites list, searched by name. */
 async function searchWebsites(page: Page, name: string) {

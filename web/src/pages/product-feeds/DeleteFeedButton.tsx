@@ -8,20 +8,26 @@ import { PRODUCT_FEED_DELETE_MUTATION } from './queries.ts';
 /** Deletes a feed after a confirmation saying its products stay. */
 export function DeleteFeedButton({ feed, onDeleted, compact = false }: { feed: { id: string; name: string }; onDeleted: () => void; compact?: boolean }) {
   const { t } = useTranslation();
-  const { mutate, mutation } = useCustomMutation();
+  const { mutateAsync, mutation } = useCustomMutation();
 
-  const run = () =>
-    mutate(
-      {
+  // The promise of mutateAsync settles even when this button has unmounted meanwhile (the deleted
+  // feed's page re-reads it and drops the button); a per-call onSuccess would be lost then and the
+  // page would stay on the deleted feed. Refine shows the success or failure notification itself.
+  const run = async () => {
+    try {
+      await mutateAsync({
         url: '',
         method: 'post',
         values: {},
         meta: { gqlMutation: PRODUCT_FEED_DELETE_MUTATION, gqlVariables: { productFeedId: feed.id } },
         successNotification: { type: 'success', message: t('productFeeds.delete.done', { name: feed.name }) },
         errorNotification: changeFailedNotification(t, t('productFeeds.delete.failed')),
-      },
-      { onSuccess: onDeleted },
-    );
+      });
+    } catch {
+      return; // the failure is already shown; the feed is still there
+    }
+    onDeleted();
+  };
 
   return (
     <Popconfirm
