@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { WEBSITE_PARAM } from '../../config/constants.ts';
 import { chooseWebsite } from './chooseWebsite.ts';
 import type { WebsiteOption } from './queries.ts';
@@ -49,7 +49,8 @@ function useCandidates(): readonly WebsiteOption[] | null {
  * names another listed website selects it, and the URL always names the chosen one.
  */
 export function WebsiteSelectionProvider({ children }: { children: ReactNode }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const fromUrl = searchParams.get(WEBSITE_PARAM);
   const candidates = useCandidates();
   const [forgotten, setForgotten] = useState<ReadonlySet<string>>(() => new Set());
@@ -82,16 +83,17 @@ export function WebsiteSelectionProvider({ children }: { children: ReactNode }) 
     }
   }, [list, fromUrl, website, select]);
 
+  // Names the website in the address the browser is at now: the user may have moved on (a menu
+  // click right after sign-in) since this render, and setSearchParams would resolve against the
+  // address of the render and so take the user back.
   useEffect(() => {
     if (!website || fromUrl === website.id) return;
-    setSearchParams(
-      (params) => {
-        params.set(WEBSITE_PARAM, website.id);
-        return params;
-      },
-      { replace: true },
-    );
-  }, [website, fromUrl, setSearchParams]);
+    const { pathname, search, hash } = window.location;
+    const params = new URLSearchParams(search);
+    if (params.get(WEBSITE_PARAM) === website.id) return;
+    params.set(WEBSITE_PARAM, website.id);
+    navigate({ pathname, search: `?${params}`, hash }, { replace: true });
+  }, [website, fromUrl, navigate]);
 
   const value = useMemo(() => ({ website, select, forget }), [website, select, forget]);
   return <WebsiteSelectionContext.Provider value={value}>{children}</WebsiteSelectionContext.Provider>;
