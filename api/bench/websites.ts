@@ -27,7 +27,10 @@
  *
  * With each line it prints the CPU time the server side spent per request (the API process and
  * its children, i.e. the PGlite process, from /proc; on PostgreSQL the server's own backends are
- * not counted): on a busy machine latency depends on what else runs, this much less.
+ * not counted): on a busy machine latency depends on what else runs, this much less. It also
+ * prints this process's own CPU per request: the clients share the machine's cores with the
+ * server, and with 10 clients in a closed loop the latency is the queue in front of those cores
+ * (latency = clients / throughput), so what the clients spend shows in the figures.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -96,6 +99,8 @@ interface Stats {
 interface Result {
   /** Server-side CPU milliseconds per request (API process tree), when known. */
   cpuPerRequest?: number;
+  /** This process's CPU milliseconds per request (the clients share the machine's cores with the server). */
+  clientCpuPerRequest: number;
   mix: Stats;
   kinds: Record<Kind, Stats>;
   rps: number;
@@ -195,6 +200,7 @@ async function fire(url: string, token: string, total: number, requests = REQUES
   };
   for (let i = 0; i < 30; i++) await one(i, false); // warm-up
   const cpuBefore = serverPid ? treeCpuMs(serverPid) : 0;
+  const clientCpuBefore = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -203,6 +209,8 @@ async function fire(url: string, token: string, total: number, requests = REQUES
   );
   const seconds = (performance.now() - started) / 1000;
   const cpuPerRequest = serverPid ? (treeCpuMs(serverPid) - cpuBefore) / requests : undefined;
+  const clientCpu = process.cpuUsage(clientCpuBefore);
+  const clientCpuPerRequest = (clientCpu.user + clientCpu.system) / 1000 / requests;
   if (firstError) console.log(`  first error: ${firstError}`);
   const all = [...latencies.picker, ...latencies.search, ...latencies.offset];
   return {
@@ -210,6 +218,7 @@ async function fire(url: string, token: string, total: number, requests = REQUES
     kinds: { picker: stats(latencies.picker), search: stats(latencies.search), offset: stats(latencies.offset) },
     rps: all.length / seconds,
     errors,
+    clientCpuPerRequest,
     ...(cpuPerRequest !== undefined ? { cpuPerRequest } : {}),
   };
 }
@@ -218,7 +227,8 @@ const ms = (value: number) => value.toFixed(1).padStart(6);
 const format = (name: string, r: Result) =>
   `${name.padEnd(30)} mix p50 ${ms(r.mix.p50)} ms  p95 ${ms(r.mix.p95)} ms  ${r.rps.toFixed(0).padStart(5)} req/s  errors ${r.errors}   ` +
   `p95 picker ${ms(r.kinds.picker.p95)}  search ${ms(r.kinds.search.p95)}  offset ${ms(r.kinds.offset.p95)} ms` +
-  (r.cpuPerRequest !== undefined ? `   server CPU ${r.cpuPerRequest.toFixed(2)} ms/req` : '');
+  (r.cpuPerRequest !== undefined ? `   server CPU ${r.cpuPerRequest.toFixed(2)} ms/req` : '') +
+  `   client CPU ${r.clientCpuPerRequest.toFixed(2)} ms/req`;
 const ratio = (through: Result, direct: Result) =>
   `ratio through/direct: p50 ${(through.mix.p50 / direct.mix.p50).toFixed(2)}x, p95 ${(through.mix.p95 / direct.mix.p95).toFixed(2)}x, ` +
   `req/s ${(through.rps / direct.rps).toFixed(2)}x; added p50 ${(through.mix.p50 - direct.mix.p50).toFixed(1)} ms, p95 ${(through.mix.p95 - direct.mix.p95).toFixed(1)} ms`;
