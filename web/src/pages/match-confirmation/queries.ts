@@ -1,5 +1,5 @@
 import { gql } from '@urql/core';
-import type { MatchingPair, ProductSummary } from '../product-matching/queries.ts';
+import { COMPETITOR_PRODUCT, PRODUCT_SUMMARY, type MatchingPair, type ProductSummary } from '../product-matching/queries.ts';
 
 /** The confirmation queue's documents (api/src/schema/matching.graphql). */
 
@@ -14,30 +14,13 @@ export const MATCHING_CONFIRMATION_QUEUE_QUERY = gql`
           version
           score
           competitorProduct {
-            id
-            externalId
-            name
-            brand
-            ean
-            mpn
-            price
-            currency
-            url
+            ${COMPETITOR_PRODUCT}
           }
           priceDifference
           priceDifferencePercent
         }
         product {
-          id
-          itemId
-          name
-          brand
-          ean
-          mpn
-          category
-          price
-          currency
-          url
+          ${PRODUCT_SUMMARY}
         }
         competitor {
           id

@@ -3,7 +3,8 @@ import type { MatchingStatistics } from './shared/statistics.ts';
 
 /** GraphQL documents of the matching pages (api/src/schema/matching.graphql) and their answers' shapes. */
 
-const PRODUCT_SUMMARY = `
+/** A product's fields on the matching pages (the queue, a product's page, the confirmation queue). */
+export const PRODUCT_SUMMARY = `
   id
   itemId
   name
@@ -17,7 +18,8 @@ const PRODUCT_SUMMARY = `
   url
 `;
 
-const COMPETITOR_PRODUCT = `
+/** A competitor product's fields wherever a pair is shown. */
+export const COMPETITOR_PRODUCT = `
   id
   externalId
   name
