@@ -73,6 +73,19 @@ export async function loadBrandIndex(db: Db, websiteId: string): Promise<BrandIn
   return new BrandIndex(rows.map((r) => r.brand));
 }
 
+/** A keys table's row (products' and competitor products' alike), as jsonb_to_recordset reads it. */
+function keyColumns(row: { id: string; fingerprint: string }, keys: MatchingKeys) {
+  return {
+    id: row.id,
+    fingerprint: row.fingerprint,
+    normalized_name: keys.normalizedName,
+    brand_key: keys.brandKey,
+    gtin: keys.gtin,
+    mpn: keys.mpn,
+    name_codes: keys.nameCodes,
+  };
+}
+
 const FINGERPRINT = (alias: string) => `matching_fingerprint(${alias}.name, ${alias}.brand, ${alias}.gtin, ${alias}.mpn)`;
 
 /** Ids of the website's active products whose keys are missing or stale (all of them with `force`). */
@@ -100,16 +113,7 @@ export async function refreshProductKeys(db: Db, websiteId: string, brands: Bran
     );
     const input = rows.map((row) => {
       const keys = computeKeys(row, brands);
-      return {
-        id: row.id,
-        fingerprint: row.fingerprint,
-        normalized_name: keys.normalizedName,
-        brand_key: keys.brandKey,
-        gtin: keys.gtin,
-        mpn: keys.mpn,
-        name_codes: keys.nameCodes,
-        code_variants: keys.codeVariants,
-      };
+      return { ...keyColumns(row, keys), code_variants: keys.codeVariants };
     });
     await db.query(
       `WITH input AS (
@@ -187,15 +191,7 @@ export async function refreshCompetitorKeys(
         count('word', wordsOf(keys.normalizedName), 1);
         count('code', keys.nameCodes, 1);
       }
-      return {
-        id: row.id,
-        fingerprint: row.fingerprint,
-        normalized_name: keys.normalizedName,
-        brand_key: keys.brandKey,
-        gtin: keys.gtin,
-        mpn: keys.mpn,
-        name_codes: keys.nameCodes,
-      };
+      return keyColumns(row, keys);
     });
     await db.query(
       `WITH input AS (
