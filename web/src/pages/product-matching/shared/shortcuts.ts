@@ -29,13 +29,19 @@ export interface KeyPress {
 /** The element parts looked at, so tests need no DOM. */
 interface TargetLike {
   tagName?: string;
+  /** An input's type: a checkbox or a radio button takes no text. */
+  type?: string;
   isContentEditable?: boolean;
   getAttribute?: (name: string) => string | null;
   closest?: (selector: string) => unknown;
 }
 
-const TYPING_SELECTOR = 'input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="combobox"], [role="textbox"]';
-const CONTROL_SELECTOR = 'button, a[href], [role="button"], [role="link"], [role="checkbox"], [role="switch"], [role="menuitem"], [role="option"], [role="tab"], summary';
+/** Inputs that take no text: a key pressed on them (a row's checkbox just clicked) is still a shortcut. */
+const NOT_TEXT_INPUTS = ['checkbox', 'radio', 'button', 'submit', 'reset'];
+const TEXT_INPUT = `input${NOT_TEXT_INPUTS.map((type) => `:not([type="${type}"])`).join('')}`;
+const TYPING_SELECTOR = `${TEXT_INPUT}, textarea, select, [contenteditable=""], [contenteditable="true"], [role="combobox"], [role="textbox"]`;
+const CONTROL_SELECTOR =
+  'button, a[href], input[type="checkbox"], input[type="radio"], [role="button"], [role="link"], [role="checkbox"], [role="switch"], [role="menuitem"], [role="option"], [role="tab"], summary';
 
 /** A field the user types into: a key pressed there is text, never a shortcut. */
 export function isTypingTarget(target: EventTarget | null): boolean {
@@ -43,7 +49,8 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   if (!element || typeof element !== 'object') return false;
   if (element.isContentEditable) return true;
   const tag = element.tagName?.toLowerCase();
-  if (tag === 'input' || tag === 'textarea' || tag === 'select') return true;
+  if (tag === 'input') return !NOT_TEXT_INPUTS.includes((element.type ?? 'text').toLowerCase());
+  if (tag === 'textarea' || tag === 'select') return true;
   return Boolean(element.closest?.(TYPING_SELECTOR));
 }
 
