@@ -289,13 +289,19 @@ test("a User's match waits for confirmation, and an Owner confirms the pairs in 
   await expect(user.getByRole('listbox', { name: `Candidates at ${matched[0]!.competitor}` }).getByRole('option').filter({ hasText: 'Waiting to confirm' })).toHaveCount(1);
   await leaveProductPage(user);
 
-  // The Owner selects the three pairs and confirms them at once.
+  // The Owner selects two pairs and confirms them at once with the button, then the third with its key (C).
   const ownerPage = await newSignedInPage(browser, owner);
   await ownerPage.goto(lastPage);
-  for (const pair of matched) await ownerPage.getByRole('checkbox', { name: `Select ${pair.name} at ${pair.competitor}` }).check();
-  await ownerPage.getByRole('button', { name: /^Confirm 3 selected/ }).click();
-  await expect(ownerPage.getByText('3 pairs confirmed')).toBeVisible();
-  for (const pair of matched) await expect(rowOf(ownerPage, pair)).toHaveCount(0);
+  const select = (pair: { name: string; competitor: string }) => ownerPage.getByRole('checkbox', { name: `Select ${pair.name} at ${pair.competitor}` }).check();
+  for (const pair of matched.slice(0, 2)) await select(pair);
+  await ownerPage.getByRole('button', { name: /^Confirm 2 selected/ }).click();
+  await expect(ownerPage.getByText('2 pairs confirmed')).toBeVisible();
+  for (const pair of matched.slice(0, 2)) await expect(rowOf(ownerPage, pair)).toHaveCount(0);
+  await select(matched[2]!);
+  await expect(ownerPage.getByRole('button', { name: /^Confirm 1 selected/ })).toBeVisible();
+  await ownerPage.keyboard.press('c');
+  await expect(ownerPage.getByText('1 pair confirmed')).toBeVisible();
+  await expect(rowOf(ownerPage, matched[2]!)).toHaveCount(0);
   await expect(ownerPage.getByText(/pairs? waits? for confirmation$/)).toHaveText(new RegExp(`^${waitingBefore} pairs? waits? for confirmation$`));
 
   // The log shows the Owner's confirmations.
