@@ -11,7 +11,7 @@ import { applyTransitionInTransaction } from '../src/matching/state/apply.ts';
 import { availableEngines } from './engines.ts';
 import { codes } from './helpers.ts';
 import { ADMIN, byRole, openCatalogueWorld, type CatalogueWorld } from './catalogue-fixtures.ts';
-import { buildScenario, Q, recount, type Scenario } from './matching-fixtures.ts';
+import { buildScenario, Q, recount, recountQueue, type Scenario } from './matching-fixtures.ts';
 
 const engines = await availableEngines();
 const OWNER = byRole('Owner');
@@ -40,6 +40,13 @@ describe.each(engines)('Matching decisions on $name', (engine) => {
     const report = response.body.data.matchingStatistics;
     expect(report.overall).toEqual(expected.overall);
     expect(report.competitors.map((c: any) => ({ id: c.competitor.id, statistics: c.statistics }))).toEqual(expected.competitors);
+    // The queue's size (kept, not counted) overall and per competitor, as the queue pages show it.
+    const queue = await recountQueue(w.pool, siteId);
+    expect(report.productsWaitingToMatch).toBe(queue.products);
+    for (const competitor of [null, ...queue.competitors]) {
+      const page = await w.call(ADMIN.uid, Q.queue, { organizationWebsiteId: siteId, filter: competitor ? { competitorId: competitor.id } : null, limit: 1, offset: 0 });
+      expect(page.body.data.matchingQueue.meta.pagination).toEqual({ total: competitor ? competitor.products : queue.products, totalIsEstimate: false });
+    }
   };
 
   describe('who may decide', () => {

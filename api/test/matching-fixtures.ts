@@ -88,6 +88,21 @@ export async function recount(pool: Pool, siteId: string) {
   return { overall, competitors: rows.map(({ id, ...statistics }) => ({ id, statistics })) };
 }
 
+/** The matching queue's size recounted from the pairs: products waiting to match, overall and per competitor. */
+export async function recountQueue(pool: Pool, siteId: string) {
+  const { rows } = await pool.query(
+    `SELECT c.id, (SELECT count(DISTINCT m.product_id)::int FROM product_matches m WHERE m.competitor_id = c.id AND m.status = 'WAITING' AND m.stage = 'candidate') AS n
+       FROM competitors c WHERE c.organization_website_id = $1 ORDER BY c.name, c.id`,
+    [siteId],
+  );
+  const all = await pool.query(
+    `SELECT count(DISTINCT m.product_id)::int AS n FROM product_matches m JOIN products p ON p.id = m.product_id
+      WHERE p.organization_website_id = $1 AND m.status = 'WAITING' AND m.stage = 'candidate'`,
+    [siteId],
+  );
+  return { products: all.rows[0].n as number, competitors: rows.map((r) => ({ id: r.id as string, products: r.n as number })) };
+}
+
 export const STATS_FIELDS = 'matched waitingToMatch waitingToConfirm skipped neverMatch expired';
 export const SUMMARY = 'id itemId name brand ean mpn category price currency imageUrl url';
 export const CP = 'id externalId name brand ean mpn price currency availability url seenAt';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableEngines } from './engines.ts';
 import { codes, gql } from './helpers.ts';
 import { ADMIN, byRole, MEMBERS, openCatalogueWorld, ownSlug, roleCases, type CatalogueWorld } from './catalogue-fixtures.ts';
-import { buildScenario, Q, recount, type Scenario } from './matching-fixtures.ts';
+import { buildScenario, Q, recount, recountQueue, type Scenario } from './matching-fixtures.ts';
 
 const engines = await availableEngines();
 const OWNER = byRole('Owner');
@@ -112,6 +112,51 @@ describe.each(engines)('Matching queue on $name', (engine) => {
       expect(response.body.data.matchingStatistics.overall).toMatchObject({ matched: 1, waitingToMatch: 3 });
     }
     expect(await deltas()).toBe(2);
+  });
+
+  it('keeps the queue’s size equal to a recount through decisions, deletes, new pairs and folding', async () => {
+    const t = await buildScenario(w.pool, w.orgs.northwind!, { products: 4, competitors: 3, candidates: 1 });
+    const [a, b, c] = t.competitors;
+    const pairAt = (i: number, competitorId: string) => t.products[i]!.pairs[competitorId]![0]!;
+    /** The sizes the API gives (statistics, and each queue page's total), after checking them against a recount. */
+    const sizes = async () => {
+      const expected = await recountQueue(w.pool, t.siteId);
+      const statistics = await w.call(OWNER.uid, Q.statistics, { organizationWebsiteId: t.siteId });
+      expect(statistics.body.data.matchingStatistics.productsWaitingToMatch).toBe(expected.products);
+      const totals: Record<string, number> = {};
+      for (const competitor of [null, ...expected.competitors]) {
+        const page = await w.call(OWNER.uid, Q.queue, { organizationWebsiteId: t.siteId, filter: competitor ? { competitorId: competitor.id } : null, limit: 1, offset: 0 });
+        expect(page.body.errors).toBeUndefined();
+        const { total, totalIsEstimate } = page.body.data.matchingQueue.meta.pagination;
+        expect(totalIsEstimate).toBe(false);
+        totals[competitor ? competitor.id : 'all'] = total;
+      }
+      expect(totals).toEqual(Object.fromEntries([['all', expected.products], ...expected.competitors.map((x) => [x.id, x.products])]));
+      return totals;
+    };
+    expect(await sizes()).toEqual({ all: 4, [a!.id]: 4, [b!.id]: 4, [c!.id]: 4 });
+    // Product 0 decided at A only: it leaves A's queue and stays in the website's.
+    await w.pool.query(`UPDATE product_matches SET status = 'SKIPPED', version = version + 1 WHERE id = $1`, [pairAt(0, a!.id)]);
+    expect(await sizes()).toEqual({ all: 4, [a!.id]: 3, [b!.id]: 4, [c!.id]: 4 });
+    // ... and at B and C: it leaves the website's queue.
+    await w.pool.query(`UPDATE product_matches SET status = 'NEVER_MATCH', version = version + 1 WHERE id = ANY($1::uuid[])`, [[pairAt(0, b!.id), pairAt(0, c!.id)]]);
+    expect(await sizes()).toEqual({ all: 3, [a!.id]: 3, [b!.id]: 3, [c!.id]: 3 });
+    // A product deleted, a competitor deleted (their queue rows go by cascade).
+    await w.pool.query('DELETE FROM products WHERE id = $1', [t.products[1]!.id]);
+    await w.pool.query('DELETE FROM competitors WHERE id = $1', [c!.id]);
+    expect(await sizes()).toEqual({ all: 2, [a!.id]: 2, [b!.id]: 2 });
+    // A new candidate for product 0 at A: it is back in both queues.
+    await w.pool.query(`UPDATE product_matches SET status = 'WAITING', version = version + 1 WHERE id = $1`, [pairAt(0, a!.id)]);
+    expect(await sizes()).toEqual({ all: 3, [a!.id]: 3, [b!.id]: 2 });
+    // Many changes: a read folds the size deltas and the sizes stay.
+    for (let i = 0; i < 300; i += 1) {
+      await w.pool.query(`UPDATE product_matches SET status = CASE status WHEN 'WAITING' THEN 'SKIPPED' ELSE 'WAITING' END WHERE id = $1`, [pairAt(2, a!.id)]);
+    }
+    const deltas = async () => (await w.pool.query('SELECT count(*)::int AS n FROM matching_queue_size_deltas WHERE organization_website_id = $1', [t.siteId])).rows[0].n as number;
+    expect(await deltas()).toBeGreaterThan(500);
+    expect(await sizes()).toEqual({ all: 3, [a!.id]: 3, [b!.id]: 2 });
+    expect(await deltas()).toBeLessThanOrEqual(3);
+    expect(await sizes()).toEqual({ all: 3, [a!.id]: 3, [b!.id]: 2 });
   });
 
   it.each(roleCases([ADMIN, ...MEMBERS]))('%s reads its own organization’s queue, product, statistics, log and confirmation queue', async (_role, user) => {

@@ -29,7 +29,7 @@ import {
 import { websiteStatistics } from './matching-statistics.ts';
 
 export const QUEUE_MAX_LIMIT = 200;
-/** The queue's total is counted exactly up to this many products, estimated above (a page shows "~N"). */
+/** With a brand or category filter the total is counted exactly up to this many products, estimated above (a page shows "~N"); without one it is kept (migration 042). */
 const TOTAL_EXACT_UP_TO = 1_000;
 
 export interface QueueFilter {
@@ -63,6 +63,8 @@ export async function queueQuery(db: Queryable, websiteId: string, filter: Queue
     if (category) where.push(`q.category = ${add(category)}`);
     return {
       competitorId,
+      brand,
+      category,
       from: 'matching_queue q JOIN products p ON p.id = q.product_id',
       countFrom: 'matching_queue q',
       where: where.join(' AND '),
@@ -76,6 +78,8 @@ export async function queueQuery(db: Queryable, websiteId: string, filter: Queue
   if (category) where.push(`p.category = ${add(category)}`);
   return {
     competitorId: null,
+    brand,
+    category,
     from: 'products p',
     countFrom: 'products p',
     where: where.join(' AND '),
@@ -97,7 +101,9 @@ async function matchingQueue(
   await findOrganizationWebsite(ctx.pool, ctx, websiteId);
   const q = await queueQuery(ctx.pool, websiteId, args.filter);
   const n = q.params.length;
-  const [page, total, statistics] = await Promise.all([
+  // Without a brand or category the size of the queue is kept (migration 042): not counted here.
+  const kept = !q.brand && !q.category;
+  const [page, counted, statistics] = await Promise.all([
     ctx.pool.query(
       `SELECT ${PRODUCT_SUMMARY_COLUMNS}, ${q.state}, l.user_id AS l_user_id, u.email AS l_user_email, l.expires_at AS l_expires_at
          FROM ${q.from}
@@ -107,10 +113,12 @@ async function matchingQueue(
         ORDER BY ${q.order} LIMIT $${n + 1} OFFSET $${n + 2}`,
       [...q.params, limit, offset],
     ),
-    queueTotal(ctx.pool, q),
+    kept ? null : queueTotal(ctx.pool, q),
     websiteStatistics(ctx.pool, websiteId),
   ]);
-  const counts = q.competitorId ? statistics.competitors.find((c) => c.id === q.competitorId)!.statistics : statistics.overall;
+  const competitor = q.competitorId ? statistics.competitors.find((c) => c.id === q.competitorId)! : null;
+  const counts = competitor ? competitor.statistics : statistics.overall;
+  const total = counted ?? { total: competitor ? competitor.queueProducts : statistics.queueProducts, totalIsEstimate: false };
   return {
     data: page.rows.map((row) => ({
       product: toProductSummary(row),
