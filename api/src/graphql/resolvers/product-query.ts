@@ -179,7 +179,10 @@ export async function loadProductPage<Row>(
       page AS (SELECT p.id FROM matching p ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2})
     SELECT ${columns} FROM page JOIN products p ON p.id = page.id ORDER BY ${order}`;
   const matchingSortColumns = `SELECT p.id, p.name, p.price, p.competitor_min_price, p.price_difference_percent FROM products p WHERE ${where}`;
-  const walk = `SELECT ${columns} FROM products p WHERE ${where} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`;
+  // The page's ids first, then their rows: the sort's index carries the equality filters'
+  // columns (migration 043), so the walk decides each row it passes from the index alone.
+  const walk = `WITH page AS (SELECT p.id FROM products p WHERE ${where} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2})
+    SELECT ${columns} FROM page JOIN products p ON p.id = page.id ORDER BY ${order}`;
 
   const client = await pool.connect();
   try {
