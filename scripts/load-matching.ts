@@ -12,7 +12,7 @@
  *      product decided by two reviewers in the log);
  *   2. no decision lost or applied twice (every acknowledged decision is in the log once, every
  *      retry returned the first answer, each pair's version is 1 + its logged transitions);
- *   3. statistics consistent (the API's six statistics and the queue rows equal a recount).
+ *   3. statistics consistent (the API's six statistics, the queue rows and the queue's size equal a recount).
  * and prints its figures (decisions per second, p50/p95 per request, conflicts by reason).
  * Exit status 1 when a check fails. PostgreSQL: DATABASE_URL or 127.0.0.1:5432 (skipped when
  * unreachable with --engine both).
@@ -57,7 +57,7 @@ const OPS = {
   skipProduct: `mutation MatchingSkipProduct($input: MatchingSkipProductInput!) { matchingSkipProduct(input: $input) { decisions { ${DECISION} } replayed product { ${PRODUCT} } } }`,
   undo: `mutation MatchingUndo($input: MatchingUndoInput!) { matchingUndo(input: $input) { decisions { ${DECISION} } replayed product { ${PRODUCT} } } }`,
   statistics: `query MatchingStatistics($organizationWebsiteId: ID!) { matchingStatistics(organizationWebsiteId: $organizationWebsiteId) {
-    overall { matched waitingToMatch waitingToConfirm skipped neverMatch expired } competitors { competitor { id } statistics { matched waitingToMatch waitingToConfirm skipped neverMatch expired } } } }`,
+    overall { matched waitingToMatch waitingToConfirm skipped neverMatch expired } competitors { competitor { id } statistics { matched waitingToMatch waitingToConfirm skipped neverMatch expired } } productsWaitingToMatch } }`,
 };
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -310,6 +310,13 @@ async function run(engine: string): Promise<boolean> {
       [site],
     );
     if (queue.rows[0]!.n) problems.push(`products whose queue state differs from their pairs: ${queue.rows[0]!.n}`);
+    // The queue's size is kept by triggers (migration 042), not counted: it must equal a count.
+    const waiting = await db.pool.query<{ n: number }>(
+      `SELECT count(DISTINCT m.product_id)::int AS n FROM product_matches m JOIN products p ON p.id = m.product_id
+        WHERE p.organization_website_id = $1 AND m.status = 'WAITING' AND m.stage = 'candidate'`,
+      [site],
+    );
+    if (statistics.productsWaitingToMatch !== waiting.rows[0]!.n) problems.push(`products waiting to match ${statistics.productsWaitingToMatch} differ from a recount ${waiting.rows[0]!.n}`);
 
     // ---- figures -------------------------------------------------------------------------
     const decisions = logged.rows[0]!.n;
@@ -323,7 +330,7 @@ async function run(engine: string): Promise<boolean> {
       const sorted = [...list].sort((a, b) => a - b);
       console.log(`  ${kind.padEnd(12)} ${String(list.length).padStart(7)} ${`${percentile(sorted, 50).toFixed(1)} ms`.padStart(9)} ${`${percentile(sorted, 95).toFixed(1)} ms`.padStart(9)}`);
     }
-    console.log(`  checks: ${problems.length ? `FAILED\n    - ${problems.join('\n    - ')}` : 'no product handed to two reviewers at once; no decision lost or applied twice; statistics and queue equal a recount'}`);
+    console.log(`  checks: ${problems.length ? `FAILED\n    - ${problems.join('\n    - ')}` : 'no product handed to two reviewers at once; no decision lost or applied twice; statistics, queue and its size equal a recount'}`);
     return problems.length === 0;
   } finally {
     await db.close();
