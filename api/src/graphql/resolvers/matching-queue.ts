@@ -134,7 +134,13 @@ async function matchingQueue(
 }
 
 async function queueTotal(db: Queryable, q: Awaited<ReturnType<typeof queueQuery>>): Promise<{ total: number; totalIsEstimate: boolean }> {
-  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${q.countFrom} WHERE ${q.where} LIMIT ${TOTAL_EXACT_UP_TO + 1}) t`, q.params);
+  // In the queue's order: the planner then walks the filter's queue index (a few thousand
+  // entries at most) rather than scanning the table until enough rows match (10 ms against 2 ms
+  // for a category on PGlite at 100,000 products).
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${q.countFrom} WHERE ${q.where} ORDER BY ${q.order} LIMIT ${TOTAL_EXACT_UP_TO + 1}) t`,
+    q.params,
+  );
   const exact = rows[0]!.n;
   if (exact <= TOTAL_EXACT_UP_TO) return { total: exact, totalIsEstimate: false };
   const plan = await db.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${q.countFrom} WHERE ${q.where}`, q.params);
