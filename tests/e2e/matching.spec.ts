@@ -374,3 +374,123 @@ test("a manual search of a competitor's catalogue pairs the product with a produ
   await page.goto(`/product-matching/activity-log?owid=${website.id}&actor=me&source=SEARCH`);
   await expect(page.getByRole('row').filter({ hasText: name }).filter({ hasText: hitName }).filter({ hasText: 'Match · manual search' })).toBeVisible();
 });
+
+test('a pair marked never match stays so through two feed re-imports of the product and the matching runs after them', async ({ page }) => {
+  test.slow();
+  await signIn(page, owner);
+  await page.goto(`/product-matching?owid=${website.id}`);
+  await startMatching(page);
+  const productId = /\/product-matching\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+  const pairsOf = async () => {
+    const data = await graphql<{ matchingProduct: { product: ProductRow; competitors: { pairs: { id: string; status: string; version: number; competitorProduct: { id: string; name: string } }[] }[] } }>(
+      owner,
+      `query($id: ID!) { matchingProduct(productId: $id) { product { itemId name brand ean mpn category price currency }
+         competitors { pairs { id status version competitorProduct { id name } } } } }`,
+      { id: productId },
+    );
+    return { product: data.matchingProduct.product, pairs: data.matchingProduct.competitors.flatMap((c) => c.pairs) };
+  };
+  const before = await pairsOf();
+
+  // Never match on the first pair, by its key.
+  const waiting = await waitingPairs(page).count();
+  await page.keyboard.press('n');
+  if (waiting > 1) await expect(waitingPairs(page)).toHaveCount(waiting - 1);
+  await expect(page.getByText(/^Saving \d+ decision/)).toHaveCount(0);
+  // (Earlier tests of this file may have left other pairs of the product never matched.)
+  const neverBefore = new Set(before.pairs.filter((pair) => pair.status === 'NEVER_MATCH').map((pair) => pair.id));
+  const newlyNever = async () => (await pairsOf()).pairs.filter((pair) => pair.status === 'NEVER_MATCH' && !neverBefore.has(pair.id));
+  await expect.poll(async () => (await newlyNever()).length).toBe(1);
+  const never = (await newlyNever())[0]!;
+  expect(before.pairs.find((pair) => pair.id === never.id)!.status).toBe('WAITING');
+  await leaveProductPage(page);
+
+  // The shop's feed lists the product: imported once renamed (its matching keys change, so the
+  // run after the import matches it again), then once more as it was.
+  const feed = await graphql<{ productFeedCreate: { id: string } }>(
+    owner,
+    'mutation($input: ProductFeedCreateInput!) { productFeedCreate(input: $input) { id } }',
+    { input: { organizationWebsiteId: website.id, name: 'E2E re-import', source: 'UPLOAD', format: 'CSV', csvDelimiter: ',', columnMapping: FEED_COLUMNS.map(([field, column]) => ({ field, column })) } },
+  );
+  try {
+    const { product } = before;
+    for (const name of [`${product.name} (2026)`, product.name]) {
+      const importedAt = Date.now();
+      const run = await uploadFeed(feed.productFeedCreate.id, feedCsv({ ...product, name }));
+      expect(run).toMatchObject({ status: 'SUCCEEDED', rowsImported: 1, rowsRejected: 0 });
+      await matchingRunAfter(importedAt);
+      const after = await pairsOf();
+      expect(after.product.name).toBe(name);
+      expect(after.pairs.find((pair) => pair.id === never.id)).toEqual(never);
+      // Never proposed again: still the one pair of the product with that competitor product.
+      expect(after.pairs.filter((pair) => pair.competitorProduct.id === never.competitorProduct.id)).toEqual([never]);
+    }
+  } finally {
+    await graphql(owner, 'mutation($id: ID!) { productFeedDelete(productFeedId: $id) { id } }', { id: feed.productFeedCreate.id });
+  }
+
+  // The product's page shows the pair as never matched, and its timeline has the one decision.
+  await page.goto(`/product-matching/${productId}?owid=${website.id}`);
+  await expect(heading(page)).toHaveText(before.product.name);
+  await expect(page.getByRole('option').filter({ hasText: never.competitorProduct.name }).filter({ hasText: 'Never match' })).toHaveCount(1);
+  await leaveProductPage(page);
+  const timeline = await graphql<{ matchingProductTimeline: { event: string; matchId: string }[] }>(
+    owner,
+    'query($id: ID!) { matchingProductTimeline(productId: $id) { event matchId } }',
+    { id: productId },
+  );
+  expect(timeline.matchingProductTimeline.filter((decision) => decision.matchId === never.id).map((decision) => decision.event)).toEqual(['NEVER_MATCH']);
+});
+
+interface ProductRow {
+  itemId: string;
+  name: string;
+  brand: string | null;
+  ean: string | null;
+  mpn: string | null;
+  category: string | null;
+  price: number | null;
+  currency: string;
+}
+
+/** The re-import feed's columns: each feed field and the CSV column it is read from. */
+const FEED_COLUMNS = [['ID', 'id'], ['NAME', 'name'], ['BRAND', 'brand'], ['GTIN', 'gtin'], ['MPN', 'mpn'], ['CATEGORY', 'category'], ['PRICE', 'price'], ['CURRENCY', 'currency']] as const;
+
+/** A CSV feed of one product, in FEED_COLUMNS. */
+function feedCsv(product: ProductRow): string {
+  const cell = (value: string | number | null) => `"${String(value ?? '').replace(/"/g, '""')}"`;
+  const values = [product.itemId, product.name, product.brand, product.ean, product.mpn, product.category, product.price, product.currency];
+  return `${FEED_COLUMNS.map(([, column]) => column).join(',')}\n${values.map(cell).join(',')}\n`;
+}
+
+/** Uploads a file to a feed through the worker, as the feed's page does, and answers the finished run. */
+async function uploadFeed(feedId: string, csv: string): Promise<Record<string, unknown>> {
+  const response = await fetch(`${E2E_WEB_URL}/feeds/${feedId}/upload?fileName=reimport.csv`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/csv', authorization: `Bearer ${await idToken(owner)}` },
+    body: csv,
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { run: Record<string, unknown> }).run;
+}
+
+/** Waits until the website's matching runs started since `since` (the import's) have all finished, and answers them. */
+async function matchingRunAfter(since: number) {
+  let runs: { trigger: string; status: string; createdAt: string }[] = [];
+  await expect
+    .poll(
+      async () => {
+        const data = await graphql<{ matchingRunList: { data: typeof runs } }>(
+          owner,
+          'query($w: ID!) { matchingRunList(organizationWebsiteId: $w, limit: 10, offset: 0) { data { trigger status createdAt } } }',
+          { w: website.id },
+        );
+        runs = data.matchingRunList.data.filter((run) => Date.parse(run.createdAt) >= since - 1000);
+        return runs.length > 0 && runs.every((run) => run.status === 'SUCCEEDED' || run.status === 'FAILED');
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  expect(runs.map((run) => `${run.trigger} ${run.status}`)).toContain('CHANGES SUCCEEDED');
+  return runs;
+}

@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, type Request, type TestInfo } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../../api/src/seed/demo-users.ts';
 
 /** Signs in through the console's own form and waits until the shell shows the user. */
@@ -11,6 +11,8 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 }
 
 const opened = new Set<BrowserContext>();
+/** Requests of the opened pages not answered yet, with when they were sent (reported when a test fails). */
+const inFlight = new Map<Request, number>();
 
 /**
  * A page in a browser context of its own (a second user beside the test's page). Specs that use it
@@ -20,6 +22,9 @@ const opened = new Set<BrowserContext>();
 export async function openPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   opened.add(context);
+  context.on('request', (request) => inFlight.set(request, Date.now()));
+  context.on('requestfinished', (request) => inFlight.delete(request));
+  context.on('requestfailed', (request) => inFlight.delete(request));
   return context.newPage();
 }
 
@@ -29,7 +34,28 @@ export async function signedInPage(browser: Browser, email: string, password = D
   return page;
 }
 
-export async function closeOpenedPages(): Promise<void> {
+/** A request's GraphQL operation name, if it is one. */
+function operationOf(request: Request): string {
+  try {
+    return (request.postDataJSON() as { operationName?: string } | null)?.operationName ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Closes the pages `openPage` opened. After a failed test it first prints their requests still
+ * unanswered (a page stuck waiting on the network shows there, with how long it has waited).
+ */
+// Playwright hands a hook its fixtures first, and wants them destructured (none are used).
+// eslint-disable-next-line no-empty-pattern
+export async function closeOpenedPages({}: object, testInfo: TestInfo): Promise<void> {
+  if (testInfo.status !== testInfo.expectedStatus && inFlight.size) {
+    const now = Date.now();
+    const lines = [...inFlight].map(([request, sentAt]) => `  ${request.method()} ${request.url()} ${operationOf(request)} waiting ${((now - sentAt) / 1000).toFixed(1)} s`);
+    console.log(`Requests of the opened pages still unanswered when "${testInfo.title}" failed:\n${lines.join('\n')}`);
+  }
+  inFlight.clear();
   const contexts = [...opened];
   opened.clear();
   await Promise.all(contexts.map((context) => context.close()));
