@@ -1,9 +1,9 @@
 import { Refine } from '@refinedev/core';
 import routerProvider, { DocumentTitleHandler } from '@refinedev/react-router';
-import { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Providers } from './providers/index.ts';
 import { useNotificationProvider } from './providers/notification/useNotificationProvider.tsx';
+import { createQueryClient } from './providers/query/queryClient.ts';
 import { resources } from './resources.ts';
 import { AppRoutes } from './routes/AppRoutes.tsx';
 import { matchRoute } from './routes/matchRoute.ts';
@@ -14,7 +14,7 @@ import { matchRoute } from './routes/matchRoute.ts';
  */
 export default function SignedInApp({ providers }: { providers: Providers }) {
   const { clearOnSignOut, signInAvailable: _, account: __, i18nProvider, ...refineProviders } = providers;
-  const [queryClient] = useState(() => new QueryClient());
+  const [queryClient] = useState(createQueryClient);
   useEffect(() => clearOnSignOut(queryClient), [clearOnSignOut, queryClient]);
 
   return (
