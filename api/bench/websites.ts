@@ -4,7 +4,6 @@
  *   pnpm --filter @console/api exec tsx bench/websites.ts [--worker] [--requests 1500] [--concurrency 10]
  *        [--websites 10000] [--engine pglite|postgres|both]
  *        [--through http://127.0.0.1:8787/graphql [--direct http://127.0.0.1:4000/graphql]] [--client http|fetch]
- *        [--accept-encoding gzip|identity]
  *
  * For each engine (PGlite in a temporary directory; PostgreSQL in a scratch database when
  * reachable) it starts the real server (src/main.ts --scale N, NODE_ENV=production) in its own
@@ -36,7 +35,6 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import { gunzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -57,12 +55,9 @@ const { values: options } = parseArgs({
     direct: { type: 'string', default: 'http://127.0.0.1:4000/graphql' },
     token: { type: 'string' },
     client: { type: 'string', default: 'http' },
-    'accept-encoding': { type: 'string', default: 'gzip' },
   },
 });
 const CLIENT = options.client === 'fetch' ? 'fetch' : 'http';
-/** What the clients accept (--accept-encoding identity: answers as they are, to compare). */
-const ACCEPT_ENCODING = options['accept-encoding'];
 const REQUESTS = Number(options.requests);
 const CONCURRENCY = Number(options.concurrency);
 const WEBSITES = Number(options.websites);
@@ -121,8 +116,7 @@ function stats(latencies: number[]): Stats {
 }
 
 /**
- * One POST, its whole body read (as bytes, gunzipped when the server sent it gzipped: the
- * clients accept gzip as browsers do). With `--client http` (the default) through node:http
+ * One POST, its whole body read (as bytes). With `--client http` (the default) through node:http
  * with a keep-alive agent of one connection per client; with `--client fetch` through fetch
  * (undici). Both read every byte; fetch costs the benchmark's own process about three times as
  * much CPU per request (~1.5 ms against ~0.5 ms for a 165 kB answer), and as the clients share
@@ -147,20 +141,12 @@ async function post(url: string, token: string, body: string): Promise<{ status:
         path: target.pathname + target.search,
         method: 'POST',
         agent,
-        // As a browser and the worker ask: gzip accepted (the body is decoded below).
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}`, 'accept-encoding': ACCEPT_ENCODING },
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}` },
       },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const bytes = Buffer.concat(chunks);
-          try {
-            resolve({ status: response.statusCode ?? 0, body: response.headers['content-encoding'] === 'gzip' ? gunzipSync(bytes) : bytes });
-          } catch (error) {
-            reject(error);
-          }
-        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
         response.on('error', reject);
       },
     );

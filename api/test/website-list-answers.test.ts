@@ -11,8 +11,7 @@ import { createApi, type Api } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedDemoData } from '../src/seed/demo-data.ts';
-import { acceptsGzip, answersExecutedHere, GZIP_FROM, keepDecisions, keepVerifiedTokens, keptAnswersServed, selectsOnlyWebsiteList, withWebsiteListAnswers } from '../src/graphql/website-list-answers.ts';
-import { gunzipSync } from 'node:zlib';
+import { answersExecutedHere, keepDecisions, keepVerifiedTokens, keptAnswersServed, selectsOnlyWebsiteList, withWebsiteListAnswers } from '../src/graphql/website-list-answers.ts';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEMO_USERS } from '../src/seed/demo-users.ts';
@@ -78,8 +77,6 @@ describe.each(engines)('OrganizationWebsiteList kept answers on $name', (engine)
     head: string[];
     contentType: string | null;
     body: string;
-    /** The body's bytes as sent (before any decoding). */
-    bytes: Buffer;
     statements: number;
   }
   /** One request over HTTP to the API's node handler (kept answers in front of yoga), as main.ts serves it. */
@@ -103,8 +100,7 @@ describe.each(engines)('OrganizationWebsiteList kept answers on $name', (engine)
             for (let i = 0; i < response.rawHeaders.length; i += 2) {
               if (response.rawHeaders[i]!.toLowerCase() !== 'date') head.push(`${response.rawHeaders[i]}: ${response.rawHeaders[i + 1]}`);
             }
-            const bytes = Buffer.concat(chunks);
-            resolve({ status: response.statusCode!, head, contentType: response.headers['content-type'] ?? null, body: bytes.toString('utf8'), bytes });
+            resolve({ status: response.statusCode!, head, contentType: response.headers['content-type'] ?? null, body: Buffer.concat(chunks).toString('utf8') });
           });
           response.on('error', reject);
         },
@@ -189,46 +185,6 @@ describe.each(engines)('OrganizationWebsiteList kept answers on $name', (engine)
       // The repetition is answered from what was kept: one statement (the caller and the version).
       expect(again).toEqual({ ...first, statements: 1 });
     }
-  });
-
-  it('sends a kept answer gzipped to a caller that accepts gzip, the same bytes once decoded', async () => {
-    const picker = { limit: 500, offset: 0 };
-    const reference = await uncached(uid('Admin'), picker);
-    expect(reference.bytes.length).toBeGreaterThan(GZIP_FROM);
-    await raw(uid('Admin'), picker);
-    for (const accepted of ['gzip', 'gzip, deflate, br', 'br;q=1.0, gzip;q=0.8', '*']) {
-      const answer = await raw(uid('Admin'), picker, ORGANIZATION_WEBSITE_LIST, { 'accept-encoding': accepted });
-      expect(answer.statements).toBe(1);
-      expect(answer.head).toEqual(expect.arrayContaining(['Content-Encoding: gzip', 'Vary: Accept-Encoding', `content-length: ${answer.bytes.length}`]));
-      expect(answer.contentType).toBe(reference.contentType);
-      expect(answer.bytes.length).toBeLessThan(reference.bytes.length / 4);
-      expect(gunzipSync(answer.bytes).equals(reference.bytes)).toBe(true);
-    }
-    // Refused or not asked for: the bytes as the normal path sends them.
-    for (const refused of [undefined, 'identity', 'gzip;q=0', 'br, *;q=0', 'deflate']) {
-      const answer = await raw(uid('Admin'), picker, ORGANIZATION_WEBSITE_LIST, refused ? { 'accept-encoding': refused } : {});
-      expect(answer.statements).toBe(1);
-      expect(answer).toMatchObject({ head: reference.head, body: reference.body });
-    }
-    // A short answer is sent as it is.
-    const short = { limit: 1, offset: 0 };
-    const shortReference = await uncached(uid('Admin'), short);
-    expect(shortReference.bytes.length).toBeLessThan(GZIP_FROM);
-    await raw(uid('Admin'), short);
-    expect(await raw(uid('Admin'), short, ORGANIZATION_WEBSITE_LIST, { 'accept-encoding': 'gzip' })).toMatchObject({ head: shortReference.head, body: shortReference.body, statements: 1 });
-  });
-
-  it('reads Accept-Encoding as HTTP does', () => {
-    expect(acceptsGzip(undefined)).toBe(false);
-    expect(acceptsGzip('')).toBe(false);
-    expect(acceptsGzip('GZIP')).toBe(true);
-    expect(acceptsGzip('x-gzip')).toBe(true);
-    expect(acceptsGzip('gzip;q=0.001')).toBe(true);
-    expect(acceptsGzip('gzip; q=0')).toBe(false);
-    expect(acceptsGzip('gzip;q=0.000')).toBe(false);
-    expect(acceptsGzip('*;q=0.5')).toBe(true);
-    expect(acceptsGzip('*, gzip;q=0')).toBe(false);
-    expect(acceptsGzip('br, deflate')).toBe(false);
   });
 
   it('leaves cross-origin requests to yoga (CORS headers) with the same body', async () => {

@@ -13,8 +13,7 @@
  * A caller who is unknown, disabled or whose organization is suspended never gets a kept
  * answer (the normal path answers them with its error). Only answers with status 200, no other
  * header than the content type and length, and no errors are kept, their body captured from
- * the normal path's own serializer: a kept answer is byte for byte what the normal path sends
- * (gzipped, with Content-Encoding, to a caller that accepts gzip: see GZIP_FROM).
+ * the normal path's own serializer: a kept answer is byte for byte what the normal path sends.
  * LIST_CACHE=off turns this off with the other list caches.
  *
  * On a miss of an operation yoga has answered before, the operation is executed here through
@@ -25,7 +24,6 @@
 import { Kind, parse, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { gzipSync } from 'node:zlib';
 import type { Pool } from 'pg';
 import type { AccessControl } from '@console/policies';
 import type { TokenVerifier, VerifiedToken } from '../auth/firebase-token.ts';
@@ -140,32 +138,6 @@ interface Deps {
 interface KeptAnswer {
   contentType: string;
   body: Buffer;
-  /** The body gzipped, made when a caller that accepts gzip is first sent it. */
-  gzipped?: Buffer;
-}
-
-/**
- * Kept answers at least this long go gzipped to a caller that accepts gzip. The picker's answer
- * (500 websites, ~165 kB) is sent for every console page; written as is, the writes to the
- * socket were the largest share of the API's time per kept answer (~0.5 ms of ~0.8 ms on the
- * loopback, measured under bench:websites); gzipped it is ~8 times smaller, and it is gzipped
- * once per data version.
- */
-export const GZIP_FROM = 1024;
-
-/** Does an Accept-Encoding header accept gzip (RFC 9110 §12.5.3: `gzip` or `*`, q above 0)? */
-export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  let gzip: boolean | null = null;
-  let any: boolean | null = null;
-  for (const part of header.split(',')) {
-    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
-    const q = parameters.find((parameter) => parameter.startsWith('q='));
-    const accepted = q === undefined || Number(q.slice(2)) > 0;
-    if (name === 'gzip' || name === 'x-gzip') gzip = accepted;
-    else if (name === '*') any = accepted;
-  }
-  return gzip ?? any ?? false;
 }
 const answerCaches = new WeakMap<object, VersionedCache<KeptAnswer>>();
 function answerCache(pool: object): VersionedCache<KeptAnswer> {
@@ -298,12 +270,6 @@ export function withWebsiteListAnswers(yoga: RequestListener & Pick<Api, 'getEnv
       executedHere.set(deps.pool, answersExecutedHere(deps.pool) + 1);
     } else served.set(deps.pool, keptAnswersServed(deps.pool) + 1);
     preparedContexts.delete(req);
-    if (kept.body.length >= GZIP_FROM && acceptsGzip(req.headers['accept-encoding'])) {
-      kept.gzipped ??= gzipSync(kept.body);
-      res.writeHead(200, { 'Content-Type': kept.contentType, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding', 'content-length': String(kept.gzipped.length) });
-      res.end(kept.gzipped);
-      return true;
-    }
     // The headers yoga sends for such an answer, in its order and spelling.
     res.writeHead(200, { 'Content-Type': kept.contentType, 'content-length': String(kept.body.length) });
     res.end(kept.body);
