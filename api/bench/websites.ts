@@ -155,20 +155,23 @@ async function post(url: string, token: string, body: string): Promise<{ status:
   });
 }
 
-/** CPU time (ms) used so far by one process (Linux /proc; 0 elsewhere). */
-function ownCpuMs(pid: number): number {
+/** A process's parent and CPU time used so far in ms (Linux /proc), or null when it is gone. */
+function procStat(pid: number | string): { parent: number; cpuMs: number } | null {
+  const tick = 10; // USER_HZ is 100 on Linux
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return { parent: Number(fields[1]), cpuMs: (Number(fields[11]) + Number(fields[12])) * tick };
   } catch {
-    return 0;
+    return null;
   }
 }
 
+/** CPU time (ms) used so far by one process (0 when unknown). */
+const ownCpuMs = (pid: number): number => procStat(pid)?.cpuMs ?? 0;
+
 /** CPU time (ms) used so far by a process and its descendants (Linux /proc; 0 elsewhere). */
 function treeCpuMs(pid: number): number {
-  const tick = 10; // USER_HZ is 100 on Linux
   let entries: string[];
   try {
     entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
@@ -178,14 +181,10 @@ function treeCpuMs(pid: number): number {
   const parents = new Map<number, number>();
   const cpu = new Map<number, number>();
   for (const entry of entries) {
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parents.set(Number(entry), Number(fields[1]));
-      cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12])) * tick);
-    } catch {
-      /* gone */
-    }
+    const stat = procStat(entry);
+    if (!stat) continue; // gone
+    parents.set(Number(entry), stat.parent);
+    cpu.set(Number(entry), stat.cpuMs);
   }
   const inTree = (candidate: number): boolean => {
     for (let at: number | undefined = candidate; at && at > 1; at = parents.get(at)) if (at === pid) return true;

@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, type Request, type Route, test } from 
 import { readFile } from 'node:fs/promises';
 import { DEMO_USERS, type DemoUser } from '../../api/src/seed/demo-users.ts';
 import { E2E_PORTS, E2E_WEB_URL } from './stack-ports.ts';
-import { closeOpenedPages, signedInPage, signIn as signInWithForm } from './support/signIn.ts';
+import { closeOpenedPages, operationOf, signedInPage, signIn as signInWithForm } from './support/signIn.ts';
 
 test.afterEach(closeOpenedPages);
 
@@ -76,11 +76,10 @@ const waitingPairs = (page: Page) => page.getByRole('option').filter({ hasText: 
  * it holds; a reload or a closed tab would keep them reserved for five minutes.
  */
 async function leaveProductPage(page: Page) {
-  const operation = (request: Request) => (request.postDataJSON() as { operationName?: string } | null)?.operationName;
   const pending = new Set<Request>();
   let sent = 0;
   const onRequest = (request: Request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/graphql') && operation(request) === 'MatchingReleaseProduct') {
+    if (request.method() === 'POST' && request.url().endsWith('/graphql') && operationOf(request) === 'MatchingReleaseProduct') {
       pending.add(request);
       sent += 1;
     }
@@ -125,7 +124,7 @@ async function pressAndTimeSwitch(page: Page, key: string, expectedName: string)
   const switched = new Promise<void>((resolve) => (release = resolve));
   const handled: Promise<void>[] = [];
   const holdDecision = (route: Route) => {
-    const operation = (route.request().postDataJSON() as { operationName?: string } | null)?.operationName;
+    const operation = operationOf(route.request());
     const held = operation === 'MatchingDecide' || operation === 'MatchingSkipProduct' ? switched : Promise.resolve();
     const done = held.then(() => route.continue());
     handled.push(done);

@@ -34,8 +34,8 @@ export async function signedInPage(browser: Browser, email: string, password = D
   return page;
 }
 
-/** A request's GraphQL operation name, if it is one. */
-function operationOf(request: Request): string {
+/** A request's GraphQL operation name ('' when it is none). */
+export function operationOf(request: Request): string {
   try {
     return (request.postDataJSON() as { operationName?: string } | null)?.operationName ?? '';
   } catch {
