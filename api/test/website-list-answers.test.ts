@@ -27,22 +27,45 @@ const WITH_API_KEY = `query OrganizationWebsiteList($organizationId: ID, $name: 
 // Another text of the same list, with a fragment, aliases and __typename.
 const WITH_FRAGMENT = `query Picker($limit: Int!, $offset: Int!) { __typename first: organizationWebsiteList(limit: $limit, offset: $offset) { ...Page } } fragment Page on OrganizationWebsiteListResponse { meta { pagination { total } } data { __typename id label: name website { url } } }`;
 
-/** A pool that counts the statements sent through `query` (a kept answer needs exactly one: the caller's record with the version). */
-function countingPool(pool: Pool): { pool: Pool; count: () => number; failNext: (pattern: RegExp, times?: number) => void } {
+/**
+ * A pool that counts the statements sent through `query` (a kept answer needs exactly one: the
+ * caller's record with the version) and keeps their texts; it can fail the next statement that
+ * matches, or hold back the answer of one (the statement runs; its answer is handed over when
+ * the test releases it).
+ */
+function countingPool(pool: Pool): {
+  pool: Pool;
+  count: () => number;
+  texts: string[];
+  failNext: (pattern: RegExp, times?: number) => void;
+  holdNext: (pattern: RegExp) => () => void;
+} {
   let count = 0;
+  const texts: string[] = [];
   let failing: RegExp | null = null;
   let failures = 0;
+  let holding: { pattern: RegExp; released: Promise<void> } | null = null;
   const counted = new Proxy(pool, {
     get(target, property) {
       if (property === 'query') {
         return (...args: unknown[]) => {
           count += 1;
           const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
+          texts.push(text);
           if (failing?.test(text)) {
             if (--failures <= 0) failing = null;
             return Promise.reject(new Error('connection lost (test)'));
           }
-          return (target.query as (...a: unknown[]) => unknown)(...args);
+          const run = (target.query as (...a: unknown[]) => Promise<unknown>)(...args);
+          if (holding?.pattern.test(text)) {
+            const { released } = holding;
+            holding = null;
+            return run.then(async (result) => {
+              await released;
+              return result;
+            });
+          }
+          return run;
         };
       }
       const value = Reflect.get(target, property);
@@ -52,9 +75,15 @@ function countingPool(pool: Pool): { pool: Pool; count: () => number; failNext: 
   return {
     pool: counted,
     count: () => count,
+    texts,
     failNext: (pattern, times = 1) => {
       failing = pattern;
       failures = times;
+    },
+    holdNext: (pattern) => {
+      let release = () => {};
+      holding = { pattern, released: new Promise<void>((resolve) => (release = resolve)) };
+      return release;
     },
   };
 }
@@ -66,6 +95,10 @@ describe.each(engines)('OrganizationWebsiteList kept answers on $name', (engine)
   let kept: () => number;
   let executedHere: () => number;
   let failNext: (pattern: RegExp, times?: number) => void;
+  let holdNext: (pattern: RegExp) => () => void;
+  let texts: string[];
+  /** How many reads of callers' records (with the list's version) were sent. */
+  const callerReads = () => texts.filter((text) => text.includes('website_list_callers')).length;
   let orgs: Record<string, string>;
 
   let server: Server;
@@ -138,6 +171,8 @@ describe.each(engines)('OrganizationWebsiteList kept answers on $name', (engine)
     const counted = countingPool(db.pool);
     statements = counted.count;
     failNext = counted.failNext;
+    holdNext = counted.holdNext;
+    texts = counted.texts;
     const verifyToken = createTokenVerifier({ projectId: PROJECT_ID, emulator: true });
     const access = await loadAccessControl();
     api = createApi({ pool: counted.pool, verifyToken, access, logging: false });
@@ -277,6 +312,63 @@ describe.each(engines)('OrganizationWebsiteList kept answers on $name', (engine)
       await db.pool.query('UPDATE organizations SET suspended = false WHERE id = $1', [orgs.northwind]);
     }
     expect((await raw(owner, picker)).body).toBe((await uncached(owner, picker)).body);
+  });
+
+  it('reads the callers of concurrent requests together, never through a read that began before they arrived', async () => {
+    const picker = { limit: 500, offset: 0 };
+    const owner = uid('Owner');
+    expect((await raw(owner, picker)).status).toBe(200);
+
+    // The Admin's caller read is under way (sent, its answer held back) when the Owner is
+    // disabled and four more requests arrive: they wait for the next read, which is one
+    // statement for all of them and sees the Owner disabled.
+    const release = holdNext(/website_list_callers/);
+    const readsBefore = callerReads();
+    const first = raw(uid('Admin'), picker);
+    while (callerReads() === readsBefore) await new Promise((resolve) => setTimeout(resolve, 5));
+    await db.pool.query('UPDATE app_users SET disabled = true WHERE id = $1', [owner]);
+    try {
+      const later = [raw(owner, picker), raw(uid('User'), picker), raw(uid('Editor'), picker), raw(uid('Admin'), picker)];
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(callerReads()).toBe(readsBefore + 1);
+      release();
+      const [admin, disabled, user, editor, adminAgain] = await Promise.all([first, ...later]);
+      expect(callerReads()).toBe(readsBefore + 2);
+      expect(texts.filter((text) => text.includes('website_list_callers')).at(-1)).toContain(owner);
+      expect(admin!.status).toBe(200);
+      expect(disabled!.status).toBe(403);
+      expect(JSON.parse(disabled!.body).errors[0].extensions.code).toBe('FORBIDDEN');
+      // Each of the others got its own scope: the uncached path's answer for that caller.
+      expect(user!.body).toBe((await uncached(uid('User'), picker)).body);
+      expect(editor!.body).toBe((await uncached(uid('Editor'), picker)).body);
+      expect(adminAgain!.body).toBe(admin!.body);
+      expect(user!.body).not.toBe(admin!.body);
+    } finally {
+      release();
+      await db.pool.query('UPDATE app_users SET disabled = false WHERE id = $1', [owner]);
+    }
+    expect((await raw(owner, picker)).status).toBe(200);
+  });
+
+  it('answers every waiting request with an error when their read fails, and reads again for the next', async () => {
+    const picker = { limit: 500, offset: 0 };
+    const release = holdNext(/website_list_callers/);
+    const readsBefore = callerReads();
+    const first = raw(uid('Admin'), picker);
+    while (callerReads() === readsBefore) await new Promise((resolve) => setTimeout(resolve, 5));
+    failNext(/website_list_callers/);
+    const waiting = [raw(uid('Owner'), picker), raw(uid('User'), picker)];
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    const answers = await Promise.all([first, ...waiting]);
+    expect(answers[0]!.status).toBe(200);
+    expect(callerReads()).toBe(readsBefore + 2);
+    // The failed read sends them to yoga, which authenticates them again and answers.
+    for (const answer of answers.slice(1)) {
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body).data.organizationWebsiteList.data.length).toBeGreaterThan(0);
+    }
+    expect((await raw(uid('User'), picker)).statements).toBe(1);
   });
 
   it('shows every write the list shows at the next request, in kept answers and whole lists alike', async () => {
