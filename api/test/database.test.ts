@@ -27,6 +27,15 @@ describe.each(engines)('database on $name', (engine) => {
     expect(rows.map((r) => r.version)).toEqual(versions);
   });
 
+  it('answers the next statement after one that failed, at once', async () => {
+    // pg's pool replaces the connection of a failed statement (on PGlite: while the old one closes).
+    for (let round = 0; round < 5; round++) {
+      await expect(db.pool.query('SELECT 1 / 0')).rejects.toMatchObject({ code: '22012' });
+      await expect(db.pool.query("SELECT 'x'::int")).rejects.toMatchObject({ code: '22P02' });
+      expect((await db.pool.query('SELECT $1::int AS round', [round])).rows).toEqual([{ round }]);
+    }
+  });
+
   it('loads pg_trgm and btree_gist', async () => {
     const { rows } = await db.pool.query("SELECT extname FROM pg_extension WHERE extname IN ('pg_trgm', 'btree_gist') ORDER BY extname");
     expect(rows.map((r) => r.extname)).toEqual(['btree_gist', 'pg_trgm']);

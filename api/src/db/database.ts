@@ -55,7 +55,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const child = await startPgliteProcess(options.pgliteDir, PGLITE_CONNECTIONS);
   const pool = new pg.Pool({
-    host: '127.0.0.1',
+    host: child.host,
     port: child.port,
     user: 'postgres',
     database: 'postgres',

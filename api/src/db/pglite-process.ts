@@ -1,38 +1,58 @@
 /**
  * Runs the embedded PGlite database in its own child process (pglite-server.ts), so a slow
- * query never blocks the API's event loop, and returns where it listens.
+ * query never blocks the API's event loop, and returns where it listens: a Unix socket in a
+ * private temporary directory (removed when the process stops), connected to with pg's `host`
+ * set to that directory and `port` 5432 (pg connects to `<host>/.s.PGSQL.<port>`).
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+/**
+ * Connections the child accepts beyond the pool's: pg's pool ends a connection whose query
+ * failed (any SQL error through `pool.query`) and opens a new one for the next query at once,
+ * before the child has seen the old one close; without a spare the child refuses the new one
+ * and that next query fails too ("Connection terminated unexpectedly").
+ */
+const SPARE_CONNECTIONS = 1;
+
 export interface PgliteProcess {
+  /** pg's `host` and `port` for the child's socket. */
+  host: string;
   port: number;
-  /** Connections the child accepts at once; size the pg pool to it. */
+  /** Connections the pg pool may hold at once (the child accepts SPARE_CONNECTIONS more). */
   maxConnections: number;
   stop(): Promise<void>;
 }
 
 const CHILD = fileURLToPath(new URL('./pglite-server.ts', import.meta.url));
+/** The port number in the socket's file name (nothing listens on a TCP port). */
+const SOCKET_PORT = 5432;
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 export async function startPgliteProcess(dataDir: string, maxConnections = 4, startTimeoutMs = 60_000): Promise<PgliteProcess> {
+  const socketDir = mkdtempSync(path.join(tmpdir(), 'console-pglite-'));
+  const removeSocketDir = () => rmSync(socketDir, { recursive: true, force: true });
   const child = fork(CHILD, [], {
     execArgv: ['--import', TSX_LOADER],
-    env: { ...process.env, PGLITE_CHILD_DIR: dataDir, PGLITE_CHILD_MAX_CONNECTIONS: String(maxConnections) },
+    env: { ...process.env, PGLITE_CHILD_DIR: dataDir, PGLITE_CHILD_MAX_CONNECTIONS: String(maxConnections + SPARE_CONNECTIONS), PGLITE_CHILD_SOCKET: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  void exited.then(removeSocketDir);
 
-  const port = await new Promise<number>((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`PGlite process did not start within ${startTimeoutMs} ms`));
     }, startTimeoutMs);
-    child.on('message', (message: { type?: string; port?: number }) => {
-      if (message?.type === 'ready' && message.port) {
+    child.on('message', (message: { type?: string }) => {
+      if (message?.type === 'ready') {
         clearTimeout(timer);
-        resolve(message.port);
+        resolve();
       }
     });
     void exited.then((code) => {
@@ -41,7 +61,7 @@ export async function startPgliteProcess(dataDir: string, maxConnections = 4, st
     });
   });
 
-  return { port, maxConnections, stop: () => stopChild(child, exited) };
+  return { host: socketDir, port: SOCKET_PORT, maxConnections, stop: () => stopChild(child, exited) };
 }
 
 async function stopChild(child: ChildProcess, exited: Promise<number | null>): Promise<void> {

@@ -1,14 +1,16 @@
 /**
  * Child process: opens the embedded PGlite database (on disk, with pg_trgm and btree_gist) and
- * serves it over the PostgreSQL wire protocol with pglite-socket on a free 127.0.0.1 port.
- * Started by `startPgliteProcess` (pglite-process.ts); reports `{ type: 'ready', port }` over IPC
+ * serves it over the PostgreSQL wire protocol with pglite-socket on the Unix socket
+ * PGLITE_CHILD_SOCKET (a Unix socket costs each statement's round trip less than TCP over
+ * loopback; see bench/websites.ts).
+ * Started by `startPgliteProcess` (pglite-process.ts); reports `{ type: 'ready' }` over IPC
  * and closes the database cleanly on `{ type: 'stop' }`, SIGINT, SIGTERM or when its parent goes.
  *
  * pglite-socket accepts ONE connection by default and refuses the rest ("Too many connections");
  * with `maxConnections` it multiplexes several connections onto the single PGlite instance,
- * running one query at a time (a transaction holds the database until it ends). The parent sizes
- * its pg pool to MAX_CONNECTIONS: more connections would be refused, fewer would leave the child
- * idle while the API is busy.
+ * running one query at a time (a transaction holds the database until it ends). The parent's pg
+ * pool holds one connection less than PGLITE_CHILD_MAX_CONNECTIONS: the spare takes the new
+ * connection pg opens when it ends one whose query failed (pglite-process.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
@@ -18,13 +20,13 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 const dataDir = process.env.PGLITE_CHILD_DIR;
 const maxConnections = Number(process.env.PGLITE_CHILD_MAX_CONNECTIONS || 4);
-if (!dataDir) throw new Error('PGLITE_CHILD_DIR is required');
+const socketPath = process.env.PGLITE_CHILD_SOCKET;
+if (!dataDir || !socketPath) throw new Error('PGLITE_CHILD_DIR and PGLITE_CHILD_SOCKET are required');
 
 mkdirSync(dataDir, { recursive: true });
 const db = await PGlite.create({ dataDir, extensions: { pg_trgm, btree_gist } });
-const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections });
+const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections });
 await server.start();
-const port = Number(server.getServerConn().split(':').pop());
 
 let stopping: Promise<void> | null = null;
 function stop(): Promise<void> {
@@ -49,4 +51,4 @@ process.on('disconnect', () => void stop());
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
 
-process.send?.({ type: 'ready', port });
+process.send?.({ type: 'ready' });
