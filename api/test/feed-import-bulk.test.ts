@@ -27,6 +27,9 @@ describe.each(engines)('Feed imports that rebuild the products indexes on $name'
     (await db.pool.query(`SELECT indexrelid::int AS oid FROM pg_index WHERE indrelid = 'products'::regclass ORDER BY 1`)).rows.map((row) => row.oid as number);
   const indexes = async () =>
     (await db.pool.query(`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'products' ORDER BY indexname`)).rows as Array<{ indexname: string; indexdef: string }>;
+  /** The products table's foreign keys as defined, and whether they are validated. */
+  const foreignKeys = async () =>
+    (await db.pool.query(`SELECT conname, pg_get_constraintdef(oid) AS definition, convalidated FROM pg_constraint WHERE conrelid = 'products'::regclass AND contype = 'f' ORDER BY 1`)).rows;
 
   let sites = 0;
   /** A new website with a CSV feed (columns named after the fields). */
@@ -63,8 +66,10 @@ describe.each(engines)('Feed imports that rebuild the products indexes on $name'
     await db?.close();
   });
 
-  it('ends with the products and indexes an import without the rebuild makes', async () => {
+  it('ends with the products, indexes and foreign key an import without the rebuild makes', async () => {
     const before = await indexes();
+    const keysBefore = await foreignKeys();
+    expect(keysBefore).toEqual([expect.objectContaining({ conname: 'products_organization_website_id_fkey', convalidated: true })]);
     const rebuilt = await feed();
     const kept = await feed();
     // First import: all new (rebuilt); then a file that drops P1-P50, changes P51-P100 and adds P101-P400.
@@ -83,7 +88,12 @@ describe.each(engines)('Feed imports that rebuild the products indexes on $name'
       expect(a.run.status).toBe('succeeded');
       expect(await products(rebuilt.organization_website_id)).toEqual(await products(kept.organization_website_id));
       expect(await indexes()).toEqual(before);
+      expect(await foreignKeys()).toEqual(keysBefore);
     }
+    // The key added again holds: a product of no website is refused.
+    await expect(
+      db.pool.query(`INSERT INTO products (organization_website_id, item_id, name) VALUES ('00000000-0000-4000-8000-000000000000', 'X1', 'Orphan')`),
+    ).rejects.toMatchObject({ code: '23503' });
     const last = await importFile(rebuilt, csv(51, 100, 7) + csv(101, 400).split('\n').slice(1).join('\n'), 1);
     expect(last.run).toMatchObject({ products_created: 0, products_updated: 0, products_deactivated: 0 });
     const rows = await products(rebuilt.organization_website_id);
@@ -98,6 +108,7 @@ describe.each(engines)('Feed imports that rebuild the products indexes on $name'
     const productsBefore = await products(target.organization_website_id);
     const indexesBefore = await indexes();
     const oidsBefore = await indexOids();
+    const keysBefore = await foreignKeys();
     // Refuses one row, saying whether the indexes were dropped at that moment.
     await db.pool.query(`CREATE FUNCTION bulk_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'refused by the test (name index %)', CASE WHEN to_regclass('products_website_name_idx') IS NULL THEN 'dropped' ELSE 'there' END; END $$`);
@@ -113,5 +124,6 @@ describe.each(engines)('Feed imports that rebuild the products indexes on $name'
     expect(await products(target.organization_website_id)).toEqual(productsBefore);
     expect(await indexes()).toEqual(indexesBefore);
     expect(await indexOids()).toEqual(oidsBefore);
+    expect(await foreignKeys()).toEqual(keysBefore);
   });
 });
