@@ -54,7 +54,14 @@ test('a search that finds nothing says so', async ({ page }) => {
 test('the chosen website survives a reload and travels with every link', async ({ page }) => {
   await signInAsAdmin(page);
   await openPicker(page);
+  // The options are read once the search has answered (until then the list is the first page).
+  const searched = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/graphql') &&
+      (response.request().postDataJSON() as { variables?: { name?: string } } | null)?.variables?.name === 'Zenith',
+  );
   await picker(page).pressSequentially('Zenith');
+  await searched;
   const option = page.getByTitle(/^Zenith /).first();
   const label = (await option.getAttribute('title'))!;
   await option.click();
@@ -68,8 +75,12 @@ test('the chosen website survives a reload and travels with every link', async (
 
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Brand snapshot' }).click();
   await expect(page).toHaveURL(new RegExp(`/data-insights/brand-snapshot\\?owid=${owid}`));
+  // As a person would: the page is shown, then the menu is opened, then its item chosen.
+  await expect(page.getByRole('heading', { level: 2, name: 'Brand snapshot' })).toBeVisible();
   await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  const profile = page.getByRole('menuitem', { name: 'Profile' });
+  await expect(profile).toBeVisible();
+  await profile.click();
   await expect(page).toHaveURL(new RegExp(`/settings/profile\\?owid=${owid}`));
   await expect(chosen(page, label)).toHaveCount(1);
 });
