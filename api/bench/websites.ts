@@ -4,14 +4,20 @@
  *   pnpm --filter @console/api exec tsx bench/websites.ts [--worker] [--requests 1500] [--concurrency 10]
  *        [--websites 10000] [--engine pglite|postgres|both]
  *        [--through http://127.0.0.1:8787/graphql [--direct http://127.0.0.1:4000/graphql]] [--client raw|node-http|fetch]
- *        [--profile DIR]
+ *        [--profile DIR] [--warmup 3000]
  *
  * For each engine (PGlite in a temporary directory; PostgreSQL in a scratch database when
  * reachable) it starts the real server (src/main.ts --scale N, NODE_ENV=production) in its own
  * process on a free port and fires the request mix below from concurrent clients (a closed
- * loop: each client sends its next request when the previous answer has been read), after a
- * warm-up of 30 requests. It prints p50, p95 and requests per second of the mix and the p95 of
- * each kind of request, for the Admin (all organizations) and an Owner (own organization).
+ * loop: each client sends its next request when the previous answer has been read). It prints
+ * p50, p95 and requests per second of the mix and the p95 of each kind of request, for the Admin
+ * (all organizations) and an Owner (own organization), each after 30 sequential requests.
+ *
+ * Before those, the first --warmup requests after the server started (the Admin's mix, from
+ * the same concurrent clients) are measured and printed as a line of their own: a process just
+ * started runs its JavaScript and PGlite's WebAssembly in their first compilation tiers (both
+ * the server and the clients), and the first few thousand requests measured 30-40 % more CPU per
+ * request than the ones after them. The Admin's and Owner's lines are the running service.
  *
  * With --worker it also starts the edge worker (wrangler dev on 127.0.0.1:8899, needs web/dist:
  * `pnpm --filter @console/web build`) in front of each engine's API and measures the Admin's mix
@@ -59,11 +65,14 @@ const { values: options } = parseArgs({
     token: { type: 'string' },
     client: { type: 'string', default: 'raw' },
     profile: { type: 'string' },
+    warmup: { type: 'string', default: '3000' },
   },
 });
 const CLIENT = options.client === 'fetch' || options.client === 'node-http' ? options.client : 'raw';
 const REQUESTS = Number(options.requests);
 const CONCURRENCY = Number(options.concurrency);
+const IDLE_SAMPLE_MS = 1_000;
+const WARMUP = Number(options.warmup);
 const WEBSITES = Number(options.websites);
 const PROJECT_ID = process.env.FIREBASE_PROJECT_ID || 'demo-price-console';
 const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -105,6 +114,8 @@ interface Result {
   cpuPerRequest?: number;
   /** The API process's own share of it (the rest is its children: the PGlite process). */
   apiCpuPerRequest?: number;
+  /** The server's CPU use in the second before the run, in % of one core (background work). */
+  idleCpuPercent?: number;
   /** This process's CPU milliseconds per request (the clients share the machine's cores with the server). */
   clientCpuPerRequest: number;
   mix: Stats;
@@ -269,7 +280,12 @@ function treeCpuMs(pid: number): number {
   return total;
 }
 
-async function fire(url: string, token: string, total: number, requests = REQUESTS, serverPid?: number): Promise<Result> {
+/**
+ * Fires requests `first` .. `first + requests - 1` of the mix (after 30 sequential ones beyond
+ * that range, unmeasured): runs over disjoint ranges ask for disjoint offset pages, so no run is
+ * answered from what another one's pages left kept.
+ */
+async function fire(url: string, token: string, total: number, requests = REQUESTS, serverPid?: number, first = 0): Promise<Result> {
   const latencies: Record<Kind, number[]> = { picker: [], search: [], offset: [] };
   let errors = 0;
   let firstError = '';
@@ -287,14 +303,18 @@ async function fire(url: string, token: string, total: number, requests = REQUES
       firstError ||= `${status} ${body.subarray(0, 200).toString('utf8')}`;
     }
   };
-  for (let i = 0; i < 30; i++) await one(i, false); // warm-up
+  // What the server spends with no request at all (background work competing with the run).
+  const idleFrom = serverPid ? treeCpuMs(serverPid) : 0;
+  if (serverPid) await new Promise((resolve) => setTimeout(resolve, IDLE_SAMPLE_MS));
+  const idleCpuPercent = serverPid ? ((treeCpuMs(serverPid) - idleFrom) / IDLE_SAMPLE_MS) * 100 : undefined;
+  for (let i = 0; i < 30; i++) await one(first + requests + i, false);
   const cpuBefore = serverPid ? treeCpuMs(serverPid) : 0;
   const apiCpuBefore = serverPid ? ownCpuMs(serverPid) : 0;
   const clientCpuBefore = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (next < requests) await one(next++, true);
+      while (next < requests) await one(first + next++, true);
     }),
   );
   const seconds = (performance.now() - started) / 1000;
@@ -310,7 +330,7 @@ async function fire(url: string, token: string, total: number, requests = REQUES
     rps: all.length / seconds,
     errors,
     clientCpuPerRequest,
-    ...(cpuPerRequest !== undefined ? { cpuPerRequest, apiCpuPerRequest } : {}),
+    ...(cpuPerRequest !== undefined ? { cpuPerRequest, apiCpuPerRequest, idleCpuPercent } : {}),
   };
 }
 
@@ -318,7 +338,9 @@ const ms = (value: number) => value.toFixed(1).padStart(6);
 const format = (name: string, r: Result) =>
   `${name.padEnd(30)} mix p50 ${ms(r.mix.p50)} ms  p95 ${ms(r.mix.p95)} ms  ${r.rps.toFixed(0).padStart(5)} req/s  errors ${r.errors}   ` +
   `p95 picker ${ms(r.kinds.picker.p95)}  search ${ms(r.kinds.search.p95)}  offset ${ms(r.kinds.offset.p95)} ms` +
-  (r.cpuPerRequest !== undefined ? `   server CPU ${r.cpuPerRequest.toFixed(2)} ms/req (API ${r.apiCpuPerRequest!.toFixed(2)})` : '') +
+  (r.cpuPerRequest !== undefined
+    ? `   server CPU ${r.cpuPerRequest.toFixed(2)} ms/req (API ${r.apiCpuPerRequest!.toFixed(2)}; ${r.idleCpuPercent!.toFixed(0)} % of a core before the run)`
+    : '') +
   `   client CPU ${r.clientCpuPerRequest.toFixed(2)} ms/req`;
 const ratio = (through: Result, direct: Result) =>
   `ratio through/direct: p50 ${(through.mix.p50 / direct.mix.p50).toFixed(2)}x, p95 ${(through.mix.p95 / direct.mix.p95).toFixed(2)}x, ` +
@@ -443,12 +465,14 @@ async function benchEngine(engine: 'pglite' | 'postgres') {
   try {
     console.log(`${engine}: API with ${WEBSITES} websites ready in ${((performance.now() - started) / 1000).toFixed(1)} s; ${REQUESTS} requests from ${CONCURRENCY} clients (${CLIENT})${process.env.LIST_CACHE === 'off' ? ', LIST_CACHE=off' : ''}`);
     const admin = emulatorToken('demo-admin');
+    if (WARMUP > 0) console.log(format(`${engine} first ${WARMUP} (admin)`, await fire(api.url, admin, WEBSITES, WARMUP, api.pid, REQUESTS + 30)));
     const direct = await fire(api.url, admin, WEBSITES, REQUESTS, api.pid);
     console.log(format(`${engine} admin (all orgs)`, direct));
     console.log(format(`${engine} owner (own org)`, await fire(api.url, emulatorToken('demo-owner'), Math.floor(WEBSITES * 0.79), REQUESTS, api.pid)));
     if (options.worker) {
       worker = await startWorker(api.url);
-      const through = await fire(worker.url, admin, WEBSITES);
+      // Its own range of the mix: pages the direct run left kept would answer it otherwise.
+      const through = await fire(worker.url, admin, WEBSITES, REQUESTS, undefined, 2 * (REQUESTS + 30) + WARMUP);
       console.log(format(`${engine} admin through worker`, through));
       console.log(`${engine} ${ratio(through, direct)}`);
     }
