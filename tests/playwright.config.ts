@@ -18,6 +18,12 @@ export default defineConfig({
     },
     headless: true,
     locale: 'en-US',
+    // The browser asks for reduced motion, and the console then animates nothing (theme.ts
+    // themeFor). With antd's motions on, a control could move between the press and the release
+    // of a click — an error message collapsing above a dialog's button, a menu sliding in — so the
+    // release landed beside it and the click did nothing, while the automation, which checks only
+    // where the press lands, counted it done (2 failed CI runs: a dialog's "Add", a menu's "Profile").
+    reducedMotion: 'reduce',
     trace: 'off',
     screenshot: 'only-on-failure',
   },

@@ -45,6 +45,8 @@ test('an Owner adds, edits, filters and deletes a competitor and sees its monito
   await expect(create.getByText('the website already has a competitor with this address')).toBeVisible();
   await expect(create.getByRole('radio', { name: 'Confirmation' })).toBeChecked();
   await create.getByLabel('Address').fill(url);
+  // A changed address is no longer the one the server refused: its message goes.
+  await expect(create.getByText('the website already has a competitor with this address')).toHaveCount(0);
   await create.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(owner.getByText(`${name} is added`)).toBeVisible();
   const row = owner.getByRole('row', { name: new RegExp(name) });

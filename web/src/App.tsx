@@ -1,5 +1,5 @@
 import { ConfigProvider } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { PageLoading } from './components/PageLoading.tsx';
 import { PublicOnly } from './pages/auth/PublicOnly.tsx';
@@ -10,7 +10,8 @@ import { useAntdLocale } from './providers/i18n/useAntdLocale.ts';
 import type { Providers } from './providers/index.ts';
 import { NotificationsProvider } from './providers/notification/NotificationsProvider.tsx';
 import { PUBLIC_ROUTES } from './routes/routeTable.ts';
-import { theme } from './theme.ts';
+import { usePrefersReducedMotion } from './hooks/usePrefersReducedMotion.ts';
+import { themeFor } from './theme.ts';
 
 // Route-level code splitting: the public auth pages load neither Refine nor the console shell.
 const LoginPage = lazy(() => import('./pages/auth/login/LoginPage.tsx'));
@@ -19,6 +20,8 @@ const SignedInApp = lazy(() => import('./SignedInApp.tsx'));
 
 export function App({ providers }: { providers: Providers }) {
   const antdLocale = useAntdLocale();
+  const reducedMotion = usePrefersReducedMotion();
+  const theme = useMemo(() => themeFor({ reducedMotion }), [reducedMotion]);
   return (
     <BrowserRouter>
       <ConfigProvider theme={theme} locale={antdLocale}>
