@@ -14,10 +14,10 @@
  * (all organizations) and an Owner (own organization), each after 30 sequential requests.
  *
  * Before those, the first --warmup requests after the server started (the Admin's mix, from
- * the same concurrent clients) are measured and printed as a line of their own: a process just
- * started runs its JavaScript and PGlite's WebAssembly in their first compilation tiers (both
- * the server and the clients), and the first few thousand requests measured 30-40 % more CPU per
- * request than the ones after them. The Admin's and Owner's lines are the running service.
+ * the same concurrent clients) are measured and printed as a line of their own: the first 3,000
+ * requests after a start measured 50-70 % more server CPU per request than the ones after them,
+ * and the clients' share doubled (likely both processes' JavaScript, and PGlite's WebAssembly,
+ * still in their first compilation tiers). The Admin's and Owner's lines are the running service.
  *
  * With --worker it also starts the edge worker (wrangler dev on 127.0.0.1:8899, needs web/dist:
  * `pnpm --filter @console/web build`) in front of each engine's API and measures the Admin's mix
