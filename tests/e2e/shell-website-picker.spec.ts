@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type Request, test } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../api/src/seed/demo-users.ts';
 
 const admin = DEMO_USERS.find((user) => user.roles.includes('Admin'))!;
@@ -17,13 +17,19 @@ async function signInAsAdmin(page: Page) {
   await expect(page).toHaveURL(/[?&]owid=/);
 }
 
+/** The `name` variable of a website-list request (undefined without one); null for any other request. */
+function websiteSearchOf(request: Request): string | undefined | null {
+  if (!request.url().includes('/graphql') || request.method() !== 'POST') return null;
+  const body = request.postDataJSON() as { operationName?: string; variables?: { name?: string } } | null;
+  return body?.operationName === 'OrganizationWebsiteList' ? body.variables?.name : null;
+}
+
 /** The `name` variable of every website-list request the page sends from now on. */
 function recordWebsiteSearches(page: Page): (string | undefined)[] {
   const names: (string | undefined)[] = [];
   page.on('request', (request) => {
-    if (!request.url().includes('/graphql') || request.method() !== 'POST') return;
-    const body = request.postDataJSON() as { operationName?: string; variables?: { name?: string } } | null;
-    if (body?.operationName === 'OrganizationWebsiteList') names.push(body.variables?.name);
+    const name = websiteSearchOf(request);
+    if (name !== null) names.push(name);
   });
   return names;
 }
@@ -55,11 +61,7 @@ test('the chosen website survives a reload and travels with every link', async (
   await signInAsAdmin(page);
   await openPicker(page);
   // The options are read once the search has answered (until then the list is the first page).
-  const searched = page.waitForResponse(
-    (response) =>
-      response.url().endsWith('/graphql') &&
-      (response.request().postDataJSON() as { variables?: { name?: string } } | null)?.variables?.name === 'Zenith',
-  );
+  const searched = page.waitForResponse((response) => websiteSearchOf(response.request()) === 'Zenith');
   await picker(page).pressSequentially('Zenith');
   await searched;
   const option = page.getByTitle(/^Zenith /).first();
