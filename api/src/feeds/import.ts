@@ -5,8 +5,8 @@
  *   -> at the end, ONE transaction: deactivate this feed's products the file no longer lists,
  *      update the products it changes and insert the ones it adds, by (organization website,
  *      item id), mark the run succeeded. A merge that adds most of the table's products builds
- *      the table's indexes again instead of inserting into each, and validates its foreign key
- *      once instead of row by row (REBUILD_INDEXES_FROM).
+ *      the table's indexes again instead of inserting into each, and checks its unique and
+ *      foreign keys once instead of row by row (REBUILD_INDEXES_FROM, dropForRebuild).
  *
  * Consistency: while the file is read, rows go to a staging table of the run (unlogged, dropped
  * afterwards), never to products; the run's counts are updated after every batch, so a client
@@ -50,9 +50,9 @@ export const BATCH_SIZE = 5_000;
  * table, drops the table's secondary indexes, writes, and builds them again in the same
  * transaction: building an index over the whole table costs far less than inserting that many
  * rows into ~20 indexes one by one (measured at 200,000 new rows: ~22 us per row to build all of
- * them against ~60 us per row to maintain them, PostgreSQL and PGlite alike). On PGlite it drops
- * the table's foreign key too and adds it again (dropForeignKeys). While it runs, other readers of
- * products wait for it (on PGlite every query waits for any transaction).
+ * them against ~60 us per row to maintain them, PostgreSQL and PGlite alike). It drops the
+ * table's unique and foreign keys too and adds them again (dropForRebuild). While it runs, other
+ * readers of products wait for it (on PGlite every query waits for any transaction).
  */
 export const REBUILD_INDEXES_FROM = 50_000;
 const REBUILD_SHARE = 0.4;
@@ -119,6 +119,14 @@ const INSERT_NEW = `
   SELECT $1, $2, s.item_id, s.cost, ${PRODUCT_COLUMNS.map((c) => `s.${c}`).join(', ')} FROM %STAGE% s
    WHERE s.valid AND NOT EXISTS (SELECT 1 FROM products p WHERE p.organization_website_id = $1 AND p.item_id = s.item_id)
   ON CONFLICT (organization_website_id, item_id) DO NOTHING`;
+
+/**
+ * The same insert in a rebuilding merge, which holds the products table alone (its DROP INDEX
+ * locks out every other reader and writer until it commits) and has dropped the unique key the
+ * ON CONFLICT would need: NOT EXISTS alone keeps the website's item ids unique (the staging
+ * table has each item id once), and adding the key again checks it.
+ */
+const INSERT_NEW_ALONE = INSERT_NEW.replace(/\n\s*ON CONFLICT[^\n]*$/, '');
 
 const DEACTIVATE = `
   UPDATE products p SET active = false, updated_at = now()
@@ -222,17 +230,13 @@ export async function runImport(pool: Pool, runId: string, feed: FeedToImport, s
       // Deactivation first: it finds this feed's products through their index.
       const deactivated = await client.query(DEACTIVATE.replace('%STAGE%', stage), [feed.id]);
       const rebuild = await rebuildsIndexes(client, stage, feed.organization_website_id, options.rebuildIndexesFrom ?? REBUILD_INDEXES_FROM);
-      const indexes = rebuild ? await dropSecondaryIndexes(client) : [];
-      const foreignKeys = rebuild && (await isEmbedded(client)) ? await dropForeignKeys(client) : [];
+      const dropped = rebuild ? await dropForRebuild(client) : null;
       const t = performance.now();
       const updated = await client.query(UPDATE_CHANGED.replace('%STAGE%', stage), [feed.organization_website_id, feed.id]);
       const t2 = performance.now();
-      const created = await client.query(INSERT_NEW.replace('%STAGE%', stage), [feed.organization_website_id, feed.id]);
+      const created = await client.query((rebuild ? INSERT_NEW_ALONE : INSERT_NEW).replace('%STAGE%', stage), [feed.organization_website_id, feed.id]);
       if (process.env.FEED_IMPORT_TIMING) console.log(`  changed products updated in ${Math.round(t2 - t)} ms, new ones inserted in ${Math.round(performance.now() - t2)} ms${rebuild ? ' (indexes dropped)' : ''}`);
-      if (rebuild) {
-        await addForeignKeys(client, foreignKeys);
-        await buildIndexes(client, indexes);
-      }
+      if (dropped) await restoreAfterRebuild(client, dropped);
       await client.query(
         `UPDATE feed_import_runs SET status = 'succeeded', finished_at = now(), heartbeat_at = now(),
                 products_created = $2, products_updated = $3, products_deactivated = $4 WHERE id = $1`,
@@ -281,50 +285,81 @@ async function rebuildsIndexes(client: PoolClient, stage: string, websiteId: str
   return added >= from && added >= REBUILD_SHARE * (Math.max(table, existing) + added);
 }
 
-/** Drops the products indexes that back no constraint (the merge needs the unique one), returning how to build them again. */
-async function dropSecondaryIndexes(client: PoolClient): Promise<Array<{ name: string; definition: string }>> {
-  const { rows } = await client.query<{ name: string; definition: string }>(
-    `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition
+/** What a rebuilding merge dropped, with how to create it again. */
+interface Dropped {
+  indexes: Array<{ name: string; definition: string }>;
+  /** Unique keys and foreign keys (ALTER TABLE products ADD CONSTRAINT name definition). */
+  constraints: Array<{ name: string; definition: string }>;
+}
+
+/**
+ * Drops what inserting a row costs more to maintain than to build once over the whole table: the
+ * secondary indexes, the unique keys other than the primary key (nothing references them) and
+ * the foreign keys (checked row by row they cost 2.1 s of 7.1 s inserting 300,000 products on
+ * PostgreSQL; added again, a key is validated in one query over the table, well under a second).
+ * The primary key stays: the tables of matching reference it.
+ * Kept as well: a partial index whose condition no product this merge inserts can meet (the
+ * matching rollups start at zero; keptPartialIndexes), as nothing is inserted into it, while
+ * building it again would read the whole table.
+ * Adding a foreign key again locks the organization websites against writes until the merge
+ * commits (the merge already holds the products table alone); a product whose website is gone
+ * fails the merge, which then changes nothing.
+ */
+async function dropForRebuild(client: PoolClient): Promise<Dropped> {
+  const { rows: indexes } = await client.query<{ name: string; definition: string; predicate: string | null }>(
+    `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition, pg_get_expr(i.indpred, i.indrelid) AS predicate
        FROM pg_index i
-      WHERE i.indrelid = 'products'::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)
+      WHERE i.indrelid = 'products'::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid AND c.conrelid = i.indrelid)
       ORDER BY 1`,
   );
-  for (const { name } of rows) await client.query(`DROP INDEX ${name}`);
-  return rows;
-}
-
-/**
- * Whether the database is the embedded engine (PGlite). Only there does the merge drop the
- * products foreign key: checked row by row on PGlite it costs as much as the rest of the insert
- * (200,000 rows: 12.5 s with it, 6.4 s without), while on PostgreSQL the whole import measured no
- * gain (300,000 rows: insert 7.0 s with the key, 7.3 s without) and adding the key again would
- * only lock the organization websites against writes until the merge commits.
- */
-async function isEmbedded(client: PoolClient): Promise<boolean> {
-  const { rows } = await client.query<{ embedded: boolean }>("SELECT version() LIKE '%PGlite%' AS embedded");
-  return rows[0]!.embedded;
-}
-
-/**
- * Drops the products table's foreign keys (its organization website), returning how to add them
- * again; added again afterwards, a key is validated in one query over the table (under 0.1 s).
- * Adding it locks the organization websites against writes until the merge commits (the merge
- * already holds the products table); a product whose website is gone fails the merge, which then
- * changes nothing.
- */
-async function dropForeignKeys(client: PoolClient): Promise<Array<{ name: string; definition: string }>> {
-  const { rows } = await client.query<{ name: string; definition: string }>(
+  const kept = await keptPartialIndexes(client, indexes);
+  const { rows: constraints } = await client.query<{ name: string; definition: string }>(
     `SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
-      WHERE conrelid = 'products'::regclass AND contype = 'f' ORDER BY 1`,
+      WHERE conrelid = 'products'::regclass AND contype IN ('u', 'f') ORDER BY contype DESC, conname`,
   );
-  for (const { name } of rows) await client.query(`ALTER TABLE products DROP CONSTRAINT ${name}`);
-  return rows;
+  const dropped = { indexes: indexes.filter(({ name }) => !kept.has(name)), constraints };
+  for (const { name } of dropped.constraints) await client.query(`ALTER TABLE products DROP CONSTRAINT ${name}`);
+  for (const { name } of dropped.indexes) await client.query(`DROP INDEX ${name}`);
+  return dropped;
 }
 
-async function addForeignKeys(client: PoolClient, keys: Array<{ name: string; definition: string }>): Promise<void> {
+/** The columns INSERT_NEW sets; every other column of a new product takes its default. */
+const INSERTED_COLUMNS = ['organization_website_id', 'product_feed_id', 'item_id', 'cost', ...PRODUCT_COLUMNS];
+
+/**
+ * The partial indexes no product inserted by the merge enters: the condition, evaluated on the
+ * defaults of the columns the insert does not set, is not true (a condition that reads a column
+ * the insert sets cannot be decided so, and its index is dropped).
+ */
+async function keptPartialIndexes(client: PoolClient, indexes: Array<{ name: string; predicate: string | null }>): Promise<Set<string>> {
+  const kept = new Set<string>();
+  const partial = indexes.filter((index) => index.predicate !== null);
+  if (!partial.length) return kept;
+  const { rows } = await client.query<{ row: string }>(
+    `SELECT string_agg(format('%s::%s AS %I', coalesce(pg_get_expr(d.adbin, d.adrelid), 'NULL'), format_type(a.atttypid, a.atttypmod), a.attname), ', ') AS row
+       FROM pg_attribute a LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+      WHERE a.attrelid = 'products'::regclass AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = '' AND a.attname <> ALL($1::text[])`,
+    [INSERTED_COLUMNS],
+  );
+  for (const { name, predicate } of partial) {
+    await client.query('SAVEPOINT partial_index');
+    try {
+      const { rows: met } = await client.query<{ met: boolean | null }>(`SELECT (${predicate}) AS met FROM (SELECT ${rows[0]!.row}) AS products`);
+      await client.query('RELEASE SAVEPOINT partial_index');
+      if (met[0]!.met !== true) kept.add(name);
+    } catch {
+      await client.query('ROLLBACK TO SAVEPOINT partial_index');
+    }
+  }
+  return kept;
+}
+
+/** Adds the keys again (each checked in one pass) and builds the indexes. */
+async function restoreAfterRebuild(client: PoolClient, dropped: Dropped): Promise<void> {
   const started = performance.now();
-  for (const { name, definition } of keys) await client.query(`ALTER TABLE products ADD CONSTRAINT ${name} ${definition}`);
-  if (process.env.FEED_IMPORT_TIMING) console.log(`  ${keys.length} foreign keys added and validated in ${Math.round(performance.now() - started)} ms`);
+  for (const { name, definition } of dropped.constraints) await client.query(`ALTER TABLE products ADD CONSTRAINT ${name} ${definition}`);
+  if (process.env.FEED_IMPORT_TIMING) console.log(`  ${dropped.constraints.length} keys added and checked in ${Math.round(performance.now() - started)} ms`);
+  await buildIndexes(client, dropped.indexes);
 }
 
 async function buildIndexes(client: PoolClient, indexes: Array<{ name: string; definition: string }>): Promise<void> {
