@@ -64,12 +64,19 @@ describe.each(engines)('Product list pages on $name', (engine) => {
     for (const [name, filter] of filters) {
       const conditions = productConditions(site, filter);
       for (const sort of SORTS) {
+        // A page across the last products with the sorted value and the first without it.
+        const column = /^(p\.\w+)/.exec(PRODUCT_SORTS[sort])![1];
+        const { rows: valued } = await w.pool.query(`SELECT count(*)::int AS n FROM products p WHERE ${conditions.where} AND ${column} IS NOT NULL`, conditions.params);
+        const across = Math.max(0, valued[0].n - 4);
         for (const [limit, offset] of [
           [9, 0],
           [9, 13],
           [20, 400],
+          [9, across],
         ] as const) {
           const page = await loadProductPage<{ id: string }>(w.pool, 'p.id', conditions, sort, limit, offset, limits);
+          // The console's pager ends at the total: a page beyond an estimated total is not asked for.
+          if (offset === across && page.totalIsEstimate && offset >= page.total) continue;
           const expected = await reference(filter, sort, limit, offset);
           const what = `${name}, ${sort}, ${limit} at ${offset}`;
           expect(page.rows.map((row) => row.id), what).toEqual(expected.ids);

@@ -20,7 +20,9 @@ export interface ProductFilter {
 }
 
 /**
- * Each sort walks one index of migrations 021/024 ((website, column, id) in either direction);
+ * Each sort walks indexes of the website in either direction: the name's ((website, name, id),
+ * migration 020), or for a column a product may lack, the products with a value in the column's
+ * partial index and then those without it, by id, in theirs (migration 045, firstInOrder):
  * products without the sorted value come last both ways.
  */
 export const PRODUCT_SORTS = {
@@ -34,6 +36,37 @@ export const PRODUCT_SORTS = {
   PRICE_POSITION_DESC: 'p.price_difference_percent DESC NULLS LAST, p.id DESC',
 } as const;
 export type ProductSort = keyof typeof PRODUCT_SORTS;
+
+/** The sorts on a column a product may lack: the column and the direction. */
+const NULLABLE_SORTS: Partial<Record<ProductSort, { column: string; direction: 'ASC' | 'DESC' }>> = {
+  PRICE_ASC: { column: 'price', direction: 'ASC' },
+  PRICE_DESC: { column: 'price', direction: 'DESC' },
+  COMPETITOR_MIN_PRICE_ASC: { column: 'competitor_min_price', direction: 'ASC' },
+  COMPETITOR_MIN_PRICE_DESC: { column: 'competitor_min_price', direction: 'DESC' },
+  PRICE_POSITION_ASC: { column: 'price_difference_percent', direction: 'ASC' },
+  PRICE_POSITION_DESC: { column: 'price_difference_percent', direction: 'DESC' },
+};
+
+/**
+ * SQL of the CTE `ordered`: the first `first` rows of `where` in the sort's order (`select` of
+ * products p, which must hold the sort's columns; `ordered` itself is not sorted, ORDER BY the
+ * sort over it). A sort on a column a product may lack reads the rows with a value from the
+ * column's partial index, and only when they are fewer than `first`, those without it from
+ * theirs (the gate is evaluated once, before that scan starts).
+ */
+function firstInOrder(select: string, where: string, sort: ProductSort, first: string): string {
+  const nullable = NULLABLE_SORTS[sort];
+  if (!nullable) return `ordered AS (SELECT ${select} FROM products p WHERE ${where} ORDER BY ${PRODUCT_SORTS[sort]} LIMIT ${first})`;
+  const { column, direction } = nullable;
+  return `valued AS MATERIALIZED (SELECT ${select} FROM products p WHERE ${where} AND p.${column} IS NOT NULL ORDER BY p.${column} ${direction}, p.id ${direction} LIMIT ${first}),
+      unvalued AS MATERIALIZED (SELECT ${select} FROM products p WHERE ${where} AND p.${column} IS NULL AND (SELECT count(*) FROM valued) < ${first} ORDER BY p.id ${direction} LIMIT ${first}),
+      ordered AS (SELECT * FROM valued UNION ALL SELECT * FROM unvalued)`;
+}
+
+/** The columns a sort orders by (with the id). */
+function sortColumns(sort: ProductSort): string {
+  return `p.id, p.${NULLABLE_SORTS[sort]?.column ?? 'name'}`;
+}
 
 export const TOTAL_EXACT_UP_TO = 10_000;
 
@@ -179,10 +212,12 @@ export async function loadProductPage<Row>(
       page AS (SELECT p.id FROM matching p ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2})
     SELECT ${columns} FROM page JOIN products p ON p.id = page.id ORDER BY ${order}`;
   const matchingSortColumns = `SELECT p.id, p.name, p.price, p.competitor_min_price, p.price_difference_percent FROM products p WHERE ${where}`;
-  // The page's ids first, then their rows: the sort's index carries the equality filters'
-  // columns (migration 043), so the walk decides each row it passes from the index alone.
-  const walk = `WITH page AS (SELECT p.id FROM products p WHERE ${where} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2})
+  // The page's ids first, then their rows: the sort's indexes carry the equality filters'
+  // columns (migrations 043, 045), so the walk decides each row it passes from the index alone.
+  const walk = `WITH ${firstInOrder(sortColumns(sort), where, sort, `$${n + 3}`)},
+      page AS (SELECT p.id FROM ordered p ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2})
     SELECT ${columns} FROM page JOIN products p ON p.id = page.id ORDER BY ${order}`;
+  const walkParams = [...pageParams, limit + offset];
 
   const client = await pool.connect();
   try {
@@ -208,14 +243,15 @@ export async function loadProductPage<Row>(
       const { total, totalIsEstimate } = await productTotal(client, where, params, exactUpTo);
       let rows: Row[] = [];
       if (total > offset) {
-        if (filter.indexOrder?.has(sort)) rows = (await client.query(walk, pageParams)).rows as Row[];
+        if (filter.indexOrder?.has(sort)) rows = (await client.query(walk, walkParams)).rows as Row[];
         else if (!totalIsEstimate) rows = (await client.query(sortedPage(matchingSortColumns), pageParams)).rows as Row[];
         else {
           const website = await estimateRows(client, 'p.organization_website_id = $1', params.slice(0, 1));
-          if (total >= website * SORT_ALL_SHARE) rows = (await client.query(walk, pageParams)).rows as Row[];
+          if (total >= website * SORT_ALL_SHARE) rows = (await client.query(walk, walkParams)).rows as Row[];
           else {
             // The website's rows in the sort's order, at most walkBound of them, then the filter.
-            const bounded = `SELECT ${columns} FROM (SELECT * FROM products p WHERE p.organization_website_id = $1 ORDER BY ${order} LIMIT ${walkBound}) p
+            const bounded = `WITH ${firstInOrder('p.*', 'p.organization_website_id = $1', sort, String(walkBound))}
+              SELECT ${columns} FROM (SELECT * FROM ordered p ORDER BY ${order} LIMIT ${walkBound}) p
                WHERE ${where} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`;
             rows = (await client.query(bounded, pageParams)).rows as Row[];
             if (rows.length < limit && offset + rows.length < total) rows = (await client.query(sortedPage(matchingSortColumns), pageParams)).rows as Row[];
