@@ -45,7 +45,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { constants, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { UnsecuredJWT } from 'jose';
@@ -359,6 +359,35 @@ async function postgresReachable() {
 }
 
 /**
+ * What a signal to the benchmark must undo before it exits, newest first: the servers it
+ * started run in process groups of their own (so a signal to the benchmark's group does not
+ * reach them) and would otherwise stay, connected to its scratch database.
+ */
+const onSignal = new Set<() => Promise<void>>();
+let undoing = false;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  // Kept while undoing: a wrapper (pnpm, tsx) passes the same signal on again.
+  process.on(signal, () => {
+    if (undoing) return;
+    undoing = true;
+    console.error(`${signal}: stopping the servers this benchmark started`);
+    void (async () => {
+      for (const undo of [...onSignal].reverse()) await undo().catch((error) => console.error(error));
+      process.exit(128 + constants.signals[signal]);
+    })();
+  });
+}
+
+/** Registers `undo` to run on a signal until the returned function is called, which runs it once. */
+function undoneOnSignal(undo: () => Promise<void>): () => Promise<void> {
+  onSignal.add(undo);
+  return async () => {
+    if (!onSignal.delete(undo)) return;
+    await undo();
+  };
+}
+
+/**
  * Stops a child started with `detached: true`: SIGTERM to the child itself (the API then closes
  * its PGlite process cleanly) or to its whole process group (`group`, for wrangler and the
  * workerd it starts), and after 10 s SIGKILL to the group.
@@ -399,7 +428,7 @@ async function startApi(env: Record<string, string>): Promise<{ url: string; pid
     });
     void exited.then(() => reject(new Error(`the API exited before it was ready:\n${output}`)));
   });
-  return { url, pid: child.pid!, stop: () => stopGroup(child, exited, false) };
+  return { url, pid: child.pid!, stop: undoneOnSignal(() => stopGroup(child, exited, false)) };
 }
 
 /** Starts the edge worker (wrangler dev) in front of `upstream` and waits until it answers. */
@@ -436,11 +465,12 @@ async function startWorker(upstream: string): Promise<{ url: string; stop: () =>
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  return { url, stop: () => stopGroup(child, exited) };
+  return { url, stop: undoneOnSignal(() => stopGroup(child, exited)) };
 }
 
 async function benchEngine(engine: 'pglite' | 'postgres') {
   const dir = mkdtempSync(path.join(tmpdir(), 'console-bench-'));
+  const removeDir = undoneOnSignal(async () => rmSync(dir, { recursive: true, force: true }));
   let databaseUrl = '';
   let dropDatabase = async () => {};
   if (engine === 'postgres') {
@@ -452,12 +482,12 @@ async function benchEngine(engine: 'pglite' | 'postgres') {
     const url = new URL(POSTGRES_URL);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
-    dropDatabase = async () => {
+    dropDatabase = undoneOnSignal(async () => {
       const dropper = new pg.Client({ connectionString: POSTGRES_URL });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
-    };
+    });
   }
   const started = performance.now();
   const api = await startApi(engine === 'postgres' ? { DATABASE_URL: databaseUrl } : { PGLITE_DIR: dir });
@@ -480,7 +510,7 @@ async function benchEngine(engine: 'pglite' | 'postgres') {
     await worker?.stop();
     await api.stop();
     await dropDatabase();
-    rmSync(dir, { recursive: true, force: true });
+    await removeDir();
   }
 }
 
