@@ -299,7 +299,7 @@ interface Dropped {
  * PostgreSQL; added again, a key is validated in one query over the table, well under a second).
  * The primary key stays: the tables of matching reference it.
  * Kept as well: a partial index whose condition no product this merge inserts can meet (the
- * matching rollups start at zero; keptPartialIndexes), as nothing is inserted into it, while
+ * matching rollups start at zero, the lowest competitor price empty; keptPartialIndexes), as nothing is inserted into it, while
  * building it again would read the whole table.
  * Adding a foreign key again locks the organization websites against writes until the merge
  * commits (the merge already holds the products table alone); a product whose website is gone
