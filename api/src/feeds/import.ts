@@ -347,8 +347,10 @@ async function keptPartialIndexes(client: PoolClient, indexes: Array<{ name: str
       const { rows: met } = await client.query<{ met: boolean | null }>(`SELECT (${predicate}) AS met FROM (SELECT ${rows[0]!.row}) AS products`);
       await client.query('RELEASE SAVEPOINT partial_index');
       if (met[0]!.met !== true) kept.add(name);
-    } catch {
+    } catch (error) {
       await client.query('ROLLBACK TO SAVEPOINT partial_index');
+      // Only "no such column" (one the insert sets) means undecided; anything else is the merge's failure.
+      if ((error as { code?: string }).code !== '42703') throw error;
     }
   }
   return kept;
