@@ -22,7 +22,7 @@ export interface ProductFilter {
 /**
  * Each sort walks indexes of the website in either direction: the name's ((website, name, id),
  * migration 020), or for a column a product may lack, the products with a value in the column's
- * partial index and then those without it, by id, in theirs (migration 045, firstInOrder):
+ * partial index and then those without it, by id, in theirs (migrations 045 and 046, firstInOrder):
  * products without the sorted value come last both ways.
  */
 export const PRODUCT_SORTS = {
@@ -37,12 +37,17 @@ export const PRODUCT_SORTS = {
 } as const;
 export type ProductSort = keyof typeof PRODUCT_SORTS;
 
-/** The sorts on a column a product may lack: the column and the direction. */
-const NULLABLE_SORTS: Partial<Record<ProductSort, { column: string; direction: 'ASC' | 'DESC' }>> = {
+/**
+ * The sorts on a column a product may lack: the column, the direction, and what else is true of
+ * the products without it (`lacking`): a product without a lowest competitor price has no price
+ * position either, and that condition lets the tail be read from the position's tail index
+ * (migration 046).
+ */
+const NULLABLE_SORTS: Partial<Record<ProductSort, { column: string; direction: 'ASC' | 'DESC'; lacking?: string }>> = {
   PRICE_ASC: { column: 'price', direction: 'ASC' },
   PRICE_DESC: { column: 'price', direction: 'DESC' },
-  COMPETITOR_MIN_PRICE_ASC: { column: 'competitor_min_price', direction: 'ASC' },
-  COMPETITOR_MIN_PRICE_DESC: { column: 'competitor_min_price', direction: 'DESC' },
+  COMPETITOR_MIN_PRICE_ASC: { column: 'competitor_min_price', direction: 'ASC', lacking: 'p.price_difference_percent IS NULL' },
+  COMPETITOR_MIN_PRICE_DESC: { column: 'competitor_min_price', direction: 'DESC', lacking: 'p.price_difference_percent IS NULL' },
   PRICE_POSITION_ASC: { column: 'price_difference_percent', direction: 'ASC' },
   PRICE_POSITION_DESC: { column: 'price_difference_percent', direction: 'DESC' },
 };
@@ -57,9 +62,9 @@ const NULLABLE_SORTS: Partial<Record<ProductSort, { column: string; direction: '
 function firstInOrder(select: string, where: string, sort: ProductSort, first: string): string {
   const nullable = NULLABLE_SORTS[sort];
   if (!nullable) return `ordered AS (SELECT ${select} FROM products p WHERE ${where} ORDER BY ${PRODUCT_SORTS[sort]} LIMIT ${first})`;
-  const { column, direction } = nullable;
+  const { column, direction, lacking } = nullable;
   return `valued AS MATERIALIZED (SELECT ${select} FROM products p WHERE ${where} AND p.${column} IS NOT NULL ORDER BY p.${column} ${direction}, p.id ${direction} LIMIT ${first}),
-      unvalued AS MATERIALIZED (SELECT ${select} FROM products p WHERE ${where} AND p.${column} IS NULL AND (SELECT count(*) FROM valued) < ${first} ORDER BY p.id ${direction} LIMIT ${first}),
+      unvalued AS MATERIALIZED (SELECT ${select} FROM products p WHERE ${where} AND p.${column} IS NULL${lacking ? ` AND ${lacking}` : ''} AND (SELECT count(*) FROM valued) < ${first} ORDER BY p.id ${direction} LIMIT ${first}),
       ordered AS (SELECT * FROM valued UNION ALL SELECT * FROM unvalued)`;
 }
 
