@@ -155,5 +155,9 @@ describe.each(engines)('Feed imports that rebuild the products indexes on $name'
     const { run } = await importFile(target, csv(1, 120_000), 1);
     expect(run).toMatchObject({ status: 'succeeded', products_created: 120_000 });
     expect((await products(target.organization_website_id)).length).toBe(120_000);
+    // Their ids are time-ordered (version 7) and follow the file.
+    const { rows } = await db.pool.query(`SELECT item_id FROM products WHERE organization_website_id = $1 AND id::text LIKE '________-____-7___-%' ORDER BY id`, [target.organization_website_id]);
+    expect(rows.length).toBe(120_000);
+    expect(rows.slice(0, 3).map((row) => row.item_id)).toEqual(['P1', 'P2', 'P3']);
   }, 60_000);
 });
