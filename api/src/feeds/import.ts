@@ -86,7 +86,8 @@ export async function startRun(pool: Pool, feedId: string, start: { startedBy: s
 
 const stageTable = (runId: string) => `feed_stage_${runId.replace(/-/g, '')}`;
 
-function rowsOf(feed: FeedToImport, stream: Readable): AsyncGenerator<RawRow> {
+/** The file's rows, in batches (however many the parser has ready). */
+function rowsOf(feed: FeedToImport, stream: Readable): AsyncGenerator<RawRow[]> {
   return feed.format === 'csv' ? readCsvRows(stream, { mapping: feed.column_mapping, delimiter: feed.csv_delimiter }) : readXmlRows(stream, feed.format);
 }
 
@@ -221,22 +222,24 @@ export async function runImport(pool: Pool, runId: string, feed: FeedToImport, s
       item_id text PRIMARY KEY, valid boolean NOT NULL, name text, brand text, gtin text, mpn text, category text,
       price numeric(12, 2), cost numeric(12, 2), currency text, stock integer, availability text, url text, image_url text)`);
     stream = typeof source === 'function' ? await source() : source;
-    for await (const row of rowsOf(feed, stream)) {
-      counts.read++;
-      lastLine = row.line;
-      const result = row.broken ? null : validateRow(row.fields);
-      if (result && 'product' in result) {
-        counts.imported++;
-        batch.set(result.product.itemId, { itemId: result.product.itemId, product: result.product });
-      } else {
-        counts.rejected++;
-        const problems = result ? result.problems : [row.broken!];
-        const itemId = result ? result.itemId : (row.fields.id?.trim() || null);
-        // A later row of the same item wins, as in the staging table.
-        if (itemId && itemId.length <= 200) batch.set(itemId, { itemId, product: null });
-        if (counts.storedErrors + errors.length < maxErrors) for (const problem of problems) errors.push({ line: row.line, itemId, problem });
+    for await (const rows of rowsOf(feed, stream)) {
+      for (const row of rows) {
+        counts.read++;
+        lastLine = row.line;
+        const result = row.broken ? null : validateRow(row.fields);
+        if (result && 'product' in result) {
+          counts.imported++;
+          batch.set(result.product.itemId, { itemId: result.product.itemId, product: result.product });
+        } else {
+          counts.rejected++;
+          const problems = result ? result.problems : [row.broken!];
+          const itemId = result ? result.itemId : (row.fields.id?.trim() || null);
+          // A later row of the same item wins, as in the staging table.
+          if (itemId && itemId.length <= 200) batch.set(itemId, { itemId, product: null });
+          if (counts.storedErrors + errors.length < maxErrors) for (const problem of problems) errors.push({ line: row.line, itemId, problem });
+        }
+        if (batch.size >= batchSize || errors.length >= batchSize) await flush();
       }
-      if (batch.size >= batchSize || errors.length >= batchSize) await flush();
     }
     await flush();
     await writing;

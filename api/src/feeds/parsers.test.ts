@@ -7,12 +7,12 @@ import { readXmlRows, type XmlFormat } from './xml-rows.ts';
 /** The text in chunks of `size` characters (so items and tags are cut across chunks). */
 const streamOf = (text: string, size = 7) => Readable.from(Array.from({ length: Math.ceil(text.length / size) }, (_, i) => Buffer.from(text.slice(i * size, (i + 1) * size))));
 
-async function collect(rows: AsyncGenerator<RawRow>): Promise<RawRow[]> {
+async function collect(batches: AsyncGenerator<RawRow[]>): Promise<RawRow[]> {
   const all: RawRow[] = [];
-  for await (const row of rows) all.push(row);
+  for await (const rows of batches) all.push(...rows);
   return all;
 }
-async function failure(rows: AsyncGenerator<RawRow>): Promise<FeedFileError> {
+async function failure(rows: AsyncGenerator<RawRow[]>): Promise<FeedFileError> {
   try {
     await collect(rows);
   } catch (error) {

@@ -132,7 +132,8 @@ export function parseItem(xml: string, line: number, elements: ElementMap): RawR
   return broken ? { line, fields, broken } : { line, fields };
 }
 
-export async function* readXmlRows(source: Readable, format: XmlFormat): AsyncGenerator<RawRow> {
+/** The file's items as rows, in batches (those of each chunk read). */
+export async function* readXmlRows(source: Readable, format: XmlFormat): AsyncGenerator<RawRow[]> {
   const layout = LAYOUTS[format];
   const decoder = new StringDecoder('utf8');
   let buffer = '';
@@ -151,6 +152,7 @@ export async function* readXmlRows(source: Readable, format: XmlFormat): AsyncGe
     let position = 0;
     let positionLine = line;
     let unfinished = -1;
+    const rows: RawRow[] = [];
     for (;;) {
       layout.item.lastIndex = position;
       const start = layout.item.exec(buffer);
@@ -160,6 +162,7 @@ export async function* readXmlRows(source: Readable, format: XmlFormat): AsyncGe
       const itemLine = positionLine + countLines(buffer, position, start.index);
       if (end < 0) {
         if (buffer.length - start.index > MAX_ITEM_CHARS) {
+          if (rows.length) yield rows.splice(0);
           throw new FeedFileError(`The <${start[1]}> element is not closed within ${MAX_ITEM_CHARS / 1024 / 1024} MB`, itemLine);
         }
         unfinished = start.index;
@@ -167,10 +170,11 @@ export async function* readXmlRows(source: Readable, format: XmlFormat): AsyncGe
       }
       const xml = buffer.slice(start.index, end + close.length);
       items++;
-      yield parseItem(xml, itemLine, layout.elements);
+      rows.push(parseItem(xml, itemLine, layout.elements));
       position = end + close.length;
       positionLine = itemLine + countLines(xml);
     }
+    if (rows.length) yield rows;
     // Keep the unfinished item, or a tail that may hold the start of the next item's tag.
     const from = unfinished >= 0 ? unfinished : Math.max(position, buffer.length - 64);
     line = positionLine + countLines(buffer, position, from);
@@ -183,7 +187,7 @@ export async function* readXmlRows(source: Readable, format: XmlFormat): AsyncGe
   if (open) {
     const close = buffer.indexOf(layout.itemClose(open[1]!), open.index);
     if (close < 0) throw new FeedFileError(`The file ends inside the <${open[1]}> element that starts here (truncated?)`, line + countLines(buffer, 0, open.index));
-    yield parseItem(buffer.slice(open.index, close + open[1]!.length + 3), line + countLines(buffer, 0, open.index), layout.elements);
+    yield [parseItem(buffer.slice(open.index, close + open[1]!.length + 3), line + countLines(buffer, 0, open.index), layout.elements)];
   }
   if (!layout.rootClose.test(buffer)) {
     throw new FeedFileError(`The file ends before its root element closes (truncated?) after ${items} items`, line + countLines(buffer));
