@@ -10,14 +10,14 @@
  *
  *   pnpm --filter @console/api exec tsx bench/feed-import.ts [--rows 1000000] [--engine pglite|postgres|both]
  */
-import { createReadStream, createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { once } from 'node:events';
+import { createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { UnsecuredJWT } from 'jose';
 import pg from 'pg';
+import { BENCH_FEED_MAPPING, writeFeed } from './feed-file.ts';
 
 process.env.NODE_ENV ??= 'production';
 const { values: options } = parseArgs({
@@ -36,30 +36,6 @@ const { seedDemoData } = await import('../src/seed/demo-data.ts');
 
 const token = (uid: string) =>
   new UnsecuredJWT({ email: `${uid}@demo.test` }).setAudience(PROJECT_ID).setIssuer(`https://securetoken.google.com/${PROJECT_ID}`).setSubject(uid).setIssuedAt().setExpirationTime('2h').encode();
-
-function ean(n: number): string {
-  const body = String(200_000_000_000 + n);
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(body[i]) * (i % 2 ? 3 : 1);
-  return body + ((10 - (sum % 10)) % 10);
-}
-
-/** The feed file, written with backpressure (never held whole). */
-async function writeFeed(file: string, rows: number): Promise<void> {
-  const out = createWriteStream(file);
-  out.write('ITEM_ID;NAME;PRICE;EAN;BRAND;CATEGORY;URL\n');
-  let chunk = '';
-  for (let n = 1; n <= rows; n++) {
-    const price = `${Math.floor(n % 9000) + 10},${String(n % 100).padStart(2, '0')} Kč`;
-    chunk += `SKU-${n};"Product ${n} <b>${n % 13 ? 'standard' : 'special'}</b>";${price};${ean(n)};Brand ${n % 97};Category ${n % 31};https://shop.example/p/${n}\n`;
-    if (chunk.length > 1 << 16) {
-      if (!out.write(chunk)) await once(out, 'drain');
-      chunk = '';
-    }
-  }
-  out.end(chunk);
-  await once(out, 'finish');
-}
 
 /** This process's children (the PGlite process), found once: scanning /proc every 100 ms costs this process (the API's) CPU. */
 function childPids(): number[] {
@@ -136,7 +112,8 @@ async function bench(engine: 'pglite' | 'postgres', file: string) {
       `WITH w AS (INSERT INTO websites (name, url) VALUES ('Bench Shop', 'https://bench-feed.shop.example') RETURNING id),
             ow AS (INSERT INTO organization_websites (organization_id, website_id, name) SELECT o.id, w.id, 'Bench Shop' FROM w, organizations o WHERE o.slug = 'northwind' RETURNING id)
        INSERT INTO product_feeds (organization_website_id, name, source, format, column_mapping, csv_delimiter)
-       SELECT id, 'Bench feed', 'upload', 'csv', '{"id":"ITEM_ID","name":"NAME","price":"PRICE","gtin":"EAN","brand":"BRAND","category":"CATEGORY","url":"URL"}', ';' FROM ow RETURNING id`,
+       SELECT id, 'Bench feed', 'upload', 'csv', $1, ';' FROM ow RETURNING id`,
+      [JSON.stringify(BENCH_FEED_MAPPING)],
     );
     const feedId = rows[0].id as string;
     const api = createApi({ pool: db.pool, verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }), access: await loadAccessControl(), logging: false });

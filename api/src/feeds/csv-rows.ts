@@ -53,7 +53,7 @@ function readable(stream: Readable): Promise<boolean> {
 /**
  * The file's rows, in batches: every row csv-parse has ready is taken at once (its `read()` until
  * empty), not one awaited step per row; per-row async iteration cost about 3 us of a row's ~12 us
- * (bench/parse.ts).
+ * (bench/feed-parse.ts).
  */
 export async function* readCsvRows(source: Readable, options: CsvOptions): AsyncGenerator<RawRow[]> {
   const parser = parse({

@@ -14,6 +14,20 @@ describe('validateRow', () => {
   });
 
   it.each([
+    ['Tent 2P', 'Tent 2P'],
+    [' Tent 2P ', 'Tent 2P'],
+    ['Tent  2P', 'Tent 2P'],
+    ['Tent\t2P', 'Tent 2P'],
+    ['Tent \n 2P', 'Tent 2P'],
+    ['Tent\u00a02P', 'Tent 2P'],
+    ['\ufeffTent 2P\u3000', 'Tent 2P'],
+    ['Te\u0007nt 2P\u007f', 'Tent 2P'],
+    ['Tent \u0000 2P', 'Tent 2P'],
+  ])('the name %j is kept as %j (control characters go, whitespace runs become one space)', (name, kept) => {
+    expect(validateRow({ ...GOOD, name })).toMatchObject({ product: { name: kept } });
+  });
+
+  it.each([
     ['missing id', { ...GOOD, id: '' }, 'id', 'is missing'],
     ['blank id', { ...GOOD, id: '   ' }, 'id', 'is missing'],
     ['missing name', { ...GOOD, name: undefined }, 'name', 'is missing'],
