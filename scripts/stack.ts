@@ -98,6 +98,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           PGLITE_DIR: join(dataDir, 'pglite'),
           FIREBASE_PROJECT_ID: PROJECT_ID,
           FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
+          DEMO_DATA: 'on',
         },
       }),
     );
@@ -111,6 +112,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         [
           'dev',
           '--config', join(ROOT, 'wrangler.toml'),
+          // The top level of wrangler.toml refuses to serve: local settings live in [env.local].
+          '--env', 'local',
           '--ip', '127.0.0.1',
           '--port', String(webPort),
           '--persist-to', join(dataDir, 'wrangler'),

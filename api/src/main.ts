@@ -44,8 +44,9 @@ async function main() {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   const stopDb = () => db.close().catch((error) => console.error('Closing the database failed:', error));
   try {
-    await migrate(db.pool);
-    if (config.environment === 'local') {
+    if (config.migrateAtStart) await migrate(db.pool);
+    // Demo users with known passwords: only when the local stack asks (config.ts refuses it elsewhere).
+    if (config.demoData) {
       const seeded = await seedDemoData(db.pool, { websites: config.seedWebsites, matching: true });
       if (seeded.organizations) console.log(`Demo data: ${seeded.organizations} organizations, ${seeded.websites} websites, ${seeded.users} users.`);
     }

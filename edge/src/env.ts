@@ -20,6 +20,8 @@ export interface EdgeBindings {
   STORAGE_BACKEND: string;
   /** Public DSN; only used outside local and dev (SPEC §9). */
   ERROR_REPORTING_DSN?: string;
+  /** A secret (`wrangler secret put`), sent to the API in EDGE_SECRET_HEADER; required in dev and production. */
+  EDGE_SHARED_SECRET?: string;
   ASSETS: Fetcher;
   MAIN_BUCKET?: R2Bucket;
   PUBLIC_BUCKET?: R2Bucket;
@@ -36,7 +38,14 @@ export interface EdgeConfig {
   authEmulatorUrl: string | null;
   storage: { backend: StorageBackendName; mainBucket: string; publicBucket: string };
   errorReportingDsn: string | null;
+  /** Sent to the API on every call (null only in local without one). */
+  edgeSecret: string | null;
 }
+
+/** The header that carries EDGE_SHARED_SECRET to the API (api/src/http/edge-only.ts checks it). */
+export const EDGE_SECRET_HEADER = 'X-Edge-Secret';
+/** The same minimum the API applies to the shared secret. */
+export const MIN_EDGE_SECRET_LENGTH = 32;
 
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 15_000;
 
@@ -59,6 +68,9 @@ export function readConfig(env: EdgeBindings): EdgeConfig {
 }
 
 function parseConfig(env: EdgeBindings): EdgeConfig {
+  if (!env.APP_ENV) {
+    throw new ConfigError("This worker has no APP_ENV: wrangler.toml's top level is no environment; run or deploy it with --env local, dev or production.");
+  }
   const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || null;
   try {
     assertAuthConfig(env.APP_ENV, emulatorHost);
@@ -76,6 +88,13 @@ function parseConfig(env: EdgeBindings): EdgeConfig {
   if (!Number.isFinite(timeout) || timeout <= 0) {
     throw new ConfigError(`GRAPHQL_UPSTREAM_TIMEOUT_MS must be a positive number of milliseconds, not "${env.GRAPHQL_UPSTREAM_TIMEOUT_MS}"`);
   }
+  const edgeSecret = env.EDGE_SHARED_SECRET?.trim() || null;
+  if (environment !== 'local' && !edgeSecret) {
+    throw new ConfigError(`The ${environment} worker has no EDGE_SHARED_SECRET: set it with \`wrangler secret put EDGE_SHARED_SECRET --env ${environment}\` (the same value as the API's).`);
+  }
+  if (edgeSecret && edgeSecret.length < MIN_EDGE_SECRET_LENGTH) {
+    throw new ConfigError(`EDGE_SHARED_SECRET must be at least ${MIN_EDGE_SECRET_LENGTH} characters.`);
+  }
   const backend = env.STORAGE_BACKEND as StorageBackendName;
   if (!STORAGE_BACKENDS.includes(backend)) {
     throw new ConfigError(`STORAGE_BACKEND must be one of ${STORAGE_BACKENDS.join(', ')}, not "${env.STORAGE_BACKEND}"`);
@@ -88,7 +107,13 @@ function parseConfig(env: EdgeBindings): EdgeConfig {
     authEmulatorUrl: emulatorHost ? `http://${emulatorHost}` : null,
     storage: { backend, mainBucket: env.STORAGE_MAIN_BUCKET, publicBucket: env.STORAGE_PUBLIC_BUCKET },
     errorReportingDsn: env.ERROR_REPORTING_DSN?.trim() || null,
+    edgeSecret,
   };
+}
+
+/** The header that proves a call to the API comes from this worker (none in local without a secret). */
+export function edgeSecretHeaders(config: EdgeConfig): Record<string, string> {
+  return config.edgeSecret ? { [EDGE_SECRET_HEADER]: config.edgeSecret } : {};
 }
 
 /** Error reporting is enabled only outside local and dev (SPEC §9). */

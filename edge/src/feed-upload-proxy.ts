@@ -6,7 +6,7 @@
  * Only the headers the API needs go up, and only `fileName` of the query string.
  */
 import type { Handler } from 'hono';
-import { readConfig, type EdgeEnv } from './env.ts';
+import { edgeSecretHeaders, readConfig, type EdgeEnv } from './env.ts';
 import { FORWARDED_RESPONSE_HEADERS, REQUEST_ID_HEADER, requestIdOf } from './graphql-proxy.ts';
 import { graphqlError } from './json-error.ts';
 
@@ -30,7 +30,7 @@ export function feedUploadProxy(options: FeedUploadProxyOptions = {}): Handler<E
     const fileName = c.req.query('fileName');
     if (fileName !== undefined) target.searchParams.set('fileName', fileName);
 
-    const headers = new Headers({ [REQUEST_ID_HEADER]: requestId });
+    const headers = new Headers({ [REQUEST_ID_HEADER]: requestId, ...edgeSecretHeaders(config) });
     for (const name of FORWARDED) {
       const value = c.req.header(name);
       if (value !== undefined) headers.set(name, value);

@@ -67,6 +67,16 @@ describe('POST /graphql proxy', () => {
     expect(application).toEqual(['accept', 'accept-language', 'authorization', 'content-type', 'x-request-id']);
   });
 
+  it('proves to the API that the call comes from the edge (X-Edge-Secret); a client\'s header is never passed on', async () => {
+    const secret = 'e'.repeat(40);
+    const response = await post(envFor('local', { GRAPHQL_UPSTREAM: upstream.url, EDGE_SHARED_SECRET: secret }), { headers: { 'X-Edge-Secret': 'forged-by-the-client' } });
+    expect(response.status).toBe(200);
+    expect(upstream.received.at(-1)!.headers['x-edge-secret']).toBe(secret);
+    // Without a secret (local only) nothing is sent.
+    await post(envFor('local', { GRAPHQL_UPSTREAM: upstream.url }), { headers: { 'X-Edge-Secret': 'forged-by-the-client' } });
+    expect(upstream.received.at(-1)!.headers['x-edge-secret']).toBeUndefined();
+  });
+
   it('makes up a request id when the client sends none (or a malformed one)', async () => {
     const response = await post(envFor('local', { GRAPHQL_UPSTREAM: upstream.url }), { headers: { 'X-Request-Id': 'bad id!' } });
     expect(response.status).toBe(200);

@@ -4,7 +4,7 @@
  * one slower than the timeout a 504; all as GraphQL-shaped JSON.
  */
 import type { Handler } from 'hono';
-import { readConfig, type EdgeEnv } from './env.ts';
+import { edgeSecretHeaders, readConfig, type EdgeEnv } from './env.ts';
 import { graphqlError } from './json-error.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -41,6 +41,7 @@ export function graphqlProxy(options: GraphqlProxyOptions = {}): Handler<EdgeEnv
       if (value !== undefined) headers.set(name, value);
     }
     headers.set(REQUEST_ID_HEADER, requestId);
+    for (const [name, value] of Object.entries(edgeSecretHeaders(config))) headers.set(name, value);
 
     const timeoutMs = options.timeoutMs ?? config.upstreamTimeoutMs;
     const timeout = AbortSignal.timeout(timeoutMs);

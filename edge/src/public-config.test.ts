@@ -81,6 +81,23 @@ describe('/config.json', () => {
     expect(await missing.text()).toMatch(/FIREBASE_PROJECT_ID/);
   });
 
+  it.each(['dev', 'production'] as const)('refuses to serve %s without the EDGE_SHARED_SECRET its API checks', async (environment) => {
+    for (const secret of ['', 'too-short']) {
+      const response = await app.request('/config.json', {}, envFor(environment, { EDGE_SHARED_SECRET: secret }));
+      expect(response.status).toBe(500);
+      expect(await response.text()).toMatch(secret ? /at least 32 characters/ : new RegExp(`wrangler secret put EDGE_SHARED_SECRET --env ${environment}`));
+    }
+  });
+
+  it.each([
+    ['10.0.0.8:9099', /must run on this machine/],
+    ['emulator.example:9099', /must run on this machine/],
+  ])('refuses a local Auth emulator off this machine (%s)', async (host, reason) => {
+    const response = await app.request('/config.json', {}, envFor('local', { FIREBASE_AUTH_EMULATOR_HOST: host }));
+    expect(response.status).toBe(500);
+    expect(await response.text()).toMatch(reason);
+  });
+
   it('has a configuration for every environment', () => {
     expect(ENVIRONMENTS).toEqual(['local', 'dev', 'production']);
   });

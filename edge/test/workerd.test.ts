@@ -15,9 +15,12 @@ import { promisify } from 'node:util';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsignedToken } from './tokens.ts';
-import { readWranglerToml, WRANGLER_TOML } from './wrangler-env.ts';
+import { readWranglerToml, section, TEST_EDGE_SECRET, WRANGLER_TOML } from './wrangler-env.ts';
 
 const toml = readWranglerToml();
+const local = section(toml, 'local');
+/** The X-Edge-Secret header of each call the fake API got. */
+const secretsSeen: (string | undefined)[] = [];
 const work = mkdtempSync(join(tmpdir(), 'edge-workerd-'));
 const persist = join(work, 'state');
 const token = (uid: string) => unsignedToken('demo-price-console', { sub: uid });
@@ -27,7 +30,8 @@ let api: Server;
 let apiUrl: string;
 let mf: Miniflare;
 
-function startWorker(): Miniflare {
+/** The worker with [env.local]'s settings plus `bindings` (the top level's, {}, when `topLevel`). */
+function startWorker(bindings: Record<string, string> = {}, topLevel = false): Miniflare {
   return new Miniflare({
     modules: true,
     scriptPath: join(work, 'out', 'index.js'),
@@ -35,8 +39,8 @@ function startWorker(): Miniflare {
     modulesRules: [{ type: 'Text', include: ['**/*.conf', '**/*.csv'] }],
     compatibilityDate: toml.compatibility_date as string,
     compatibilityFlags: toml.compatibility_flags as string[],
-    bindings: { ...toml.vars, GRAPHQL_UPSTREAM: apiUrl },
-    r2Buckets: Object.fromEntries((toml.r2_buckets ?? []).map((bucket) => [bucket.binding, bucket.bucket_name])),
+    bindings: topLevel ? { ...toml.vars, ...bindings } : { ...local.vars, GRAPHQL_UPSTREAM: apiUrl, ...bindings },
+    r2Buckets: Object.fromEntries(((topLevel ? toml : local).r2_buckets ?? []).map((bucket) => [bucket.binding, bucket.bucket_name])),
     r2Persist: persist,
     serviceBindings: { ASSETS: () => new Response('asset') },
   });
@@ -48,7 +52,7 @@ beforeAll(async () => {
   writeFileSync(join(assets, 'index.html'), '<!doctype html>');
   await promisify(execFile)(
     process.execPath,
-    [fileURLToPath(new URL('../node_modules/wrangler/bin/wrangler.js', import.meta.url)), 'deploy', '--dry-run', '--outdir', join(work, 'out'), '--assets', assets, '--config', WRANGLER_TOML],
+    [fileURLToPath(new URL('../node_modules/wrangler/bin/wrangler.js', import.meta.url)), 'deploy', '--dry-run', '--env', 'local', '--outdir', join(work, 'out'), '--assets', assets, '--config', WRANGLER_TOML],
     {
       cwd: dirname(WRANGLER_TOML),
       env: {
@@ -63,6 +67,7 @@ beforeAll(async () => {
     },
   );
   api = createServer((request, response) => {
+    secretsSeen.push(request.headers['x-edge-secret'] as string | undefined);
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     request.on('end', () => {
@@ -73,7 +78,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
   apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}/graphql`;
-  mf = startWorker();
+  // Local may set the secret too (dev and production must): then every call to the API carries it.
+  mf = startWorker({ EDGE_SHARED_SECRET: TEST_EDGE_SECRET });
   await mf.ready;
 }, 90_000);
 
@@ -98,6 +104,9 @@ describe('the local worker in workerd with R2 on disk', { timeout: 30_000 }, () 
     const stored = await call('/storage/public/o?name=languages/sk.json', { method: 'POST', token: ADMIN, body: '{"hello":"Ahoj"}' });
     expect(stored.status).toBe(200);
     expect(await stored.json()).toMatchObject({ name: 'languages/sk.json', size: 16, contentType: 'application/json' });
+    // Both role look-ups reached the API with the edge's secret.
+    expect(secretsSeen.length).toBeGreaterThanOrEqual(2);
+    expect(secretsSeen.every((secret) => secret === TEST_EDGE_SECRET)).toBe(true);
   });
 
   it('serves it to anyone, lists it, and refuses bad input', async () => {
@@ -113,12 +122,30 @@ describe('the local worker in workerd with R2 on disk', { timeout: 30_000 }, () 
 
   it('keeps objects on disk across restarts, then deletes them (204, then 404)', async () => {
     await mf.dispose();
-    mf = startWorker();
+    mf = startWorker({ EDGE_SHARED_SECRET: TEST_EDGE_SECRET });
     await mf.ready;
     expect((await call('/storage/public/o/languages%2Fsk.json', { token: USER })).status).toBe(200);
     expect((await call('/storage/public/o/languages%2Fsk.json', { method: 'DELETE', token: ADMIN })).status).toBe(204);
     const gone = await call('/storage/public/o/languages%2Fsk.json', { method: 'DELETE', token: ADMIN });
     expect(gone.status).toBe(404);
     expect(((await gone.json()) as { error: { code: string } }).error.code).toBe('storage/object-not-found');
+  });
+});
+
+describe("wrangler.toml's top level in workerd", { timeout: 30_000 }, () => {
+  it('refuses to serve anything (500 MISCONFIGURED): it is no environment', async () => {
+    const topLevel = startWorker({}, true);
+    try {
+      await topLevel.ready;
+      for (const path of ['/config.json', '/', '/graphql']) {
+        const response = await topLevel.dispatchFetch(`http://127.0.0.1:8787${path}`, { method: path === '/graphql' ? 'POST' : 'GET' });
+        expect(response.status).toBe(500);
+        const body = (await response.json()) as { errors: { message: string; extensions: { code: string } }[] };
+        expect(body.errors[0]!.extensions.code).toBe('MISCONFIGURED');
+        expect(body.errors[0]!.message).toMatch(/no APP_ENV.*--env local, dev or production/);
+      }
+    } finally {
+      await topLevel.dispose();
+    }
   });
 });

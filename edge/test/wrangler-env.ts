@@ -20,9 +20,11 @@ export function readWranglerToml(): WranglerToml {
   return parse(readFileSync(WRANGLER_TOML, 'utf8')) as WranglerToml;
 }
 
-/** The section wrangler uses for an environment: local is the top level. */
+/** A stand-in for the EDGE_SHARED_SECRET an operator puts with `wrangler secret put` (dev, production). */
+export const TEST_EDGE_SECRET = 'test-edge-secret-0123456789abcdef0123456789';
+
+/** The section wrangler uses for an environment ([env.<name>]; the top level is none). */
 export function section(toml: WranglerToml, environment: EnvironmentName): WranglerSection {
-  if (environment === 'local') return toml;
   const found = toml.env?.[environment];
   if (!found) throw new Error(`wrangler.toml has no [env.${environment}]`);
   return found;
@@ -30,6 +32,7 @@ export function section(toml: WranglerToml, environment: EnvironmentName): Wrang
 
 export function envFor(environment: EnvironmentName, overrides: Partial<Record<keyof EdgeBindings, string>> = {}, files?: FakeFiles): EdgeBindings {
   const vars = section(readWranglerToml(), environment).vars ?? {};
+  const secrets = environment === 'local' ? {} : { EDGE_SHARED_SECRET: TEST_EDGE_SECRET };
   // A fresh object each time: the worker caches its parsed config per env object.
-  return { ...vars, ...overrides, ASSETS: fakeAssets(files) } as unknown as EdgeBindings;
+  return { ...vars, ...secrets, ...overrides, ASSETS: fakeAssets(files) } as unknown as EdgeBindings;
 }

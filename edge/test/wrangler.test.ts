@@ -38,6 +38,13 @@ describe('wrangler.toml', () => {
     expect(toml.rules).toEqual([{ type: 'Text', globs: ['**/*.conf', '**/*.csv'], fallthrough: true }]);
   });
 
+  it('has a top level that is no environment: no vars, no buckets, no secret (the worker then refuses to serve)', () => {
+    expect(toml.vars).toBeUndefined();
+    expect(toml.r2_buckets).toBeUndefined();
+    expect(Object.keys(toml.env ?? {}).sort()).toEqual([...ENVIRONMENTS].sort());
+    expect(JSON.stringify(toml)).not.toMatch(/EDGE_SHARED_SECRET"\s*:/);
+  });
+
   it.each(ENVIRONMENTS)('%s sets every var and both R2 bindings, matching its bucket names', (environment) => {
     const { vars = {}, r2_buckets = [] } = section(toml, environment);
     expect(Object.keys(vars).sort()).toEqual([...REQUIRED_VARS].sort());

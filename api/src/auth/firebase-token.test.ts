@@ -79,6 +79,23 @@ describe('assertAuthConfig', () => {
     expect(() => assertAuthConfig('production', '127.0.0.1:9099')).toThrow(/Refusing to start/);
     expect(() => assertAuthConfig('production', undefined)).not.toThrow();
     expect(() => assertAuthConfig('staging', undefined)).toThrow(/Unknown environment/);
+    expect(() => assertAuthConfig(undefined, undefined)).toThrow(/APP_ENV is not set/);
+    expect(() => assertAuthConfig('', undefined)).toThrow(/APP_ENV is not set/);
+  });
+
+  it.each([
+    ['127.0.0.1:9099', true],
+    ['localhost:9099', true],
+    ['[::1]:9099', true],
+    ['127.0.0.2:9099', true],
+    ['10.0.0.5:9099', false],
+    ['emulator.internal:9099', false],
+    ['127.0.0.1.example.com:9099', false],
+    ['localhost.example.com:9099', false],
+  ])('accepts the local emulator at %s only on loopback (%s)', (host, accepted) => {
+    const check = () => assertAuthConfig('local', host);
+    if (accepted) expect(check).not.toThrow();
+    else expect(check).toThrow(/must run on this machine/);
   });
 });
 

@@ -92,8 +92,11 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
 
 export type Environment = 'local' | 'dev' | 'production';
 
-/** Throws when a configuration is unsafe: an emulator named outside local. */
-export function assertAuthConfig(environment: string, authEmulatorHost: string | undefined | null): void {
+/** Throws when a configuration is unsafe: an emulator named outside local, or not on this machine. */
+export function assertAuthConfig(environment: string | undefined, authEmulatorHost: string | undefined | null): void {
+  if (!environment) {
+    throw new Error('Refusing to start: APP_ENV is not set (expected local, dev or production).');
+  }
   if (!['local', 'dev', 'production'].includes(environment)) {
     throw new Error(`Unknown environment "${environment}" (expected local, dev or production)`);
   }
@@ -102,6 +105,19 @@ export function assertAuthConfig(environment: string, authEmulatorHost: string |
       `Refusing to start: the ${environment} configuration names an Auth emulator (${authEmulatorHost}); emulator tokens are unsigned.`,
     );
   }
+  if (authEmulatorHost && !isLoopbackHost(authEmulatorHost)) {
+    throw new Error(
+      `Refusing to start: the Auth emulator must run on this machine (127.0.0.1, localhost or [::1]), not ${authEmulatorHost}; emulator tokens are unsigned.`,
+    );
+  }
+}
+
+/** Is `host:port` (or a bare host) a loopback address? Only such an emulator is trusted. */
+export function isLoopbackHost(hostAndPort: string): boolean {
+  const match = /^(\[[^\]]+\]|[^:]+)(?::(\d{1,5}))?$/.exec(hostAndPort.trim());
+  if (!match) return false;
+  const host = match[1]!.toLowerCase();
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 /** The token of an `Authorization: Bearer <token>` header, or null. */

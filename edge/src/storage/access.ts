@@ -29,6 +29,8 @@ export interface RoleLookup {
   authorization: string;
   uid: string;
   requestId: string;
+  /** The header proving the call comes from the edge (env.ts edgeSecretHeaders). */
+  edgeHeaders?: Record<string, string>;
   fetch?: typeof fetch;
 }
 
@@ -49,6 +51,7 @@ export async function callerRole(lookup: RoleLookup): Promise<Role> {
         'Content-Type': 'application/json',
         Accept: 'application/graphql-response+json, application/json',
         'X-Request-Id': lookup.requestId,
+        ...lookup.edgeHeaders,
       },
       body: JSON.stringify({ operationName: 'AppUser', query: APP_USER_QUERY, variables: { userId: lookup.uid } }),
       signal: timeout,

@@ -14,7 +14,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { Action } from '@console/policies';
-import { readConfig, type EdgeBindings, type EdgeEnv } from '../env.ts';
+import { edgeSecretHeaders, readConfig, type EdgeBindings, type EdgeEnv } from '../env.ts';
 import type { Authenticator } from '../firebase-auth.ts';
 import { MAX_BODY_BYTES, readLimited, REQUEST_ID_HEADER, requestIdOf } from '../graphql-proxy.ts';
 import { callerRole, policy } from './access.ts';
@@ -88,6 +88,7 @@ export function storageRoutes(authenticate: Authenticator, options: StorageOptio
       authorization: caller.authorization,
       uid: caller.uid,
       requestId: requestIdOf(c.req.header(REQUEST_ID_HEADER)),
+      edgeHeaders: edgeSecretHeaders(config),
       fetch: options.apiFetch,
     });
     const access = await policy();
