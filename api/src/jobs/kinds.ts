@@ -1,0 +1,6 @@
+/**
+ * Every job kind of the console: importing this module registers them (defineJob / schedule in
+ * each area's jobs module). The API imports it to enqueue, the worker (worker-main.ts) to run them.
+ * An area with jobs adds one import line here.
+ */
+export {};
