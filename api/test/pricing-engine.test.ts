@@ -1,7 +1,7 @@
 /** The suggestion engine's arithmetic, table by table (api/src/pricing/README.md). */
 import { describe, expect, it } from 'vitest';
 import { competitorPrices, currencyDecimals, roundPrice, selectorOf, suggest, decidingRule } from '../src/pricing/engine/index.ts';
-import type { CompetitorOffer, PricingRule, ProductFacts, RoundingSettings } from '../src/pricing/engine/index.ts';
+import type { CompetitorOffer, PricingRule, ProductFacts, ProductSelection, RoundingSettings } from '../src/pricing/engine/index.ts';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 const DAY = 86_400_000;
@@ -244,12 +244,12 @@ describe('outcomes', () => {
 });
 
 describe('rule selection', () => {
-  const rules = [
+  const rules: Array<{ name: string; selection: ProductSelection }> = [
     { name: 'acme phones', selection: { brands: ['ACME'], categories: ['phones'], priceMin: null, priceMax: null, availability: 'ANY', includeProductIds: [], excludeProductIds: ['p9'] } },
     { name: 'in stock from 100', selection: { brands: [], categories: [], priceMin: 100, priceMax: null, availability: 'IN_STOCK', includeProductIds: [], excludeProductIds: [] } },
     { name: 'just p7', selection: { brands: ['None'], categories: [], priceMin: null, priceMax: null, availability: 'ANY', includeProductIds: ['p7'], excludeProductIds: [] } },
-  ] as const;
-  const selectors = rules.map((r) => selectorOf(r.selection as never));
+  ];
+  const selectors = rules.map((r) => selectorOf(r.selection));
   it.each([
     ['the first rule by priority decides', product({ id: 'p1' }), 'acme phones'],
     ['excluded from the first, the second decides', product({ id: 'p9' }), 'in stock from 100'],
