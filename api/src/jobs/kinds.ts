@@ -3,4 +3,6 @@
  * each area's jobs module). The API imports it to enqueue, the worker (worker-main.ts) to run them.
  * An area with jobs adds one import line here.
  */
+import '../monitoring/jobs.ts';
+
 export {};

@@ -86,6 +86,7 @@ export async function writeBatch(pool: Pool, run: { id: string; competitorId: st
     const unchanged: Array<{ id: string; etag: string | null; lastModified: string | null }> = [];
     const failures: PageFailure[] = [...batch.failures];
     const touched: string[] = [];
+    const heldHere: string[] = [];
     for (const product of products) {
       const stored = product.knownId ? (byId.get(product.knownId) ?? null) : (byCanonical.get(product.canonicalUrl) ?? null);
       if (product.knownId && !stored) continue; // deleted meanwhile
@@ -94,8 +95,7 @@ export async function writeBatch(pool: Pool, run: { id: string; competitorId: st
       else if (outcome.kind === 'changed') changes.push({ ...product, id: outcome.id });
       else if (outcome.kind === 'unchanged') unchanged.push({ id: outcome.id, etag: product.etag, lastModified: product.lastModified });
       else {
-        counts.held += 1;
-        unchanged.push({ id: outcome.id, etag: null, lastModified: null });
+        heldHere.push(outcome.id);
         failures.push({ url: product.url, kind: 'held_for_review', reason: outcome.reason, details: { previousPrice: stored?.price ?? null, price: product.price, currency: product.currency } });
       }
     }
@@ -152,7 +152,8 @@ export async function writeBatch(pool: Pool, run: { id: string; competitorId: st
       counts.historyRows += rows.length;
       touched.push(...rows.map((r) => r.id));
     }
-    const seenOnly = [...unchanged, ...batch.notModified.map((id) => ({ id, etag: null, lastModified: null }))];
+    // A held product was seen: its "last seen" moves, its price stays.
+    const seenOnly = [...unchanged, ...[...heldHere, ...batch.notModified].map((id) => ({ id, etag: null, lastModified: null }))];
     if (seenOnly.length) {
       // "Last seen" moves for the whole batch in one statement; validators only when a new response brought them.
       await client.query(
@@ -162,7 +163,8 @@ export async function writeBatch(pool: Pool, run: { id: string; competitorId: st
         [run.competitorId, seenOnly.map((s) => s.id), seenOnly.map((s) => s.etag), seenOnly.map((s) => s.lastModified)],
       );
     }
-    counts.unchanged += unchanged.length - counts.held;
+    counts.held = failures.filter((f) => f.kind === 'held_for_review').length;
+    counts.unchanged += unchanged.length;
     counts.notModified += batch.notModified.length;
     counts.seen = counts.new + counts.changed + counts.unchanged + counts.held + counts.notModified;
     counts.failed = failures.length - counts.held;

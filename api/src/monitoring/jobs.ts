@@ -1,0 +1,31 @@
+/**
+ * The scrapers' jobs on the PostgreSQL job queue (api/src/jobs/README.md):
+ * - `scraper-run`: executes one queued run (run.ts); one job per run (singleton key), so no run
+ *   is executed twice; a worker that stops during it ends the run failed after the batch it is
+ *   writing, one that dies leaves it to the sweep.
+ * - `scrapers-schedule`, every minute across all workers: fails the runs whose worker died
+ *   (heartbeat too old), queues a run for every scraper that is due by its competitor's
+ *   scraping frequency, and enqueues a `scraper-run` job for each.
+ */
+import type { Pool } from 'pg';
+import { defineJob, enqueue, schedule } from '../jobs/queue.ts';
+import { executeRun } from './run.ts';
+import { queueDueRuns, sweepStaleRuns } from './run-store.ts';
+
+export const SCRAPER_RUN_JOB = 'scraper-run';
+export const SCRAPERS_SCHEDULE_JOB = 'scrapers-schedule';
+
+defineJob<{ runId: string }>(SCRAPER_RUN_JOB, { singletonKey: (p) => p.runId, retryLimit: 1, expireInSeconds: 120 }, async ({ runId }, ctx) => {
+  await executeRun(ctx.pool, runId, { signal: ctx.signal });
+});
+
+defineJob(SCRAPERS_SCHEDULE_JOB, { retryLimit: 0, expireInSeconds: 60 }, async (_payload, ctx) => {
+  await sweepStaleRuns(ctx.pool);
+  for (const runId of await queueDueRuns(ctx.pool)) await dispatchRun(ctx.pool, runId);
+});
+schedule(SCRAPERS_SCHEDULE_JOB, { everySeconds: 60 });
+
+/** Hands a queued run to the workers. */
+export async function dispatchRun(pool: Pool, runId: string): Promise<void> {
+  await enqueue(pool, SCRAPER_RUN_JOB, { runId });
+}
