@@ -16,6 +16,8 @@ import type { IdentityAdmin } from './auth/identity-admin.ts';
 import { SCHEMA_SDL } from './schema/index.ts';
 import { resolvers } from './graphql/resolvers/index.ts';
 import { useFeedUploads } from './feeds/upload-route.ts';
+import type { Logger } from './http/logger.ts';
+import { useOperationNotes } from './http/operation-log.ts';
 
 
 export interface ApiOptions {
@@ -25,8 +27,9 @@ export interface ApiOptions {
   environment?: Environment;
   /** The identity provider's admin API, for user administration (absent: invitations are refused). */
   identity?: IdentityAdmin;
-  /** Log unexpected errors (default true). */
+  /** Log unexpected errors (default true); to this structured logger when given. */
   logging?: boolean;
+  logger?: Logger;
 }
 
 export type Api = YogaServerInstance<{}, ApiContext>;
@@ -38,14 +41,16 @@ const disableIntrospection: Plugin = {
   },
 };
 
-export function createApi({ pool, verifyToken, access, environment = 'local', logging = true, identity }: ApiOptions): Api {
+export function createApi({ pool, verifyToken, access, environment = 'local', logging = true, logger, identity }: ApiOptions): Api {
   const local = environment === 'local';
   return createYoga<{}, ApiContext>({
     schema: createSchema<ApiContext>({ typeDefs: SCHEMA_SDL, resolvers }),
     graphqlEndpoint: '/graphql',
     graphiql: local,
     landingPage: false,
-    logging,
+    logging: logging && logger ? yogaLogging(logger) : logging,
+    // Only the edge worker calls the API outside local (http/edge-only.ts): no browser origin is granted.
+    ...(local ? {} : { cors: false }),
     // Every request is authenticated before anything is parsed into a result: no or a bad
     // token is 401 UNAUTHENTICATED, an unknown or disabled user 403 FORBIDDEN.
     context: (serverContext) =>
@@ -69,6 +74,18 @@ export function createApi({ pool, verifyToken, access, environment = 'local', lo
       useWebsiteListAnswers({ pool }),
       // Compiled execution: a picker page of 500 websites is ~5,000 fields to resolve.
       useGraphQlJit(),
+      // What the request log line says about the operation (http/operation-log.ts).
+      useOperationNotes(),
     ],
   });
+}
+
+/** yoga's log calls on the structured logger (its unexpected errors arrive as error()). */
+function yogaLogging(logger: Logger) {
+  const write = (level: 'debug' | 'info' | 'warn' | 'error') => (...args: unknown[]) => {
+    const [first, ...rest] = args;
+    if (first instanceof Error) logger[level]({ err: first }, first.message);
+    else logger[level]({ details: rest.length ? rest.map(String) : undefined }, String(first));
+  };
+  return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
 }

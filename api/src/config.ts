@@ -81,7 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     seedWebsites,
     migrateAtStart: local || ON.test(env.MIGRATE_AT_START ?? '') || argv.includes('--migrate'),
     edgeSecret,
-    buildId: env.BUILD_ID || 'unversioned',
+    // BUNDLED_BUILD_ID is written into the production bundle by `npm run build` (scripts/ops/bundle-api.ts).
+    buildId: env.BUILD_ID || process.env.BUNDLED_BUILD_ID || 'unversioned',
     logLevel,
   };
 }

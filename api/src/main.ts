@@ -15,6 +15,10 @@ import { SCHEDULER_INTERVAL_MS, startDueImports } from './feeds/schedule.ts';
 import { withWebsiteListAnswers } from './graphql/website-list-answers.ts';
 import { startMatchingJobs } from './matching/runs/jobs.ts';
 import { maintenanceInterval, startMaintenance } from './db/maintenance.ts';
+import { loadMigrations } from './db/migrate.ts';
+import { newerSchemaMessage, schemaStatus } from './db/schema-status.ts';
+import { createFront } from './http/listener.ts';
+import { createLogger } from './http/logger.ts';
 
 async function main() {
   // graphql-js runs extra checks on every type test unless NODE_ENV is production (about a
@@ -28,6 +32,7 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
+  const logger = createLogger({ level: config.logLevel, environment: config.environment, buildId: config.buildId });
   let identity;
   try {
     // dev / production without service-account credentials refuse to start here.
@@ -44,6 +49,9 @@ async function main() {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
   const stopDb = () => db.close().catch((error) => console.error('Closing the database failed:', error));
   try {
+    // A database a newer build migrated is refused before anything is applied (db/schema-status.ts).
+    const refusal = newerSchemaMessage(await schemaStatus(db.pool));
+    if (refusal) throw new Error(refusal);
     if (config.migrateAtStart) await migrate(db.pool);
     // Demo users with known passwords: only when the local stack asks (config.ts refuses it elsewhere).
     if (config.demoData) {
@@ -59,16 +67,20 @@ async function main() {
     projectId: config.firebaseProjectId,
     emulator: config.environment === 'local' && Boolean(config.authEmulatorHost),
   });
-  const yoga = createApi({ pool: db.pool, verifyToken, access: await loadAccessControl(), environment: config.environment, ...(identity ? { identity } : {}) });
+  const yoga = createApi({ pool: db.pool, verifyToken, access: await loadAccessControl(), environment: config.environment, logger, ...(identity ? { identity } : {}) });
   // Kept OrganizationWebsiteList answers in front of yoga (graphql/website-list-answers.ts).
-  const server = createServer(withWebsiteListAnswers(yoga, { pool: db.pool, verifyToken, access: await loadAccessControl() }));
+  const api = withWebsiteListAnswers(yoga, { pool: db.pool, verifyToken, access: await loadAccessControl() });
+  // Health answers, the edge's secret, the body limit and the request log in front (http/listener.ts).
+  const health = { pool: db.pool, environment: config.environment, buildId: config.buildId, migrations: loadMigrations().map((migration) => migration.version) };
+  const front = createFront(api, { health, logger, edgeSecret: config.edgeSecret });
+  const server = createServer(front.listener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, resolve);
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`API ready at http://${config.host}:${port}/graphql`);
+  logger.info({ url: `http://${config.host}:${port}/graphql` }, `API ready at http://${config.host}:${port}/graphql`);
 
   // Daily product feeds: imported again once their last run is a day old. Locally only with
   // FEED_SCHEDULER=on (the demo feeds' addresses do not exist).
@@ -88,7 +100,8 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: stopping the API`);
+    logger.info({ signal }, `${signal}: stopping the API`);
+    front.markStopping();
     clearInterval(feedScheduler);
     await matchingJobs.stop();
     stopMaintenance();

@@ -31,13 +31,14 @@ export interface PgliteProcess {
 const CHILD = fileURLToPath(new URL('./pglite-server.ts', import.meta.url));
 /** The port number in the socket's file name (nothing listens on a TCP port). */
 const SOCKET_PORT = 5432;
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+/** Resolved when a PGlite process starts (local only): the production bundle carries no tsx. */
+const tsxLoader = () => pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 export async function startPgliteProcess(dataDir: string, maxConnections = 4, startTimeoutMs = 60_000): Promise<PgliteProcess> {
   const socketDir = mkdtempSync(path.join(tmpdir(), 'console-pglite-'));
   const removeSocketDir = () => rmSync(socketDir, { recursive: true, force: true });
   const child = fork(CHILD, [], {
-    execArgv: ['--import', TSX_LOADER],
+    execArgv: ['--import', tsxLoader()],
     env: { ...process.env, PGLITE_CHILD_DIR: dataDir, PGLITE_CHILD_MAX_CONNECTIONS: String(maxConnections + SPARE_CONNECTIONS), PGLITE_CHILD_SOCKET: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
