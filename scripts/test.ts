@@ -4,7 +4,7 @@
  *
  *   unit + API + worker suites  vitest in policies/, api/ (PGlite, and PostgreSQL when reachable),
  *                               edge/ and web/
- *   typecheck                   tsc in every package
+ *   typecheck                   generated GraphQL types current (`npm run codegen`), tsc in every package
  *   end-to-end                  Playwright in Debian's Chromium against the real local stack
  */
 import { spawnSync } from 'node:child_process';
@@ -48,7 +48,9 @@ function vitestSuite(name: string, pkg: string): void {
 
 function typecheckSuite(): void {
   console.log('\n=== typecheck ===');
-  const status = exec(['-r', '--no-bail', 'typecheck']);
+  // Generated GraphQL types current, every console operation valid against the schema (codegen.ts).
+  const codegen = exec(['exec', 'graphql-codegen', '--config', 'codegen.ts', '--check']);
+  const status = Math.max(codegen, exec(['-r', '--no-bail', 'typecheck']));
   results.push({ name: 'typecheck', ok: status === 0, passed: 0, failed: status === 0 ? 0 : 1, skipped: 0 });
 }
 
