@@ -1,0 +1,148 @@
+/**
+ * The schema.org products a page states: JSON-LD scripts (arrays and `@graph` included),
+ * microdata (`itemscope` / `itemtype` / `itemprop`) and RDFa (`typeof` / `property`), each read
+ * into plain objects (SchemaNode) that schema-product.ts interprets.
+ */
+import type { CheerioAPI } from 'cheerio';
+import type { ExtractionWarning } from '../scrape-types.ts';
+import { isProductNode, type SchemaNode } from './schema-product.ts';
+
+/** The parts of a parsed element (domhandler's Element) read here. */
+export interface Element {
+  name: string;
+  attribs: Record<string, string>;
+  children: unknown[];
+}
+const isElement = (node: unknown): node is Element => typeof node === 'object' && node !== null && 'attribs' in node;
+export const select = ($: CheerioAPI, selector: string): Element[] => ($(selector).toArray() as unknown[]).filter(isElement);
+/** Cheerio's wrapper of an element. */
+const wrap = ($: CheerioAPI, element: Element) => $(element as never);
+
+/** Every object in a JSON-LD value (arrays, @graph, nested values), depth first. */
+function* walkJson(value: unknown, depth = 0): Generator<SchemaNode> {
+  if (depth > 20 || value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (const item of value) yield* walkJson(item, depth + 1);
+    return;
+  }
+  const node = value as SchemaNode;
+  yield node;
+  for (const [key, child] of Object.entries(node)) {
+    // a product's offers and variants are read with it, not as products of their own
+    if (key === '@graph' || (!isProductNode(node) && typeof child === 'object')) yield* walkJson(child, depth + 1);
+  }
+}
+
+export function jsonLdProducts($: CheerioAPI): { products: SchemaNode[]; warnings: ExtractionWarning[] } {
+  const products: SchemaNode[] = [];
+  const warnings: ExtractionWarning[] = [];
+  for (const script of select($, 'script[type="application/ld+json" i]')) {
+    const text = wrap($, script as never).text().trim();
+    if (!text) continue;
+    let data: unknown;
+    try {
+      // some shops leave control characters (raw newlines in strings) in their JSON-LD
+      data = JSON.parse(text.replace(/[\u0000-\u001f]+/g, ' '));
+    } catch (error) {
+      warnings.push({ code: 'invalid_json_ld', message: `A JSON-LD script is not valid JSON (${(error as Error).message}); it was skipped` });
+      continue;
+    }
+    for (const node of walkJson(data)) if (isProductNode(node)) products.push(node);
+  }
+  // a ProductGroup's variants are products too: keep the group, which reads them
+  return { products: products.filter((node) => !products.some((other) => other !== node && Array.isArray(other.hasVariant) && other.hasVariant.includes(node))), warnings };
+}
+
+/** The value of a microdata property element (HTML's rules; `content` wins as shops use it on any element). */
+function microdataValue($: CheerioAPI, element: Element): string {
+  const attribs = element.attribs;
+  if (attribs.content !== undefined) return attribs.content;
+  switch (element.name) {
+    case 'meta':
+      return attribs.content ?? '';
+    case 'audio': case 'embed': case 'iframe': case 'img': case 'source': case 'track': case 'video':
+      return attribs.src ?? attribs['data-src'] ?? '';
+    case 'a': case 'area': case 'link':
+      return attribs.href ?? '';
+    case 'object':
+      return attribs.data ?? '';
+    case 'data': case 'meter':
+      return attribs.value ?? '';
+    case 'time':
+      return attribs.datetime ?? wrap($, element).text();
+    default:
+      return wrap($, element).text();
+  }
+}
+
+interface Vocabulary {
+  /** The attribute holding an item's type. */
+  typeAttribute: 'itemtype' | 'typeof';
+  /** The attribute naming a property. */
+  propertyAttribute: 'itemprop' | 'property';
+  /** Whether the element starts an item of its own. */
+  startsItem: (element: Element) => boolean;
+  value: ($: CheerioAPI, element: Element) => string;
+}
+
+const MICRODATA: Vocabulary = {
+  typeAttribute: 'itemtype',
+  propertyAttribute: 'itemprop',
+  startsItem: (element) => element.attribs.itemscope !== undefined,
+  value: microdataValue,
+};
+
+const RDFA: Vocabulary = {
+  typeAttribute: 'typeof',
+  propertyAttribute: 'property',
+  startsItem: (element) => element.attribs.typeof !== undefined,
+  value: ($, element) => {
+    const attribs = element.attribs;
+    return attribs.content ?? attribs.resource ?? attribs.href ?? attribs.src ?? wrap($, element).text();
+  },
+};
+
+/** 'https://schema.org/Offer' / 'schema:Offer' / 'Offer' -> the node's @type. */
+const typeName = (text: string | undefined) => (text ? text.trim().split(/\s+/) : []);
+/** 'schema:price' / 'https://schema.org/price' / 'price' -> 'price'. */
+const propertyNames = (text: string) =>
+  text.trim().split(/\s+/).map((name) => name.replace(/^https?:\/\/(www\.)?schema\.org\//i, '').replace(/^schema:/i, ''));
+
+function readItem($: CheerioAPI, root: Element, vocabulary: Vocabulary, depth = 0): SchemaNode {
+  const node: SchemaNode = { '@type': typeName(root.attribs[vocabulary.typeAttribute]) };
+  const add = (name: string, value: unknown) => {
+    const existing = node[name];
+    if (existing === undefined) node[name] = value;
+    else if (Array.isArray(existing)) existing.push(value);
+    else node[name] = [existing, value];
+  };
+  const visit = (element: Element) => {
+    for (const child of element.children) {
+      if (!isElement(child)) continue;
+      const property = child.attribs[vocabulary.propertyAttribute];
+      const nested = vocabulary.startsItem(child);
+      if (property) {
+        const value = nested && depth < 10 ? readItem($, child, vocabulary, depth + 1) : vocabulary.value($, child);
+        for (const name of propertyNames(property)) add(name, value);
+      }
+      // a nested item's properties are its own
+      if (!nested) visit(child);
+    }
+  };
+  visit(root);
+  return node;
+}
+
+function itemsOf($: CheerioAPI, selector: string, vocabulary: Vocabulary): SchemaNode[] {
+  const products: SchemaNode[] = [];
+  for (const element of select($, selector)) {
+    // an item that is some other item's property is read with that item
+    if (element.attribs[vocabulary.propertyAttribute] && wrap($, element).parents(`[${vocabulary.typeAttribute}]`).length) continue;
+    const node = readItem($, element, vocabulary);
+    if (isProductNode(node)) products.push(node);
+  }
+  return products;
+}
+
+export const microdataProducts = ($: CheerioAPI) => itemsOf($, '[itemscope][itemtype]', MICRODATA);
+export const rdfaProducts = ($: CheerioAPI) => itemsOf($, '[typeof]', RDFA);

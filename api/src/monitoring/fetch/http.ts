@@ -1,0 +1,166 @@
+/**
+ * One HTTP GET without redirects on undici: a time limit over the whole exchange, a size cap on
+ * the decompressed body (the stream is aborted once passed), gzip / brotli / deflate, the body
+ * decoded by its charset (header or the page's own <meta charset>). The private-address guard
+ * of URL feeds (feeds/url-guard.ts) runs on the address connected to, through the agent's lookup.
+ */
+import { isIP } from 'node:net';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createBrotliDecompress, createGunzip, createInflate, constants as zlib } from 'node:zlib';
+import { Agent, request } from 'undici';
+import { guardedLookup, isPublicAddress } from '../../feeds/url-guard.ts';
+import type { FailureKind } from '../scrape-types.ts';
+
+export interface HttpAnswer {
+  status: number;
+  headers: Record<string, string | undefined>;
+  /** Decoded text; '' when the body was not read. */
+  body: string;
+  /** Bytes on the wire. */
+  bytes: number;
+}
+
+export class HttpFailure extends Error {
+  constructor(readonly failure: FailureKind, message: string, readonly status: number | null = null, readonly bytes = 0) {
+    super(message);
+  }
+}
+
+export function createAgent(allowPrivateAddresses: boolean, connections: number): Agent {
+  return new Agent({
+    connections: Math.max(connections, 1) * 2,
+    keepAliveTimeout: 10_000,
+    connect: allowPrivateAddresses ? { timeout: 10_000 } : { timeout: 10_000, lookup: guardedLookup as never },
+  });
+}
+
+/** A literal address is connected to without a lookup: check it here (feeds/source.ts does the same). */
+export function literalAddressProblem(url: URL, allowPrivateAddresses: boolean): string | null {
+  const literal = url.hostname.replace(/^\[|\]$/g, '');
+  if (!allowPrivateAddresses && isIP(literal) && !isPublicAddress(literal)) {
+    return `${url.host} is a private or local address; pages are fetched only from public addresses`;
+  }
+  return null;
+}
+
+const flatten = (headers: Record<string, string | string[] | undefined>) => {
+  const flat: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(headers)) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  return flat;
+};
+
+/** The charset of a page: its Content-Type, else a <meta charset> / http-equiv in its first bytes (the HTML prescan). */
+function charsetOf(contentType: string | undefined, head: Buffer): string {
+  const fromHeader = /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType ?? '')?.[1];
+  if (fromHeader) return fromHeader;
+  const prefix = head.subarray(0, 2048).toString('latin1');
+  const fromMeta = /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(prefix)?.[1];
+  return fromMeta ?? 'utf-8';
+}
+
+function decode(buffer: Buffer, contentType: string | undefined): string {
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(charsetOf(contentType, buffer));
+  } catch {
+    decoder = new TextDecoder('utf-8');
+  }
+  return decoder.decode(buffer);
+}
+
+const formatBytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.round(bytes / 1024)} kB`);
+
+export interface GetOptions {
+  agent: Agent;
+  headers: Record<string, string>;
+  timeoutMs: number;
+  maxBytes: number;
+  /** Whether to read the body of this answer (by status and headers); an unread body is discarded. */
+  readBody: (status: number, headers: Record<string, string | undefined>) => boolean;
+}
+
+export async function httpGet(url: URL, options: GetOptions): Promise<HttpAnswer> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+  const timedOut = () => new HttpFailure('timeout', `${url.href} did not answer within ${Math.round(options.timeoutMs / 100) / 10} s`);
+  let bytes = 0;
+  try {
+    let response;
+    try {
+      response = await request(url, {
+        method: 'GET',
+        dispatcher: options.agent,
+        headers: options.headers,
+        signal: controller.signal,
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+      });
+    } catch (error) {
+      if (controller.signal.aborted) throw timedOut();
+      throw networkFailure(url, error);
+    }
+    const headers = flatten(response.headers);
+    const status = response.statusCode;
+    if (!options.readBody(status, headers)) {
+      await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+      return { status, headers, body: '', bytes: Number(headers['content-length']) || 0 };
+    }
+    const declared = Number(headers['content-length']);
+    if (declared > options.maxBytes && !headers['content-encoding']) {
+      response.body.destroy();
+      throw new HttpFailure('too_large', `${url.href} is ${formatBytes(declared)}, above the limit of ${formatBytes(options.maxBytes)}`, status, 0);
+    }
+    const chunks: Buffer[] = [];
+    let decoded = 0;
+    const body = response.body as unknown as Readable;
+    body.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+    });
+    const encoding = (headers['content-encoding'] ?? '').trim().toLowerCase();
+    const decoder =
+      encoding === 'gzip' || encoding === 'x-gzip'
+        ? createGunzip({ finishFlush: zlib.Z_SYNC_FLUSH })
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : encoding === 'deflate'
+            ? createInflate({ finishFlush: zlib.Z_SYNC_FLUSH })
+            : null;
+    const consume = async (source: AsyncIterable<Buffer>) => {
+      for await (const chunk of source) {
+        decoded += chunk.length;
+        if (decoded > options.maxBytes) {
+          throw new HttpFailure('too_large', `${url.href} is larger than the limit of ${formatBytes(options.maxBytes)}; reading stopped`, status, bytes);
+        }
+        chunks.push(chunk);
+      }
+    };
+    try {
+      if (decoder) await pipeline(body, decoder, consume);
+      else await pipeline(body, consume);
+    } catch (error) {
+      if (error instanceof HttpFailure) throw error;
+      if (controller.signal.aborted) throw timedOut();
+      const message = (error as Error).message;
+      if (/incorrect header check|unexpected end|invalid|decompress/i.test(message)) {
+        throw new HttpFailure('network', `${url.href} sent a body that does not decompress (${encoding}): ${message}`, status, bytes);
+      }
+      throw networkFailure(url, error);
+    }
+    const buffer = Buffer.concat(chunks);
+    return { status, headers, body: decode(buffer, headers['content-type']), bytes };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function networkFailure(url: URL, error: unknown): HttpFailure {
+  const failure = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
+  const blocked = [failure, failure.cause].find((entry) => entry?.code === 'EFEEDBLOCKED');
+  if (blocked) return new HttpFailure('private_address', `${url.host} resolves to a private or local address; pages are fetched only from public addresses`);
+  const code = failure.code ?? failure.cause?.code;
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
+    return new HttpFailure('timeout', `${url.href} did not answer in time (${code})`);
+  }
+  return new HttpFailure('network', `${url.href} could not be fetched: ${code ?? failure.message}`);
+}

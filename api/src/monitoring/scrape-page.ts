@@ -1,0 +1,72 @@
+/**
+ * One product page: fetch (conditional on the previous scrape's ETag / Last-Modified), parse,
+ * extract, validate (README-scraping.md, "Validation"). A page without a product or price fails
+ * as extraction_failed (or blocked, when it is a block / captcha page); "call for price", a zero
+ * price and a currency other than the scraper's fail as validation_failed; a price that moved by
+ * more than the scraper's maxPriceJumpShare is held for review.
+ */
+import { detectBlockPage, extractFromDocument, parseHtml } from './extract/index.ts';
+import type { ExtractedProduct, Fetcher, PageResult, PageTimings, PreviousPage, ScraperSettings } from './scrape-types.ts';
+
+const elapsed = (from: number) => Math.round((performance.now() - from) * 1000) / 1000;
+
+/** Why the product may not be stored as it is, or null. */
+export function validationProblem(product: ExtractedProduct, settings: Pick<ScraperSettings, 'expectedCurrency'>): string | null {
+  const codes = new Set(product.warnings.map((warning) => warning.code));
+  if (product.price === null && codes.has('call_for_price')) return 'The page states no price ("call for price")';
+  if (product.price === 0) return 'The page states a price of 0';
+  if (product.price !== null && product.price < 0) return 'The page states a negative price';
+  if (settings.expectedCurrency && product.currency && product.currency !== settings.expectedCurrency) {
+    return `The page's currency ${product.currency} differs from the scraper's ${settings.expectedCurrency}`;
+  }
+  return null;
+}
+
+/** Whether the price moved by more than the share allowed since the previous scrape. */
+export function priceJump(previous: number | null | undefined, price: number, maxShare: number): string | null {
+  if (previous === null || previous === undefined || previous <= 0) return null;
+  const share = Math.abs(price - previous) / previous;
+  if (share <= maxShare) return null;
+  return `The price moved from ${previous} to ${price} (${Math.round(share * 100)} %, more than the ${Math.round(maxShare * 100)} % allowed); held for review`;
+}
+
+export async function scrapePage(url: string, settings: ScraperSettings, fetcher: Fetcher, previous?: PreviousPage): Promise<PageResult> {
+  const fetchStart = performance.now();
+  const fetched = await fetcher.fetch(url, { etag: previous?.etag ?? null, lastModified: previous?.lastModified ?? null });
+  const timings: PageTimings = { fetchMs: elapsed(fetchStart), parseMs: 0, extractMs: 0 };
+  if (fetched.outcome === 'failed') {
+    return { outcome: 'failed', url, failure: fetched.failure, reason: fetched.reason, status: fetched.status, product: null, bytes: fetched.bytes, timings };
+  }
+  if (fetched.outcome === 'not_modified') {
+    return { outcome: 'not_modified', url, etag: fetched.etag, lastModified: fetched.lastModified, bytes: fetched.bytes, timings };
+  }
+  const parseStart = performance.now();
+  const $ = parseHtml(fetched.body);
+  timings.parseMs = elapsed(parseStart);
+  const extractStart = performance.now();
+  const product = extractFromDocument($, fetched.finalUrl, settings);
+  timings.extractMs = elapsed(extractStart);
+  const base = { url, bytes: fetched.bytes, timings };
+  const failedWith = (failure: 'blocked' | 'extraction_failed' | 'validation_failed', reason: string): PageResult => ({
+    outcome: 'failed', ...base, failure, reason, status: fetched.status, product,
+  });
+
+  if (product.price === null) {
+    const block = detectBlockPage($);
+    if (block) return failedWith('blocked', `${fetched.finalUrl}: ${block}`);
+  }
+  const invalid = validationProblem(product, settings);
+  if (invalid) return failedWith('validation_failed', `${fetched.finalUrl}: ${invalid}`);
+  if (product.price === null) {
+    const warning = product.warnings.find((entry) => entry.code === 'no_product' || entry.code === 'no_price');
+    return failedWith('extraction_failed', `${fetched.finalUrl}: ${warning?.message ?? 'The page states no price'}`);
+  }
+  const jump = priceJump(previous?.price, product.price, settings.validation.maxPriceJumpShare);
+  if (jump) {
+    return {
+      outcome: 'held', ...base, finalUrl: fetched.finalUrl, failure: 'validation_failed', reason: `${fetched.finalUrl}: ${jump}`, product,
+      etag: fetched.etag, lastModified: fetched.lastModified,
+    };
+  }
+  return { outcome: 'ok', ...base, finalUrl: fetched.finalUrl, product, etag: fetched.etag, lastModified: fetched.lastModified };
+}
