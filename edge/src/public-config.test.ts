@@ -15,6 +15,7 @@ describe('/config.json', () => {
         graphqlUrl: '/graphql',
         storage: { mainBucket: 'price-console-local-main', publicBucket: 'price-console-local-public' },
         errorReporting: null,
+        buildId: 'unversioned',
       },
     },
     {
@@ -26,6 +27,7 @@ describe('/config.json', () => {
         graphqlUrl: '/graphql',
         storage: { mainBucket: 'price-console-dev-main', publicBucket: 'price-console-dev-public' },
         errorReporting: null,
+        buildId: 'unversioned',
       },
     },
     {
@@ -41,6 +43,7 @@ describe('/config.json', () => {
         graphqlUrl: '/graphql',
         storage: { mainBucket: 'price-console-production-main', publicBucket: 'price-console-production-public' },
         errorReporting: null,
+        buildId: 'unversioned',
       },
     },
   ])('serves the $environment configuration of wrangler.toml, uncached', async ({ environment, expected }) => {

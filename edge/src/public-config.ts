@@ -1,5 +1,6 @@
 /** GET /config.json: the environment's public configuration, read by the web console at start-up. */
 import type { Handler } from 'hono';
+import { BUILD_ID } from './build-id.ts';
 import { errorReportingEnabled, readConfig, type EdgeConfig, type EdgeEnv } from './env.ts';
 
 export interface PublicConfig {
@@ -9,6 +10,8 @@ export interface PublicConfig {
   graphqlUrl: string;
   storage: { mainBucket: string; publicBucket: string };
   errorReporting: { dsn: string } | null;
+  /** The build (commit + time) this worker runs: the same id in every environment it is promoted to. */
+  buildId: string;
 }
 
 export const GRAPHQL_PATH = '/graphql';
@@ -21,6 +24,7 @@ export function toPublicConfig(config: EdgeConfig): PublicConfig {
     graphqlUrl: GRAPHQL_PATH,
     storage: { mainBucket: config.storage.mainBucket, publicBucket: config.storage.publicBucket },
     errorReporting: errorReportingEnabled(config) ? { dsn: config.errorReportingDsn! } : null,
+    buildId: BUILD_ID,
   };
 }
 
