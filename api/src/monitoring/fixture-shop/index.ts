@@ -1,0 +1,2 @@
+export * from './catalogue.ts';
+export { startFixtureShop, TRAPS, type FixtureShop, type FixtureShopInfo, type FixtureShopOptions, type TrapName } from './server.ts';
