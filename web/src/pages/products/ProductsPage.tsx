@@ -1,11 +1,12 @@
-import { useCustom } from '@refinedev/core';
+import { useCan, useCustom } from '@refinedev/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Empty } from 'antd';
-import { lazy, Suspense } from 'react';
+import { Button, Empty, Flex } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouteLayout } from '../../components/layout/RouteLayout.tsx';
 import { useWebsiteSelection } from '../../components/websitePicker/WebsiteSelection.tsx';
 import { ApiErrorAlert } from '../organizations/ApiErrorAlert.tsx';
+import { BulkReviewBar } from '../price-suggestions/suggestions/BulkReviewBar.tsx';
 import { ProductExportButton } from './list/ProductExportButton.tsx';
 import { ProductFilters } from './list/ProductFilters.tsx';
 import { ProductTable } from './list/ProductTable.tsx';
@@ -15,6 +16,9 @@ import { PRODUCT_LIST_QUERY, type ProductList } from './queries.ts';
 import { useProductListState } from './useProductListState.ts';
 
 const ProductDrawer = lazy(() => import('./detail/ProductDrawer.tsx'));
+const SuggestionLogDrawer = lazy(() =>
+  import('../price-suggestions/suggestions/SuggestionLogDrawer.tsx').then((module) => ({ default: module.SuggestionLogDrawer })),
+);
 
 /**
  * /products: the selected website's products with their competitor prices; search, filters,
@@ -46,18 +50,27 @@ export default function ProductsPage() {
   const rows = list?.data;
   const { brands, categories } = useProductFacets(website?.id);
   const pagination = list?.meta.pagination;
+  // Price suggestions: reviewed one by one in the drawer, or chosen here and reviewed in bulk.
+  const canReview = useCan({ resource: 'priceSuggestionRules', action: 'update' }).data?.can === true;
+  const canReadSuggestions = useCan({ resource: 'priceSuggestionRules', action: 'list' }).data?.can === true;
+  const [selected, setSelected] = useState<string[]>([]);
+  const [logOpen, setLogOpen] = useState(false);
+  const refresh = () => void query.refetch();
 
   return (
     <RouteLayout
       route="products"
       extra={
-        <ProductExportButton
-          website={website}
-          filter={filter}
-          sort={state.sort}
-          total={pagination?.total}
-          totalIsEstimate={pagination?.totalIsEstimate ?? false}
-        />
+        <Flex gap={8} wrap>
+          {canReadSuggestions && website && <Button onClick={() => setLogOpen(true)}>{t('priceSuggestions.log.open')}</Button>}
+          <ProductExportButton
+            website={website}
+            filter={filter}
+            sort={state.sort}
+            total={pagination?.total}
+            totalIsEstimate={pagination?.totalIsEstimate ?? false}
+          />
+        </Flex>
       }
     >
       <ApiErrorAlert error={query.error} />
@@ -65,18 +78,36 @@ export default function ProductsPage() {
       {!website ? (
         <Empty description={t('products.list.noWebsite')} />
       ) : (
-        <ProductTable
-          rows={rows ?? []}
-          total={pagination?.total ?? 0}
-          totalIsEstimate={pagination?.totalIsEstimate ?? false}
-          loading={query.isFetching}
-          state={state}
-          update={update}
-        />
+        <>
+          {canReview && (
+            <BulkReviewBar
+              organizationWebsiteId={website.id}
+              selected={selected}
+              onDone={() => {
+                setSelected([]);
+                refresh();
+              }}
+            />
+          )}
+          <ProductTable
+            rows={rows ?? []}
+            total={pagination?.total ?? 0}
+            totalIsEstimate={pagination?.totalIsEstimate ?? false}
+            loading={query.isFetching}
+            state={state}
+            update={update}
+            selection={canReview ? { keys: selected, onChange: setSelected } : undefined}
+          />
+        </>
       )}
       {state.product && (
         <Suspense fallback={null}>
-          <ProductDrawer productId={state.product} onClose={() => update({ product: null })} />
+          <ProductDrawer productId={state.product} organizationWebsiteId={website?.id} onClose={() => update({ product: null })} onChanged={refresh} />
+        </Suspense>
+      )}
+      {logOpen && website && (
+        <Suspense fallback={null}>
+          <SuggestionLogDrawer organizationWebsiteId={website.id} onClose={() => setLogOpen(false)} />
         </Suspense>
       )}
     </RouteLayout>

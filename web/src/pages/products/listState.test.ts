@@ -5,12 +5,13 @@ const params = (query: string) => new URLSearchParams(query);
 
 describe('readListState', () => {
   it('reads every part from the URL', () => {
-    expect(readListState(params('q=tent&brand=Husky&category=Outdoor&matching=HAS_WAITING&diff=high&sort=PRICE_DESC&page=3&pageSize=50&product=p1'))).toEqual({
+    expect(readListState(params('q=tent&brand=Husky&category=Outdoor&matching=HAS_WAITING&diff=high&suggestion=HAS&sort=PRICE_DESC&page=3&pageSize=50&product=p1'))).toEqual({
       search: 'tent',
       brand: 'Husky',
       category: 'Outdoor',
       matching: 'HAS_WAITING',
       diffRating: 'high',
+      suggestion: 'HAS',
       sort: 'PRICE_DESC',
       page: 3,
       pageSize: 50,
@@ -21,6 +22,7 @@ describe('readListState', () => {
   it.each([
     ['matching=SOME', 'matching', null],
     ['diff=huge', 'diffRating', null],
+    ['suggestion=MAYBE', 'suggestion', null],
     ['sort=PRICE', 'sort', 'NAME_ASC'],
     ['page=0', 'page', 1],
     ['page=-2', 'page', 1],
@@ -69,6 +71,15 @@ describe('productFilter', () => {
     expect(productFilter(state)).toEqual({ search: '859', brand: 'LG', category: 'TV', matchingStatus: 'NONE', diffRating: 'unknown' });
     expect(hasFilters(state)).toBe(true);
   });
+
+  it.each([
+    ['suggestion=HAS', true],
+    ['suggestion=NONE', false],
+  ] as const)('%s asks for hasSuggestion %s', (query, hasSuggestion) => {
+    const state = readListState(params(query));
+    expect(productFilter(state)).toEqual({ hasSuggestion });
+    expect(hasFilters(state)).toBe(true);
+  });
 });
 
 describe('sorting by column', () => {
@@ -79,6 +90,8 @@ describe('sorting by column', () => {
     ['price', 'descend', 'PRICE_DESC'],
     ['competitorMinPrice', 'descend', 'COMPETITOR_MIN_PRICE_DESC'],
     ['pricePosition', 'ascend', 'PRICE_POSITION_ASC'],
+    ['suggestedChange', 'descend', 'SUGGESTED_CHANGE_DESC'],
+    ['suggestedChange', 'ascend', 'SUGGESTED_CHANGE_ASC'],
   ] as const)('%s %s is %s and back', (column, order, sort) => {
     expect(sortOfColumn(column, order)).toBe(sort);
     expect(columnSortOf(sort)).toEqual({ column, order });

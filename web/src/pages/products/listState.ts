@@ -10,12 +10,18 @@ export const PRODUCT_SORTS = [
   'COMPETITOR_MIN_PRICE_DESC',
   'PRICE_POSITION_ASC',
   'PRICE_POSITION_DESC',
+  'SUGGESTED_CHANGE_ASC',
+  'SUGGESTED_CHANGE_DESC',
 ] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 /** The API's ProductMatchingFilter values. */
 export const MATCHING_FILTERS = ['HAS_MATCHED', 'HAS_WAITING', 'NONE'] as const;
 export type MatchingFilter = (typeof MATCHING_FILTERS)[number];
+
+/** The suggestion filter: a suggested price different from the current one (HAS), or none (NONE). */
+export const SUGGESTION_FILTERS = ['HAS', 'NONE'] as const;
+export type SuggestionFilter = (typeof SUGGESTION_FILTERS)[number];
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -28,6 +34,7 @@ export interface ProductListState {
   category: string;
   matching: MatchingFilter | null;
   diffRating: DiffRating | null;
+  suggestion: SuggestionFilter | null;
   sort: ProductSort;
   page: number;
   pageSize: number;
@@ -42,6 +49,7 @@ export const LIST_PARAMS: Record<keyof ProductListState, string> = {
   category: 'category',
   matching: 'matching',
   diffRating: 'diff',
+  suggestion: 'suggestion',
   sort: 'sort',
   page: 'page',
   pageSize: 'pageSize',
@@ -54,13 +62,14 @@ const DEFAULTS: ProductListState = {
   category: '',
   matching: null,
   diffRating: null,
+  suggestion: null,
   sort: DEFAULT_SORT,
   page: 1,
   pageSize: DEFAULT_PAGE_SIZE,
   product: null,
 };
 
-const FILTER_KEYS = ['search', 'brand', 'category', 'matching', 'diffRating'] as const satisfies readonly (keyof ProductListState)[];
+const FILTER_KEYS = ['search', 'brand', 'category', 'matching', 'diffRating', 'suggestion'] as const satisfies readonly (keyof ProductListState)[];
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
@@ -81,6 +90,7 @@ export function readListState(params: URLSearchParams): ProductListState {
     category: text('category'),
     matching: oneOf(MATCHING_FILTERS, params.get(LIST_PARAMS.matching)),
     diffRating: oneOf(DIFF_RATING.values, params.get(LIST_PARAMS.diffRating)),
+    suggestion: oneOf(SUGGESTION_FILTERS, params.get(LIST_PARAMS.suggestion)),
     sort: oneOf(PRODUCT_SORTS, params.get(LIST_PARAMS.sort)) ?? DEFAULT_SORT,
     page: positiveInt(params.get(LIST_PARAMS.page)) ?? 1,
     pageSize: size !== null && (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
@@ -115,13 +125,14 @@ export function hasFilters(state: ProductListState): boolean {
 }
 
 /** The API's ProductFilter for the state (null when nothing is filtered). */
-export function productFilter(state: ProductListState): Record<string, string> | null {
-  const filter: Record<string, string> = {};
+export function productFilter(state: ProductListState): Record<string, string | boolean> | null {
+  const filter: Record<string, string | boolean> = {};
   if (state.search) filter.search = state.search;
   if (state.brand) filter.brand = state.brand;
   if (state.category) filter.category = state.category;
   if (state.matching) filter.matchingStatus = state.matching;
   if (state.diffRating) filter.diffRating = state.diffRating;
+  if (state.suggestion) filter.hasSuggestion = state.suggestion === 'HAS';
   return Object.keys(filter).length ? filter : null;
 }
 
@@ -131,6 +142,7 @@ export const SORT_COLUMNS = {
   price: 'PRICE',
   competitorMinPrice: 'COMPETITOR_MIN_PRICE',
   pricePosition: 'PRICE_POSITION',
+  suggestedChange: 'SUGGESTED_CHANGE',
 } as const;
 export type SortColumn = keyof typeof SORT_COLUMNS;
 export type SortOrder = 'ascend' | 'descend';

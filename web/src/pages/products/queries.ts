@@ -1,5 +1,6 @@
 import { gql } from '@urql/core';
 import type { DiffRating, MatchingStatus, RecencyContrast } from '../../enums/index.ts';
+import type { PriceSuggestionOutcome, PriceSuggestionReviewState } from '../../graphql/operations.ts';
 
 const PRODUCT_FIELDS = `
   id
@@ -22,6 +23,11 @@ const PRODUCT_FIELDS = `
   recencyContrast
   matchedCount
   waitingCount
+  suggestedPrice
+  suggestedChange
+  suggestedChangePercent
+  suggestionOutcome
+  suggestionReview
 `;
 
 export const PRODUCT_LIST_QUERY = gql`
@@ -45,6 +51,9 @@ export const PRODUCT_QUERY = gql`
     product(productId: $productId) {
       ${PRODUCT_FIELDS}
       stock
+      cost
+      map
+      rrp
       url
       imageUrl
       active
@@ -106,6 +115,11 @@ export interface ProductRow {
   recencyContrast: RecencyContrast;
   matchedCount: number;
   waitingCount: number;
+  suggestedPrice: number | null;
+  suggestedChange: number | null;
+  suggestedChangePercent: number | null;
+  suggestionOutcome: PriceSuggestionOutcome | null;
+  suggestionReview: PriceSuggestionReviewState | null;
 }
 
 export interface ProductList {
@@ -140,6 +154,10 @@ export interface ProductOffer {
 
 export interface ProductDetail extends ProductRow {
   stock: number | null;
+  /** Cost, MAP (minimum advertised price) and RRP (recommended retail price) from the feed. */
+  cost: number | null;
+  map: number | null;
+  rrp: number | null;
   url: string | null;
   imageUrl: string | null;
   active: boolean;

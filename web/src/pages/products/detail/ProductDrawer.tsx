@@ -1,10 +1,11 @@
-import { useCustom } from '@refinedev/core';
+import { CanAccess, useCustom } from '@refinedev/core';
 import { Descriptions, Drawer, Empty, Flex, Skeleton, Tag, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EnumTag } from '../../../enums/index.ts';
 import { useWindowSize } from '../../../hooks/useWindowSize.ts';
 import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ProductSuggestion } from '../../price-suggestions/suggestions/ProductSuggestion.tsx';
 import { formatDateTime, formatPrice } from '../format.ts';
 import { PricePositionText } from '../list/PricePositionText.tsx';
 import { PRODUCT_QUERY, type ProductDetail } from '../queries.ts';
@@ -14,8 +15,20 @@ const PriceHistoryChart = lazy(() => import('./PriceHistoryChart.tsx'));
 
 const DRAWER_WIDTH = 760;
 
-/** The product's detail beside the list: attributes, image, competitor offers and their price history. */
-export default function ProductDrawer({ productId, onClose }: { productId: string; onClose: () => void }) {
+export interface ProductDrawerProps {
+  productId: string;
+  /** The website of the list (a suggestion's review names it). */
+  organizationWebsiteId?: string;
+  onClose: () => void;
+  /** Something the list shows changed (a suggestion reviewed). */
+  onChanged?: () => void;
+}
+
+/**
+ * The product's detail beside the list: attributes (with cost, MAP and RRP from the feed), image,
+ * its price suggestion with the explanation, competitor offers and their price history.
+ */
+export default function ProductDrawer({ productId, organizationWebsiteId, onClose, onChanged }: ProductDrawerProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const { width } = useWindowSize();
@@ -45,6 +58,9 @@ export default function ProductDrawer({ productId, onClose }: { productId: strin
               <Descriptions.Item label={t('products.fields.mpn')}>{product.mpn ?? '—'}</Descriptions.Item>
               <Descriptions.Item label={t('products.fields.category')}>{product.category ?? '—'}</Descriptions.Item>
               <Descriptions.Item label={t('products.fields.price')}>{formatPrice(product.price, product.currency, language)}</Descriptions.Item>
+              <Descriptions.Item label={t('priceSuggestions.product.cost')}>{formatPrice(product.cost, product.currency, language)}</Descriptions.Item>
+              <Descriptions.Item label={t('priceSuggestions.product.map')}>{formatPrice(product.map, product.currency, language)}</Descriptions.Item>
+              <Descriptions.Item label={t('priceSuggestions.product.rrp')}>{formatPrice(product.rrp, product.currency, language)}</Descriptions.Item>
               <Descriptions.Item label={t('products.fields.competitorMinPrice')}>
                 {formatPrice(product.competitorMinPrice, product.currency, language)}
               </Descriptions.Item>
@@ -77,6 +93,15 @@ export default function ProductDrawer({ productId, onClose }: { productId: strin
               <Descriptions.Item label={t('products.fields.updatedAt')}>{formatDateTime(product.updatedAt, language)}</Descriptions.Item>
             </Descriptions>
           </Flex>
+
+          <CanAccess resource="priceSuggestionRules" action="list">
+            <section aria-labelledby="product-suggestion-title">
+              <Typography.Title level={5} id="product-suggestion-title">
+                {t('priceSuggestions.suggestion.title')}
+              </Typography.Title>
+              <ProductSuggestion productId={product.id} organizationWebsiteId={organizationWebsiteId} onReviewed={() => onChanged?.()} />
+            </section>
+          </CanAccess>
 
           <section aria-labelledby="product-offers-title">
             <Typography.Title level={5} id="product-offers-title">

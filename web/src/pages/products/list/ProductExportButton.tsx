@@ -11,7 +11,7 @@ import { downloadCsv, exportFileName } from './downloadCsv.ts';
 
 export interface ProductExportButtonProps {
   website: { id: string; name: string } | null;
-  filter: Record<string, string> | null;
+  filter: Record<string, string | boolean> | null;
   sort: string;
   /** The list's total, to say how many were left out of a truncated export. */
   total: number | undefined;

@@ -2,7 +2,7 @@ import { Button, Input, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enumOptions } from '../../../enums/index.ts';
-import { hasFilters, MATCHING_FILTERS, type ProductListState } from '../listState.ts';
+import { hasFilters, MATCHING_FILTERS, type ProductListState, SUGGESTION_FILTERS } from '../listState.ts';
 import type { UpdateListState } from '../useProductListState.ts';
 import { ExactValueInput } from './ExactValueInput.tsx';
 
@@ -62,8 +62,17 @@ export function ProductFilters({ state, update, brands, categories }: ProductFil
         aria-label={t('products.filters.diffRating')}
         style={{ width: 170 }}
       />
+      <Select
+        allowClear
+        value={state.suggestion ?? undefined}
+        onChange={(suggestion) => update({ suggestion: suggestion ?? null })}
+        options={SUGGESTION_FILTERS.map((value) => ({ value, label: t(`priceSuggestions.productList.filterOptions.${value}`) }))}
+        placeholder={t('priceSuggestions.productList.filter')}
+        aria-label={t('priceSuggestions.productList.filter')}
+        style={{ width: 200 }}
+      />
       {hasFilters(state) && (
-        <Button onClick={() => update({ search: '', brand: '', category: '', matching: null, diffRating: null })}>
+        <Button onClick={() => update({ search: '', brand: '', category: '', matching: null, diffRating: null, suggestion: null })}>
           {t('products.filters.clear')}
         </Button>
       )}

@@ -6,6 +6,7 @@ import { formatCount, formatDateTime, formatPrice, totalText } from '../format.t
 import { columnSortOf, PAGE_SIZES, type ProductListState, type SortColumn, type SortOrder, sortOfColumn } from '../listState.ts';
 import type { ProductRow } from '../queries.ts';
 import type { UpdateListState } from '../useProductListState.ts';
+import { SuggestedChangeText, SuggestedPriceText } from '../../price-suggestions/suggestions/SuggestedPriceText.tsx';
 import { PricePositionText } from './PricePositionText.tsx';
 
 export interface ProductTableProps {
@@ -15,10 +16,12 @@ export interface ProductTableProps {
   loading: boolean;
   state: ProductListState;
   update: UpdateListState;
+  /** The rows chosen for a review in bulk (only when the user may review suggestions). */
+  selection?: { keys: string[]; onChange: (keys: string[]) => void };
 }
 
 /** The products of the list: prices, price position, ratings and match counts; a row opens its detail. */
-export function ProductTable({ rows, total, totalIsEstimate, loading, state, update }: ProductTableProps) {
+export function ProductTable({ rows, total, totalIsEstimate, loading, state, update, selection }: ProductTableProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const current = columnSortOf(state.sort);
@@ -35,7 +38,20 @@ export function ProductTable({ rows, total, totalIsEstimate, loading, state, upd
       loading={loading}
       scroll={{ x: true }}
       showSorterTooltip={false}
-      onRow={(row) => ({ onClick: () => open(row), style: { cursor: 'pointer' } })}
+      rowSelection={
+        selection && {
+          selectedRowKeys: selection.keys,
+          onChange: (keys) => selection.onChange(keys.map(String)),
+          getCheckboxProps: (row) => ({ disabled: row.suggestedPrice === null, 'aria-label': t('priceSuggestions.productList.select', { name: row.name }) }),
+        }
+      }
+      onRow={(row) => ({
+        // A click on a row's checkbox (choosing it for a review in bulk) does not open the product.
+        onClick: (event) => {
+          if (!(event.target as HTMLElement).closest('.ant-table-selection-column')) open(row);
+        },
+        style: { cursor: 'pointer' },
+      })}
       onChange={(pagination, _filters, sorter, extra) => {
         if (extra.action === 'sort') {
           const { columnKey, order } = sorter as SorterResult<ProductRow>;
@@ -103,6 +119,23 @@ export function ProductTable({ rows, total, totalIsEstimate, loading, state, upd
         title={t('products.fields.competitorAvgPrice')}
         align="right"
         render={price}
+      />
+      <Table.Column<ProductRow>
+        key="suggestedPrice"
+        dataIndex="suggestedPrice"
+        title={t('priceSuggestions.productList.suggestedPrice')}
+        align="right"
+        render={(value: number | null, row) => <SuggestedPriceText price={value} review={row.suggestionReview} currency={row.currency} />}
+      />
+      <Table.Column<ProductRow>
+        key="suggestedChange"
+        dataIndex="suggestedChangePercent"
+        title={t('priceSuggestions.productList.change')}
+        align="right"
+        sorter
+        sortDirections={['ascend', 'descend']}
+        sortOrder={sortOrder('suggestedChange')}
+        render={(_, row) => <SuggestedChangeText change={row.suggestedChange} percent={row.suggestedChangePercent} currency={row.currency} />}
       />
       <Table.Column<ProductRow>
         key="pricePosition"

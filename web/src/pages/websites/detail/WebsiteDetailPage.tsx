@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
 import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { PriceFeedAddress } from '../../price-suggestions/feed/PriceFeedAddress.tsx';
 import { WEBSITE_QUERY, type WebsiteDetail } from '../queries.ts';
 import { useWebsitesChanged } from '../useWebsitesChanged.ts';
 import { ApiKeyField } from './ApiKeyField.tsx';
@@ -12,7 +13,10 @@ import { WebsiteDeleteButton } from './WebsiteDeleteButton.tsx';
 import { WebsiteEditForm } from './WebsiteEditForm.tsx';
 import { WebsiteFeeds } from './WebsiteFeeds.tsx';
 
-/** /websites/[organizationWebsiteId]: the website, its API key, feeds and competitors; edit, rotate the key, delete. */
+/**
+ * /websites/[organizationWebsiteId]: the website, its API key, the address of its price feed, its
+ * feeds and competitors; edit, rotate the key, delete.
+ */
 export default function WebsiteDetailPage() {
   const { t, i18n } = useTranslation();
   const { organizationWebsiteId = '' } = useParams();
@@ -55,6 +59,9 @@ export default function WebsiteDetailPage() {
             <Descriptions.Item label={t('websites.fields.organization')}>{website.organization.name}</Descriptions.Item>
             <Descriptions.Item label={t('websites.fields.apiKey')}>
               {website.apiKey && <ApiKeyField websiteId={website.id} apiKey={website.apiKey} onRotated={refresh} />}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('priceSuggestions.feed.label')}>
+              <PriceFeedAddress organizationWebsiteId={website.id} />
             </Descriptions.Item>
             <Descriptions.Item label={t('websites.fields.productsCount')}>{website.productsCount.toLocaleString(i18n.language)}</Descriptions.Item>
           </Descriptions>
