@@ -17,6 +17,16 @@ describe('authActionOutcome', () => {
       expected: { close: ['login-error'], open: [], goTo: '/users?owid=1' },
     },
     {
+      case: 'signed in: a page of another site is not followed',
+      args: ['login', { success: true, redirectTo: '/' }, 'https://evil.example/users'] as const,
+      expected: { close: ['login-error'], open: [], goTo: '/' },
+    },
+    {
+      case: 'signed in: a protocol-relative address is not followed',
+      args: ['login', { success: true, redirectTo: '/' }, '//evil.example/users'] as const,
+      expected: { close: ['login-error'], open: [], goTo: '/' },
+    },
+    {
       case: 'refused: the error, no redirect',
       args: ['login', { success: false, error, redirectTo: '/' }, '/users'] as const,
       expected: { close: [], open: [{ key: 'login-error', type: 'error', message: error.name, description: error.message }], goTo: null },

@@ -1,4 +1,5 @@
 import type { AuthActionResponse } from '@refinedev/core';
+import { sameOriginPath } from './safeRedirect.ts';
 
 export type AuthActionName = 'login' | 'forgotPassword' | 'updatePassword';
 
@@ -52,7 +53,8 @@ export function authActionOutcome(
       description: error?.message || fallbackError.message,
     });
   }
-  if (action === 'login') outcome.goTo = success ? (askedFor || redirectTo || null) : null;
+  // `?to=` only as a path of this site (safeRedirect.ts); anything else falls back to the provider's redirect.
+  if (action === 'login') outcome.goTo = success ? (sameOriginPath(askedFor) || redirectTo || null) : null;
   else outcome.goTo = redirectTo ?? null;
   return outcome;
 }
