@@ -120,7 +120,8 @@ export function ruleInputOf(values: RuleFormValues): PriceRuleInput {
 
 /**
  * The form field an API field error names ('bounds.minimumPrice', 'input.name', 'priority'),
- * as antd's name path; null when it names nothing of the form (the error is shown above it).
+ * as antd's name path; null when it names no field of the form, or a whole section (the error
+ * is then shown above the form).
  */
 export function fieldPathOf(field: string, values: RuleFormValues): (string | number)[] | null {
   const parts = field.split('.').filter(Boolean);
@@ -131,6 +132,8 @@ export function fieldPathOf(field: string, values: RuleFormValues): (string | nu
     if (node === null || typeof node !== 'object' || !(part in node)) return null;
     node = (node as Record<string, unknown>)[part];
   }
+  // A whole section ('products': the filters select nothing) has no field of its own.
+  if (node !== null && typeof node === 'object' && !Array.isArray(node)) return null;
   return parts;
 }
 
