@@ -22,6 +22,15 @@ describe('locale cookie from ?locale=', () => {
     expect(response.headers.get('Set-Cookie')).toBe(cookie);
   });
 
+  it.each([
+    ['local', 'NEXT_LOCALE=cs; Max-Age=31536000; Path=/; SameSite=Lax'],
+    ['dev', 'NEXT_LOCALE=cs; Max-Age=31536000; Path=/; SameSite=Lax; Secure'],
+    ['production', 'NEXT_LOCALE=cs; Max-Age=31536000; Path=/; SameSite=Lax; Secure'],
+  ] as const)('in %s the cookie is %s', async (environment, cookie) => {
+    const response = await app.request('/?locale=cs', {}, envFor(environment));
+    expect(response.headers.get('Set-Cookie')).toBe(cookie);
+  });
+
   it('does not set the cookie on API calls', async () => {
     const response = await app.request('/config.json?locale=cs', {}, envFor('local'));
     expect(response.headers.get('Set-Cookie')).toBeNull();

@@ -4,7 +4,7 @@
  * - a legacy URL `/{locale}/{rest}` for a built-in locale redirects (308) to `/{rest}?locale={locale}`.
  */
 import type { MiddlewareHandler } from 'hono';
-import type { EdgeEnv } from './env.ts';
+import { readConfig, type EdgeEnv } from './env.ts';
 
 export const LOCALE_COOKIE = 'NEXT_LOCALE';
 export const LOCALE_COOKIE_MAX_AGE = 31_536_000;
@@ -19,8 +19,9 @@ export function isLocaleCode(value: string | null | undefined): value is string 
   return typeof value === 'string' && value.length <= 16 && LOCALE_SHAPE.test(value);
 }
 
-export function localeCookie(value: string): string {
-  return `${LOCALE_COOKIE}=${value}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax`;
+/** The cookie; `Secure` (HTTPS only) everywhere but local, which is served over plain HTTP on 127.0.0.1. */
+export function localeCookie(value: string, secure = false): string {
+  return `${LOCALE_COOKIE}=${value}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
 /** Sets NEXT_LOCALE on GET/HEAD responses when the URL carries a well-formed `?locale=`. */
@@ -32,7 +33,7 @@ export function localeFromQuery(): MiddlewareHandler<EdgeEnv> {
     if (!isLocaleCode(locale)) return;
     // Responses from the ASSETS binding have immutable headers: copy before adding the cookie.
     const response = new Response(c.res.body, c.res);
-    response.headers.append('Set-Cookie', localeCookie(locale));
+    response.headers.append('Set-Cookie', localeCookie(locale, readConfig(c.env).environment !== 'local'));
     c.res = undefined;
     c.res = response;
   };

@@ -50,8 +50,13 @@ export function savedLanguage(): string | null {
 const LANGUAGE_COOKIE = 'NEXT_LOCALE';
 const LANGUAGE_COOKIE_MAX_AGE = 31_536_000;
 
+/** The cookie's text; `Secure` whenever the page came over HTTPS (every environment but local). */
+export function languageCookie(language: string, https: boolean): string {
+  return `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax${https ? '; Secure' : ''}`;
+}
+
 export function saveLanguage(language: string): void {
-  document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax`;
+  document.cookie = languageCookie(language, window.location.protocol === 'https:');
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
