@@ -16,6 +16,7 @@ import type { IdentityAdmin } from './auth/identity-admin.ts';
 import { SCHEMA_SDL } from './schema/index.ts';
 import { resolvers } from './graphql/resolvers/index.ts';
 import { useFeedUploads } from './feeds/upload-route.ts';
+import { usePriceFeed } from './pricing/feed/route.ts';
 import type { Logger } from './http/logger.ts';
 import { useOperationNotes } from './http/operation-log.ts';
 
@@ -68,6 +69,8 @@ export function createApi({ pool, verifyToken, access, environment = 'local', lo
       ...(local ? [] : [disableIntrospection]),
       // POST /feeds/{productFeedId}/upload: a feed file, streamed into an import (feeds/upload-route.ts).
       useFeedUploads({ pool, verifyToken, access }),
+      // GET /price-feed/{organizationWebsiteId}: suggested prices for the shop, by API key (pricing/feed/route.ts).
+      usePriceFeed({ pool }),
       // A suspended organization's users get AppUser and nothing else.
       useOrganizationSuspension(),
       // Keeps OrganizationWebsiteList answers for withWebsiteListAnswers (website-list-answers.ts).

@@ -94,8 +94,8 @@ function rowsOf(feed: FeedToImport, stream: Readable): AsyncGenerator<RawRow[]> 
 /** A staged row: a product, or the id of a rejected row (present in the file, so not deactivated). */
 type Staged = { itemId: string; product: FeedProduct | null };
 
-const STAGE_COLUMNS = 'item_id, valid, name, brand, gtin, mpn, category, price, cost, currency, stock, availability, url, image_url';
-const STAGE_TYPES = ['text', 'bool', 'text', 'text', 'text', 'text', 'text', 'numeric', 'numeric', 'text', 'int', 'text', 'text', 'text'];
+const STAGE_COLUMNS = 'item_id, valid, name, brand, gtin, mpn, category, price, cost, map, rrp, currency, stock, availability, url, image_url';
+const STAGE_TYPES = ['text', 'bool', 'text', 'text', 'text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'numeric', 'text', 'int', 'text', 'text', 'text'];
 const UNNEST = STAGE_TYPES.map((type, i) => `$${i + 1}::${type}[]`).join(', ');
 const STAGE_UPDATE = STAGE_COLUMNS.split(', ').slice(1).map((c) => `${c} = EXCLUDED.${c}`).join(', ');
 
@@ -109,11 +109,11 @@ const PRODUCT_COLUMNS = ['name', 'brand', 'gtin', 'mpn', 'category', 'price', 'c
  */
 const UPDATE_CHANGED = `
   UPDATE products p
-     SET product_feed_id = $2, cost = coalesce(s.cost, p.cost), ${PRODUCT_COLUMNS.map((c) => `${c} = s.${c}`).join(', ')}, active = true, updated_at = now()
+     SET product_feed_id = $2, cost = coalesce(s.cost, p.cost), map = coalesce(s.map, p.map), rrp = coalesce(s.rrp, p.rrp), ${PRODUCT_COLUMNS.map((c) => `${c} = s.${c}`).join(', ')}, active = true, updated_at = now()
     FROM %STAGE% s
    WHERE p.organization_website_id = $1 AND p.item_id = s.item_id AND s.valid
-     AND (p.product_feed_id, coalesce(s.cost, p.cost), ${PRODUCT_COLUMNS.map((c) => `p.${c}`).join(', ')}, p.active)
-         IS DISTINCT FROM ($2::uuid, p.cost, ${PRODUCT_COLUMNS.map((c) => `s.${c}`).join(', ')}, true)`;
+     AND (p.product_feed_id, coalesce(s.cost, p.cost), coalesce(s.map, p.map), coalesce(s.rrp, p.rrp), ${PRODUCT_COLUMNS.map((c) => `p.${c}`).join(', ')}, p.active)
+         IS DISTINCT FROM ($2::uuid, p.cost, p.map, p.rrp, ${PRODUCT_COLUMNS.map((c) => `s.${c}`).join(', ')}, true)`;
 
 /**
  * The new products' ids, time-ordered (UUID version 7, RFC 9562): the merge's start in
@@ -135,8 +135,8 @@ export function idPrefix(now = Date.now()): string {
 
 // A product another import of the website adds meanwhile is left to it (no error, no overwrite).
 const INSERT_NEW = `
-  INSERT INTO products (id, organization_website_id, product_feed_id, item_id, cost, ${PRODUCT_COLUMNS.join(', ')})
-  SELECT ($3 || lpad(to_hex(row_number() OVER ()), 12, '0'))::uuid, $1, $2, s.item_id, s.cost, ${PRODUCT_COLUMNS.map((c) => `s.${c}`).join(', ')} FROM %STAGE% s
+  INSERT INTO products (id, organization_website_id, product_feed_id, item_id, cost, map, rrp, ${PRODUCT_COLUMNS.join(', ')})
+  SELECT ($3 || lpad(to_hex(row_number() OVER ()), 12, '0'))::uuid, $1, $2, s.item_id, s.cost, s.map, s.rrp, ${PRODUCT_COLUMNS.map((c) => `s.${c}`).join(', ')} FROM %STAGE% s
    WHERE s.valid AND NOT EXISTS (SELECT 1 FROM products p WHERE p.organization_website_id = $1 AND p.item_id = s.item_id)
   ON CONFLICT (organization_website_id, item_id) DO NOTHING`;
 
@@ -183,8 +183,8 @@ export async function runImport(pool: Pool, runId: string, feed: FeedToImport, s
     const columns: unknown[][] = STAGE_TYPES.map(() => []);
     for (const { itemId, product: p } of rows.values()) {
       const values = p
-        ? [itemId, true, p.name, p.brand, p.gtin, p.mpn, p.category, p.price, p.cost, p.currency, p.stock, p.availability, p.url, p.imageUrl]
-        : [itemId, false, null, null, null, null, null, null, null, null, null, null, null, null];
+        ? [itemId, true, p.name, p.brand, p.gtin, p.mpn, p.category, p.price, p.cost, p.map, p.rrp, p.currency, p.stock, p.availability, p.url, p.imageUrl]
+        : [itemId, false, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
       for (let i = 0; i < values.length; i++) columns[i]!.push(values[i]);
     }
     const n = STAGE_TYPES.length;
@@ -220,7 +220,7 @@ export async function runImport(pool: Pool, runId: string, feed: FeedToImport, s
   try {
     await pool.query(`CREATE UNLOGGED TABLE ${stage} (
       item_id text PRIMARY KEY, valid boolean NOT NULL, name text, brand text, gtin text, mpn text, category text,
-      price numeric(12, 2), cost numeric(12, 2), currency text, stock integer, availability text, url text, image_url text)`);
+      price numeric(12, 2), cost numeric(12, 2), map numeric(12, 2), rrp numeric(12, 2), currency text, stock integer, availability text, url text, image_url text)`);
     stream = typeof source === 'function' ? await source() : source;
     for await (const rows of rowsOf(feed, stream)) {
       for (const row of rows) {
@@ -352,7 +352,7 @@ async function dropForRebuild(client: PoolClient): Promise<Dropped> {
 }
 
 /** The columns INSERT_NEW sets; every other column of a new product takes its default. */
-const INSERTED_COLUMNS = ['id', 'organization_website_id', 'product_feed_id', 'item_id', 'cost', ...PRODUCT_COLUMNS];
+const INSERTED_COLUMNS = ['id', 'organization_website_id', 'product_feed_id', 'item_id', 'cost', 'map', 'rrp', ...PRODUCT_COLUMNS];
 
 /**
  * The partial indexes no product inserted by the merge enters: the condition, evaluated on the

@@ -86,6 +86,14 @@ describe('readXmlRows', () => {
     expect(rows[2]).toEqual({ line: 25, fields: { id: 'A3', name: 'Mat', price: '5 CZK' } });
   });
 
+  it.each([
+    ['google_xml', '<rss xmlns:g="http://base.google.com/ns/1.0"><channel><item><g:id>C1</g:id><g:title>Tent</g:title><g:price>1299 CZK</g:price><g:cost_of_goods_sold>900 CZK</g:cost_of_goods_sold><g:map_price>1100 CZK</g:map_price><g:rrp>1499 CZK</g:rrp></item></channel></rss>'],
+    ['heureka_xml', '<SHOP><SHOPITEM><ITEM_ID>C1</ITEM_ID><PRODUCTNAME>Tent</PRODUCTNAME><PRICE_VAT>1299 CZK</PRICE_VAT><COST>900 CZK</COST><PRICE_MAP>1100 CZK</PRICE_MAP><PRICE_RRP>1499 CZK</PRICE_RRP></SHOPITEM></SHOP>'],
+  ] as const)('reads cost, MAP and RRP from a %s feed', async (format, text) => {
+    const rows = await collect(readXmlRows(streamOf(text, 11), format));
+    expect(rows.map((r) => r.fields)).toEqual([{ id: 'C1', name: 'Tent', price: '1299 CZK', cost: '900 CZK', map: '1100 CZK', rrp: '1499 CZK' }]);
+  });
+
   it('reads a Heureka feed (PRODUCTNAME before PRODUCT, nested PARAM ignored)', async () => {
     const rows = await collect(readXmlRows(streamOf(HEUREKA, 13), 'heureka_xml'));
     expect(rows.map((r) => r.fields)).toEqual([

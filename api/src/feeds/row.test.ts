@@ -7,10 +7,15 @@ describe('validateRow', () => {
   it('a good row becomes a product (GTIN to 14 digits, price and currency parsed)', () => {
     expect(validateRow({ ...GOOD, brand: ' Husky ', url: 'https://shop.example/a-1', availability: 'in stock', stock: '3' })).toEqual({
       product: {
-        itemId: 'A-1', name: 'Tent 2P', brand: 'Husky', gtin: '04006381333931', mpn: null, category: null, price: 1299.9, cost: null,
+        itemId: 'A-1', name: 'Tent 2P', brand: 'Husky', gtin: '04006381333931', mpn: null, category: null, price: 1299.9, cost: null, map: null, rrp: null,
         currency: 'CZK', stock: 3, availability: 'in_stock', url: 'https://shop.example/a-1', imageUrl: null,
       },
     });
+  });
+
+  it('cost, MAP and RRP are read like the price (the bounds of price suggestions)', () => {
+    expect(validateRow({ ...GOOD, cost: '900,50', map: '1 100', rrp: '1499.00 CZK' })).toMatchObject({ product: { cost: 900.5, map: 1100, rrp: 1499 } });
+    expect(validateRow({ ...GOOD, map: 'cheap' })).toMatchObject({ problems: [{ field: 'map' }] });
   });
 
   it.each([

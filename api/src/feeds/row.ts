@@ -16,6 +16,9 @@ export interface FeedProduct {
   category: string | null;
   price: number;
   cost: number | null;
+  /** Minimum advertised price and recommended retail price (price suggestions' bounds). */
+  map: number | null;
+  rrp: number | null;
   currency: string;
   stock: number | null;
   availability: 'in_stock' | 'out_of_stock' | 'preorder' | 'unknown' | null;
@@ -88,7 +91,7 @@ export function validateRow(fields: RawFields): RowResult {
     problems.push({ field: 'currency', reason: `"${clean(fields.currency)}" is no currency code` });
     currency = DEFAULT_CURRENCY;
   }
-  const amount = (field: 'price' | 'cost', required: boolean): number | null => {
+  const amount = (field: 'price' | 'cost' | 'map' | 'rrp', required: boolean): number | null => {
     const value = clean(fields[field]);
     if (value === null) {
       if (required) problems.push({ field, reason: 'is missing' });
@@ -108,6 +111,8 @@ export function validateRow(fields: RawFields): RowResult {
   };
   const price = amount('price', true);
   const cost = amount('cost', false);
+  const map = amount('map', false);
+  const rrp = amount('rrp', false);
 
   const gtinText = clean(fields.gtin);
   let gtin: string | null = null;
@@ -144,6 +149,8 @@ export function validateRow(fields: RawFields): RowResult {
       gtin,
       price: price!,
       cost,
+      map,
+      rrp,
       currency,
       stock,
       availability: availabilityText === null ? null : parseAvailability(availabilityText),

@@ -22,6 +22,8 @@ const GOOGLE: ElementMap = {
   'g:gtin': ['gtin', 0], 'g:ean': ['gtin', 1],
   'g:mpn': ['mpn', 0],
   'g:price': ['price', 0],
+  // Price suggestions' cost and bounds (api/src/feeds/README.md): Merchant Center's cost of goods sold, and two elements of our own.
+  'g:cost_of_goods_sold': ['cost', 0], 'g:map_price': ['map', 0], 'g:rrp': ['rrp', 0],
   'g:product_type': ['category', 0], 'g:google_product_category': ['category', 1],
   'g:availability': ['availability', 0],
   'g:link': ['url', 0], link: ['url', 1],
@@ -34,6 +36,7 @@ const HEUREKA: ElementMap = {
   EAN: ['gtin', 0],
   PRODUCTNO: ['mpn', 0],
   PRICE_VAT: ['price', 0],
+  COST: ['cost', 0], PRICE_MAP: ['map', 0], PRICE_RRP: ['rrp', 0],
   CATEGORYTEXT: ['category', 0],
   DELIVERY_DATE: ['availability', 0],
   URL: ['url', 0],

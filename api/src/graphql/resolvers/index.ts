@@ -18,6 +18,7 @@ import { aggregatorResolvers } from './aggregators.ts';
 import { supportResolvers } from './support.ts';
 import { matchingRunResolvers } from './matching-runs.ts';
 import { matchingResolvers } from './matching.ts';
+import { pricingResolvers } from '../../pricing/resolvers.ts';
 import { monitoringResolvers } from '../../monitoring/resolvers.ts';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
@@ -27,6 +28,7 @@ areas.push(websitesAdminResolvers, competitorResolvers, productResolvers, aggreg
 areas.push(productFacetResolvers, competitorProductResolvers);
 areas.push(matchingResolvers);
 areas.push(matchingRunResolvers);
+areas.push(pricingResolvers);
 areas.push(monitoringResolvers);
 
 export const resolvers: ResolverMap = {};

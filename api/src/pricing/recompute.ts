@@ -1,0 +1,203 @@
+/**
+ * Keeps suggestions current (api/src/pricing/README.md): products marked dirty by the triggers of
+ * migration 060 are recomputed in small batches, websites queued whole (a rule changed, a full
+ * recompute was asked for, a feed import or scrape changed thousands of rows) in pages of 2,000
+ * products. Safe to run in several processes: a product two workers read is computed twice and
+ * written the same; a mark is removed only if no change came after it was read.
+ */
+import type { Pool } from 'pg';
+import type { Queryable } from '../graphql/resolvers/plan-limits.ts';
+import { decidingRule, selectorOf, suggest } from './engine/index.ts';
+import type { ProductFacts } from './engine/types.ts';
+import { loadCompetitors, loadProductPage, loadProducts, type Competitors, type LoadedProduct } from './store/load.ts';
+import { RULE_COLUMNS, type RuleRow } from './store/rule-row.ts';
+import { writeSuggestions, type Computed } from './store/write.ts';
+
+const PAGE = 2000;
+const DIRTY_BATCH = 2000;
+/** A RUNNING recompute older than this is taken to have died with its worker. */
+const STALE_RUN = "interval '10 minutes'";
+
+export interface ActiveRules {
+  rules: Array<{ selection: RuleRow['products']; rule: RuleRow }>;
+  selectors: Array<(product: ProductFacts) => boolean>;
+  needAutomatic: boolean;
+}
+
+export async function loadActiveRules(db: Queryable, websiteId: string): Promise<ActiveRules> {
+  const { rows } = await db.query<RuleRow>(
+    `SELECT ${RULE_COLUMNS} FROM price_rules r JOIN organization_websites ow ON ow.id = r.organization_website_id
+      WHERE r.organization_website_id = $1 AND r.status = 'ACTIVE' ORDER BY r.priority`,
+    [websiteId],
+  );
+  return {
+    rules: rows.map((rule) => ({ selection: rule.products, rule })),
+    selectors: rows.map((rule) => selectorOf({ ...rule.products })),
+    needAutomatic: rows.some((rule) => rule.competitors.matchTypes === 'CONFIRMED_ONLY'),
+  };
+}
+
+/** The suggestions of `products` under the website's active rules; products no rule selects are cleared. */
+export function computeSuggestions(active: ActiveRules, products: LoadedProduct[], now = Date.now()): { computed: Computed[]; cleared: string[] } {
+  const computed: Computed[] = [];
+  const cleared: string[] = [];
+  for (const product of products) {
+    const rule = product.active ? decidingRule(active.rules, active.selectors, product) : null;
+    if (!rule) {
+      cleared.push(product.id);
+      continue;
+    }
+    computed.push({ productId: product.id, ruleId: rule.rule.id, currency: product.currency, suggestion: suggest(rule.rule, product, product.offers, now) });
+  }
+  return { computed, cleared };
+}
+
+interface DirtyRow {
+  product_id: string;
+  organization_website_id: string;
+  marked_at: string;
+}
+
+/** Recomputes up to `limit` dirty products (oldest marks first); answers how many marks it read. */
+export async function processDirtyProducts(pool: Pool, limit = DIRTY_BATCH): Promise<number> {
+  const { rows } = await pool.query<DirtyRow>(
+    'SELECT product_id, organization_website_id, marked_at::text AS marked_at FROM price_suggestion_dirty ORDER BY marked_at LIMIT $1',
+    [limit],
+  );
+  const byWebsite = new Map<string, DirtyRow[]>();
+  for (const row of rows) {
+    let list = byWebsite.get(row.organization_website_id);
+    if (!list) byWebsite.set(row.organization_website_id, (list = []));
+    list.push(row);
+  }
+  for (const [websiteId, marks] of byWebsite) {
+    const ids = marks.map((m) => m.product_id);
+    const [active, competitors] = await Promise.all([loadActiveRules(pool, websiteId), loadCompetitors(pool, websiteId)]);
+    const products = await loadProducts(pool, websiteId, competitors, ids, active.needAutomatic);
+    const { computed, cleared } = computeSuggestions(active, products);
+    // A product deleted meanwhile is not loaded: its suggestion went with it, and its mark goes now.
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await writeSuggestions(client, websiteId, computed, cleared);
+      await client.query(
+        `DELETE FROM price_suggestion_dirty d USING unnest($1::uuid[], $2::timestamptz[]) AS u (id, at)
+          WHERE d.product_id = u.id AND d.marked_at = u.at`,
+        [ids, marks.map((m) => m.marked_at)],
+      );
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+  return rows.length;
+}
+
+/** Every suggestion of one website, page by page; answers how many products were read. */
+export async function recomputeWebsite(pool: Pool, websiteId: string, options: { pageSize?: number; now?: number } = {}): Promise<number> {
+  const pageSize = options.pageSize ?? PAGE;
+  const [active, competitors] = await Promise.all([loadActiveRules(pool, websiteId), loadCompetitors(pool, websiteId)]);
+  if (active.rules.length === 0) {
+    await pool.query('DELETE FROM price_suggestions WHERE organization_website_id = $1', [websiteId]);
+    return 0;
+  }
+  let afterId: string | null = null;
+  let read = 0;
+  // Reading the next page overlaps writing the last one.
+  let writing: Promise<void> | null = null;
+  for (;;) {
+    const products: LoadedProduct[] = await loadProductPage(pool, websiteId, competitors, { afterId, limit: pageSize, needAutomatic: active.needAutomatic });
+    if (writing) await writing;
+    if (products.length === 0) break;
+    read += products.length;
+    afterId = products[products.length - 1]!.id;
+    const { computed, cleared } = computeSuggestions(active, products, options.now);
+    writing = writeSuggestions(pool, websiteId, computed, cleared);
+    writing.catch(() => undefined);
+    if (products.length < pageSize) break;
+  }
+  if (writing) await writing;
+  return read;
+}
+
+/** Claims the oldest queued website and recomputes it whole; false when none is queued. */
+export async function processQueuedWebsite(pool: Pool): Promise<boolean> {
+  const { rows } = await pool.query<{ organization_website_id: string; started_at: string }>(
+    `UPDATE price_suggestion_recomputes SET state = 'RUNNING', started_at = clock_timestamp(), finished_at = NULL, error = NULL
+      WHERE organization_website_id = (
+        SELECT organization_website_id FROM price_suggestion_recomputes
+         WHERE state = 'QUEUED' OR (state = 'RUNNING' AND started_at < now() - ${STALE_RUN})
+         ORDER BY requested_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+      RETURNING organization_website_id, started_at::text AS started_at`,
+  );
+  const claimed = rows[0];
+  if (!claimed) return false;
+  const websiteId = claimed.organization_website_id;
+  try {
+    const products = await recomputeWebsite(pool, websiteId);
+    await pool.query(
+      `WITH d AS (DELETE FROM price_suggestion_dirty WHERE organization_website_id = $1 AND marked_at <= $2::timestamptz)
+       UPDATE price_suggestion_recomputes SET state = CASE WHEN requested_at > started_at THEN 'QUEUED' ELSE 'DONE' END,
+              finished_at = clock_timestamp(), products = $3
+        WHERE organization_website_id = $1 AND started_at = $2::timestamptz`,
+      [websiteId, claimed.started_at, products],
+    );
+  } catch (error) {
+    await pool
+      .query(`UPDATE price_suggestion_recomputes SET state = 'FAILED', finished_at = clock_timestamp(), error = $3 WHERE organization_website_id = $1 AND started_at = $2::timestamptz`, [
+        websiteId,
+        claimed.started_at,
+        String((error as Error).message ?? error).slice(0, 1000),
+      ])
+      .catch(() => undefined);
+    throw error;
+  }
+  return true;
+}
+
+/** Works until nothing waits (tests, benchmarks): dirty products first, then queued websites. */
+export async function drainSuggestionWork(pool: Pool): Promise<void> {
+  for (;;) {
+    while ((await processDirtyProducts(pool)) > 0);
+    if (!(await processQueuedWebsite(pool))) return;
+  }
+}
+
+export interface SuggestionUpdater {
+  stop(): Promise<void>;
+}
+
+/**
+ * The loop a long-running process (the API, or a job worker) runs: every `intervalMs` it works the
+ * dirty products, then at most one queued website. Errors are reported and the loop goes on.
+ */
+export function startSuggestionUpdater(pool: Pool, options: { intervalMs?: number; onError?: (error: unknown) => void } = {}): SuggestionUpdater {
+  const intervalMs = options.intervalMs ?? 250;
+  const onError = options.onError ?? ((error) => console.error('Price suggestions: recompute failed:', error));
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | null = null;
+  const tick = () => {
+    running = (async () => {
+      try {
+        while (!stopped && (await processDirtyProducts(pool)) > 0);
+        if (!stopped) await processQueuedWebsite(pool);
+      } catch (error) {
+        onError(error);
+      }
+    })().finally(() => {
+      if (!stopped) timer = setTimeout(tick, intervalMs);
+    });
+  };
+  timer = setTimeout(tick, intervalMs);
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
