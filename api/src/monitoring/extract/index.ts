@@ -16,10 +16,10 @@ import {
 } from '../scrape-types.ts';
 import { parseAvailability } from './availability.ts';
 import { readMetaTags } from './meta-tags.ts';
-import { parseMachinePrice, parseShopPrice, type ShopPrice } from './price-text.ts';
+import { parseMachinePrice, parseShopPrice, statesPriceOnRequest, type ShopPrice } from './price-text.ts';
 import { RuleReader } from './rules.ts';
 import { absoluteUrl, readSchemaProduct, type PartialProduct, type SchemaNode } from './schema-product.ts';
-import { jsonLdProducts, microdataProducts, rdfaProducts } from './structured-data.ts';
+import { jsonLdProducts, microdataProducts, rdfaProducts, visibleText } from './structured-data.ts';
 
 export { detectBlockPage } from './block-page.ts';
 
@@ -159,7 +159,8 @@ export function extractFromDocument($: CheerioAPI, pageUrl: string, settings: Pi
   }
 
   if (product.price === null) {
-    if (readings.some((reading) => reading.onRequest)) {
+    // structured data leaves a price out when the shop shows "call for price" in its place
+    if (readings.some((reading) => reading.onRequest) || statesPriceOnRequest(visibleText($, 'body'))) {
       warnings.push({ code: 'call_for_price', message: 'The page states no price ("call for price" or "price on request")' });
     } else if (product.name === null) {
       warnings.push({ code: 'no_product', message: 'The page states no product (no structured data and no rule matched)' });

@@ -39,6 +39,9 @@ function currencyOf(text: string | undefined): { code: string | null; unknown: s
   return code ? { code, unknown: null } : { code: null, unknown: text };
 }
 
+/** Whether a text (a page's visible text) says the price is given on request only. */
+export const statesPriceOnRequest = (text: string) => ON_REQUEST.test(text);
+
 /** The price in a shop's visible text (a price element's text, not a whole page). */
 export function parseShopPrice(text: string): ShopPrice {
   const result: ShopPrice = { amount: null, currency: null, range: null, from: false, onRequest: false, unknownCurrency: null };

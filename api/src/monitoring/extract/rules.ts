@@ -8,6 +8,7 @@
 import type { CheerioAPI } from 'cheerio';
 import type { ExtractionWarning, FieldRule, ProductField } from '../scrape-types.ts';
 import { parseJsonPath, readJsonPath } from './json-path.ts';
+import { visibleText } from './structured-data.ts';
 
 export class RuleReader {
   private bodyText: string | undefined;
@@ -44,7 +45,7 @@ export class RuleReader {
       if (text === undefined) return undefined;
       text = text.replace(/\s+/g, ' ').trim();
     } else {
-      this.bodyText ??= this.$('body').text().replace(/\s+/g, ' ');
+      this.bodyText ??= visibleText(this.$, 'body');
       text = this.bodyText;
     }
     if (rule.regex) {

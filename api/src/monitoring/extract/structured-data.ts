@@ -146,3 +146,26 @@ function itemsOf($: CheerioAPI, selector: string, vocabulary: Vocabulary): Schem
 
 export const microdataProducts = ($: CheerioAPI) => itemsOf($, '[itemscope][itemtype]', MICRODATA);
 export const rdfaProducts = ($: CheerioAPI) => itemsOf($, '[typeof]', RDFA);
+
+const HIDDEN = new Set(['script', 'style', 'noscript', 'template', 'head']);
+
+/** The text a visitor sees in the element (scripts, styles and templates left out), capped. */
+export function visibleText($: CheerioAPI, selector: string, maxChars = 200_000): string {
+  const parts: string[] = [];
+  let length = 0;
+  const visit = (nodes: unknown[]) => {
+    for (const node of nodes) {
+      if (length > maxChars) return;
+      if (isElement(node)) {
+        if (!HIDDEN.has(node.name)) visit(node.children);
+      } else if (typeof node === 'object' && node !== null && (node as { type?: string }).type === 'text') {
+        const data = (node as { data: string }).data;
+        parts.push(data);
+        length += data.length;
+      }
+    }
+  };
+  const root = select($, selector)[0];
+  if (root) visit(root.children);
+  return parts.join(' ').replace(/\s+/g, ' ');
+}

@@ -70,7 +70,7 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
     try {
       for (let hop = 0; hop <= 5; hop++) {
         const problem = literalAddressProblem(url, allowPrivate);
-        if (problem) return { error: problem };
+        if (problem) return { error: problem, privateAddress: true };
         const answer = await httpGet(url, {
           agent,
           headers: { ...baseHeaders, accept: 'text/plain, */*' },
@@ -89,6 +89,7 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
     } catch (error) {
       // a robots.txt above the cap: crawlers read its start only; here it is taken as no rules
       if (error instanceof HttpFailure && error.failure === 'too_large') return { status: 404, body: '' };
+      if (error instanceof HttpFailure && error.failure === 'private_address') return { error: error.message, privateAddress: true };
       return { error: (error as Error).message };
     }
   }, userAgent);
@@ -117,6 +118,7 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
       let delayMs = config.minDelayMs;
       if (config.obeyRobots) {
         const rules = await robots.rulesFor(url.origin);
+        if (rules.privateAddress) return fail('private_address', rules.privateAddress, null, url.href);
         const refusal = rules.disallowed(url.href);
         if (refusal) return fail('robots_disallowed', refusal, null, url.href);
         if (rules.crawlDelay !== null) delayMs = Math.max(delayMs, rules.crawlDelay * 1000);

@@ -11,11 +11,13 @@ export interface RobotsRules {
   disallowed(url: string): string | null;
   /** Seconds asked between requests, or null. */
   crawlDelay: number | null;
+  /** The site resolves to a private or local address (the reason): no page of it may be fetched. */
+  privateAddress?: string;
 }
 
 type Robot = ReturnType<typeof robotsParser>;
 
-export type RobotsAnswer = { status: number; body: string } | { error: string };
+export type RobotsAnswer = { status: number; body: string } | { error: string; privateAddress?: boolean };
 
 const KEEP_MS = 60 * 60_000;
 const KEEP_FAILED_MS = 60_000;
@@ -28,6 +30,7 @@ export const robotsToken = (userAgent: string) => userAgent.split(/[\s/]/)[0] ||
 export function robotsRules(origin: string, answer: RobotsAnswer, userAgent: string): RobotsRules {
   const token = robotsToken(userAgent);
   if ('error' in answer) {
+    if (answer.privateAddress) return { disallowed: () => null, crawlDelay: null, privateAddress: answer.error };
     return { disallowed: () => `robots.txt of ${origin} could not be read (${answer.error}); the site is not crawled until it can be`, crawlDelay: null };
   }
   if (answer.status >= 500 || answer.status === 429) {
