@@ -9,6 +9,15 @@ import { FEED_FIELDS, FeedFileError, REQUIRED_FIELDS, type FeedField, type RawRo
 
 export type ColumnMapping = Partial<Record<FeedField, string>>;
 
+/**
+ * No record may be longer than this (csv-parse's max_record_size, in characters): a quote left
+ * open would otherwise gather the rest of a 2 GiB file into one field in memory. The file is
+ * refused at that record and not read further.
+ */
+export const MAX_CSV_RECORD_CHARS = 1024 * 1024;
+/** A header with more columns than this is no product feed. */
+export const MAX_CSV_COLUMNS = 1000;
+
 export interface CsvOptions {
   /** Our field -> the file's column; null: the columns are named after our fields. */
   mapping: ColumnMapping | null;
@@ -63,6 +72,7 @@ export async function* readCsvRows(source: Readable, options: CsvOptions): Async
     relax_column_count: true,
     skip_empty_lines: true,
     skip_records_with_error: true,
+    max_record_size: MAX_CSV_RECORD_CHARS,
   });
   // Records csv-parse could not read arrive here, ahead of the records before them.
   const skipped: RawRow[] = [];
@@ -70,6 +80,13 @@ export async function* readCsvRows(source: Readable, options: CsvOptions): Async
   parser.on('skip', (error: Error & { lines?: number; code?: string }) => {
     // A quote left open swallows the rest of the file: that is no row's problem.
     if (error.code === 'CSV_QUOTE_NOT_CLOSED') fatal ??= new FeedFileError(`Broken CSV: ${error.message.replace(/ at line \d+/, '')}`, error.lines ?? null);
+    else if (error.code === 'CSV_MAX_RECORD_SIZE') {
+      // Stop here: nothing more is parsed; the rest of the source is drained without being kept.
+      fatal ??= new FeedFileError(`Broken CSV: a record is longer than ${MAX_CSV_RECORD_CHARS} characters (a quote left open?)`, error.lines ?? null);
+      source.unpipe(parser);
+      source.resume();
+      parser.destroy(fatal);
+    }
     else skipped.push({ line: error.lines ?? 0, fields: {}, broken: { field: 'row', reason: error.message.replace(/ at line \d+/, '') } });
   });
   source.on('error', (error) => parser.destroy(error));
@@ -88,6 +105,7 @@ export async function* readCsvRows(source: Readable, options: CsvOptions): Async
         const line = info.lines - newlines;
         while (skipped.length && skipped[0]!.line < line) rows.push(skipped.shift()!);
         if (!columns) {
+          if (record.length > MAX_CSV_COLUMNS) throw new FeedFileError(`The header has ${record.length} columns; a feed has at most ${MAX_CSV_COLUMNS}`, line);
           columns = resolveColumns(record, options.mapping);
           width = record.length;
           continue;
