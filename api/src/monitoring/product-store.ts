@@ -102,7 +102,7 @@ export async function writeBatch(pool: Pool, run: { id: string; competitorId: st
     if (inserts.length) {
       const { rows } = await client.query<{ id: string; inserted: boolean }>(
         `WITH input AS (
-           SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::numeric[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[])
+           SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::numeric[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[])
                   AS i(external_id, name, brand, gtin, mpn, price, currency, availability, url, canonical_url, etag, last_modified)
          ), upserted AS (
            INSERT INTO competitor_products AS cp (competitor_id, external_id, name, brand, gtin, mpn, price, currency, availability, url, canonical_url, etag, last_modified, seen_at)
