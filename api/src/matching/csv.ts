@@ -3,12 +3,17 @@
  * CRLF or LF line ends; a UTF-8 byte order mark is ignored.
  */
 
-/** All rows of the text, each a list of fields. */
-export function parseCsvRows(text: string): string[][] {
+/**
+ * All rows of the text, each a list of fields. `lines`, when given, receives the line (1-based)
+ * each row starts on (a quoted field may span lines).
+ */
+export function parseCsvRows(text: string, lines?: number[]): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
   let quoted = false;
+  let line = 1;
+  let rowLine = 1;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const endField = () => {
     row.push(field);
@@ -16,11 +21,15 @@ export function parseCsvRows(text: string): string[][] {
   };
   const endRow = () => {
     endField();
-    if (!(row.length === 1 && row[0] === '')) rows.push(row);
+    if (!(row.length === 1 && row[0] === '')) {
+      rows.push(row);
+      lines?.push(rowLine);
+    }
     row = [];
   };
   for (; i < text.length; i++) {
     const char = text[i]!;
+    if (char === '\n' || (char === '\r' && text[i + 1] !== '\n')) line++;
     if (quoted) {
       if (char === '"') {
         if (text[i + 1] === '"') {
@@ -30,9 +39,14 @@ export function parseCsvRows(text: string): string[][] {
       } else field += char;
     } else if (char === '"' && field === '') quoted = true;
     else if (char === ',') endField();
-    else if (char === '\n') endRow();
-    else if (char === '\r') {
-      if (text[i + 1] !== '\n') endRow();
+    else if (char === '\n') {
+      endRow();
+      rowLine = line;
+    } else if (char === '\r') {
+      if (text[i + 1] !== '\n') {
+        endRow();
+        rowLine = line;
+      }
     } else field += char;
   }
   if (quoted) throw new Error('CSV: a quoted field is not closed');

@@ -111,7 +111,7 @@ export const SCORE_WEIGHTS = {
 } as const;
 
 /** How much one related pair of model numbers tells, 0..1. */
-function modelNumberStrength(related: RelatedModelNumbers, codes: WordStatistics): number {
+export function modelNumberStrength(related: RelatedModelNumbers, codes: WordStatistics): number {
   const frequency = Math.max(1, codes.documentFrequency(related.right));
   const rarity = Math.min(1, 2 / frequency);
   // short codes ('ps3', 'h12') are often names of platforms or standards, not models

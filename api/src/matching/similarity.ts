@@ -61,12 +61,15 @@ export class WordStatistics {
   }
 }
 
-/** Cosine of the two word sets, each word weighted by its idf; also returns the shared words. */
-export function weightedWordSimilarity(
+/**
+ * Cosine of two term sets, each term weighted by its idf (a TF-IDF cosine with binary term
+ * frequencies), the shared terms, and the containment: the shared weight over the smaller side's.
+ */
+export function weightedSimilarity(
   a: readonly string[],
   b: readonly string[],
   statistics: WordStatistics,
-): { similarity: number; shared: string[] } {
+): { similarity: number; containment: number; shared: string[] } {
   const setA = new Set(a);
   const setB = new Set(b);
   let normA = 0;
@@ -83,5 +86,16 @@ export function weightedWordSimilarity(
   }
   for (const word of setB) normB += statistics.idf(word) ** 2;
   const similarity = normA > 0 && normB > 0 ? dot / Math.sqrt(normA * normB) : 0;
+  const containment = normA > 0 && normB > 0 ? dot / Math.min(normA, normB) : 0;
+  return { similarity, containment, shared };
+}
+
+/** Cosine of the two word sets, each word weighted by its idf; also returns the shared words. */
+export function weightedWordSimilarity(
+  a: readonly string[],
+  b: readonly string[],
+  statistics: WordStatistics,
+): { similarity: number; shared: string[] } {
+  const { similarity, shared } = weightedSimilarity(a, b, statistics);
   return { similarity, shared };
 }

@@ -1,0 +1,170 @@
+/**
+ * The numeric signals a learned score combines (model.ts), one vector per candidate pair.
+ *
+ * Each signal is evidence a reviewer sees in the console (README.md, "Score"): identifiers,
+ * model numbers, brand, name similarity (trigrams; word and character-trigram TF-IDF cosines with
+ * IDF over the competitor's catalogue, so rare tokens such as model codes weigh more than a shop's
+ * boilerplate), sizes and pack counts, price. The list signals compare a candidate with the best
+ * of the same product's candidates. Nothing here reads the products' ids.
+ */
+import { modelNumberStrength, type CatalogueStatistics, type MatchEvidence } from './score.ts';
+import type { PreparedProduct } from './product.ts';
+import { trigrams, weightedSimilarity, type WordStatistics } from './similarity.ts';
+
+/** Statistics the learned score needs besides words and codes: character trigrams. */
+export interface FeatureStatistics extends CatalogueStatistics {
+  grams: WordStatistics;
+}
+
+export const FEATURE_NAMES = [
+  'gtinEqual',
+  'gtinDiffers',
+  'mpnEqual',
+  'modelNumber',
+  'modelNumberExact',
+  'modelNumberPartial',
+  'modelNumberSimilar',
+  'modelNumberExactInNames',
+  'modelNumbersConflict',
+  'brandEqual',
+  'brandDiffers',
+  'nameSimilarity',
+  'wordCosine',
+  'gramCosine',
+  'wordContainment',
+  'sizeEqual',
+  'sizeConflict',
+  'numberConflict',
+  'priceLogRatio',
+  'priceMissing',
+  'wordCosineGap',
+  'gramCosineGap',
+  'modelNumberGap',
+  'bestInList',
+] as const;
+
+export type FeatureName = (typeof FEATURE_NAMES)[number];
+export type FeatureVector = Record<FeatureName, number>;
+
+/** Quantities as normalize.ts writes them: '500ml', '6x500ml', '1000mb', '24in'. */
+const QUANTITY = /^(?:(\d+)x)?(\d+(?:\.\d+)?)(ml|g|mm|w|v|mah|mb|hz|in|ft|oz|lb|pcs|mbps|rpm)$/;
+
+/** unit -> the quantities written with it ('ml' -> {'500', '6x500'}) */
+function quantities(words: readonly string[]): Map<string, Set<string>> {
+  const result = new Map<string, Set<string>>();
+  for (const word of words) {
+    const match = QUANTITY.exec(word);
+    if (!match) continue;
+    const unit = match[3]!;
+    const value = match[1] ? `${match[1]}x${match[2]}` : match[2]!;
+    if (!result.has(unit)) result.set(unit, new Set());
+    result.get(unit)!.add(value);
+  }
+  return result;
+}
+
+/** Both names state a size in one unit: do they share one (equal) or none (conflict)? */
+function sizes(left: readonly string[], right: readonly string[]): { equal: boolean; conflict: boolean } {
+  const a = quantities(left);
+  const b = quantities(right);
+  let equal = false;
+  let conflict = false;
+  for (const [unit, values] of a) {
+    const other = b.get(unit);
+    if (!other) continue;
+    if ([...values].some((v) => other.has(v))) equal = true;
+    else conflict = true;
+  }
+  return { equal, conflict };
+}
+
+/** Plain numbers in names (versions, years, sizes without a unit): both have some, none shared. */
+function numbersConflict(left: readonly string[], right: readonly string[]): boolean {
+  const numbers = (words: readonly string[]) => new Set(words.filter((w) => /^\d{1,4}$/.test(w)));
+  const a = numbers(left);
+  const b = numbers(right);
+  return a.size > 0 && b.size > 0 && ![...a].some((n) => b.has(n));
+}
+
+/** Trigrams of a product's normalized name, computed once per product. */
+const gramCache = new WeakMap<PreparedProduct, string[]>();
+export function gramsOf(product: PreparedProduct): string[] {
+  let grams = gramCache.get(product);
+  if (!grams) {
+    grams = [...trigrams(product.normalizedName)];
+    gramCache.set(product, grams);
+  }
+  return grams;
+}
+
+/** The pair's own signals (the list signals are filled by withListFeatures). */
+export function pairFeatures(
+  left: PreparedProduct,
+  right: PreparedProduct,
+  evidence: MatchEvidence,
+  statistics: FeatureStatistics,
+): FeatureVector {
+  const strengths = { exact: 0, partial: 0, similar: 0 };
+  for (const related of evidence.relatedModelNumbers) {
+    strengths[related.relation] = Math.max(strengths[related.relation], modelNumberStrength(related, statistics.codes));
+  }
+  const strength = Math.max(strengths.exact, strengths.partial, strengths.similar);
+  const exactInNames = evidence.relatedModelNumbers.some(
+    (r) => r.relation === 'exact' && r.leftIn === 'name' && r.rightIn === 'name' && r.left.length >= 4,
+  );
+  const words = weightedSimilarity(left.words, right.words, statistics.words);
+  const grams = weightedSimilarity(gramsOf(left), gramsOf(right), statistics.grams);
+  const size = sizes(left.words, right.words);
+  const priced = left.price !== null && right.price !== null && left.price > 0 && right.price > 0;
+  return {
+    gtinEqual: evidence.matchedIdentifiers.includes('gtin') ? 1 : 0,
+    gtinDiffers: evidence.gtinDiffers ? 1 : 0,
+    mpnEqual: evidence.matchedIdentifiers.includes('mpn') ? 1 : 0,
+    modelNumber: strength,
+    modelNumberExact: strengths.exact,
+    modelNumberPartial: strengths.partial,
+    modelNumberSimilar: strengths.similar,
+    modelNumberExactInNames: exactInNames ? 1 : 0,
+    modelNumbersConflict: evidence.modelNumbersConflict ? 1 : 0,
+    brandEqual: evidence.brandEqual === true ? 1 : 0,
+    brandDiffers: evidence.brandEqual === false ? 1 : 0,
+    nameSimilarity: evidence.nameSimilarity,
+    wordCosine: words.similarity,
+    gramCosine: grams.similarity,
+    wordContainment: words.containment,
+    sizeEqual: size.equal ? 1 : 0,
+    sizeConflict: size.conflict ? 1 : 0,
+    numberConflict: numbersConflict(left.words, right.words) ? 1 : 0,
+    priceLogRatio: priced ? Math.min(3, Math.abs(Math.log(left.price! / right.price!))) : 0,
+    priceMissing: priced ? 0 : 1,
+    wordCosineGap: 0,
+    gramCosineGap: 0,
+    modelNumberGap: 0,
+    bestInList: 0,
+  };
+}
+
+/**
+ * Fills the list signals of one product's candidates: how far each is behind the best word
+ * cosine, trigram cosine and model number among them, and whether it is (or ties with) the best
+ * by the sum of the cosines.
+ */
+export function withListFeatures(list: FeatureVector[]): FeatureVector[] {
+  if (list.length === 0) return list;
+  const bestWord = Math.max(...list.map((f) => f.wordCosine));
+  const bestGram = Math.max(...list.map((f) => f.gramCosine));
+  const bestCode = Math.max(...list.map((f) => f.modelNumber));
+  const combined = list.map((f) => f.wordCosine + f.gramCosine);
+  const best = Math.max(...combined);
+  return list.map((f, i) => ({
+    ...f,
+    wordCosineGap: bestWord - f.wordCosine,
+    gramCosineGap: bestGram - f.gramCosine,
+    modelNumberGap: bestCode - f.modelNumber,
+    bestInList: combined[i]! >= best - 1e-9 ? 1 : 0,
+  }));
+}
+
+export function featureArray(vector: FeatureVector): number[] {
+  return FEATURE_NAMES.map((name) => vector[name]);
+}
