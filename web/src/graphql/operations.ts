@@ -25,6 +25,205 @@ export type AppUserUpdateInput = {
   locale?: string | null | undefined;
 };
 
+export type Currency =
+  | 'CZK'
+  | 'EUR';
+
+export type InvoiceStatus =
+  | 'open'
+  | 'paid'
+  | 'void';
+
+export type OrganizationCreateInput = {
+  /** 1-200 characters. */
+  name: string;
+  planId?: string | null | undefined;
+  /** Lowercase letters, digits and '-', 1-63 characters; derived from the name when absent. */
+  slug?: string | null | undefined;
+};
+
+export type OrganizationSort =
+  | 'CREATED_AT_ASC'
+  | 'CREATED_AT_DESC'
+  | 'NAME_ASC'
+  | 'NAME_DESC';
+
+export type OrganizationUpdateInput = {
+  name: string;
+};
+
+export type PriceAdjustUnit =
+  | 'AMOUNT'
+  | 'PERCENT';
+
+export type PriceCharmEnding =
+  /** x.90 */
+  | 'CENTS_90'
+  /** x.99 */
+  | 'CENTS_99'
+  /** a whole price ending in 9 (…9) */
+  | 'UNITS_9';
+
+export type PriceRoundingDirection =
+  | 'DOWN'
+  | 'NEAREST'
+  | 'UP';
+
+export type PriceRoundingMode =
+  /** To the nearest price with the charm ending. */
+  | 'CHARM'
+  | 'NONE'
+  /** To a multiple of `step`. */
+  | 'STEP';
+
+export type PriceRuleAvailability =
+  | 'ANY'
+  /** stock > 0 */
+  | 'IN_STOCK'
+  /** stock = 0 or unknown */
+  | 'OUT_OF_STOCK';
+
+export type PriceRuleBoundsInput = {
+  /** Floor from cost: cost + margin (percent of cost or amount); null: no cost floor. */
+  costMargin?: number | null | undefined;
+  costMarginUnit?: PriceAdjustUnit | null | undefined;
+  /** At most this change per update, in percent of the current price (null: unlimited). */
+  maxChangePercent?: number | null | undefined;
+  /** A fixed ceiling. */
+  maximumPrice?: number | null | undefined;
+  /** A fixed floor. */
+  minimumPrice?: number | null | undefined;
+  /** Floor at the product's MAP (minimum advertised price) from the feed. */
+  useMap?: boolean | null | undefined;
+  /** Ceiling at the product's RRP (recommended retail price) from the feed. */
+  useRrp?: boolean | null | undefined;
+};
+
+export type PriceRuleCompetitorMode =
+  /** Every competitor of the website. */
+  | 'ALL'
+  /** Every competitor but the listed ones. */
+  | 'EXCLUDE'
+  /** Only the listed competitors. */
+  | 'INCLUDE';
+
+export type PriceRuleCompetitorsInput = {
+  /** The competitors INCLUDE or EXCLUDE names. */
+  competitorIds?: Array<string> | null | undefined;
+  /** Only offers whose availability is in_stock. */
+  inStockOnly?: boolean | null | undefined;
+  matchTypes?: PriceRuleMatchTypes | null | undefined;
+  /** Ignore offers last seen more than this many days ago (null: any age). */
+  maxAgeDays?: number | null | undefined;
+  /** At least this many competitor prices, else no suggestion (1-100). */
+  minPrices?: number | null | undefined;
+  mode?: PriceRuleCompetitorMode | null | undefined;
+};
+
+export type PriceRuleInput = {
+  bounds: PriceRuleBoundsInput;
+  competitors: PriceRuleCompetitorsInput;
+  /** 1-200 characters. */
+  name: string;
+  /** 1 = decides first; unique within the website. */
+  priority: number;
+  products: PriceRuleProductsInput;
+  rounding: PriceRuleRoundingInput;
+  status: PriceRuleStatus;
+  strategy: PriceRuleStrategyInput;
+};
+
+export type PriceRuleMatchTypes =
+  /** Also matches the matching engine made automatically. */
+  | 'CONFIRMED_AND_AUTOMATIC'
+  /** Only matches a person decided or confirmed. */
+  | 'CONFIRMED_ONLY';
+
+/** Which products a rule selects: every condition given must hold (empty lists: no condition). */
+export type PriceRuleProductsInput = {
+  availability?: PriceRuleAvailability | null | undefined;
+  brands?: Array<string> | null | undefined;
+  categories?: Array<string> | null | undefined;
+  /** Never selected. */
+  excludeProductIds?: Array<string> | null | undefined;
+  /** Selected whatever the conditions say. */
+  includeProductIds?: Array<string> | null | undefined;
+  /** Current own price up to (inclusive). */
+  priceMax?: number | null | undefined;
+  /** Current own price from (inclusive). */
+  priceMin?: number | null | undefined;
+};
+
+export type PriceRuleRoundingInput = {
+  direction?: PriceRoundingDirection | null | undefined;
+  ending?: PriceCharmEnding | null | undefined;
+  mode?: PriceRoundingMode | null | undefined;
+  /** STEP: the step (> 0), e.g. 10 or 0.5. */
+  step?: number | null | undefined;
+};
+
+export type PriceRuleSort =
+  | 'NAME_ASC'
+  | 'NAME_DESC'
+  | 'PRIORITY_ASC'
+  | 'PRIORITY_DESC'
+  | 'UPDATED_AT_ASC'
+  | 'UPDATED_AT_DESC';
+
+export type PriceRuleStatus =
+  | 'ACTIVE'
+  | 'DRAFT'
+  | 'INACTIVE';
+
+export type PriceRuleStrategyInput = {
+  /** BEAT_LOWEST: by how much (> 0). */
+  beatBy?: number | null | undefined;
+  beatUnit?: PriceAdjustUnit | null | undefined;
+  /** FOLLOW_COMPETITOR: the competitor followed. */
+  competitorId?: string | null | undefined;
+  /** POSITION: 1 = the lowest. */
+  position?: number | null | undefined;
+  /** A change smaller than this percent of the current price is not suggested (within tolerance; 0: any change). */
+  tolerancePercent?: number | null | undefined;
+  type: PriceStrategyType;
+  /** WITHIN_MARKET_AVERAGE: the allowed distance from the average in percent (> 0). */
+  withinPercent?: number | null | undefined;
+};
+
+export type PriceStrategyType =
+  /** The lowest competitor price minus `beatBy` (percent or amount). */
+  | 'BEAT_LOWEST'
+  /** The price of one chosen competitor (`competitorId`); it has none: no suggestion. */
+  | 'FOLLOW_COMPETITOR'
+  /** The average of the competitor prices. */
+  | 'MATCH_AVERAGE'
+  /** The lowest competitor price. */
+  | 'MATCH_LOWEST'
+  /** The median of the competitor prices. */
+  | 'MATCH_MEDIAN'
+  /** The `position`-th lowest competitor price (1 = the lowest); fewer prices: the highest. */
+  | 'POSITION'
+  /** Keep the current price when within ±`withinPercent` % of the average, else move to the nearer edge. */
+  | 'WITHIN_MARKET_AVERAGE';
+
+export type PriceSuggestionDecision =
+  | 'ACCEPT'
+  | 'REJECT'
+  /** Back to pending. */
+  | 'RESET';
+
+export type PriceSuggestionOutcome =
+  | 'CHANGE_SUGGESTED'
+  | 'HELD_BY_CEILING'
+  | 'HELD_BY_FLOOR'
+  | 'NO_COMPETITOR_DATA'
+  | 'WITHIN_TOLERANCE';
+
+export type PriceSuggestionReviewState =
+  | 'ACCEPTED'
+  | 'PENDING'
+  | 'REJECTED';
+
 export type SupportRequestInput = {
   /** 1-10,000 characters. */
   message: string;
@@ -64,6 +263,221 @@ export type AggregatorListingListQueryVariables = Exact<{
 
 
 export type AggregatorListingListQuery = { aggregatorListingList: { data: Array<{ id: string, offersCount: number, lowestPrice: number | null, ourRank: number | null, differenceToLowest: number | null, url: string | null, seenAt: string, aggregator: { id: string, name: string }, product: { id: string, name: string, brand: string | null, ean: string | null, price: number | null, currency: string } }>, meta: { pagination: { total: number } } } };
+
+export type PlansQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PlansQuery = { plans: Array<{ id: string, name: string, monthlyPrice: number, currency: Currency, limits: { websites: number, monitoredProducts: number, competitors: number, users: number } }> };
+
+export type OrganizationBillingFieldsFragment = { id: string, organization: { id: string, name: string }, plan: { id: string, name: string, monthlyPrice: number, currency: Currency }, usage: Array<{ name: string, limit: number, used: number }>, invoices: Array<{ id: string, periodStart: string, periodEnd: string, planId: string, amount: number, currency: Currency, status: InvoiceStatus }> };
+
+export type OrganizationBillingQueryVariables = Exact<{
+  organizationId: string;
+}>;
+
+
+export type OrganizationBillingQuery = { organizationBilling: { id: string, organization: { id: string, name: string }, plan: { id: string, name: string, monthlyPrice: number, currency: Currency }, usage: Array<{ name: string, limit: number, used: number }>, invoices: Array<{ id: string, periodStart: string, periodEnd: string, planId: string, amount: number, currency: Currency, status: InvoiceStatus }> } };
+
+export type OrganizationPlanChangeMutationVariables = Exact<{
+  organizationId: string;
+  planId: string;
+}>;
+
+
+export type OrganizationPlanChangeMutation = { organizationPlanChange: { id: string, organization: { id: string, name: string }, plan: { id: string, name: string, monthlyPrice: number, currency: Currency }, usage: Array<{ name: string, limit: number, used: number }>, invoices: Array<{ id: string, periodStart: string, periodEnd: string, planId: string, amount: number, currency: Currency, status: InvoiceStatus }> } };
+
+export type OrganizationFieldsFragment = { id: string, name: string, slug: string, suspended: boolean, createdAt: string, websitesCount: number, usersCount: number, plan: { id: string, name: string, limits: { websites: number, users: number } } };
+
+export type OrganizationListQueryVariables = Exact<{
+  search?: string | null | undefined;
+  sort?: OrganizationSort | null | undefined;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type OrganizationListQuery = { organizationList: { data: Array<{ id: string, name: string, slug: string, suspended: boolean, createdAt: string, websitesCount: number, usersCount: number, plan: { id: string, name: string, limits: { websites: number, users: number } } }>, meta: { pagination: { total: number } } } };
+
+export type OrganizationQueryVariables = Exact<{
+  organizationId: string;
+}>;
+
+
+export type OrganizationQuery = { organization: { id: string, name: string, slug: string, suspended: boolean, createdAt: string, websitesCount: number, usersCount: number, plan: { id: string, name: string, limits: { websites: number, users: number } } } };
+
+export type OrganizationCreateMutationVariables = Exact<{
+  input: OrganizationCreateInput;
+}>;
+
+
+export type OrganizationCreateMutation = { organizationCreate: { id: string, name: string } };
+
+export type OrganizationUpdateMutationVariables = Exact<{
+  organizationId: string;
+  input: OrganizationUpdateInput;
+}>;
+
+
+export type OrganizationUpdateMutation = { organizationUpdate: { id: string, name: string } };
+
+export type OrganizationSuspendMutationVariables = Exact<{
+  organizationId: string;
+}>;
+
+
+export type OrganizationSuspendMutation = { organizationSuspend: { id: string, suspended: boolean } };
+
+export type OrganizationReinstateMutationVariables = Exact<{
+  organizationId: string;
+}>;
+
+
+export type OrganizationReinstateMutation = { organizationReinstate: { id: string, suspended: boolean } };
+
+export type PriceRuleFieldsFragment = { id: string, name: string, status: PriceRuleStatus, priority: number, affectedCount: number, suggestionCount: number, updatedAt: string, updatedBy: string | null, products: { brands: Array<string>, categories: Array<string>, priceMin: number | null, priceMax: number | null, availability: PriceRuleAvailability, includeProductIds: Array<string>, excludeProductIds: Array<string> }, competitors: { mode: PriceRuleCompetitorMode, competitorIds: Array<string>, matchTypes: PriceRuleMatchTypes, inStockOnly: boolean, maxAgeDays: number | null, minPrices: number, competitorList: Array<{ id: string, name: string }> }, strategy: { type: PriceStrategyType, beatBy: number | null, beatUnit: PriceAdjustUnit, position: number | null, competitorId: string | null, withinPercent: number | null, tolerancePercent: number, competitor: { id: string, name: string } | null }, bounds: { costMargin: number | null, costMarginUnit: PriceAdjustUnit, useMap: boolean, minimumPrice: number | null, useRrp: boolean, maximumPrice: number | null, maxChangePercent: number | null }, rounding: { mode: PriceRoundingMode, ending: PriceCharmEnding | null, step: number | null, direction: PriceRoundingDirection } };
+
+export type PriceSuggestionFieldsFragment = { id: string, currentPrice: number | null, suggestedPrice: number | null, change: number | null, changePercent: number | null, currency: string, outcome: PriceSuggestionOutcome, review: PriceSuggestionReviewState, reviewedBy: string | null, reviewedAt: string | null, computedAt: string, product: { id: string, itemId: string, name: string, brand: string | null, cost: number | null, map: number | null, rrp: number | null }, rule: { id: string, name: string } | null, explanation: Array<{ code: string, price: number | null, competitors: number | null, minimum: number | null, competitor: string | null, position: number | null, percent: number | null, amount: number | null, cost: number | null, bound: number | null, reached: boolean | null, from: number | null, to: number | null, change: number | null, ending: PriceCharmEnding | null, step: number | null }> };
+
+export type PriceRuleListQueryVariables = Exact<{
+  organizationWebsiteId: string;
+  status?: PriceRuleStatus | null | undefined;
+  search?: string | null | undefined;
+  sort?: PriceRuleSort | null | undefined;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type PriceRuleListQuery = { priceRuleList: { data: Array<{ id: string, name: string, status: PriceRuleStatus, priority: number, affectedCount: number, suggestionCount: number, updatedAt: string, updatedBy: string | null, products: { brands: Array<string>, categories: Array<string>, priceMin: number | null, priceMax: number | null, availability: PriceRuleAvailability, includeProductIds: Array<string>, excludeProductIds: Array<string> }, competitors: { mode: PriceRuleCompetitorMode, competitorIds: Array<string>, matchTypes: PriceRuleMatchTypes, inStockOnly: boolean, maxAgeDays: number | null, minPrices: number, competitorList: Array<{ id: string, name: string }> }, strategy: { type: PriceStrategyType, beatBy: number | null, beatUnit: PriceAdjustUnit, position: number | null, competitorId: string | null, withinPercent: number | null, tolerancePercent: number, competitor: { id: string, name: string } | null }, bounds: { costMargin: number | null, costMarginUnit: PriceAdjustUnit, useMap: boolean, minimumPrice: number | null, useRrp: boolean, maximumPrice: number | null, maxChangePercent: number | null }, rounding: { mode: PriceRoundingMode, ending: PriceCharmEnding | null, step: number | null, direction: PriceRoundingDirection } }>, meta: { pagination: { total: number } } } };
+
+export type PriceRuleQueryVariables = Exact<{
+  priceRuleId: string;
+}>;
+
+
+export type PriceRuleQuery = { priceRule: { organizationWebsiteId: string, id: string, name: string, status: PriceRuleStatus, priority: number, affectedCount: number, suggestionCount: number, updatedAt: string, updatedBy: string | null, products: { brands: Array<string>, categories: Array<string>, priceMin: number | null, priceMax: number | null, availability: PriceRuleAvailability, includeProductIds: Array<string>, excludeProductIds: Array<string> }, competitors: { mode: PriceRuleCompetitorMode, competitorIds: Array<string>, matchTypes: PriceRuleMatchTypes, inStockOnly: boolean, maxAgeDays: number | null, minPrices: number, competitorList: Array<{ id: string, name: string }> }, strategy: { type: PriceStrategyType, beatBy: number | null, beatUnit: PriceAdjustUnit, position: number | null, competitorId: string | null, withinPercent: number | null, tolerancePercent: number, competitor: { id: string, name: string } | null }, bounds: { costMargin: number | null, costMarginUnit: PriceAdjustUnit, useMap: boolean, minimumPrice: number | null, useRrp: boolean, maximumPrice: number | null, maxChangePercent: number | null }, rounding: { mode: PriceRoundingMode, ending: PriceCharmEnding | null, step: number | null, direction: PriceRoundingDirection } } };
+
+export type PriceRuleAffectedCountQueryVariables = Exact<{
+  organizationWebsiteId: string;
+  products: PriceRuleProductsInput;
+}>;
+
+
+export type PriceRuleAffectedCountQuery = { priceRuleAffectedCount: number };
+
+export type PriceRulePreviewQueryVariables = Exact<{
+  organizationWebsiteId: string;
+  products: PriceRuleProductsInput;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type PriceRulePreviewQuery = { priceRulePreview: { total: number, data: Array<{ id: string, itemId: string, name: string, brand: string | null, category: string | null, price: number | null, currency: string, stock: number | null, cost: number | null, map: number | null, rrp: number | null }> } };
+
+export type PriceRuleSimulationQueryVariables = Exact<{
+  organizationWebsiteId: string;
+  input: PriceRuleInput;
+  buckets?: number | null | undefined;
+  largest?: number | null | undefined;
+}>;
+
+
+export type PriceRuleSimulationQuery = { priceRuleSimulation: { selected: number, raised: number, lowered: number, unchanged: number, heldByFloor: number, heldByCeiling: number, noData: number, histogram: Array<{ fromPercent: number, toPercent: number, count: number }>, largestChanges: Array<{ id: string, currentPrice: number | null, suggestedPrice: number | null, change: number | null, changePercent: number | null, currency: string, outcome: PriceSuggestionOutcome, review: PriceSuggestionReviewState, reviewedBy: string | null, reviewedAt: string | null, computedAt: string, product: { id: string, itemId: string, name: string, brand: string | null, cost: number | null, map: number | null, rrp: number | null }, rule: { id: string, name: string } | null, explanation: Array<{ code: string, price: number | null, competitors: number | null, minimum: number | null, competitor: string | null, position: number | null, percent: number | null, amount: number | null, cost: number | null, bound: number | null, reached: boolean | null, from: number | null, to: number | null, change: number | null, ending: PriceCharmEnding | null, step: number | null }> }> } };
+
+export type PriceRuleCreateMutationVariables = Exact<{
+  organizationWebsiteId: string;
+  input: PriceRuleInput;
+}>;
+
+
+export type PriceRuleCreateMutation = { priceRuleCreate: { id: string, name: string, status: PriceRuleStatus, priority: number, affectedCount: number, suggestionCount: number, updatedAt: string, updatedBy: string | null, products: { brands: Array<string>, categories: Array<string>, priceMin: number | null, priceMax: number | null, availability: PriceRuleAvailability, includeProductIds: Array<string>, excludeProductIds: Array<string> }, competitors: { mode: PriceRuleCompetitorMode, competitorIds: Array<string>, matchTypes: PriceRuleMatchTypes, inStockOnly: boolean, maxAgeDays: number | null, minPrices: number, competitorList: Array<{ id: string, name: string }> }, strategy: { type: PriceStrategyType, beatBy: number | null, beatUnit: PriceAdjustUnit, position: number | null, competitorId: string | null, withinPercent: number | null, tolerancePercent: number, competitor: { id: string, name: string } | null }, bounds: { costMargin: number | null, costMarginUnit: PriceAdjustUnit, useMap: boolean, minimumPrice: number | null, useRrp: boolean, maximumPrice: number | null, maxChangePercent: number | null }, rounding: { mode: PriceRoundingMode, ending: PriceCharmEnding | null, step: number | null, direction: PriceRoundingDirection } } };
+
+export type PriceRuleUpdateMutationVariables = Exact<{
+  priceRuleId: string;
+  input: PriceRuleInput;
+}>;
+
+
+export type PriceRuleUpdateMutation = { priceRuleUpdate: { id: string, name: string, status: PriceRuleStatus, priority: number, affectedCount: number, suggestionCount: number, updatedAt: string, updatedBy: string | null, products: { brands: Array<string>, categories: Array<string>, priceMin: number | null, priceMax: number | null, availability: PriceRuleAvailability, includeProductIds: Array<string>, excludeProductIds: Array<string> }, competitors: { mode: PriceRuleCompetitorMode, competitorIds: Array<string>, matchTypes: PriceRuleMatchTypes, inStockOnly: boolean, maxAgeDays: number | null, minPrices: number, competitorList: Array<{ id: string, name: string }> }, strategy: { type: PriceStrategyType, beatBy: number | null, beatUnit: PriceAdjustUnit, position: number | null, competitorId: string | null, withinPercent: number | null, tolerancePercent: number, competitor: { id: string, name: string } | null }, bounds: { costMargin: number | null, costMarginUnit: PriceAdjustUnit, useMap: boolean, minimumPrice: number | null, useRrp: boolean, maximumPrice: number | null, maxChangePercent: number | null }, rounding: { mode: PriceRoundingMode, ending: PriceCharmEnding | null, step: number | null, direction: PriceRoundingDirection } } };
+
+export type PriceRuleDeleteMutationVariables = Exact<{
+  priceRuleId: string;
+}>;
+
+
+export type PriceRuleDeleteMutation = { priceRuleDelete: { id: string, name: string } };
+
+export type PriceRuleDuplicateMutationVariables = Exact<{
+  priceRuleId: string;
+}>;
+
+
+export type PriceRuleDuplicateMutation = { priceRuleDuplicate: { id: string, name: string } };
+
+export type PriceRuleStatusSetMutationVariables = Exact<{
+  priceRuleId: string;
+  status: PriceRuleStatus;
+}>;
+
+
+export type PriceRuleStatusSetMutation = { priceRuleStatusSet: { id: string, name: string, status: PriceRuleStatus } };
+
+export type PriceRuleReorderMutationVariables = Exact<{
+  organizationWebsiteId: string;
+  priceRuleIds: Array<string> | string;
+}>;
+
+
+export type PriceRuleReorderMutation = { priceRuleReorder: Array<{ id: string, priority: number }> };
+
+export type PriceSuggestionQueryVariables = Exact<{
+  productId: string;
+}>;
+
+
+export type PriceSuggestionQuery = { priceSuggestion: { id: string, currentPrice: number | null, suggestedPrice: number | null, change: number | null, changePercent: number | null, currency: string, outcome: PriceSuggestionOutcome, review: PriceSuggestionReviewState, reviewedBy: string | null, reviewedAt: string | null, computedAt: string, product: { id: string, itemId: string, name: string, brand: string | null, cost: number | null, map: number | null, rrp: number | null }, rule: { id: string, name: string } | null, explanation: Array<{ code: string, price: number | null, competitors: number | null, minimum: number | null, competitor: string | null, position: number | null, percent: number | null, amount: number | null, cost: number | null, bound: number | null, reached: boolean | null, from: number | null, to: number | null, change: number | null, ending: PriceCharmEnding | null, step: number | null }> } | null };
+
+export type PriceSuggestionReviewMutationVariables = Exact<{
+  organizationWebsiteId: string;
+  productIds: Array<string> | string;
+  decision: PriceSuggestionDecision;
+}>;
+
+
+export type PriceSuggestionReviewMutation = { priceSuggestionReview: { changed: number, skipped: number } };
+
+export type PriceSuggestionLogQueryVariables = Exact<{
+  organizationWebsiteId: string;
+  productId?: string | null | undefined;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type PriceSuggestionLogQuery = { priceSuggestionLog: { data: Array<{ id: string, productId: string, productName: string, itemId: string, decision: PriceSuggestionDecision, suggestedPrice: number | null, currentPrice: number | null, currency: string, ruleName: string | null, actorEmail: string | null, at: string }>, meta: { pagination: { total: number } } } };
+
+export type PriceRuleCompetitorChoicesQueryVariables = Exact<{
+  organizationWebsiteId: string;
+}>;
+
+
+export type PriceRuleCompetitorChoicesQuery = { competitorList: { data: Array<{ id: string, name: string }> } };
+
+export type WebsitePriceFeedQueryVariables = Exact<{
+  organizationWebsiteId: string;
+}>;
+
+
+export type WebsitePriceFeedQuery = { organizationWebsite: { id: string, priceFeedUrl: string } };
+
+export type PriceRuleProductChoicesQueryVariables = Exact<{
+  organizationWebsiteId: string;
+  search?: string | null | undefined;
+}>;
+
+
+export type PriceRuleProductChoicesQuery = { productList: { data: Array<{ id: string, itemId: string, name: string }> } };
 
 export type AppUserUpdateMutationVariables = Exact<{
   userId: string;
@@ -112,9 +526,39 @@ export interface Operations {
   Aggregators: { result: AggregatorsQuery; variables: AggregatorsQueryVariables };
   AppUser: { result: AppUserQuery; variables: AppUserQueryVariables };
   AppUserUpdate: { result: AppUserUpdateMutation; variables: AppUserUpdateMutationVariables };
+  Organization: { result: OrganizationQuery; variables: OrganizationQueryVariables };
+  OrganizationBilling: { result: OrganizationBillingQuery; variables: OrganizationBillingQueryVariables };
+  OrganizationBillingFields: { result: OrganizationBillingFieldsFragment; variables: Record<string, never> };
+  OrganizationCreate: { result: OrganizationCreateMutation; variables: OrganizationCreateMutationVariables };
+  OrganizationFields: { result: OrganizationFieldsFragment; variables: Record<string, never> };
+  OrganizationList: { result: OrganizationListQuery; variables: OrganizationListQueryVariables };
+  OrganizationPlanChange: { result: OrganizationPlanChangeMutation; variables: OrganizationPlanChangeMutationVariables };
+  OrganizationReinstate: { result: OrganizationReinstateMutation; variables: OrganizationReinstateMutationVariables };
+  OrganizationSuspend: { result: OrganizationSuspendMutation; variables: OrganizationSuspendMutationVariables };
+  OrganizationUpdate: { result: OrganizationUpdateMutation; variables: OrganizationUpdateMutationVariables };
   OrganizationWebsiteList: { result: OrganizationWebsiteListQuery; variables: OrganizationWebsiteListQueryVariables };
+  Plans: { result: PlansQuery; variables: PlansQueryVariables };
+  PriceRule: { result: PriceRuleQuery; variables: PriceRuleQueryVariables };
+  PriceRuleAffectedCount: { result: PriceRuleAffectedCountQuery; variables: PriceRuleAffectedCountQueryVariables };
+  PriceRuleCompetitorChoices: { result: PriceRuleCompetitorChoicesQuery; variables: PriceRuleCompetitorChoicesQueryVariables };
+  PriceRuleCreate: { result: PriceRuleCreateMutation; variables: PriceRuleCreateMutationVariables };
+  PriceRuleDelete: { result: PriceRuleDeleteMutation; variables: PriceRuleDeleteMutationVariables };
+  PriceRuleDuplicate: { result: PriceRuleDuplicateMutation; variables: PriceRuleDuplicateMutationVariables };
+  PriceRuleFields: { result: PriceRuleFieldsFragment; variables: Record<string, never> };
+  PriceRuleList: { result: PriceRuleListQuery; variables: PriceRuleListQueryVariables };
+  PriceRulePreview: { result: PriceRulePreviewQuery; variables: PriceRulePreviewQueryVariables };
+  PriceRuleProductChoices: { result: PriceRuleProductChoicesQuery; variables: PriceRuleProductChoicesQueryVariables };
+  PriceRuleReorder: { result: PriceRuleReorderMutation; variables: PriceRuleReorderMutationVariables };
+  PriceRuleSimulation: { result: PriceRuleSimulationQuery; variables: PriceRuleSimulationQueryVariables };
+  PriceRuleStatusSet: { result: PriceRuleStatusSetMutation; variables: PriceRuleStatusSetMutationVariables };
+  PriceRuleUpdate: { result: PriceRuleUpdateMutation; variables: PriceRuleUpdateMutationVariables };
+  PriceSuggestion: { result: PriceSuggestionQuery; variables: PriceSuggestionQueryVariables };
+  PriceSuggestionFields: { result: PriceSuggestionFieldsFragment; variables: Record<string, never> };
+  PriceSuggestionLog: { result: PriceSuggestionLogQuery; variables: PriceSuggestionLogQueryVariables };
+  PriceSuggestionReview: { result: PriceSuggestionReviewMutation; variables: PriceSuggestionReviewMutationVariables };
   SupportRequestCreate: { result: SupportRequestCreateMutation; variables: SupportRequestCreateMutationVariables };
   SupportRequestFields: { result: SupportRequestFieldsFragment; variables: Record<string, never> };
   SupportRequestList: { result: SupportRequestListQuery; variables: SupportRequestListQueryVariables };
   SupportRequestResolve: { result: SupportRequestResolveMutation; variables: SupportRequestResolveMutationVariables };
+  WebsitePriceFeed: { result: WebsitePriceFeedQuery; variables: WebsitePriceFeedQueryVariables };
 }

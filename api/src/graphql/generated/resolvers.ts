@@ -296,9 +296,11 @@ export type FeedField =
   | 'GTIN'
   | 'ID'
   | 'IMAGE'
+  | 'MAP'
   | 'MPN'
   | 'NAME'
   | 'PRICE'
+  | 'RRP'
   | 'STOCK'
   | 'URL';
 
