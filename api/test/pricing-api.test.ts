@@ -1,0 +1,234 @@
+/**
+ * Price suggestions through the API, on both engines: an Owner writes a Draft rule, reads its
+ * simulation, activates it; suggestions with explanations appear on the products; some are
+ * accepted and one rejected; the price feed with the website's API key gives exactly the
+ * accepted ones; a competitor price change recomputes the product and reopens the rejection;
+ * readers read and cannot write; bad input changes nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drainSuggestionWork, processDirtyProducts } from '../src/pricing/recompute.ts';
+import { availableEngines } from './engines.ts';
+import { codes } from './helpers.ts';
+import { ADMIN, byRole, openCatalogueWorld, READERS_ONLY, roleCases, type CatalogueWorld } from './catalogue-fixtures.ts';
+
+const engines = await availableEngines();
+
+const RULE_FIELDS = `id name status priority affectedCount suggestionCount updatedBy
+  products { brands categories availability } competitors { mode competitorIds matchTypes minPrices competitorList { id name } }
+  strategy { type beatBy beatUnit competitorId } bounds { costMargin minimumPrice maximumPrice } rounding { mode ending }`;
+const SUGGESTION_FIELDS = `id currentPrice suggestedPrice change changePercent currency outcome review reviewedBy rule { id name }
+  explanation { code price competitors competitor percent bound reached } product { id itemId name }`;
+const CREATE = `mutation PriceRuleCreate($organizationWebsiteId: ID!, $input: PriceRuleInput!) { priceRuleCreate(organizationWebsiteId: $organizationWebsiteId, input: $input) { ${RULE_FIELDS} } }`;
+const UPDATE = `mutation PriceRuleUpdate($priceRuleId: ID!, $input: PriceRuleInput!) { priceRuleUpdate(priceRuleId: $priceRuleId, input: $input) { ${RULE_FIELDS} } }`;
+const LIST = `query PriceRuleList($organizationWebsiteId: ID!) { priceRuleList(organizationWebsiteId: $organizationWebsiteId, limit: 100, offset: 0) { data { ${RULE_FIELDS} } meta { pagination { total } } } }`;
+const STATUS = `mutation PriceRuleStatusSet($priceRuleId: ID!, $status: PriceRuleStatus!) { priceRuleStatusSet(priceRuleId: $priceRuleId, status: $status) { id status } }`;
+const SIMULATION = `query PriceRuleSimulation($organizationWebsiteId: ID!, $priceRuleId: ID, $input: PriceRuleInput) {
+  priceRuleSimulation(organizationWebsiteId: $organizationWebsiteId, priceRuleId: $priceRuleId, input: $input, buckets: 5, largest: 3) {
+    selected raised lowered unchanged heldByFloor heldByCeiling noData histogram { fromPercent toPercent count } largestChanges { ${SUGGESTION_FIELDS} } } }`;
+const SUGGESTIONS = `query PriceSuggestionList($organizationWebsiteId: ID!, $filter: PriceSuggestionFilter) {
+  priceSuggestionList(organizationWebsiteId: $organizationWebsiteId, filter: $filter, limit: 1000, offset: 0) { data { ${SUGGESTION_FIELDS} } meta { pagination { total } } } }`;
+const REVIEW = `mutation PriceSuggestionReview($organizationWebsiteId: ID!, $productIds: [ID!]!, $decision: PriceSuggestionDecision!) {
+  priceSuggestionReview(organizationWebsiteId: $organizationWebsiteId, productIds: $productIds, decision: $decision) { changed skipped data { id review reviewedBy } } }`;
+const LOG = `query PriceSuggestionLog($organizationWebsiteId: ID!) { priceSuggestionLog(organizationWebsiteId: $organizationWebsiteId, limit: 50, offset: 0) {
+  data { productId decision suggestedPrice actorEmail ruleName } meta { pagination { total } } } }`;
+const PRODUCTS = `query ProductList($organizationWebsiteId: ID!) { productList(organizationWebsiteId: $organizationWebsiteId, limit: 5, offset: 0) {
+  data { id cost suggestedPrice suggestedChange suggestedChangePercent suggestionOutcome suggestionReview suggestion { id explanation { code } } } } }`;
+
+const baseRule = (name: string, priority: number, extra: Record<string, unknown> = {}) => ({
+  name,
+  status: 'DRAFT',
+  priority,
+  products: {},
+  competitors: {},
+  strategy: { type: 'BEAT_LOWEST', beatBy: 1, beatUnit: 'PERCENT' },
+  bounds: { costMargin: 5 },
+  rounding: { mode: 'CHARM', ending: 'CENTS_99', direction: 'DOWN' },
+  ...extra,
+});
+
+describe.each(engines)('Price suggestions on $name', (engine) => {
+  let w: CatalogueWorld;
+  let site: string;
+  const owner = byRole('Owner');
+  let ruleId: string;
+  beforeAll(async () => {
+    w = await openCatalogueWorld(engine);
+    site = w.site.northwind;
+  });
+  afterAll(async () => {
+    await w?.close();
+  });
+  const ruleCount = async () => (await w.pool.query('SELECT count(*)::int AS n FROM price_rules')).rows[0].n as number;
+  const feed = (path: string, key?: string) => w.api.fetch(`http://api.test${path}`, { headers: key ? { 'x-api-key': key } : {} });
+
+  it('an Owner writes a Draft rule: saved with its settings and a live affected count, no suggestions yet', async () => {
+    const response = await w.call(owner.uid, CREATE, { organizationWebsiteId: site, input: baseRule('Beat the lowest', 1) });
+    expect(response.body.errors).toBeUndefined();
+    const rule = response.body.data.priceRuleCreate;
+    ruleId = rule.id;
+    const { rows } = await w.pool.query('SELECT count(*)::int AS n FROM products WHERE organization_website_id = $1 AND active', [site]);
+    expect(rule).toMatchObject({ name: 'Beat the lowest', status: 'DRAFT', priority: 1, affectedCount: rows[0].n, suggestionCount: 0, updatedBy: owner.email });
+    expect(rule.strategy).toMatchObject({ type: 'BEAT_LOWEST', beatBy: 1, beatUnit: 'PERCENT' });
+    await drainSuggestionWork(w.pool);
+    expect((await w.pool.query('SELECT count(*)::int AS n FROM price_suggestions')).rows[0].n).toBe(0);
+  });
+
+  it('the Draft simulation counts every selected product once and explains its largest changes', async () => {
+    const response = await w.call(owner.uid, SIMULATION, { organizationWebsiteId: site, priceRuleId: ruleId });
+    expect(response.body.errors).toBeUndefined();
+    const sim = response.body.data.priceRuleSimulation;
+    expect(sim.selected).toBeGreaterThan(0);
+    expect(sim.raised + sim.lowered + sim.unchanged + sim.heldByFloor + sim.heldByCeiling + sim.noData).toBe(sim.selected);
+    expect(sim.histogram.reduce((n: number, b: { count: number }) => n + b.count, 0)).toBe(sim.selected - sim.noData);
+    expect(sim.largestChanges.length).toBeGreaterThan(0);
+    const largest = sim.largestChanges[0];
+    expect(largest.rule.id).toBe(ruleId);
+    expect(largest.explanation[0].code).toBe('current');
+    expect(largest.explanation.at(-1)).toMatchObject({ code: 'result', price: largest.suggestedPrice });
+    // Still nothing written.
+    expect((await w.pool.query('SELECT count(*)::int AS n FROM price_suggestions')).rows[0].n).toBe(0);
+  });
+
+  it.each([
+    ['a floor above the ceiling', { bounds: { minimumPrice: 500, maximumPrice: 100 } }, 'bounds.minimumPrice'],
+    ['a negative margin', { bounds: { costMargin: -5 } }, 'bounds.costMargin'],
+    ['a rule selecting nothing', { products: { brands: ['No Such Brand Anywhere'] } }, 'products'],
+    ['a priority clash', { priority: 1 }, 'priority'],
+  ])('%s is a field error and saves nothing', async (_, change, field) => {
+    const before = await ruleCount();
+    const response = await w.call(owner.uid, CREATE, { organizationWebsiteId: site, input: { ...baseRule('Bad', 7), ...change } });
+    expect(codes(response)).toEqual(['BAD_USER_INPUT']);
+    expect(response.body.errors![0]!.extensions!.field).toBe(field);
+    expect(await ruleCount()).toBe(before);
+  });
+
+  it('a strategy following an excluded competitor is a field error', async () => {
+    const { rows } = await w.pool.query('SELECT id FROM competitors WHERE organization_website_id = $1 ORDER BY name LIMIT 1', [site]);
+    const input = baseRule('Follow', 8, { competitors: { mode: 'EXCLUDE', competitorIds: [rows[0].id] }, strategy: { type: 'FOLLOW_COMPETITOR', competitorId: rows[0].id } });
+    const response = await w.call(owner.uid, CREATE, { organizationWebsiteId: site, input });
+    expect(response.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'strategy.competitorId' });
+  });
+
+  it.each(roleCases(READERS_ONLY))('%s reads the rules and cannot save one', async (_role, user) => {
+    const website = user.organization === 'northwind' ? site : w.site[user.organization as 'bohemia'];
+    const list = await w.call(user.uid, LIST, { organizationWebsiteId: website });
+    expect(list.body.errors).toBeUndefined();
+    const before = await ruleCount();
+    const created = await w.call(user.uid, CREATE, { organizationWebsiteId: website, input: baseRule('Mine', 50) });
+    expect(codes(created)).toEqual(['FORBIDDEN']);
+    const updated = await w.call(user.uid, UPDATE, { priceRuleId: ruleId, input: baseRule('Mine', 50) });
+    expect(codes(updated)).toEqual(['FORBIDDEN']);
+    expect(await ruleCount()).toBe(before);
+  });
+
+  it("another organization's website and rule are NOT_FOUND to an Owner", async () => {
+    const other = await w.call(owner.uid, LIST, { organizationWebsiteId: w.site.bohemia });
+    expect(codes(other)).toEqual(['NOT_FOUND']);
+    const bohemiaOwner = (await import('../src/seed/demo-users.ts')).DEMO_USERS.find((u) => u.organization === 'bohemia' && ['Owner', 'Editor'].includes(u.roles[0]!));
+    if (bohemiaOwner) expect(codes(await w.call(bohemiaOwner.uid, STATUS, { priceRuleId: ruleId, status: 'ACTIVE' }))).toEqual(['NOT_FOUND']);
+  });
+
+  let accepted: string[] = [];
+  let rejected: string;
+  it('activated, the rule suggests prices with explanations, shown on the products list', async () => {
+    expect((await w.call(owner.uid, STATUS, { priceRuleId: ruleId, status: 'ACTIVE' })).body.data.priceRuleStatusSet.status).toBe('ACTIVE');
+    await drainSuggestionWork(w.pool);
+    const list = (await w.call(owner.uid, SUGGESTIONS, { organizationWebsiteId: site })).body.data.priceSuggestionList;
+    expect(list.meta.pagination.total).toBeGreaterThan(3);
+    const changed = list.data.filter((s: any) => s.outcome === 'CHANGE_SUGGESTED');
+    expect(changed.length).toBeGreaterThan(3);
+    for (const s of changed) {
+      expect(s.rule).toEqual({ id: ruleId, name: 'Beat the lowest' });
+      expect(s.explanation.map((e: any) => e.code)).toEqual(expect.arrayContaining(['current', 'lowest', 'beat_percent', 'result']));
+      expect(s.suggestedPrice.toFixed(2).endsWith('.99')).toBe(true);
+      expect(s.change).toBeCloseTo(s.suggestedPrice - s.currentPrice, 2);
+    }
+    const products = (await w.call(byRole('User').uid, PRODUCTS, { organizationWebsiteId: site })).body;
+    expect(products.errors).toBeUndefined();
+    const withSuggestion = products.data.productList.data.filter((p: any) => p.suggestion);
+    for (const p of withSuggestion) {
+      const mine = list.data.find((s: any) => s.id === p.id);
+      expect(p).toMatchObject({ suggestedPrice: mine.suggestedPrice, suggestionOutcome: mine.outcome, suggestionReview: 'PENDING' });
+    }
+    accepted = changed.slice(0, 2).map((s: any) => s.id);
+    rejected = changed[2].id;
+  });
+
+  it('accepts and rejects (single and bulk), logged with who did it; a User may not review', async () => {
+    expect(codes(await w.call(byRole('User').uid, REVIEW, { organizationWebsiteId: site, productIds: accepted, decision: 'ACCEPT' }))).toEqual(['FORBIDDEN']);
+    const bulk = (await w.call(owner.uid, REVIEW, { organizationWebsiteId: site, productIds: accepted, decision: 'ACCEPT' })).body.data.priceSuggestionReview;
+    expect(bulk).toMatchObject({ changed: 2, skipped: 0 });
+    expect(bulk.data.every((s: any) => s.review === 'ACCEPTED' && s.reviewedBy === owner.email)).toBe(true);
+    const again = (await w.call(owner.uid, REVIEW, { organizationWebsiteId: site, productIds: accepted, decision: 'ACCEPT' })).body.data.priceSuggestionReview;
+    expect(again).toMatchObject({ changed: 0, skipped: 2 });
+    expect((await w.call(owner.uid, REVIEW, { organizationWebsiteId: site, productIds: [rejected], decision: 'REJECT' })).body.data.priceSuggestionReview.changed).toBe(1);
+    const log = (await w.call(byRole('User').uid, LOG, { organizationWebsiteId: site })).body.data.priceSuggestionLog;
+    expect(log.meta.pagination.total).toBe(3);
+    expect(log.data[0]).toMatchObject({ productId: rejected, decision: 'REJECT', actorEmail: owner.email, ruleName: 'Beat the lowest' });
+  });
+
+  it('the price feed with the API key gives exactly the accepted ones (JSON, CSV, XML); other keys 401/403', async () => {
+    const { rows } = await w.pool.query('SELECT api_key FROM organization_websites WHERE id = $1', [site]);
+    const key = rows[0].api_key as string;
+    const json = await feed(`/price-feed/${site}?accepted=true`, key);
+    expect(json.status).toBe(200);
+    const body = await json.json();
+    const { rows: items } = await w.pool.query('SELECT item_id FROM products WHERE id = ANY($1::uuid[]) ORDER BY id', [accepted]);
+    expect(body.items.map((i: any) => i.itemId).sort()).toEqual(items.map((r) => r.item_id).sort());
+    expect(body.items.every((i: any) => i.review === 'ACCEPTED')).toBe(true);
+    const csv = await (await feed(`/price-feed/${site}?accepted=true&format=csv`, key)).text();
+    expect(csv.trim().split('\n')).toHaveLength(3);
+    const xml = await (await feed(`/price-feed/${site}?accepted=true&format=xml`, key)).text();
+    expect(xml.match(/<price>/g)).toHaveLength(2);
+    const all = await (await feed(`/price-feed/${site}?key=${key}`)).json();
+    expect(all.items.length).toBeGreaterThan(2);
+    expect((await feed(`/price-feed/${site}?accepted=true`)).status).toBe(401);
+    expect((await feed(`/price-feed/${site}`, 'owk_not_a_key')).status).toBe(401);
+    expect((await feed(`/price-feed/${w.site.bohemia}`, key)).status).toBe(401);
+    await w.pool.query("UPDATE organization_websites SET api_key = 'owk_rotated_' || replace(gen_random_uuid()::text, '-', '') WHERE id = $1", [site]);
+    expect((await feed(`/price-feed/${site}`, key)).status).toBe(403);
+  });
+
+  it('a competitor price change recomputes the product and reopens its rejected suggestion', async () => {
+    const { rows } = await w.pool.query(
+      `SELECT cp.id, cp.price FROM product_matches m JOIN competitor_products cp ON cp.id = m.competitor_product_id
+        WHERE m.product_id = $1 AND m.status = 'MATCHED' AND cp.price IS NOT NULL ORDER BY cp.price LIMIT 1`,
+      [rejected],
+    );
+    const before = (await w.pool.query('SELECT suggested_price, review FROM price_suggestions WHERE product_id = $1', [rejected])).rows[0];
+    expect(before.review).toBe('REJECTED');
+    await w.pool.query('UPDATE competitor_products SET price = round(price * 0.9, 2) WHERE id = $1', [rows[0].id]);
+    expect((await w.pool.query('SELECT count(*)::int AS n FROM price_suggestion_dirty WHERE product_id = $1', [rejected])).rows[0].n).toBe(1);
+    await processDirtyProducts(w.pool);
+    const after = (await w.pool.query('SELECT suggested_price, review FROM price_suggestions WHERE product_id = $1', [rejected])).rows[0];
+    expect(Number(after.suggested_price)).toBeLessThan(Number(before.suggested_price));
+    expect(after.review).toBe('PENDING');
+    expect((await w.pool.query('SELECT count(*)::int AS n FROM price_suggestion_dirty')).rows[0].n).toBe(0);
+  });
+
+  it('duplicates (Draft, last), reorders, deactivates: suggestions follow the rules', async () => {
+    const copy = (await w.call(owner.uid, `mutation PriceRuleDuplicate($priceRuleId: ID!) { priceRuleDuplicate(priceRuleId: $priceRuleId) { id name status priority } }`, { priceRuleId: ruleId })).body.data
+      .priceRuleDuplicate;
+    expect(copy).toMatchObject({ name: 'Beat the lowest (copy)', status: 'DRAFT', priority: 2 });
+    const reordered = (
+      await w.call(owner.uid, `mutation PriceRuleReorder($organizationWebsiteId: ID!, $ids: [ID!]!) { priceRuleReorder(organizationWebsiteId: $organizationWebsiteId, priceRuleIds: $ids) { id priority } }`, {
+        organizationWebsiteId: site,
+        ids: [copy.id, ruleId],
+      })
+    ).body.data.priceRuleReorder;
+    expect(reordered).toEqual([
+      { id: copy.id, priority: 1 },
+      { id: ruleId, priority: 2 },
+    ]);
+    const bad = await w.call(owner.uid, `mutation PriceRuleReorder($organizationWebsiteId: ID!, $ids: [ID!]!) { priceRuleReorder(organizationWebsiteId: $organizationWebsiteId, priceRuleIds: $ids) { id } }`, {
+      organizationWebsiteId: site,
+      ids: [ruleId],
+    });
+    expect(codes(bad)).toEqual(['BAD_USER_INPUT']);
+    await w.call(owner.uid, STATUS, { priceRuleId: ruleId, status: 'INACTIVE' });
+    await drainSuggestionWork(w.pool);
+    expect((await w.pool.query('SELECT count(*)::int AS n FROM price_suggestions WHERE organization_website_id = $1', [site])).rows[0].n).toBe(0);
+    // The log stays.
+    expect((await w.call(ADMIN.uid, LOG, { organizationWebsiteId: site })).body.data.priceSuggestionLog.meta.pagination.total).toBe(3);
+  });
+});
