@@ -16,6 +16,11 @@ export interface Database {
 export interface DatabaseOptions {
   databaseUrl?: string | null;
   pgliteDir: string;
+  /**
+   * A PGlite server another process started (scripts/stack.ts): the directory of its Unix socket
+   * (`.s.PGSQL.5432`). The API and the job workers then share that database (db/pglite-clients.ts).
+   */
+  pgliteSocketDir?: string | null;
   /** PostgreSQL pool size (the PGlite pool is sized to what its process accepts). */
   poolSize?: number;
 }
@@ -53,16 +58,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await pool.query('SELECT 1');
     return { engine: 'postgres', pool, close: () => pool.end() };
   }
+  if (options.pgliteSocketDir) {
+    const pool = pglitePool(options.pgliteSocketDir, 5432, PGLITE_CONNECTIONS);
+    await pool.query('SELECT 1');
+    return { engine: 'pglite', pool, close: () => pool.end() };
+  }
   const child = await startPgliteProcess(options.pgliteDir, PGLITE_CONNECTIONS);
-  const pool = new pg.Pool({
-    host: child.host,
-    port: child.port,
-    user: 'postgres',
-    database: 'postgres',
-    max: child.maxConnections,
-  });
-  pool.on('error', (error) => console.error('PGlite pool error:', error.message));
-  unnameStatements(pool);
+  const pool = pglitePool(child.host, child.port, child.maxConnections);
   try {
     await pool.query('SELECT 1');
   } catch (error) {
@@ -77,4 +79,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await child.stop();
     },
   };
+}
+
+function pglitePool(host: string, port: number, max: number): pg.Pool {
+  const pool = new pg.Pool({ host, port, user: 'postgres', database: 'postgres', max });
+  pool.on('error', (error) => console.error('PGlite pool error:', error.message));
+  unnameStatements(pool);
+  return pool;
 }

@@ -5,6 +5,8 @@
  * loopback; see bench/websites.ts).
  * Started by `startPgliteProcess` (pglite-process.ts); reports `{ type: 'ready' }` over IPC
  * and closes the database cleanly on `{ type: 'stop' }`, SIGINT, SIGTERM or when its parent goes.
+ * Started on its own (scripts/stack.ts, no IPC) it prints a ready line and serves every process
+ * that connects (the API and the job workers share the database: jobs/README.md).
  *
  * pglite-socket accepts ONE connection by default and refuses the rest ("Too many connections");
  * with `maxConnections` it multiplexes several connections onto the single PGlite instance,
@@ -17,6 +19,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { holdUntilSync } from './pglite-clients.ts';
 
 const dataDir = process.env.PGLITE_CHILD_DIR;
 const maxConnections = Number(process.env.PGLITE_CHILD_MAX_CONNECTIONS || 4);
@@ -26,6 +29,8 @@ if (!dataDir || !socketPath) throw new Error('PGLITE_CHILD_DIR and PGLITE_CHILD_
 mkdirSync(dataDir, { recursive: true });
 const db = await PGlite.create({ dataDir, extensions: { pg_trgm, btree_gist } });
 const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections });
+// Clients (the API, job workers) take whole queries or transactions in turn (pglite-clients.ts).
+holdUntilSync(server);
 await server.start();
 
 let stopping: Promise<void> | null = null;
@@ -51,4 +56,6 @@ process.on('disconnect', () => void stop());
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
 
-process.send?.({ type: 'ready' });
+if (process.send) process.send({ type: 'ready' });
+// Started on its own (scripts/stack.ts: the API and the job worker connect to it).
+else console.log(`PGlite ready on ${socketPath}`);
