@@ -14,6 +14,7 @@ import { seedDemoData } from './seed/demo-data.ts';
 import { SCHEDULER_INTERVAL_MS, startDueImports } from './feeds/schedule.ts';
 import { withWebsiteListAnswers } from './graphql/website-list-answers.ts';
 import { startMatchingJobs } from './matching/runs/jobs.ts';
+import { startSuggestionUpdater } from './pricing/recompute.ts';
 import { maintenanceInterval, startMaintenance } from './db/maintenance.ts';
 import { loadMigrations } from './db/migrate.ts';
 import { newerSchemaMessage, schemaStatus } from './db/schema-status.ts';
@@ -92,6 +93,8 @@ async function main() {
   feedScheduler.unref();
   // Matching: queued runs (requested, or after imports) and expiry (matching/runs/jobs.ts).
   const matchingJobs = startMatchingJobs(db.pool);
+  // Price suggestions: dirty products and queued websites recomputed (pricing/recompute.ts).
+  const suggestionUpdater = startSuggestionUpdater(db.pool, { onError: (error) => logger.error({ err: error }, 'Price suggestions: recompute failed') });
 
   // PGlite runs no autovacuum: the API reclaims dead rows and refreshes statistics itself.
   const stopMaintenance = db.engine === 'pglite' ? startMaintenance(db.pool, maintenanceInterval()) : () => undefined;
@@ -104,6 +107,7 @@ async function main() {
     front.markStopping();
     clearInterval(feedScheduler);
     await matchingJobs.stop();
+    await suggestionUpdater.stop();
     stopMaintenance();
     server.closeIdleConnections();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
