@@ -18,6 +18,8 @@ export interface ApiConfig {
   /** A PostgreSQL server; when absent (local only) the embedded PGlite database in `pgliteDir` is used. */
   databaseUrl: string | null;
   pgliteDir: string;
+  /** A PGlite server the local stack started, shared with the job worker (PGLITE_SOCKET_DIR; db/database.ts). */
+  pgliteSocketDir: string | null;
   firebaseProjectId: string;
   /** host:port of the Firebase Auth emulator; local only, on a loopback address. */
   authEmulatorHost: string | null;
@@ -75,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     port,
     databaseUrl,
     pgliteDir: path.resolve(REPO_ROOT, env.PGLITE_DIR || '.data/pglite'),
+    pgliteSocketDir: local ? env.PGLITE_SOCKET_DIR || null : null,
     firebaseProjectId,
     authEmulatorHost,
     demoData,
