@@ -25,33 +25,6 @@ export type AppUserUpdateInput = {
   locale?: string | null | undefined;
 };
 
-export type Currency =
-  | 'CZK'
-  | 'EUR';
-
-export type InvoiceStatus =
-  | 'open'
-  | 'paid'
-  | 'void';
-
-export type OrganizationCreateInput = {
-  /** 1-200 characters. */
-  name: string;
-  planId?: string | null | undefined;
-  /** Lowercase letters, digits and '-', 1-63 characters; derived from the name when absent. */
-  slug?: string | null | undefined;
-};
-
-export type OrganizationSort =
-  | 'CREATED_AT_ASC'
-  | 'CREATED_AT_DESC'
-  | 'NAME_ASC'
-  | 'NAME_DESC';
-
-export type OrganizationUpdateInput = {
-  name: string;
-};
-
 export type PriceAdjustUnit =
   | 'AMOUNT'
   | 'PERCENT';
@@ -224,6 +197,52 @@ export type PriceSuggestionReviewState =
   | 'PENDING'
   | 'REJECTED';
 
+export type ScraperHealthStatus =
+  | 'degraded'
+  | 'failing'
+  | 'healthy'
+  | 'unknown';
+
+export type ScraperInput = {
+  enabled?: boolean | null | undefined;
+  /** 1-200 characters. */
+  name: string;
+  /** ScraperSettings as JSON text (see scraperDefaultSettings); the defaults when absent. */
+  settings?: string | null | undefined;
+};
+
+export type ScraperRunStatus =
+  | 'cancelled'
+  | 'failed'
+  | 'queued'
+  | 'running'
+  | 'succeeded';
+
+export type ScraperSort =
+  | 'HEALTH'
+  | 'LAST_RUN_AT_DESC'
+  | 'NAME_ASC'
+  | 'NAME_DESC';
+
+export type ScraperTestInput = {
+  competitorId: string;
+  competitorProductId?: string | null | undefined;
+  scraperId?: string | null | undefined;
+  settings?: string | null | undefined;
+  url?: string | null | undefined;
+};
+
+export type ScraperUpdateInput = {
+  enabled?: boolean | null | undefined;
+  name?: string | null | undefined;
+  settings?: string | null | undefined;
+};
+
+export type ScrapingFrequency =
+  | 'daily'
+  | 'hourly'
+  | 'weekly';
+
 export type SupportRequestInput = {
   /** 1-10,000 characters. */
   message: string;
@@ -263,76 +282,6 @@ export type AggregatorListingListQueryVariables = Exact<{
 
 
 export type AggregatorListingListQuery = { aggregatorListingList: { data: Array<{ id: string, offersCount: number, lowestPrice: number | null, ourRank: number | null, differenceToLowest: number | null, url: string | null, seenAt: string, aggregator: { id: string, name: string }, product: { id: string, name: string, brand: string | null, ean: string | null, price: number | null, currency: string } }>, meta: { pagination: { total: number } } } };
-
-export type PlansQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type PlansQuery = { plans: Array<{ id: string, name: string, monthlyPrice: number, currency: Currency, limits: { websites: number, monitoredProducts: number, competitors: number, users: number } }> };
-
-export type OrganizationBillingFieldsFragment = { id: string, organization: { id: string, name: string }, plan: { id: string, name: string, monthlyPrice: number, currency: Currency }, usage: Array<{ name: string, limit: number, used: number }>, invoices: Array<{ id: string, periodStart: string, periodEnd: string, planId: string, amount: number, currency: Currency, status: InvoiceStatus }> };
-
-export type OrganizationBillingQueryVariables = Exact<{
-  organizationId: string;
-}>;
-
-
-export type OrganizationBillingQuery = { organizationBilling: { id: string, organization: { id: string, name: string }, plan: { id: string, name: string, monthlyPrice: number, currency: Currency }, usage: Array<{ name: string, limit: number, used: number }>, invoices: Array<{ id: string, periodStart: string, periodEnd: string, planId: string, amount: number, currency: Currency, status: InvoiceStatus }> } };
-
-export type OrganizationPlanChangeMutationVariables = Exact<{
-  organizationId: string;
-  planId: string;
-}>;
-
-
-export type OrganizationPlanChangeMutation = { organizationPlanChange: { id: string, organization: { id: string, name: string }, plan: { id: string, name: string, monthlyPrice: number, currency: Currency }, usage: Array<{ name: string, limit: number, used: number }>, invoices: Array<{ id: string, periodStart: string, periodEnd: string, planId: string, amount: number, currency: Currency, status: InvoiceStatus }> } };
-
-export type OrganizationFieldsFragment = { id: string, name: string, slug: string, suspended: boolean, createdAt: string, websitesCount: number, usersCount: number, plan: { id: string, name: string, limits: { websites: number, users: number } } };
-
-export type OrganizationListQueryVariables = Exact<{
-  search?: string | null | undefined;
-  sort?: OrganizationSort | null | undefined;
-  limit: number;
-  offset: number;
-}>;
-
-
-export type OrganizationListQuery = { organizationList: { data: Array<{ id: string, name: string, slug: string, suspended: boolean, createdAt: string, websitesCount: number, usersCount: number, plan: { id: string, name: string, limits: { websites: number, users: number } } }>, meta: { pagination: { total: number } } } };
-
-export type OrganizationQueryVariables = Exact<{
-  organizationId: string;
-}>;
-
-
-export type OrganizationQuery = { organization: { id: string, name: string, slug: string, suspended: boolean, createdAt: string, websitesCount: number, usersCount: number, plan: { id: string, name: string, limits: { websites: number, users: number } } } };
-
-export type OrganizationCreateMutationVariables = Exact<{
-  input: OrganizationCreateInput;
-}>;
-
-
-export type OrganizationCreateMutation = { organizationCreate: { id: string, name: string } };
-
-export type OrganizationUpdateMutationVariables = Exact<{
-  organizationId: string;
-  input: OrganizationUpdateInput;
-}>;
-
-
-export type OrganizationUpdateMutation = { organizationUpdate: { id: string, name: string } };
-
-export type OrganizationSuspendMutationVariables = Exact<{
-  organizationId: string;
-}>;
-
-
-export type OrganizationSuspendMutation = { organizationSuspend: { id: string, suspended: boolean } };
-
-export type OrganizationReinstateMutationVariables = Exact<{
-  organizationId: string;
-}>;
-
-
-export type OrganizationReinstateMutation = { organizationReinstate: { id: string, suspended: boolean } };
 
 export type PriceRuleFieldsFragment = { id: string, name: string, status: PriceRuleStatus, priority: number, affectedCount: number, suggestionCount: number, updatedAt: string, updatedBy: string | null, products: { brands: Array<string>, categories: Array<string>, priceMin: number | null, priceMax: number | null, availability: PriceRuleAvailability, includeProductIds: Array<string>, excludeProductIds: Array<string> }, competitors: { mode: PriceRuleCompetitorMode, competitorIds: Array<string>, matchTypes: PriceRuleMatchTypes, inStockOnly: boolean, maxAgeDays: number | null, minPrices: number, competitorList: Array<{ id: string, name: string }> }, strategy: { type: PriceStrategyType, beatBy: number | null, beatUnit: PriceAdjustUnit, position: number | null, competitorId: string | null, withinPercent: number | null, tolerancePercent: number, competitor: { id: string, name: string } | null }, bounds: { costMargin: number | null, costMarginUnit: PriceAdjustUnit, useMap: boolean, minimumPrice: number | null, useRrp: boolean, maximumPrice: number | null, maxChangePercent: number | null }, rounding: { mode: PriceRoundingMode, ending: PriceCharmEnding | null, step: number | null, direction: PriceRoundingDirection } };
 
@@ -479,6 +428,110 @@ export type PriceRuleProductChoicesQueryVariables = Exact<{
 
 export type PriceRuleProductChoicesQuery = { productList: { data: Array<{ id: string, itemId: string, name: string }> } };
 
+export type ScraperRowFieldsFragment = { id: string, name: string, enabled: boolean, competitorId: string, competitorName: string, competitorUrl: string, scrapingFrequency: ScrapingFrequency, organizationName: string, websiteName: string, nextRunAt: string, health: { status: ScraperHealthStatus, lastRunAt: string | null, lastRunStatus: ScraperRunStatus | null, lastSuccessAt: string | null, successRate: number | null, recentRuns: number, productsSeen: number | null, productsExpected: number | null, errorMix: Array<{ kind: string, count: number }> }, activeRun: { id: string, status: ScraperRunStatus } | null };
+
+export type ScraperRunFieldsFragment = { id: string, scraperId: string, trigger: string, status: ScraperRunStatus, cancelRequested: boolean, createdAt: string, startedAt: string | null, endedAt: string | null, pagesTotal: number, pagesFetched: number, pagesNotModified: number, productsSeen: number, productsNew: number, productsChanged: number, productsUnchanged: number, productsFailed: number, heldForReview: number, historyRows: number, bytes: number, durationMs: number | null, errorMessage: string | null, failuresByKind: Array<{ kind: string, count: number }> };
+
+export type ScraperListQueryVariables = Exact<{
+  search?: string | null | undefined;
+  health?: Array<ScraperHealthStatus> | ScraperHealthStatus | null | undefined;
+  competitorId?: string | null | undefined;
+  sort?: ScraperSort | null | undefined;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type ScraperListQuery = { scraperList: { data: Array<{ id: string, name: string, enabled: boolean, competitorId: string, competitorName: string, competitorUrl: string, scrapingFrequency: ScrapingFrequency, organizationName: string, websiteName: string, nextRunAt: string, health: { status: ScraperHealthStatus, lastRunAt: string | null, lastRunStatus: ScraperRunStatus | null, lastSuccessAt: string | null, successRate: number | null, recentRuns: number, productsSeen: number | null, productsExpected: number | null, errorMix: Array<{ kind: string, count: number }> }, activeRun: { id: string, status: ScraperRunStatus } | null }>, meta: { pagination: { total: number } } } };
+
+export type ScraperQueryVariables = Exact<{
+  scraperId: string;
+}>;
+
+
+export type ScraperQuery = { scraper: { settings: string | null, id: string, name: string, enabled: boolean, competitorId: string, competitorName: string, competitorUrl: string, scrapingFrequency: ScrapingFrequency, organizationName: string, websiteName: string, nextRunAt: string, health: { status: ScraperHealthStatus, lastRunAt: string | null, lastRunStatus: ScraperRunStatus | null, lastSuccessAt: string | null, successRate: number | null, recentRuns: number, productsSeen: number | null, productsExpected: number | null, errorMix: Array<{ kind: string, count: number }> }, activeRun: { id: string, status: ScraperRunStatus } | null } };
+
+export type ScraperDefaultSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ScraperDefaultSettingsQuery = { scraperDefaultSettings: string };
+
+export type ScraperRunListQueryVariables = Exact<{
+  scraperId: string;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type ScraperRunListQuery = { scraperRunList: { data: Array<{ id: string, scraperId: string, trigger: string, status: ScraperRunStatus, cancelRequested: boolean, createdAt: string, startedAt: string | null, endedAt: string | null, pagesTotal: number, pagesFetched: number, pagesNotModified: number, productsSeen: number, productsNew: number, productsChanged: number, productsUnchanged: number, productsFailed: number, heldForReview: number, historyRows: number, bytes: number, durationMs: number | null, errorMessage: string | null, failuresByKind: Array<{ kind: string, count: number }> }>, meta: { pagination: { total: number } } } };
+
+export type ScraperRunFailuresQueryVariables = Exact<{
+  runId: string;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type ScraperRunFailuresQuery = { scraperRun: { id: string, failures: { data: Array<{ id: string, url: string, kind: string, reason: string }>, meta: { pagination: { total: number } } } } };
+
+export type ScraperTestExtractionQueryVariables = Exact<{
+  input: ScraperTestInput;
+}>;
+
+
+export type ScraperTestExtractionQuery = { scraperTestExtraction: { url: string, finalUrl: string | null, outcome: string, failureKind: string | null, reason: string | null, fields: Array<{ field: string, value: string | null, source: string | null }>, warnings: Array<{ code: string, message: string }> } };
+
+export type ScraperCreateMutationVariables = Exact<{
+  competitorId: string;
+  input: ScraperInput;
+}>;
+
+
+export type ScraperCreateMutation = { scraperCreate: { id: string, name: string } };
+
+export type ScraperUpdateMutationVariables = Exact<{
+  scraperId: string;
+  input: ScraperUpdateInput;
+}>;
+
+
+export type ScraperUpdateMutation = { scraperUpdate: { settings: string | null, id: string, name: string, enabled: boolean, competitorId: string, competitorName: string, competitorUrl: string, scrapingFrequency: ScrapingFrequency, organizationName: string, websiteName: string, nextRunAt: string, health: { status: ScraperHealthStatus, lastRunAt: string | null, lastRunStatus: ScraperRunStatus | null, lastSuccessAt: string | null, successRate: number | null, recentRuns: number, productsSeen: number | null, productsExpected: number | null, errorMix: Array<{ kind: string, count: number }> }, activeRun: { id: string, status: ScraperRunStatus } | null } };
+
+export type ScraperDeleteMutationVariables = Exact<{
+  scraperId: string;
+}>;
+
+
+export type ScraperDeleteMutation = { scraperDelete: { id: string } };
+
+export type ScraperRunNowMutationVariables = Exact<{
+  scraperId: string;
+}>;
+
+
+export type ScraperRunNowMutation = { scraperRunNow: { id: string, scraperId: string, trigger: string, status: ScraperRunStatus, cancelRequested: boolean, createdAt: string, startedAt: string | null, endedAt: string | null, pagesTotal: number, pagesFetched: number, pagesNotModified: number, productsSeen: number, productsNew: number, productsChanged: number, productsUnchanged: number, productsFailed: number, heldForReview: number, historyRows: number, bytes: number, durationMs: number | null, errorMessage: string | null, failuresByKind: Array<{ kind: string, count: number }> } };
+
+export type ScraperRunCancelMutationVariables = Exact<{
+  runId: string;
+}>;
+
+
+export type ScraperRunCancelMutation = { scraperRunCancel: { id: string, scraperId: string, trigger: string, status: ScraperRunStatus, cancelRequested: boolean, createdAt: string, startedAt: string | null, endedAt: string | null, pagesTotal: number, pagesFetched: number, pagesNotModified: number, productsSeen: number, productsNew: number, productsChanged: number, productsUnchanged: number, productsFailed: number, heldForReview: number, historyRows: number, bytes: number, durationMs: number | null, errorMessage: string | null, failuresByKind: Array<{ kind: string, count: number }> } };
+
+export type CompetitorScrapersQueryVariables = Exact<{
+  competitorId: string;
+}>;
+
+
+export type CompetitorScrapersQuery = { competitor: { id: string, lastCollectedAt: string | null, scrapers: Array<{ id: string, name: string, enabled: boolean, competitorId: string, competitorName: string, competitorUrl: string, scrapingFrequency: ScrapingFrequency, organizationName: string, websiteName: string, nextRunAt: string, health: { status: ScraperHealthStatus, lastRunAt: string | null, lastRunStatus: ScraperRunStatus | null, lastSuccessAt: string | null, successRate: number | null, recentRuns: number, productsSeen: number | null, productsExpected: number | null, errorMix: Array<{ kind: string, count: number }> }, activeRun: { id: string, status: ScraperRunStatus } | null }> } };
+
+export type MonitoredCompetitorCollectedQueryVariables = Exact<{
+  competitorId: string;
+}>;
+
+
+export type MonitoredCompetitorCollectedQuery = { monitoredCompetitor: { id: string, lastCollectedAt: string | null } };
+
 export type AppUserUpdateMutationVariables = Exact<{
   userId: string;
   input: AppUserUpdateInput;
@@ -526,18 +579,9 @@ export interface Operations {
   Aggregators: { result: AggregatorsQuery; variables: AggregatorsQueryVariables };
   AppUser: { result: AppUserQuery; variables: AppUserQueryVariables };
   AppUserUpdate: { result: AppUserUpdateMutation; variables: AppUserUpdateMutationVariables };
-  Organization: { result: OrganizationQuery; variables: OrganizationQueryVariables };
-  OrganizationBilling: { result: OrganizationBillingQuery; variables: OrganizationBillingQueryVariables };
-  OrganizationBillingFields: { result: OrganizationBillingFieldsFragment; variables: Record<string, never> };
-  OrganizationCreate: { result: OrganizationCreateMutation; variables: OrganizationCreateMutationVariables };
-  OrganizationFields: { result: OrganizationFieldsFragment; variables: Record<string, never> };
-  OrganizationList: { result: OrganizationListQuery; variables: OrganizationListQueryVariables };
-  OrganizationPlanChange: { result: OrganizationPlanChangeMutation; variables: OrganizationPlanChangeMutationVariables };
-  OrganizationReinstate: { result: OrganizationReinstateMutation; variables: OrganizationReinstateMutationVariables };
-  OrganizationSuspend: { result: OrganizationSuspendMutation; variables: OrganizationSuspendMutationVariables };
-  OrganizationUpdate: { result: OrganizationUpdateMutation; variables: OrganizationUpdateMutationVariables };
+  CompetitorScrapers: { result: CompetitorScrapersQuery; variables: CompetitorScrapersQueryVariables };
+  MonitoredCompetitorCollected: { result: MonitoredCompetitorCollectedQuery; variables: MonitoredCompetitorCollectedQueryVariables };
   OrganizationWebsiteList: { result: OrganizationWebsiteListQuery; variables: OrganizationWebsiteListQueryVariables };
-  Plans: { result: PlansQuery; variables: PlansQueryVariables };
   PriceRule: { result: PriceRuleQuery; variables: PriceRuleQueryVariables };
   PriceRuleAffectedCount: { result: PriceRuleAffectedCountQuery; variables: PriceRuleAffectedCountQueryVariables };
   PriceRuleCompetitorChoices: { result: PriceRuleCompetitorChoicesQuery; variables: PriceRuleCompetitorChoicesQueryVariables };
@@ -556,6 +600,19 @@ export interface Operations {
   PriceSuggestionFields: { result: PriceSuggestionFieldsFragment; variables: Record<string, never> };
   PriceSuggestionLog: { result: PriceSuggestionLogQuery; variables: PriceSuggestionLogQueryVariables };
   PriceSuggestionReview: { result: PriceSuggestionReviewMutation; variables: PriceSuggestionReviewMutationVariables };
+  Scraper: { result: ScraperQuery; variables: ScraperQueryVariables };
+  ScraperCreate: { result: ScraperCreateMutation; variables: ScraperCreateMutationVariables };
+  ScraperDefaultSettings: { result: ScraperDefaultSettingsQuery; variables: ScraperDefaultSettingsQueryVariables };
+  ScraperDelete: { result: ScraperDeleteMutation; variables: ScraperDeleteMutationVariables };
+  ScraperList: { result: ScraperListQuery; variables: ScraperListQueryVariables };
+  ScraperRowFields: { result: ScraperRowFieldsFragment; variables: Record<string, never> };
+  ScraperRunCancel: { result: ScraperRunCancelMutation; variables: ScraperRunCancelMutationVariables };
+  ScraperRunFailures: { result: ScraperRunFailuresQuery; variables: ScraperRunFailuresQueryVariables };
+  ScraperRunFields: { result: ScraperRunFieldsFragment; variables: Record<string, never> };
+  ScraperRunList: { result: ScraperRunListQuery; variables: ScraperRunListQueryVariables };
+  ScraperRunNow: { result: ScraperRunNowMutation; variables: ScraperRunNowMutationVariables };
+  ScraperTestExtraction: { result: ScraperTestExtractionQuery; variables: ScraperTestExtractionQueryVariables };
+  ScraperUpdate: { result: ScraperUpdateMutation; variables: ScraperUpdateMutationVariables };
   SupportRequestCreate: { result: SupportRequestCreateMutation; variables: SupportRequestCreateMutationVariables };
   SupportRequestFields: { result: SupportRequestFieldsFragment; variables: Record<string, never> };
   SupportRequestList: { result: SupportRequestListQuery; variables: SupportRequestListQueryVariables };

@@ -28,6 +28,8 @@ export const ROUTE_PAGES: Partial<Record<RouteKey, LazyExoticComponent<Component
   productMatchingDetail: lazy(() => import('../pages/product-matching/detail/ProductMatchingPage.tsx')),
   productMatchingLog: lazy(() => import('../pages/product-matching/log/MatchingLogPage.tsx')),
   matchConfirmation: lazy(() => import('../pages/match-confirmation/MatchConfirmationPage.tsx')),
+  scrapers: lazy(() => import('../pages/scrapers/list/ScrapersPage.tsx')),
+  scraperDetail: lazy(() => import('../pages/scrapers/detail/ScraperDetailPage.tsx')),
   priceSuggestionRules: lazy(() => import('../pages/price-suggestions/rules/PriceRulesPage.tsx')),
   priceSuggestionRuleDetail: lazy(() => import('../pages/price-suggestions/editor/PriceRuleEditorPage.tsx')),
 };

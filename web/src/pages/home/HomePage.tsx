@@ -5,6 +5,7 @@ import type { Identity } from '../../components/layout/identity.ts';
 import { RouteLayout } from '../../components/layout/RouteLayout.tsx';
 import { MatchingOverview } from './MatchingOverview.tsx';
 import { WebsitesList } from './WebsitesList.tsx';
+import { FailingScrapers } from '../scrapers/FailingScrapers.tsx';
 
 /** / (home): who is signed in, the selected website's matching statistics, and the websites they can see. */
 export default function HomePage() {
@@ -16,6 +17,7 @@ export default function HomePage() {
       {identity?.email && (
         <Typography.Paragraph>{t('auth.userMenu.signedInAs', { email: identity.email })}</Typography.Paragraph>
       )}
+      <FailingScrapers />
       <MatchingOverview />
       <WebsitesList />
     </RouteLayout>

@@ -11,6 +11,7 @@ import { COMPETITOR_QUERY, type CompetitorDetail } from '../queries.ts';
 import { CompetitorCatalogue } from './CompetitorCatalogue.tsx';
 import { CompetitorPageLayout } from './CompetitorPageLayout.tsx';
 import { MonitoringSummary } from './MonitoringSummary.tsx';
+import { CompetitorScrapers } from '../../scrapers/CompetitorScrapers.tsx';
 
 // Its own chunk (file reading, form, error table), loaded only for those who may import.
 const CompetitorProductsImport = lazy(() => import('../import/CompetitorProductsImport.tsx').then((module) => ({ default: module.CompetitorProductsImport })));
@@ -85,6 +86,9 @@ export function CompetitorFullDetail({ competitorId }: { competitorId: string })
             </Descriptions>
           </Card>
           <MonitoringSummary monitoring={competitor.monitoring} />
+          <CanAccess resource="scrappers" action="list">
+            <CompetitorScrapers competitorId={competitorId} competitorName={competitor.name} />
+          </CanAccess>
           <Card title={t('competitors.detail.products')}>
             <Descriptions bordered column={1} size="small" style={{ marginBottom: 24 }}>
               <Descriptions.Item label={t('competitors.fields.productsCount')}>{competitor.productsCount.toLocaleString(i18n.language)}</Descriptions.Item>

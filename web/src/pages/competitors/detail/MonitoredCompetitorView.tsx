@@ -8,6 +8,7 @@ import { MONITORED_COMPETITOR_QUERY, type CompetitorDetail } from '../queries.ts
 import { CompetitorCatalogue } from './CompetitorCatalogue.tsx';
 import { CompetitorPageLayout } from './CompetitorPageLayout.tsx';
 import { MonitoringSummary } from './MonitoringSummary.tsx';
+import { LastCollected } from '../../scrapers/LastCollected.tsx';
 
 // Its own chunk (file reading, form, error table), loaded only for those who may import.
 const CompetitorProductsImport = lazy(() => import('../import/CompetitorProductsImport.tsx').then((module) => ({ default: module.CompetitorProductsImport })));
@@ -58,6 +59,7 @@ export function MonitoredCompetitorView({ competitorId }: { competitorId: string
               {competitor.lastDataAt ? new Date(competitor.lastDataAt).toLocaleString(i18n.language) : t('competitors.noDataYet')}
             </Descriptions.Item>
           </Descriptions>
+          <LastCollected competitorId={competitorId} />
           <MonitoringSummary monitoring={competitor.monitoring} />
           <CanAccess resource="competitors" action="update">
             <Card title={t('competitors.import.title')}>

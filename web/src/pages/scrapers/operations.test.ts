@@ -1,0 +1,29 @@
+import { type DocumentNode, Kind, validate } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { apiSchema } from '../../test-support/apiSchema.ts';
+import * as scrapers from './queries.ts';
+import { exportFile } from './detail/ScraperActions.tsx';
+import { runPercent } from './detail/RunHistory.tsx';
+
+const documents = Object.entries(scrapers).filter((entry): entry is [string, DocumentNode] => (entry[1] as DocumentNode | null)?.kind === Kind.DOCUMENT);
+
+describe('the scraper operations against the API schema', () => {
+  const schema = apiSchema();
+  it.each(documents)('%s is valid', (_, document) => {
+    expect(validate(schema, document).map((error) => error.message)).toEqual([]);
+  });
+});
+
+describe('export file and run progress', () => {
+  it('exports name and settings as JSON under a file name made of the name', () => {
+    const file = exportFile({ name: 'Alza.cz — main', settings: '{"sources":{"knownUrls":true}}' });
+    expect(file.name).toBe('alza-cz-main.scraper.json');
+    expect(JSON.parse(file.text)).toEqual({ name: 'Alza.cz — main', settings: { sources: { knownUrls: true } } });
+  });
+  it.each([
+    [{ status: 'queued', pagesFetched: 0, pagesTotal: 0 }, 0],
+    [{ status: 'running', pagesFetched: 5, pagesTotal: 20 }, 25],
+    [{ status: 'running', pagesFetched: 20, pagesTotal: 20 }, 99],
+    [{ status: 'succeeded', pagesFetched: 3, pagesTotal: 20 }, 100],
+  ])('%j -> %d %', (run, percent) => expect(runPercent(run)).toBe(percent));
+});

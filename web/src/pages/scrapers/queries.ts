@@ -1,0 +1,267 @@
+import { gql } from '@urql/core';
+import { typed, type Fragment, type ListRow, type ResultOf } from '../../graphql/typed.ts';
+
+const SCRAPER_ROW = gql`
+  fragment ScraperRowFields on Scraper {
+    id
+    name
+    enabled
+    competitorId
+    competitorName
+    competitorUrl
+    scrapingFrequency
+    organizationName
+    websiteName
+    nextRunAt
+    health {
+      status
+      lastRunAt
+      lastRunStatus
+      lastSuccessAt
+      successRate
+      recentRuns
+      productsSeen
+      productsExpected
+      errorMix {
+        kind
+        count
+      }
+    }
+    activeRun {
+      id
+      status
+    }
+  }
+`;
+
+const RUN_FIELDS = gql`
+  fragment ScraperRunFields on ScraperRun {
+    id
+    scraperId
+    trigger
+    status
+    cancelRequested
+    createdAt
+    startedAt
+    endedAt
+    pagesTotal
+    pagesFetched
+    pagesNotModified
+    productsSeen
+    productsNew
+    productsChanged
+    productsUnchanged
+    productsFailed
+    heldForReview
+    historyRows
+    failuresByKind {
+      kind
+      count
+    }
+    bytes
+    durationMs
+    errorMessage
+  }
+`;
+
+export const SCRAPER_LIST_QUERY = typed(
+  'ScraperList',
+  gql`
+    query ScraperList($search: String, $health: [ScraperHealthStatus!], $competitorId: ID, $sort: ScraperSort, $limit: Int!, $offset: Int!) {
+      scraperList(search: $search, health: $health, competitorId: $competitorId, sort: $sort, limit: $limit, offset: $offset) {
+        data {
+          ...ScraperRowFields
+        }
+        meta {
+          pagination {
+            total
+          }
+        }
+      }
+    }
+    ${SCRAPER_ROW}
+  `,
+);
+export type ScraperRow = ListRow<typeof SCRAPER_LIST_QUERY>;
+export type ScraperList = ResultOf<typeof SCRAPER_LIST_QUERY>['scraperList'];
+
+export const SCRAPER_QUERY = typed(
+  'Scraper',
+  gql`
+    query Scraper($scraperId: ID!) {
+      scraper(scraperId: $scraperId) {
+        ...ScraperRowFields
+        settings
+      }
+    }
+    ${SCRAPER_ROW}
+  `,
+);
+export type ScraperDetail = ResultOf<typeof SCRAPER_QUERY>['scraper'];
+
+export const SCRAPER_DEFAULT_SETTINGS_QUERY = typed(
+  'ScraperDefaultSettings',
+  gql`
+    query ScraperDefaultSettings {
+      scraperDefaultSettings
+    }
+  `,
+);
+
+export const SCRAPER_RUN_LIST_QUERY = typed(
+  'ScraperRunList',
+  gql`
+    query ScraperRunList($scraperId: ID!, $limit: Int!, $offset: Int!) {
+      scraperRunList(scraperId: $scraperId, limit: $limit, offset: $offset) {
+        data {
+          ...ScraperRunFields
+        }
+        meta {
+          pagination {
+            total
+          }
+        }
+      }
+    }
+    ${RUN_FIELDS}
+  `,
+);
+export type ScraperRun = Fragment<'ScraperRunFields'>;
+
+export const SCRAPER_RUN_FAILURES_QUERY = typed(
+  'ScraperRunFailures',
+  gql`
+    query ScraperRunFailures($runId: ID!, $limit: Int!, $offset: Int!) {
+      scraperRun(runId: $runId) {
+        id
+        failures(limit: $limit, offset: $offset) {
+          data {
+            id
+            url
+            kind
+            reason
+          }
+          meta {
+            pagination {
+              total
+            }
+          }
+        }
+      }
+    }
+  `,
+);
+
+export const SCRAPER_TEST_EXTRACTION_QUERY = typed(
+  'ScraperTestExtraction',
+  gql`
+    query ScraperTestExtraction($input: ScraperTestInput!) {
+      scraperTestExtraction(input: $input) {
+        url
+        finalUrl
+        outcome
+        failureKind
+        reason
+        fields {
+          field
+          value
+          source
+        }
+        warnings {
+          code
+          message
+        }
+      }
+    }
+  `,
+);
+export type ExtractionTest = ResultOf<typeof SCRAPER_TEST_EXTRACTION_QUERY>['scraperTestExtraction'];
+
+export const SCRAPER_CREATE_MUTATION = typed(
+  'ScraperCreate',
+  gql`
+    mutation ScraperCreate($competitorId: ID!, $input: ScraperInput!) {
+      scraperCreate(competitorId: $competitorId, input: $input) {
+        id
+        name
+      }
+    }
+  `,
+);
+
+export const SCRAPER_UPDATE_MUTATION = typed(
+  'ScraperUpdate',
+  gql`
+    mutation ScraperUpdate($scraperId: ID!, $input: ScraperUpdateInput!) {
+      scraperUpdate(scraperId: $scraperId, input: $input) {
+        ...ScraperRowFields
+        settings
+      }
+    }
+    ${SCRAPER_ROW}
+  `,
+);
+
+export const SCRAPER_DELETE_MUTATION = typed(
+  'ScraperDelete',
+  gql`
+    mutation ScraperDelete($scraperId: ID!) {
+      scraperDelete(scraperId: $scraperId) {
+        id
+      }
+    }
+  `,
+);
+
+export const SCRAPER_RUN_NOW_MUTATION = typed(
+  'ScraperRunNow',
+  gql`
+    mutation ScraperRunNow($scraperId: ID!) {
+      scraperRunNow(scraperId: $scraperId) {
+        ...ScraperRunFields
+      }
+    }
+    ${RUN_FIELDS}
+  `,
+);
+
+export const SCRAPER_RUN_CANCEL_MUTATION = typed(
+  'ScraperRunCancel',
+  gql`
+    mutation ScraperRunCancel($runId: ID!) {
+      scraperRunCancel(runId: $runId) {
+        ...ScraperRunFields
+      }
+    }
+    ${RUN_FIELDS}
+  `,
+);
+
+/** What a competitor's pages show of its scraping: its scrapers (Admin) or when prices were last collected. */
+export const COMPETITOR_SCRAPERS_QUERY = typed(
+  'CompetitorScrapers',
+  gql`
+    query CompetitorScrapers($competitorId: ID!) {
+      competitor(competitorId: $competitorId) {
+        id
+        lastCollectedAt
+        scrapers {
+          ...ScraperRowFields
+        }
+      }
+    }
+    ${SCRAPER_ROW}
+  `,
+);
+
+export const MONITORED_COMPETITOR_COLLECTED_QUERY = typed(
+  'MonitoredCompetitorCollected',
+  gql`
+    query MonitoredCompetitorCollected($competitorId: ID!) {
+      monitoredCompetitor(competitorId: $competitorId) {
+        id
+        lastCollectedAt
+      }
+    }
+  `,
+);
