@@ -9,6 +9,7 @@ import type { EdgeEnv } from './env.ts';
 import { createAuthenticator, firebaseAuth, type FirebaseAuthOptions } from './firebase-auth.ts';
 import { graphqlMethodNotAllowed, graphqlOptions, graphqlProxy, type GraphqlProxyOptions } from './graphql-proxy.ts';
 import { FEED_UPLOAD_PATH, feedUploadProxy, type FeedUploadProxyOptions } from './feed-upload-proxy.ts';
+import { PRICE_FEED_PATH, priceFeedProxy, type PriceFeedProxyOptions } from './price-feed-proxy.ts';
 import { graphqlError } from './json-error.ts';
 import { legacyLocaleRedirect, localeFromQuery } from './locale.ts';
 import { GRAPHQL_PATH, publicConfig } from './public-config.ts';
@@ -21,6 +22,7 @@ export interface EdgeAppOptions {
   graphql?: GraphqlProxyOptions;
   storage?: StorageOptions;
   feedUpload?: FeedUploadProxyOptions;
+  priceFeed?: PriceFeedProxyOptions;
 }
 
 export function createApp(options: EdgeAppOptions = {}): Hono<EdgeEnv> {
@@ -38,6 +40,8 @@ export function createApp(options: EdgeAppOptions = {}): Hono<EdgeEnv> {
   app.all(GRAPHQL_PATH, graphqlMethodNotAllowed());
   // A product feed's uploaded file, streamed to the API (which checks access and imports it).
   app.post(FEED_UPLOAD_PATH, firebaseAuth(authenticate), feedUploadProxy(options.feedUpload));
+  // The shop's price feed: authenticated by the website's API key, which the API checks.
+  app.get(PRICE_FEED_PATH, priceFeedProxy(options.priceFeed));
 
   // Storage (/storage/{main|public}/o...): R2 bindings or Firebase Storage per STORAGE_BACKEND; it
   // checks tokens itself because public language files are readable without one.
