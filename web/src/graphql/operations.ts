@@ -25,6 +25,33 @@ export type AppUserUpdateInput = {
   locale?: string | null | undefined;
 };
 
+export type Currency =
+  | 'CZK'
+  | 'EUR';
+
+export type InvoiceStatus =
+  | 'open'
+  | 'paid'
+  | 'void';
+
+export type OrganizationCreateInput = {
+  /** 1-200 characters. */
+  name: string;
+  planId?: string | null | undefined;
+  /** Lowercase letters, digits and '-', 1-63 characters; derived from the name when absent. */
+  slug?: string | null | undefined;
+};
+
+export type OrganizationSort =
+  | 'CREATED_AT_ASC'
+  | 'CREATED_AT_DESC'
+  | 'NAME_ASC'
+  | 'NAME_DESC';
+
+export type OrganizationUpdateInput = {
+  name: string;
+};
+
 export type PriceAdjustUnit =
   | 'AMOUNT'
   | 'PERCENT';
@@ -282,6 +309,76 @@ export type AggregatorListingListQueryVariables = Exact<{
 
 
 export type AggregatorListingListQuery = { aggregatorListingList: { data: Array<{ id: string, offersCount: number, lowestPrice: number | null, ourRank: number | null, differenceToLowest: number | null, url: string | null, seenAt: string, aggregator: { id: string, name: string }, product: { id: string, name: string, brand: string | null, ean: string | null, price: number | null, currency: string } }>, meta: { pagination: { total: number } } } };
+
+export type PlansQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PlansQuery = { plans: Array<{ id: string, name: string, monthlyPrice: number, currency: Currency, limits: { websites: number, monitoredProducts: number, competitors: number, users: number } }> };
+
+export type OrganizationBillingFieldsFragment = { id: string, organization: { id: string, name: string }, plan: { id: string, name: string, monthlyPrice: number, currency: Currency }, usage: Array<{ name: string, limit: number, used: number }>, invoices: Array<{ id: string, periodStart: string, periodEnd: string, planId: string, amount: number, currency: Currency, status: InvoiceStatus }> };
+
+export type OrganizationBillingQueryVariables = Exact<{
+  organizationId: string;
+}>;
+
+
+export type OrganizationBillingQuery = { organizationBilling: { id: string, organization: { id: string, name: string }, plan: { id: string, name: string, monthlyPrice: number, currency: Currency }, usage: Array<{ name: string, limit: number, used: number }>, invoices: Array<{ id: string, periodStart: string, periodEnd: string, planId: string, amount: number, currency: Currency, status: InvoiceStatus }> } };
+
+export type OrganizationPlanChangeMutationVariables = Exact<{
+  organizationId: string;
+  planId: string;
+}>;
+
+
+export type OrganizationPlanChangeMutation = { organizationPlanChange: { id: string, organization: { id: string, name: string }, plan: { id: string, name: string, monthlyPrice: number, currency: Currency }, usage: Array<{ name: string, limit: number, used: number }>, invoices: Array<{ id: string, periodStart: string, periodEnd: string, planId: string, amount: number, currency: Currency, status: InvoiceStatus }> } };
+
+export type OrganizationFieldsFragment = { id: string, name: string, slug: string, suspended: boolean, createdAt: string, websitesCount: number, usersCount: number, plan: { id: string, name: string, limits: { websites: number, users: number } } };
+
+export type OrganizationListQueryVariables = Exact<{
+  search?: string | null | undefined;
+  sort?: OrganizationSort | null | undefined;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type OrganizationListQuery = { organizationList: { data: Array<{ id: string, name: string, slug: string, suspended: boolean, createdAt: string, websitesCount: number, usersCount: number, plan: { id: string, name: string, limits: { websites: number, users: number } } }>, meta: { pagination: { total: number } } } };
+
+export type OrganizationQueryVariables = Exact<{
+  organizationId: string;
+}>;
+
+
+export type OrganizationQuery = { organization: { id: string, name: string, slug: string, suspended: boolean, createdAt: string, websitesCount: number, usersCount: number, plan: { id: string, name: string, limits: { websites: number, users: number } } } };
+
+export type OrganizationCreateMutationVariables = Exact<{
+  input: OrganizationCreateInput;
+}>;
+
+
+export type OrganizationCreateMutation = { organizationCreate: { id: string, name: string } };
+
+export type OrganizationUpdateMutationVariables = Exact<{
+  organizationId: string;
+  input: OrganizationUpdateInput;
+}>;
+
+
+export type OrganizationUpdateMutation = { organizationUpdate: { id: string, name: string } };
+
+export type OrganizationSuspendMutationVariables = Exact<{
+  organizationId: string;
+}>;
+
+
+export type OrganizationSuspendMutation = { organizationSuspend: { id: string, suspended: boolean } };
+
+export type OrganizationReinstateMutationVariables = Exact<{
+  organizationId: string;
+}>;
+
+
+export type OrganizationReinstateMutation = { organizationReinstate: { id: string, suspended: boolean } };
 
 export type PriceRuleFieldsFragment = { id: string, name: string, status: PriceRuleStatus, priority: number, affectedCount: number, suggestionCount: number, updatedAt: string, updatedBy: string | null, products: { brands: Array<string>, categories: Array<string>, priceMin: number | null, priceMax: number | null, availability: PriceRuleAvailability, includeProductIds: Array<string>, excludeProductIds: Array<string> }, competitors: { mode: PriceRuleCompetitorMode, competitorIds: Array<string>, matchTypes: PriceRuleMatchTypes, inStockOnly: boolean, maxAgeDays: number | null, minPrices: number, competitorList: Array<{ id: string, name: string }> }, strategy: { type: PriceStrategyType, beatBy: number | null, beatUnit: PriceAdjustUnit, position: number | null, competitorId: string | null, withinPercent: number | null, tolerancePercent: number, competitor: { id: string, name: string } | null }, bounds: { costMargin: number | null, costMarginUnit: PriceAdjustUnit, useMap: boolean, minimumPrice: number | null, useRrp: boolean, maximumPrice: number | null, maxChangePercent: number | null }, rounding: { mode: PriceRoundingMode, ending: PriceCharmEnding | null, step: number | null, direction: PriceRoundingDirection } };
 
@@ -581,7 +678,18 @@ export interface Operations {
   AppUserUpdate: { result: AppUserUpdateMutation; variables: AppUserUpdateMutationVariables };
   CompetitorScrapers: { result: CompetitorScrapersQuery; variables: CompetitorScrapersQueryVariables };
   MonitoredCompetitorCollected: { result: MonitoredCompetitorCollectedQuery; variables: MonitoredCompetitorCollectedQueryVariables };
+  Organization: { result: OrganizationQuery; variables: OrganizationQueryVariables };
+  OrganizationBilling: { result: OrganizationBillingQuery; variables: OrganizationBillingQueryVariables };
+  OrganizationBillingFields: { result: OrganizationBillingFieldsFragment; variables: Record<string, never> };
+  OrganizationCreate: { result: OrganizationCreateMutation; variables: OrganizationCreateMutationVariables };
+  OrganizationFields: { result: OrganizationFieldsFragment; variables: Record<string, never> };
+  OrganizationList: { result: OrganizationListQuery; variables: OrganizationListQueryVariables };
+  OrganizationPlanChange: { result: OrganizationPlanChangeMutation; variables: OrganizationPlanChangeMutationVariables };
+  OrganizationReinstate: { result: OrganizationReinstateMutation; variables: OrganizationReinstateMutationVariables };
+  OrganizationSuspend: { result: OrganizationSuspendMutation; variables: OrganizationSuspendMutationVariables };
+  OrganizationUpdate: { result: OrganizationUpdateMutation; variables: OrganizationUpdateMutationVariables };
   OrganizationWebsiteList: { result: OrganizationWebsiteListQuery; variables: OrganizationWebsiteListQueryVariables };
+  Plans: { result: PlansQuery; variables: PlansQueryVariables };
   PriceRule: { result: PriceRuleQuery; variables: PriceRuleQueryVariables };
   PriceRuleAffectedCount: { result: PriceRuleAffectedCountQuery; variables: PriceRuleAffectedCountQueryVariables };
   PriceRuleCompetitorChoices: { result: PriceRuleCompetitorChoicesQuery; variables: PriceRuleCompetitorChoicesQueryVariables };
