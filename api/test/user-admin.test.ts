@@ -394,6 +394,16 @@ describe.skipIf(!available).each(engines)('User administration on $name', (engin
       expect(await rowOf(own.id)).toBeNull();
     });
 
+    it.each(MANAGERS.map((u) => [u.roles[0], u] as const))('%s may not disable or enable an Admin, even one filed under its organization', async (_role, user) => {
+      const admin = `staff-in-org-${engine.name}-${user.uid}`;
+      await db.pool.query(`INSERT INTO app_users (id, email, roles, organization_id, disabled) VALUES ($1, $1 || '@demo.test', '{Admin}', $2, false)`, [admin, orgs[user.organization!]]);
+      expect(codes(await call(user.uid, DISABLE, { userId: admin }))).toEqual(['NOT_FOUND']);
+      expect(await rowOf(admin)).toMatchObject({ disabled: false });
+      await db.pool.query('UPDATE app_users SET disabled = true WHERE id = $1', [admin]);
+      expect(codes(await call(user.uid, ENABLE, { userId: admin }))).toEqual(['NOT_FOUND']);
+      expect(await rowOf(admin)).toMatchObject({ disabled: true });
+    });
+
     it('Admin deletes a user from the database and the identity provider', async () => {
       const user = await activeUser();
       const response = await call(ADMIN.uid, DELETE, { userId: user.id });

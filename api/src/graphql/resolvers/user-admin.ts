@@ -242,7 +242,9 @@ function setDisabled(disabled: boolean) {
     const identity = identityOf(ctx);
     try {
       return await inTransaction(ctx.pool, async (client) => {
-        await findUser(client, ctx, id, true);
+        const row = await findUser(client, ctx, id, true);
+        // An Owner never disables or enables an Admin, even one filed under its organization.
+        if (!ctx.isAdmin && row.roles.includes('Admin')) throw notFound('User', id);
         await client.query('UPDATE app_users SET disabled = $2 WHERE id = $1', [id, disabled]);
         // The identity provider last: if it refuses, the database change is rolled back.
         await identity.setDisabled(id, disabled);
