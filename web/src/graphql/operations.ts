@@ -281,6 +281,23 @@ export type SupportRequestStatus =
   | 'open'
   | 'resolved';
 
+export type UserInviteInput = {
+  email: string;
+  /** en or cs (default en). */
+  language?: string | null | undefined;
+  /** e.g. en-US, cs-CZ (default en-US). */
+  locale?: string | null | undefined;
+  /** Required for everyone but Admins (staff may have none). An Owner's invitations go to its own organization. */
+  organizationId?: string | null | undefined;
+  roles: Array<string>;
+};
+
+export type UserUpdateInput = {
+  /** Another organization (Admin only); null for staff (Admins only). */
+  organizationId?: string | null | undefined;
+  roles?: Array<string> | null | undefined;
+};
+
 export type OrganizationWebsiteListQueryVariables = Exact<{
   organizationId?: string | null | undefined;
   name?: string | null | undefined;
@@ -662,6 +679,72 @@ export type SupportRequestResolveMutationVariables = Exact<{
 
 export type SupportRequestResolveMutation = { supportRequestResolve: { id: string, status: SupportRequestStatus, resolvedAt: string | null } };
 
+export type UserFieldsFragment = { id: string, email: string, roles: Array<string>, language: string, locale: string, disabled: boolean, createdAt: string, organization: { id: string, name: string } | null };
+
+export type UserListQueryVariables = Exact<{
+  organizationId?: string | null | undefined;
+  role?: string | null | undefined;
+  disabled?: boolean | null | undefined;
+  email?: string | null | undefined;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type UserListQuery = { userList: { data: Array<{ id: string, email: string, roles: Array<string>, language: string, locale: string, disabled: boolean, createdAt: string, organization: { id: string, name: string } | null }>, meta: { pagination: { total: number } } } };
+
+export type UserQueryVariables = Exact<{
+  userId: string;
+}>;
+
+
+export type UserQuery = { user: { id: string, email: string, roles: Array<string>, language: string, locale: string, disabled: boolean, createdAt: string, organization: { id: string, name: string } | null } };
+
+export type UserInviteMutationVariables = Exact<{
+  input: UserInviteInput;
+}>;
+
+
+export type UserInviteMutation = { userInvite: { id: string, email: string } };
+
+export type UserUpdateMutationVariables = Exact<{
+  userId: string;
+  input: UserUpdateInput;
+}>;
+
+
+export type UserUpdateMutation = { userUpdate: { id: string, email: string, roles: Array<string>, language: string, locale: string, disabled: boolean, createdAt: string, organization: { id: string, name: string } | null } };
+
+export type UserDisableMutationVariables = Exact<{
+  userId: string;
+}>;
+
+
+export type UserDisableMutation = { userDisable: { id: string, disabled: boolean } };
+
+export type UserEnableMutationVariables = Exact<{
+  userId: string;
+}>;
+
+
+export type UserEnableMutation = { userEnable: { id: string, disabled: boolean } };
+
+export type UserDeleteMutationVariables = Exact<{
+  userId: string;
+}>;
+
+
+export type UserDeleteMutation = { userDelete: { id: string, email: string } };
+
+export type OrganizationOptionsQueryVariables = Exact<{
+  search?: string | null | undefined;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type OrganizationOptionsQuery = { organizationList: { data: Array<{ id: string, name: string }>, meta: { pagination: { total: number } } } };
+
 export type AppUserQueryVariables = Exact<{
   userId: string;
 }>;
@@ -684,6 +767,7 @@ export interface Operations {
   OrganizationCreate: { result: OrganizationCreateMutation; variables: OrganizationCreateMutationVariables };
   OrganizationFields: { result: OrganizationFieldsFragment; variables: Record<string, never> };
   OrganizationList: { result: OrganizationListQuery; variables: OrganizationListQueryVariables };
+  OrganizationOptions: { result: OrganizationOptionsQuery; variables: OrganizationOptionsQueryVariables };
   OrganizationPlanChange: { result: OrganizationPlanChangeMutation; variables: OrganizationPlanChangeMutationVariables };
   OrganizationReinstate: { result: OrganizationReinstateMutation; variables: OrganizationReinstateMutationVariables };
   OrganizationSuspend: { result: OrganizationSuspendMutation; variables: OrganizationSuspendMutationVariables };
@@ -725,5 +809,13 @@ export interface Operations {
   SupportRequestFields: { result: SupportRequestFieldsFragment; variables: Record<string, never> };
   SupportRequestList: { result: SupportRequestListQuery; variables: SupportRequestListQueryVariables };
   SupportRequestResolve: { result: SupportRequestResolveMutation; variables: SupportRequestResolveMutationVariables };
+  User: { result: UserQuery; variables: UserQueryVariables };
+  UserDelete: { result: UserDeleteMutation; variables: UserDeleteMutationVariables };
+  UserDisable: { result: UserDisableMutation; variables: UserDisableMutationVariables };
+  UserEnable: { result: UserEnableMutation; variables: UserEnableMutationVariables };
+  UserFields: { result: UserFieldsFragment; variables: Record<string, never> };
+  UserInvite: { result: UserInviteMutation; variables: UserInviteMutationVariables };
+  UserList: { result: UserListQuery; variables: UserListQueryVariables };
+  UserUpdate: { result: UserUpdateMutation; variables: UserUpdateMutationVariables };
   WebsitePriceFeed: { result: WebsitePriceFeedQuery; variables: WebsitePriceFeedQueryVariables };
 }
