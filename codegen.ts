@@ -21,7 +21,6 @@ const NOT_YET_CONVERTED: string[] = [
   'web/src/pages/product-feeds/queries.ts',
   'web/src/pages/product-matching/queries.ts',
   'web/src/pages/products/queries.ts',
-  'web/src/pages/websites/queries.ts',
 ];
 
 export const DOCUMENTS = [

@@ -25,9 +25,19 @@ export type AppUserUpdateInput = {
   locale?: string | null | undefined;
 };
 
+export type CompetitorMatchingMode =
+  | 'automatic'
+  | 'confirmation';
+
 export type Currency =
   | 'CZK'
   | 'EUR';
+
+export type FeedImportStatus =
+  | 'FAILED'
+  | 'QUEUED'
+  | 'RUNNING'
+  | 'SUCCEEDED';
 
 export type InvoiceStatus =
   | 'open'
@@ -50,6 +60,29 @@ export type OrganizationSort =
 
 export type OrganizationUpdateInput = {
   name: string;
+};
+
+export type OrganizationWebsiteCreateInput = {
+  name: string;
+  /** http(s) address of the shop. */
+  url: string;
+};
+
+export type OrganizationWebsiteSort =
+  | 'COMPETITORS_COUNT_ASC'
+  | 'COMPETITORS_COUNT_DESC'
+  | 'FEEDS_COUNT_ASC'
+  | 'FEEDS_COUNT_DESC'
+  | 'NAME_ASC'
+  | 'NAME_DESC'
+  | 'ORGANIZATION_ASC'
+  | 'ORGANIZATION_DESC'
+  | 'URL_ASC'
+  | 'URL_DESC';
+
+export type OrganizationWebsiteUpdateInput = {
+  name?: string | null | undefined;
+  url?: string | null | undefined;
 };
 
 export type PriceAdjustUnit =
@@ -223,6 +256,19 @@ export type PriceSuggestionReviewState =
   | 'ACCEPTED'
   | 'PENDING'
   | 'REJECTED';
+
+export type ProductFeedFormat =
+  | 'CSV'
+  | 'GOOGLE_XML'
+  | 'HEUREKA_XML';
+
+export type ProductFeedSchedule =
+  | 'DAILY'
+  | 'MANUAL';
+
+export type ProductFeedSource =
+  | 'UPLOAD'
+  | 'URL';
 
 export type ScraperHealthStatus =
   | 'degraded'
@@ -745,6 +791,82 @@ export type OrganizationOptionsQueryVariables = Exact<{
 
 export type OrganizationOptionsQuery = { organizationList: { data: Array<{ id: string, name: string }>, meta: { pagination: { total: number } } } };
 
+export type OrganizationWebsiteAdminListQueryVariables = Exact<{
+  organizationId?: string | null | undefined;
+  search?: string | null | undefined;
+  sort?: OrganizationWebsiteSort | null | undefined;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type OrganizationWebsiteAdminListQuery = { organizationWebsiteAdminList: { data: Array<{ id: string, name: string, hasFeed: boolean, feedsCount: number, competitorsCount: number, website: { id: string, url: string }, organization: { id: string, name: string } }>, meta: { pagination: { total: number } } } };
+
+export type OrganizationWebsiteDetailFieldsFragment = { id: string, name: string, hasFeed: boolean, apiKey: string | null, feedsCount: number, competitorsCount: number, productsCount: number, website: { id: string, name: string, url: string }, organization: { id: string, name: string } };
+
+export type OrganizationWebsiteQueryVariables = Exact<{
+  organizationWebsiteId: string;
+}>;
+
+
+export type OrganizationWebsiteQuery = { organizationWebsite: { id: string, name: string, hasFeed: boolean, apiKey: string | null, feedsCount: number, competitorsCount: number, productsCount: number, website: { id: string, name: string, url: string }, organization: { id: string, name: string } } };
+
+export type OrganizationWebsiteDeletePreviewQueryVariables = Exact<{
+  organizationWebsiteId: string;
+}>;
+
+
+export type OrganizationWebsiteDeletePreviewQuery = { organizationWebsiteDeletePreview: { id: string, feeds: number, products: number, competitors: number, competitorProducts: number, matches: number, aggregatorListings: number } };
+
+export type OrganizationWebsiteCreateMutationVariables = Exact<{
+  organizationId: string;
+  input: OrganizationWebsiteCreateInput;
+}>;
+
+
+export type OrganizationWebsiteCreateMutation = { organizationWebsiteCreate: { id: string, name: string } };
+
+export type OrganizationWebsiteUpdateMutationVariables = Exact<{
+  organizationWebsiteId: string;
+  input: OrganizationWebsiteUpdateInput;
+}>;
+
+
+export type OrganizationWebsiteUpdateMutation = { organizationWebsiteUpdate: { id: string, name: string, hasFeed: boolean, apiKey: string | null, feedsCount: number, competitorsCount: number, productsCount: number, website: { id: string, name: string, url: string }, organization: { id: string, name: string } } };
+
+export type OrganizationWebsiteApiKeyRotateMutationVariables = Exact<{
+  organizationWebsiteId: string;
+}>;
+
+
+export type OrganizationWebsiteApiKeyRotateMutation = { organizationWebsiteApiKeyRotate: { id: string, apiKey: string | null } };
+
+export type WebsiteProductFeedsQueryVariables = Exact<{
+  organizationWebsiteId: string;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type WebsiteProductFeedsQuery = { productFeedList: { data: Array<{ id: string, name: string, source: ProductFeedSource, format: ProductFeedFormat, schedule: ProductFeedSchedule, lastRun: { id: string, status: FeedImportStatus, finishedAt: string | null } | null }>, meta: { pagination: { total: number } } } };
+
+export type WebsiteCompetitorsQueryVariables = Exact<{
+  organizationWebsiteId: string;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type WebsiteCompetitorsQuery = { competitorList: { data: Array<{ id: string, name: string, url: string, active: boolean, matchingMode: CompetitorMatchingMode, productsCount: number }>, meta: { pagination: { total: number } } } };
+
+export type OwnOrganizationQueryVariables = Exact<{
+  limit: number;
+  offset: number;
+}>;
+
+
+export type OwnOrganizationQuery = { organizationList: { data: Array<{ id: string, name: string }>, meta: { pagination: { total: number } } } };
+
 export type AppUserQueryVariables = Exact<{
   userId: string;
 }>;
@@ -772,7 +894,15 @@ export interface Operations {
   OrganizationReinstate: { result: OrganizationReinstateMutation; variables: OrganizationReinstateMutationVariables };
   OrganizationSuspend: { result: OrganizationSuspendMutation; variables: OrganizationSuspendMutationVariables };
   OrganizationUpdate: { result: OrganizationUpdateMutation; variables: OrganizationUpdateMutationVariables };
+  OrganizationWebsite: { result: OrganizationWebsiteQuery; variables: OrganizationWebsiteQueryVariables };
+  OrganizationWebsiteAdminList: { result: OrganizationWebsiteAdminListQuery; variables: OrganizationWebsiteAdminListQueryVariables };
+  OrganizationWebsiteApiKeyRotate: { result: OrganizationWebsiteApiKeyRotateMutation; variables: OrganizationWebsiteApiKeyRotateMutationVariables };
+  OrganizationWebsiteCreate: { result: OrganizationWebsiteCreateMutation; variables: OrganizationWebsiteCreateMutationVariables };
+  OrganizationWebsiteDeletePreview: { result: OrganizationWebsiteDeletePreviewQuery; variables: OrganizationWebsiteDeletePreviewQueryVariables };
+  OrganizationWebsiteDetailFields: { result: OrganizationWebsiteDetailFieldsFragment; variables: Record<string, never> };
   OrganizationWebsiteList: { result: OrganizationWebsiteListQuery; variables: OrganizationWebsiteListQueryVariables };
+  OrganizationWebsiteUpdate: { result: OrganizationWebsiteUpdateMutation; variables: OrganizationWebsiteUpdateMutationVariables };
+  OwnOrganization: { result: OwnOrganizationQuery; variables: OwnOrganizationQueryVariables };
   Plans: { result: PlansQuery; variables: PlansQueryVariables };
   PriceRule: { result: PriceRuleQuery; variables: PriceRuleQueryVariables };
   PriceRuleAffectedCount: { result: PriceRuleAffectedCountQuery; variables: PriceRuleAffectedCountQueryVariables };
@@ -817,5 +947,7 @@ export interface Operations {
   UserInvite: { result: UserInviteMutation; variables: UserInviteMutationVariables };
   UserList: { result: UserListQuery; variables: UserListQueryVariables };
   UserUpdate: { result: UserUpdateMutation; variables: UserUpdateMutationVariables };
+  WebsiteCompetitors: { result: WebsiteCompetitorsQuery; variables: WebsiteCompetitorsQueryVariables };
   WebsitePriceFeed: { result: WebsitePriceFeedQuery; variables: WebsitePriceFeedQueryVariables };
+  WebsiteProductFeeds: { result: WebsiteProductFeedsQuery; variables: WebsiteProductFeedsQueryVariables };
 }
