@@ -68,6 +68,26 @@ describe.each(engines)('Organization website administration on $name', (engine) 
       expect(codes(await w.call(user.uid, DETAIL, { organizationWebsiteId: w.site[ownSlug(user)] }))).toEqual(['FORBIDDEN']);
     });
 
+    it.each(roleCases(OWNERS))("%s never learns the name another organization gave a website both monitor", async (_role, user) => {
+      const own = w.orgs[ownSlug(user)]!;
+      const other = w.orgs[otherSlug(user)]!;
+      const first = await createOrganizationWebsite(w.pool, other);
+      const { rows } = await w.pool.query<{ id: string }>(
+        `INSERT INTO organization_websites (organization_id, website_id, name) VALUES ($1, $2, 'Our view of it') RETURNING id`,
+        [own, first.websiteId],
+      );
+      const mine = rows[0]!.id;
+      try {
+        const seen = (await w.call(user.uid, DETAIL, { organizationWebsiteId: mine })).body.data.organizationWebsite;
+        expect(seen.website).toMatchObject({ id: first.websiteId, name: 'Our view of it' });
+        expect(JSON.stringify(seen)).not.toContain(first.name);
+        const admin = (await w.call(ADMIN.uid, DETAIL, { organizationWebsiteId: mine })).body.data.organizationWebsite;
+        expect(admin.website.name).toBe(first.name);
+      } finally {
+        await w.pool.query('DELETE FROM organization_websites WHERE id = $1', [mine]);
+      }
+    });
+
     it('rejects a bad id; an unknown id is NOT_FOUND', async () => {
       const bad = await w.call(ADMIN.uid, DETAIL, { organizationWebsiteId: 'nope' });
       expect(bad.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'organizationWebsiteId' });

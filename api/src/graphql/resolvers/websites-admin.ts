@@ -218,10 +218,21 @@ function countField(key: 'feedsCount' | 'competitorsCount' | 'productsCount') {
   };
 }
 
+/**
+ * A website's own name (websites.name) is the one the first organization to add its address gave
+ * it; another organization monitoring the same address must not learn it. Outside Admins, the
+ * website is named by the caller's own organization website.
+ */
+function sharedWebsite(parent: { name: string; website?: { id: string; name: string; url: string } | null }, _: unknown, ctx: ApiContext) {
+  if (!parent.website || ctx.isAdmin) return parent.website;
+  return { ...parent.website, name: parent.name };
+}
+
 export const websitesAdminResolvers = {
   Query: { organizationWebsite, organizationWebsiteDeletePreview, organizationWebsiteAdminList },
   Mutation: { organizationWebsiteUpdate, organizationWebsiteApiKeyRotate },
   OrganizationWebsite: {
+    website: sharedWebsite,
     feedsCount: countField('feedsCount'),
     competitorsCount: countField('competitorsCount'),
     productsCount: countField('productsCount'),
