@@ -25,5 +25,5 @@ describe('export file and run progress', () => {
     [{ status: 'running', pagesFetched: 5, pagesTotal: 20 }, 25],
     [{ status: 'running', pagesFetched: 20, pagesTotal: 20 }, 99],
     [{ status: 'succeeded', pagesFetched: 3, pagesTotal: 20 }, 100],
-  ])('%j -> %d %', (run, percent) => expect(runPercent(run)).toBe(percent));
+  ] as const)('%j -> %d %', (run, percent) => expect(runPercent(run)).toBe(percent));
 });
