@@ -8,11 +8,12 @@ import { parseCurrency } from '../../feeds/price.ts';
 import { parseAvailability } from './availability.ts';
 import { parseMachinePrice } from './price-text.ts';
 import { absoluteUrl, type PartialProduct } from './schema-product.ts';
-import { select } from './structured-data.ts';
+import { indexDocument } from './structured-data.ts';
 
 export function readMetaTags($: CheerioAPI, pageUrl: string): { fields: PartialProduct; onRequest: boolean } {
   const meta = new Map<string, string>();
-  for (const element of select($, "meta[property], meta[name]")) {
+  const index = indexDocument($);
+  for (const element of index.metas) {
     const key = (element.attribs.property ?? element.attribs.name ?? '').trim().toLowerCase();
     const content = element.attribs.content?.trim();
     if (key && content && !meta.has(key)) meta.set(key, content);
@@ -27,7 +28,7 @@ export function readMetaTags($: CheerioAPI, pageUrl: string): { fields: PartialP
   }
   const image = absoluteUrl(first('og:image:secure_url', 'og:image', 'og:image:url', 'twitter:image'), pageUrl);
   if (image) fields.image = image;
-  const canonical = absoluteUrl($('link[rel~="canonical" i]').attr('href') ?? first('og:url'), pageUrl);
+  const canonical = absoluteUrl(index.canonicalLinks[0]?.attribs.href ?? first('og:url'), pageUrl);
   if (canonical) fields.canonicalUrl = canonical;
 
   const sale = parseMachinePrice(first('product:sale_price:amount', 'og:sale_price:amount'));

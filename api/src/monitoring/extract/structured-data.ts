@@ -12,11 +12,66 @@ export interface Element {
   name: string;
   attribs: Record<string, string>;
   children: unknown[];
+  parent: unknown;
 }
 const isElement = (node: unknown): node is Element => typeof node === 'object' && node !== null && 'attribs' in node;
 export const select = ($: CheerioAPI, selector: string): Element[] => ($(selector).toArray() as unknown[]).filter(isElement);
 /** Cheerio's wrapper of an element. */
 const wrap = ($: CheerioAPI, element: Element) => $(element as never);
+
+/** The elements extraction reads, found in one walk over the document (no selector engine). */
+export interface DocumentIndex {
+  jsonLdScripts: Element[];
+  metas: Element[];
+  canonicalLinks: Element[];
+  /** itemscope + itemtype */
+  microdataItems: Element[];
+  /** typeof (RDFa) */
+  rdfaItems: Element[];
+}
+
+const indexes = new WeakMap<object, DocumentIndex>();
+
+export function indexDocument($: CheerioAPI): DocumentIndex {
+  const root = $.root()[0] as unknown as { children: unknown[] };
+  const cached = indexes.get(root);
+  if (cached) return cached;
+  const index: DocumentIndex = { jsonLdScripts: [], metas: [], canonicalLinks: [], microdataItems: [], rdfaItems: [] };
+  const stack: unknown[] = [...root.children].reverse();
+  while (stack.length) {
+    const node = stack.pop();
+    if (!isElement(node)) continue;
+    const attribs = node.attribs;
+    switch (node.name) {
+      case 'script':
+        if (attribs.type?.trim().toLowerCase() === 'application/ld+json') index.jsonLdScripts.push(node);
+        continue;
+      case 'meta':
+        if (attribs.property !== undefined || attribs.name !== undefined) index.metas.push(node);
+        break;
+      case 'link':
+        if (attribs.rel && /(^|\s)canonical(\s|$)/i.test(attribs.rel)) index.canonicalLinks.push(node);
+        break;
+      case 'style':
+        continue;
+    }
+    if (attribs.itemscope !== undefined && attribs.itemtype !== undefined) index.microdataItems.push(node);
+    if (attribs.typeof !== undefined) index.rdfaItems.push(node);
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]);
+  }
+  indexes.set(root, index);
+  return index;
+}
+
+/** The text inside an element (its text nodes, in order). */
+function textInside(element: Element): string {
+  let text = '';
+  for (const child of element.children) {
+    if (isElement(child)) text += textInside(child);
+    else if (typeof child === 'object' && child !== null && 'data' in child) text += String((child as { data: unknown }).data);
+  }
+  return text;
+}
 
 /** Every object in a JSON-LD value (arrays, @graph, nested values), depth first. */
 function* walkJson(value: unknown, depth = 0): Generator<SchemaNode> {
@@ -36,8 +91,8 @@ function* walkJson(value: unknown, depth = 0): Generator<SchemaNode> {
 export function jsonLdProducts($: CheerioAPI): { products: SchemaNode[]; warnings: ExtractionWarning[] } {
   const products: SchemaNode[] = [];
   const warnings: ExtractionWarning[] = [];
-  for (const script of select($, 'script[type="application/ld+json" i]')) {
-    const text = wrap($, script as never).text().trim();
+  for (const script of indexDocument($).jsonLdScripts) {
+    const text = textInside(script).trim();
     if (!text) continue;
     let data: unknown;
     try {
@@ -133,19 +188,27 @@ function readItem($: CheerioAPI, root: Element, vocabulary: Vocabulary, depth = 
   return node;
 }
 
-function itemsOf($: CheerioAPI, selector: string, vocabulary: Vocabulary): SchemaNode[] {
+/** Whether an ancestor of the element starts an item. */
+function insideItem(element: Element, vocabulary: Vocabulary): boolean {
+  for (let node = element.parent; isElement(node); node = node.parent) {
+    if (node.attribs[vocabulary.typeAttribute] !== undefined) return true;
+  }
+  return false;
+}
+
+function itemsOf($: CheerioAPI, elements: Element[], vocabulary: Vocabulary): SchemaNode[] {
   const products: SchemaNode[] = [];
-  for (const element of select($, selector)) {
+  for (const element of elements) {
     // an item that is some other item's property is read with that item
-    if (element.attribs[vocabulary.propertyAttribute] && wrap($, element).parents(`[${vocabulary.typeAttribute}]`).length) continue;
+    if (element.attribs[vocabulary.propertyAttribute] && insideItem(element, vocabulary)) continue;
     const node = readItem($, element, vocabulary);
     if (isProductNode(node)) products.push(node);
   }
   return products;
 }
 
-export const microdataProducts = ($: CheerioAPI) => itemsOf($, '[itemscope][itemtype]', MICRODATA);
-export const rdfaProducts = ($: CheerioAPI) => itemsOf($, '[typeof]', RDFA);
+export const microdataProducts = ($: CheerioAPI) => itemsOf($, indexDocument($).microdataItems, MICRODATA);
+export const rdfaProducts = ($: CheerioAPI) => itemsOf($, indexDocument($).rdfaItems, RDFA);
 
 const HIDDEN = new Set(['script', 'style', 'noscript', 'template', 'head']);
 
