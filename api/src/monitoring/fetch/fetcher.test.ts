@@ -100,6 +100,14 @@ describe('createFetcher', () => {
     expect(announced.outcome === 'failed' && announced.reason).toContain('above the limit');
   });
 
+  it('refuses a small compressed body that decompresses beyond the cap', async () => {
+    const bomb = gzipSync(Buffer.alloc(20 * 1024 * 1024, 'a'));
+    handler = (_request, response) => response.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(bomb);
+    const result = await fetcher({ maxBytes: 200_000 }).fetch(`${base}/bomb`);
+    expect(result).toMatchObject({ outcome: 'failed', failure: 'too_large' });
+    expect(result.outcome === 'failed' && result.reason).toContain('once decompressed');
+  });
+
   it('follows redirects up to the limit and names a loop', async () => {
     handler = (request, response) => {
       const n = Number(request.url!.slice(2));
@@ -166,24 +174,25 @@ describe('createFetcher', () => {
 
   it('waits the minimum delay between two requests to a host', async () => {
     handler = page;
-    const polite = fetcher({ minDelayMs: 250 });
+    const polite = fetcher({ minDelayMs: 500 });
     await Promise.all([1, 2, 3].map((n) => polite.fetch(`${base}/d${n}`)));
     const gaps = seen.slice(1).map((entry, i) => entry.at - seen[i]!.at);
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(240);
+    // spaced by the client at the start of each request; arrival at the server varies on a busy machine
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(400);
   });
 });
 
 describe('robots.txt', () => {
   it('is obeyed with its crawl-delay, read once per host', async () => {
-    robots = { status: 200, body: 'User-agent: *\nCrawl-delay: 0.3\nDisallow: /private/\n\nUser-agent: OtherBot\nDisallow: /\n' };
+    robots = { status: 200, body: 'User-agent: *\nCrawl-delay: 0.5\nDisallow: /private/\n\nUser-agent: OtherBot\nDisallow: /\n' };
     handler = page;
     const polite = fetcher();
     robotsReads = 0;
     const results = await Promise.all(['/x1', '/x2', '/private/y', '/x3'].map((path) => polite.fetch(`${base}${path}`)));
     expect(results.map((result) => result.outcome === 'failed' ? result.failure : result.outcome)).toEqual(['ok', 'ok', 'robots_disallowed', 'ok']);
     const gaps = seen.slice(1).map((entry, i) => entry.at - seen[i]!.at);
-    // spaced by the client; arrival at the server varies by a few ms (the first request also connects)
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(260);
+    // spaced by the client; arrival at the server varies on a busy machine (the first request also connects)
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(400);
     expect(robotsReads).toBe(1);
     // a scraper may be told to ignore it
     expect(await fetcher({ obeyRobots: false }).fetch(`${base}/private/y`)).toMatchObject({ outcome: 'ok' });
