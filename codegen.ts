@@ -18,7 +18,6 @@ const NOT_YET_CONVERTED: string[] = [
   // Its OrganizationWebsiteList shares the website picker's operation name.
   'web/src/pages/home/queries.ts',
   'web/src/pages/match-confirmation/queries.ts',
-  'web/src/pages/product-feeds/queries.ts',
   'web/src/pages/product-matching/queries.ts',
   'web/src/pages/products/queries.ts',
 ];

@@ -33,6 +33,29 @@ export type Currency =
   | 'CZK'
   | 'EUR';
 
+export type FeedColumnInput = {
+  column: string;
+  field: FeedField;
+};
+
+/** What a feed row may say about a product. A CSV mapping names the column of each; ID, NAME and PRICE are required. */
+export type FeedField =
+  | 'AVAILABILITY'
+  | 'BRAND'
+  | 'CATEGORY'
+  | 'COST'
+  | 'CURRENCY'
+  | 'GTIN'
+  | 'ID'
+  | 'IMAGE'
+  | 'MAP'
+  | 'MPN'
+  | 'NAME'
+  | 'PRICE'
+  | 'RRP'
+  | 'STOCK'
+  | 'URL';
+
 export type FeedImportStatus =
   | 'FAILED'
   | 'QUEUED'
@@ -257,6 +280,20 @@ export type PriceSuggestionReviewState =
   | 'PENDING'
   | 'REJECTED';
 
+export type ProductFeedCreateInput = {
+  /** CSV: required unless the file's columns are named like the fields. */
+  columnMapping?: Array<FeedColumnInput> | null | undefined;
+  csvDelimiter?: string | null | undefined;
+  format: ProductFeedFormat;
+  name: string;
+  organizationWebsiteId: string;
+  /** MANUAL by default. */
+  schedule?: ProductFeedSchedule | null | undefined;
+  source: ProductFeedSource;
+  /** Required for a URL feed: http(s). */
+  url?: string | null | undefined;
+};
+
 export type ProductFeedFormat =
   | 'CSV'
   | 'GOOGLE_XML'
@@ -269,6 +306,16 @@ export type ProductFeedSchedule =
 export type ProductFeedSource =
   | 'UPLOAD'
   | 'URL';
+
+export type ProductFeedUpdateInput = {
+  columnMapping?: Array<FeedColumnInput> | null | undefined;
+  csvDelimiter?: string | null | undefined;
+  format?: ProductFeedFormat | null | undefined;
+  name?: string | null | undefined;
+  schedule?: ProductFeedSchedule | null | undefined;
+  source?: ProductFeedSource | null | undefined;
+  url?: string | null | undefined;
+};
 
 export type ScraperHealthStatus =
   | 'degraded'
@@ -588,6 +635,72 @@ export type PriceRuleProductChoicesQueryVariables = Exact<{
 
 export type PriceRuleProductChoicesQuery = { productList: { data: Array<{ id: string, itemId: string, name: string }> } };
 
+export type FeedRunFieldsFragment = { id: string, productFeedId: string, status: FeedImportStatus, source: ProductFeedSource, fileName: string | null, bytesRead: number, rowsRead: number, rowsImported: number, rowsRejected: number, productsCreated: number, productsUpdated: number, productsDeactivated: number, errorMessage: string | null, errorLine: number | null, errorColumn: number | null, createdAt: string, startedAt: string | null, finishedAt: string | null };
+
+export type FeedFieldsFragment = { id: string, organizationWebsiteId: string, name: string, source: ProductFeedSource, url: string | null, format: ProductFeedFormat, csvDelimiter: string, schedule: ProductFeedSchedule, createdAt: string, updatedAt: string, columnMapping: Array<{ field: FeedField, column: string }> | null, lastRun: { id: string, productFeedId: string, status: FeedImportStatus, source: ProductFeedSource, fileName: string | null, bytesRead: number, rowsRead: number, rowsImported: number, rowsRejected: number, productsCreated: number, productsUpdated: number, productsDeactivated: number, errorMessage: string | null, errorLine: number | null, errorColumn: number | null, createdAt: string, startedAt: string | null, finishedAt: string | null } | null };
+
+export type ProductFeedListQueryVariables = Exact<{
+  organizationWebsiteId: string;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type ProductFeedListQuery = { productFeedList: { data: Array<{ id: string, organizationWebsiteId: string, name: string, source: ProductFeedSource, url: string | null, format: ProductFeedFormat, csvDelimiter: string, schedule: ProductFeedSchedule, createdAt: string, updatedAt: string, columnMapping: Array<{ field: FeedField, column: string }> | null, lastRun: { id: string, productFeedId: string, status: FeedImportStatus, source: ProductFeedSource, fileName: string | null, bytesRead: number, rowsRead: number, rowsImported: number, rowsRejected: number, productsCreated: number, productsUpdated: number, productsDeactivated: number, errorMessage: string | null, errorLine: number | null, errorColumn: number | null, createdAt: string, startedAt: string | null, finishedAt: string | null } | null }>, meta: { pagination: { total: number } } } };
+
+export type ProductFeedQueryVariables = Exact<{
+  productFeedId: string;
+  runsLimit: number;
+}>;
+
+
+export type ProductFeedQuery = { productFeed: { uploadPath: string, id: string, organizationWebsiteId: string, name: string, source: ProductFeedSource, url: string | null, format: ProductFeedFormat, csvDelimiter: string, schedule: ProductFeedSchedule, createdAt: string, updatedAt: string, runs: Array<{ id: string, productFeedId: string, status: FeedImportStatus, source: ProductFeedSource, fileName: string | null, bytesRead: number, rowsRead: number, rowsImported: number, rowsRejected: number, productsCreated: number, productsUpdated: number, productsDeactivated: number, errorMessage: string | null, errorLine: number | null, errorColumn: number | null, createdAt: string, startedAt: string | null, finishedAt: string | null }>, columnMapping: Array<{ field: FeedField, column: string }> | null, lastRun: { id: string, productFeedId: string, status: FeedImportStatus, source: ProductFeedSource, fileName: string | null, bytesRead: number, rowsRead: number, rowsImported: number, rowsRejected: number, productsCreated: number, productsUpdated: number, productsDeactivated: number, errorMessage: string | null, errorLine: number | null, errorColumn: number | null, createdAt: string, startedAt: string | null, finishedAt: string | null } | null } };
+
+export type FeedImportRunQueryVariables = Exact<{
+  runId: string;
+}>;
+
+
+export type FeedImportRunQuery = { feedImportRun: { id: string, productFeedId: string, status: FeedImportStatus, source: ProductFeedSource, fileName: string | null, bytesRead: number, rowsRead: number, rowsImported: number, rowsRejected: number, productsCreated: number, productsUpdated: number, productsDeactivated: number, errorMessage: string | null, errorLine: number | null, errorColumn: number | null, createdAt: string, startedAt: string | null, finishedAt: string | null } };
+
+export type FeedImportErrorsQueryVariables = Exact<{
+  runId: string;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type FeedImportErrorsQuery = { feedImportErrors: { data: Array<{ line: number, itemId: string | null, field: string, reason: string }>, meta: { pagination: { total: number } } } };
+
+export type ProductFeedCreateMutationVariables = Exact<{
+  input: ProductFeedCreateInput;
+}>;
+
+
+export type ProductFeedCreateMutation = { productFeedCreate: { id: string, name: string } };
+
+export type ProductFeedUpdateMutationVariables = Exact<{
+  productFeedId: string;
+  input: ProductFeedUpdateInput;
+}>;
+
+
+export type ProductFeedUpdateMutation = { productFeedUpdate: { id: string, name: string } };
+
+export type ProductFeedDeleteMutationVariables = Exact<{
+  productFeedId: string;
+}>;
+
+
+export type ProductFeedDeleteMutation = { productFeedDelete: { id: string, name: string } };
+
+export type ProductFeedImportMutationVariables = Exact<{
+  productFeedId: string;
+}>;
+
+
+export type ProductFeedImportMutation = { productFeedImport: { id: string, productFeedId: string, status: FeedImportStatus, source: ProductFeedSource, fileName: string | null, bytesRead: number, rowsRead: number, rowsImported: number, rowsRejected: number, productsCreated: number, productsUpdated: number, productsDeactivated: number, errorMessage: string | null, errorLine: number | null, errorColumn: number | null, createdAt: string, startedAt: string | null, finishedAt: string | null } };
+
 export type ScraperRowFieldsFragment = { id: string, name: string, enabled: boolean, competitorId: string, competitorName: string, competitorUrl: string, scrapingFrequency: ScrapingFrequency, organizationName: string, websiteName: string, nextRunAt: string, health: { status: ScraperHealthStatus, lastRunAt: string | null, lastRunStatus: ScraperRunStatus | null, lastSuccessAt: string | null, successRate: number | null, recentRuns: number, productsSeen: number | null, productsExpected: number | null, errorMix: Array<{ kind: string, count: number }> }, activeRun: { id: string, status: ScraperRunStatus } | null };
 
 export type ScraperRunFieldsFragment = { id: string, scraperId: string, trigger: string, status: ScraperRunStatus, cancelRequested: boolean, createdAt: string, startedAt: string | null, endedAt: string | null, pagesTotal: number, pagesFetched: number, pagesNotModified: number, productsSeen: number, productsNew: number, productsChanged: number, productsUnchanged: number, productsFailed: number, heldForReview: number, historyRows: number, bytes: number, durationMs: number | null, errorMessage: string | null, failuresByKind: Array<{ kind: string, count: number }> };
@@ -882,6 +995,10 @@ export interface Operations {
   AppUser: { result: AppUserQuery; variables: AppUserQueryVariables };
   AppUserUpdate: { result: AppUserUpdateMutation; variables: AppUserUpdateMutationVariables };
   CompetitorScrapers: { result: CompetitorScrapersQuery; variables: CompetitorScrapersQueryVariables };
+  FeedFields: { result: FeedFieldsFragment; variables: Record<string, never> };
+  FeedImportErrors: { result: FeedImportErrorsQuery; variables: FeedImportErrorsQueryVariables };
+  FeedImportRun: { result: FeedImportRunQuery; variables: FeedImportRunQueryVariables };
+  FeedRunFields: { result: FeedRunFieldsFragment; variables: Record<string, never> };
   MonitoredCompetitorCollected: { result: MonitoredCompetitorCollectedQuery; variables: MonitoredCompetitorCollectedQueryVariables };
   Organization: { result: OrganizationQuery; variables: OrganizationQueryVariables };
   OrganizationBilling: { result: OrganizationBillingQuery; variables: OrganizationBillingQueryVariables };
@@ -922,6 +1039,12 @@ export interface Operations {
   PriceSuggestionFields: { result: PriceSuggestionFieldsFragment; variables: Record<string, never> };
   PriceSuggestionLog: { result: PriceSuggestionLogQuery; variables: PriceSuggestionLogQueryVariables };
   PriceSuggestionReview: { result: PriceSuggestionReviewMutation; variables: PriceSuggestionReviewMutationVariables };
+  ProductFeed: { result: ProductFeedQuery; variables: ProductFeedQueryVariables };
+  ProductFeedCreate: { result: ProductFeedCreateMutation; variables: ProductFeedCreateMutationVariables };
+  ProductFeedDelete: { result: ProductFeedDeleteMutation; variables: ProductFeedDeleteMutationVariables };
+  ProductFeedImport: { result: ProductFeedImportMutation; variables: ProductFeedImportMutationVariables };
+  ProductFeedList: { result: ProductFeedListQuery; variables: ProductFeedListQueryVariables };
+  ProductFeedUpdate: { result: ProductFeedUpdateMutation; variables: ProductFeedUpdateMutationVariables };
   Scraper: { result: ScraperQuery; variables: ScraperQueryVariables };
   ScraperCreate: { result: ScraperCreateMutation; variables: ScraperCreateMutationVariables };
   ScraperDefaultSettings: { result: ScraperDefaultSettingsQuery; variables: ScraperDefaultSettingsQueryVariables };

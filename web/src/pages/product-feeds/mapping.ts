@@ -54,7 +54,8 @@ export function mappingProblems(rows: readonly MappingRow[] | undefined): Mappin
 export function mappingInput(rows: readonly MappingRow[] | undefined): FeedColumn[] {
   return (rows ?? [])
     .filter((row): row is Required<MappingRow> => Boolean(row.field && row.column?.trim()))
-    .map((row) => ({ field: row.field, column: row.column.trim() }));
+    // The editor offers only FEED_FIELDS; the API refuses any other field.
+    .map((row) => ({ field: row.field as FeedColumn['field'], column: row.column.trim() }));
 }
 
 /** Fields still free for another row of the editor (a field is mapped at most once). */
