@@ -19,6 +19,7 @@ import { useFeedUploads } from './feeds/upload-route.ts';
 import { usePriceFeed } from './pricing/feed/route.ts';
 import type { Logger } from './http/logger.ts';
 import { useOperationNotes } from './http/operation-log.ts';
+import { useListCostLimit } from './graphql/list-cost.ts';
 
 
 export interface ApiOptions {
@@ -67,6 +68,8 @@ export function createApi({ pool, verifyToken, access, environment = 'local', lo
         blockFieldSuggestion: { enabled: !local },
       }),
       ...(local ? [] : [disableIntrospection]),
+      // Nested lists multiply by their `limit` (graphql/list-cost.ts).
+      useListCostLimit(),
       // POST /feeds/{productFeedId}/upload: a feed file, streamed into an import (feeds/upload-route.ts).
       useFeedUploads({ pool, verifyToken, access }),
       // GET /price-feed/{organizationWebsiteId}: suggested prices for the shop, by API key (pricing/feed/route.ts).
