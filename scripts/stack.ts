@@ -85,6 +85,20 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await waitFor(`${authUrl}/`, 'the Auth emulator', 90_000, children.at(-1)!);
     await ensureDemoAccounts(authUrl);
 
+    // 1b. The fixture shop: competitor shops on loopback that the demo scrapers read
+    //     (api/src/monitoring/fixture-shop/; prices change every ten minutes).
+    const fixturePort = apiPort + 600;
+    await assertPortFree(fixturePort);
+    const fixtureUrl = `http://127.0.0.1:${fixturePort}`;
+    children.push(
+      launch('fixture-shop', bin('api', 'tsx'), [join(ROOT, 'api', 'src', 'monitoring', 'fixture-shop', 'main.ts'), '--port', String(fixturePort), '--products', '60', '--crawl-delay', '0', '--day-every', '600'], {
+        cwd: join(ROOT, 'api'),
+        dataDir,
+        verbose,
+      }),
+    );
+    await waitFor(`${fixtureUrl}/robots.txt`, 'the fixture shop', 60_000, children.at(-1)!);
+
     // 2. GraphQL API on the embedded database.
     children.push(
       launch('api', bin('api', 'tsx'), [join(ROOT, 'api', 'src', 'main.ts')], {
@@ -99,6 +113,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           FIREBASE_PROJECT_ID: PROJECT_ID,
           FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
           DEMO_DATA: 'on',
+          // Demo scrapers and test extractions read the fixture shop on loopback.
+          FIXTURE_SHOP_URL: fixtureUrl,
+          FEED_ALLOW_PRIVATE_HOSTS: '1',
         },
       }),
     );

@@ -11,6 +11,7 @@ import { createIdentityAdmin } from './auth/identity-admin.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './seed/demo-data.ts';
+import { seedDemoScrapers } from './seed/scrapers-demo.ts';
 import { SCHEDULER_INTERVAL_MS, startDueImports } from './feeds/schedule.ts';
 import { withWebsiteListAnswers } from './graphql/website-list-answers.ts';
 import { startMatchingJobs } from './matching/runs/jobs.ts';
@@ -58,6 +59,11 @@ async function main() {
     if (config.demoData) {
       const seeded = await seedDemoData(db.pool, { websites: config.seedWebsites, matching: true });
       if (seeded.organizations) console.log(`Demo data: ${seeded.organizations} organizations, ${seeded.websites} websites, ${seeded.users} users.`);
+      // The local stack's fixture shop (scripts/stack.ts): demo scrapers read it (seed/scrapers-demo.ts).
+      if (process.env.FIXTURE_SHOP_URL) {
+        const scrapers = await seedDemoScrapers(db.pool, process.env.FIXTURE_SHOP_URL);
+        if (scrapers) console.log(`Demo scrapers: ${scrapers}, reading the fixture shop at ${process.env.FIXTURE_SHOP_URL}.`);
+      }
     }
   } catch (error) {
     await stopDb();
