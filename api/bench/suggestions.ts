@@ -1,0 +1,289 @@
+/**
+ * Benchmark of price suggestions (api/src/pricing/README.md) at 100,000 products and 1,000,000
+ * matched competitor prices on one organization website.
+ *
+ *   npm run bench:suggestions -- [--engine pglite|postgres|both] [--products 100000] [--competitors 10]
+ *        [--changes 20] [--counts 200]
+ *
+ * For each engine (PGlite in its own process as the API runs it; PostgreSQL in a scratch database
+ * when reachable) it migrates, seeds the demo data, generates the catalogue in SQL (products with
+ * cost, MAP and RRP; `--competitors` competitors each selling and MATCHED to every product, with
+ * prices around ours, some out of stock or old) and then measures, printing each figure:
+ * 1. a full recompute of every suggestion under an Active rule written through the API
+ *    (goal: <= 30 s on PostgreSQL);
+ * 2. one competitor price changing: the time until the product's new suggestion is readable
+ *    through the API, with the updater loop running as in the API process (goal: <= 1 s);
+ * 3. the affected count of a rule being edited (priceRuleAffectedCount, varied filters) p50/p95
+ *    (goal: p95 <= 200 ms);
+ * 4. the price feed streamed in CSV and JSON (every suggestion, ~100,000 rows): time, rows and the
+ *    growth of this process's heap and RSS while it streams (goal: flat).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { UnsecuredJWT } from 'jose';
+import pg from 'pg';
+import { createTokenVerifier } from '../src/auth/firebase-token.ts';
+import { loadAccessControl } from '../src/access.ts';
+import { createApi } from '../src/app.ts';
+import { openDatabase, type Database } from '../src/db/database.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { seedDemoData } from '../src/seed/demo-data.ts';
+import { processQueuedWebsite, startSuggestionUpdater } from '../src/pricing/recompute.ts';
+
+const { values: options } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'both' },
+    products: { type: 'string', default: '100000' },
+    competitors: { type: 'string', default: '10' },
+    changes: { type: 'string', default: '20' },
+    counts: { type: 'string', default: '200' },
+  },
+});
+const PRODUCTS = Number(options.products);
+const COMPETITORS = Number(options.competitors);
+const PROJECT_ID = 'demo-price-console';
+const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const OWNER = 'demo-owner';
+const BRANDS = ['Husky', 'Vango', 'Sony', 'JBL', 'Bosch', 'Philips', 'Dyson', 'Logitech'];
+const CATEGORIES = ['Outdoor', 'Audio', 'Electronics', 'Kitchen', 'Home'];
+
+async function openEngine(name: string): Promise<{ db: Database; cleanup(): Promise<void> }> {
+  if (name === 'pglite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bench-suggestions-'));
+    const db = await openDatabase({ pgliteDir: dir });
+    return { db, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const scratch = `bench_suggestions_${process.pid}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${scratch}`);
+  await admin.query(`CREATE DATABASE ${scratch}`);
+  await admin.end();
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${scratch}`;
+  const db = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
+  return {
+    db,
+    cleanup: async () => {
+      const dropper = new pg.Client({ connectionString: POSTGRES_URL });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** The catalogue, all in SQL: products, competitors, one competitor product per competitor and product, MATCHED. */
+async function seed(db: Database, site: string): Promise<void> {
+  await db.pool.query(
+    `INSERT INTO products (organization_website_id, item_id, name, brand, category, price, cost, map, rrp, currency, stock)
+     SELECT $1, 'SKU-' || lpad(i::text, 7, '0'), 'Product ' || i, ($3::text[])[1 + i % 8], ($4::text[])[1 + i % 5],
+            p, CASE WHEN i % 7 <> 0 THEN round(p * 0.7, 2) END, CASE WHEN i % 5 = 0 THEN round(p * 0.85, 2) END,
+            CASE WHEN i % 3 = 0 THEN round(p * 1.1, 2) END, 'CZK', (i * 37) % 50
+       FROM (SELECT i, round((200 + (i * 7919) % 20000)::numeric + 0.9, 2) AS p FROM generate_series(1, $2) AS i) s`,
+    [site, PRODUCTS, BRANDS, CATEGORIES],
+  );
+  await db.pool.query(
+    `INSERT INTO competitors (organization_website_id, name, url, matching_mode)
+     SELECT $1, 'Competitor ' || c, 'https://competitor-' || c || '.example', CASE WHEN c % 2 = 0 THEN 'automatic' ELSE 'confirmation' END
+       FROM generate_series(1, $2) AS c`,
+    [site, COMPETITORS],
+  );
+  const { rows: competitors } = await db.pool.query<{ id: string; n: number }>(
+    `SELECT id, row_number() OVER (ORDER BY name)::int AS n FROM competitors WHERE organization_website_id = $1`,
+    [site],
+  );
+  // The matching area's triggers (queue sizes, rollups) are not what is measured here: off while seeding.
+  await db.pool.query('ALTER TABLE product_matches DISABLE TRIGGER USER');
+  for (const competitor of competitors) {
+    await db.pool.query(
+      `INSERT INTO competitor_products (competitor_id, external_id, name, price, currency, availability, seen_at)
+       SELECT $1, 'C' || $3::text || '-' || p.item_id, p.name, round(p.price * (0.8 + ((hashtext(p.item_id || $3::text) & 1023) / 2300.0)), 2), 'CZK',
+              CASE WHEN abs(hashtext(p.item_id) + $3::int) % 9 = 0 THEN 'out_of_stock' ELSE 'in_stock' END,
+              now() - ((hashtext(p.item_id || 's' || $3::text) & 31) || ' days')::interval
+         FROM products p WHERE p.organization_website_id = $2`,
+      [competitor.id, site, competitor.n],
+    );
+    await db.pool.query(
+      `INSERT INTO product_matches (product_id, competitor_product_id, competitor_id, status, score)
+       SELECT p.id, cp.id, $1, 'MATCHED', 0.95
+         FROM competitor_products cp JOIN products p ON p.organization_website_id = $2 AND cp.external_id = 'C' || $3::text || '-' || p.item_id
+        WHERE cp.competitor_id = $1`,
+      [competitor.id, site, competitor.n],
+    );
+  }
+  await db.pool.query('ALTER TABLE product_matches ENABLE TRIGGER USER');
+  await db.pool.query('VACUUM ANALYZE products, competitors, competitor_products, product_matches');
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+async function run(engine: string) {
+  const { db, cleanup } = await openEngine(engine);
+  try {
+    await migrate(db.pool);
+    await seedDemoData(db.pool, { websites: 20 });
+    const site: string = (
+      await db.pool.query(
+        `WITH w AS (INSERT INTO websites (name, url) VALUES ('Bench Pricing Shop', 'https://bench-pricing.example') RETURNING id)
+         INSERT INTO organization_websites (organization_id, website_id, name) SELECT o.id, w.id, 'Bench Pricing Shop' FROM organizations o, w WHERE o.slug = 'northwind' RETURNING id`,
+      )
+    ).rows[0].id;
+    let t0 = performance.now();
+    await seed(db, site);
+    const counts = (
+      await db.pool.query(
+        `SELECT (SELECT count(*)::int FROM products WHERE organization_website_id = $1) AS products,
+                (SELECT count(*)::int FROM product_matches m JOIN products p ON p.id = m.product_id WHERE p.organization_website_id = $1 AND m.status = 'MATCHED') AS matched`,
+        [site],
+      )
+    ).rows[0];
+    console.log(`\n${engine}: generated ${counts.products} products and ${counts.matched} matched competitor prices in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    const api = createApi({ pool: db.pool, verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }), access: await loadAccessControl(), logging: false, environment: 'production' });
+    const token = new UnsecuredJWT({ email: 'owner@demo.test' }).setAudience(PROJECT_ID).setIssuer(`https://securetoken.google.com/${PROJECT_ID}`).setSubject(OWNER).setIssuedAt().setExpirationTime('2h').encode();
+    const gql = async (query: string, variables: Record<string, unknown>) => {
+      const response = await api.fetch('http://bench/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = (await response.json()) as { data?: any; errors?: unknown };
+      if (body.errors || !body.data) throw new Error(JSON.stringify(body.errors));
+      return body.data;
+    };
+
+    // 1. Full recompute under an Active rule written through the API.
+    await gql(
+      `mutation PriceRuleCreate($organizationWebsiteId: ID!, $input: PriceRuleInput!) { priceRuleCreate(organizationWebsiteId: $organizationWebsiteId, input: $input) { id } }`,
+      {
+        organizationWebsiteId: site,
+        input: {
+          name: 'Beat the in-stock lowest',
+          status: 'ACTIVE',
+          priority: 1,
+          products: {},
+          competitors: { inStockOnly: true, maxAgeDays: 30, minPrices: 2 },
+          strategy: { type: 'BEAT_LOWEST', beatBy: 1, beatUnit: 'PERCENT', tolerancePercent: 0.5 },
+          bounds: { costMargin: 10, useMap: true, useRrp: true, maxChangePercent: 20 },
+          rounding: { mode: 'CHARM', ending: 'CENTS_90' },
+        },
+      },
+    );
+    t0 = performance.now();
+    while (await processQueuedWebsite(db.pool));
+    const fullSeconds = (performance.now() - t0) / 1000;
+    const outcomes = (await db.pool.query('SELECT outcome, count(*)::int AS n FROM price_suggestions WHERE organization_website_id = $1 GROUP BY 1 ORDER BY 1', [site])).rows;
+    console.log(`${engine}: full recompute of ${counts.products} products (${counts.matched} matched prices): ${fullSeconds.toFixed(1)} s  [goal <= 30 s on PostgreSQL]`);
+    console.log(`${engine}:   outcomes ${outcomes.map((o) => `${o.outcome} ${o.n}`).join(', ')}`);
+
+    // 2. One competitor price change -> the product's new suggestion readable through the API.
+    const updater = startSuggestionUpdater(db.pool, { intervalMs: 250 });
+    const latencies: number[] = [];
+    try {
+      const { rows: samples } = await db.pool.query<{ product_id: string; cp: string }>(
+        `SELECT s.product_id, (SELECT cp.id FROM product_matches m JOIN competitor_products cp ON cp.id = m.competitor_product_id
+                                  WHERE m.product_id = s.product_id AND cp.availability = 'in_stock' ORDER BY cp.price LIMIT 1) AS cp
+           FROM price_suggestions s WHERE s.organization_website_id = $1 AND s.outcome = 'CHANGE_SUGGESTED' ORDER BY s.product_id LIMIT $2`,
+        [site, Number(options.changes)],
+      );
+      const SUGGESTION = `query PriceSuggestion($productId: ID!) { priceSuggestion(productId: $productId) { suggestedPrice explanation { code price } } }`;
+      for (const sample of samples) {
+        if (!sample.cp) continue;
+        const before = (await gql(SUGGESTION, { productId: sample.product_id })).priceSuggestion;
+        const lowestBefore = before.explanation.find((s: { code: string }) => s.code === 'lowest').price as number;
+        const start = performance.now();
+        // 3 % under the lowest price the rule saw: the product's lowest price changes for certain.
+        await db.pool.query('UPDATE competitor_products SET price = round($2::numeric * 0.97, 2), seen_at = now() WHERE id = $1', [sample.cp, lowestBefore]);
+        for (;;) {
+          const now = (await gql(SUGGESTION, { productId: sample.product_id })).priceSuggestion;
+          const lowest = now.explanation.find((s: { code: string }) => s.code === 'lowest').price as number;
+          if (lowest !== lowestBefore) break;
+          if (performance.now() - start > 30_000) {
+            const dirty = (await db.pool.query('SELECT count(*)::int AS n FROM price_suggestion_dirty')).rows[0].n;
+            const row = (await db.pool.query('SELECT explanation FROM price_suggestions WHERE product_id = $1', [sample.product_id])).rows[0];
+            throw new Error(`no new suggestion within 30 s (dirty marks ${dirty}; lowest before ${lowestBefore}; stored ${JSON.stringify(row?.explanation)})`);
+          }
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        latencies.push(performance.now() - start);
+      }
+    } finally {
+      await updater.stop();
+    }
+    latencies.sort((a, b) => a - b);
+    console.log(
+      `${engine}: one competitor price change -> new suggestion readable: p50 ${percentile(latencies, 50).toFixed(0)} ms, max ${latencies.at(-1)!.toFixed(0)} ms over ${latencies.length} changes  [goal <= 1 s; the updater polls every 250 ms]`,
+    );
+
+    // 3. Affected count of a rule being edited.
+    const COUNT = `query PriceRuleAffectedCount($organizationWebsiteId: ID!, $products: PriceRuleProductsInput!) { priceRuleAffectedCount(organizationWebsiteId: $organizationWebsiteId, products: $products) }`;
+    const filters = [
+      {},
+      { brands: ['Sony'] },
+      { brands: ['Sony', 'JBL'], categories: ['Audio'] },
+      { categories: ['Kitchen'], priceMin: 1000, priceMax: 5000 },
+      { availability: 'IN_STOCK' },
+      { brands: ['Husky'], availability: 'OUT_OF_STOCK', priceMax: 8000 },
+      { priceMin: 15000 },
+    ];
+    const countTimes: number[] = [];
+    for (let i = 0; i < 10; i += 1) await gql(COUNT, { organizationWebsiteId: site, products: filters[i % filters.length] });
+    for (let i = 0; i < Number(options.counts); i += 1) {
+      const start = performance.now();
+      await gql(COUNT, { organizationWebsiteId: site, products: filters[i % filters.length] });
+      countTimes.push(performance.now() - start);
+    }
+    countTimes.sort((a, b) => a - b);
+    console.log(`${engine}: affected count: p50 ${percentile(countTimes, 50).toFixed(1)} ms, p95 ${percentile(countTimes, 95).toFixed(1)} ms over ${countTimes.length} requests  [goal p95 <= 200 ms]`);
+
+    // 4. The price feed, streamed.
+    const { rows: keys } = await db.pool.query('SELECT api_key FROM organization_websites WHERE id = $1', [site]);
+    for (const format of ['csv', 'json']) {
+      global.gc?.();
+      const heapBefore = process.memoryUsage().heapUsed;
+      const rssBefore = process.memoryUsage().rss;
+      let heapPeak = heapBefore;
+      let rssPeak = rssBefore;
+      const start = performance.now();
+      const response = await api.fetch(`http://bench/price-feed/${site}?format=${format}`, { headers: { 'x-api-key': keys[0].api_key } });
+      if (response.status !== 200) throw new Error(`feed ${format}: ${response.status}`);
+      const reader = response.body!.getReader();
+      let bytes = 0;
+      let newlines = 0;
+      let braces = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        bytes += value.length;
+        for (const byte of value) {
+          if (byte === 10) newlines += 1;
+          if (byte === 123) braces += 1;
+        }
+        const usage = process.memoryUsage();
+        heapPeak = Math.max(heapPeak, usage.heapUsed);
+        rssPeak = Math.max(rssPeak, usage.rss);
+      }
+      const rows = format === 'csv' ? newlines - 1 : braces - 1;
+      console.log(
+        `${engine}: price feed ${format}: ${rows} rows, ${mb(bytes)} in ${((performance.now() - start) / 1000).toFixed(1)} s; heap ${mb(heapBefore)} -> peak ${mb(heapPeak)} (+${mb(heapPeak - heapBefore)}), RSS +${mb(rssPeak - rssBefore)}  [goal: flat]`,
+      );
+    }
+  } finally {
+    await db.close();
+    await cleanup();
+  }
+}
+
+const engines = options.engine === 'both' ? ['postgres', 'pglite'] : [options.engine!];
+for (const engine of engines) {
+  try {
+    await run(engine);
+  } catch (error) {
+    console.error(`${engine}: benchmark failed:`, error);
+    process.exitCode = 1;
+  }
+}
