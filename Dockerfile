@@ -4,7 +4,8 @@
 # Run (README "For operators"): the container needs APP_ENV, FIREBASE_PROJECT_ID, DATABASE_URL,
 # EDGE_SHARED_SECRET and GOOGLE_APPLICATION_CREDENTIALS (a mounted service-account key); it listens
 # on PORT (4000). Migrations: `docker run … price-console-api:<id> node migrate.mjs` before the new
-# version takes traffic (or MIGRATE_AT_START=on on a single instance).
+# version takes traffic (or MIGRATE_AT_START=on on a single instance). Job workers run from the
+# same image: `docker run … price-console-api:<id> node worker.mjs` (DATABASE_URL, APP_ENV, JOB_CONCURRENCY).
 # Node 20: the oldest line the project supports (DESIGN.md).
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=4000

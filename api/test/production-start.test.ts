@@ -215,6 +215,28 @@ describe.skipIf(!reachable)('the production start command (bundle, PostgreSQL, p
     expect(output).not.toContain(SECRET);
   });
 
+  it('runs a job worker from the same build (worker.mjs) that stops gracefully on SIGTERM', async () => {
+    const worker = spawn(process.execPath, [path.join(dist, 'worker.mjs')], { env: productionEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let log = '';
+    const ready = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`The job worker did not start:\n${log}`)), 60_000);
+      const read = (chunk: Buffer) => {
+        log += chunk.toString();
+        if (/Job worker ready/.test(log)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      worker.stdout!.on('data', read);
+      worker.stderr!.on('data', read);
+      worker.once('exit', (code) => reject(new Error(`The job worker exited (${code}):\n${log}`)));
+    });
+    await ready;
+    const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));
+    worker.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
   it('stops gracefully on SIGTERM (exit 0)', async () => {
     expect(api?.exitCode).toBeNull();
     const exited = new Promise<number | null>((resolve) => api!.once('exit', (code) => resolve(code)));

@@ -15,7 +15,7 @@ import { ROOT } from '../stack.ts';
 /** The API package's esbuild (a dev dependency of api/). */
 const esbuild = createRequire(join(ROOT, 'api', 'package.json'))('esbuild') as typeof import('esbuild');
 
-export const API_ENTRIES = { main: 'api/src/main.ts', migrate: 'api/src/db/migrate-main.ts' } as const;
+export const API_ENTRIES = { main: 'api/src/main.ts', migrate: 'api/src/db/migrate-main.ts', worker: 'api/src/jobs/worker-main.ts' } as const;
 /** Files the API reads at run time, relative to the repository root. */
 const RUNTIME_FILES = /\.(graphql|sql)$/;
 
@@ -38,8 +38,9 @@ export async function bundleApi(outDir: string, buildId: string): Promise<string
     sourcemap: true,
     legalComments: 'none',
     logLevel: 'warning',
-    // pg's optional native binding is never used.
-    external: ['pg-native'],
+    // pg's optional native binding is never used; playwright-core (headless page rendering of the
+    // scrapers, loaded only when a scraper asks for it) stays outside: it needs a browser anyway.
+    external: ['pg-native', 'playwright-core'],
     // CommonJS dependencies call require() for Node's modules.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     define: { 'process.env.BUNDLED_BUILD_ID': JSON.stringify(buildId) },

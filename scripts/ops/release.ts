@@ -89,7 +89,7 @@ export function readBuild(buildId: string | undefined, env: NodeJS.ProcessEnv = 
   if (!id) throw new OpsError(`No build in ${artifactsDir(env)}: run \`npm run build\` first.`);
   if (!BUILD_ID_SHAPE.test(id)) throw new OpsError(`Unknown build "${id}": a build id looks like 0123456789ab-20261127T010203Z.`);
   const dir = buildDir(id, env);
-  const missing = ['build.json', 'web/index.html', 'worker/index.js', 'api/main.mjs', 'api/migrate.mjs'].filter((file) => !existsSync(join(dir, file)));
+  const missing = ['build.json', 'web/index.html', 'worker/index.js', 'api/main.mjs', 'api/migrate.mjs', 'api/worker.mjs'].filter((file) => !existsSync(join(dir, file)));
   if (missing.length) throw new OpsError(`Unknown or incomplete build ${id} (${dir} lacks ${missing.join(', ')}): run \`npm run build\`.`);
   return { ...(JSON.parse(readFileSync(join(dir, 'build.json'), 'utf8')) as BuildInfo), dir };
 }
