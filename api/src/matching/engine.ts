@@ -6,7 +6,10 @@ import { BrandIndex } from './brand.ts';
 import { findCandidates, insertCompetitorProducts, createMatchingSchema, type SqlClient } from './candidate-sql.ts';
 import { shorterVariants } from './model-numbers.ts';
 import { prepareProduct, type PreparedProduct, type ProductInput } from './product.ts';
-import { collectEvidence, scoreEvidence, type CatalogueStatistics, type MatchEvidence } from './score.ts';
+import { DEFAULT_MODEL } from './default-model.ts';
+import { gramsOf, pairFeatures, type FeatureStatistics, type FeatureName } from './features.ts';
+import { scoreList, type MatchingModel } from './model.ts';
+import { collectEvidence, scoreEvidence, type MatchEvidence } from './score.ts';
 import { WordStatistics } from './similarity.ts';
 
 export interface Candidate {
@@ -16,6 +19,10 @@ export interface Candidate {
   evidence: MatchEvidence;
   /** which searches proposed it: gtin, code, brand_name, name */
   sources: string[];
+  /** the model that scored it ('hand' for the hand-set score) */
+  modelVersion: string;
+  /** each signal's share of the learned score's log-odds (empty for the hand-set score) */
+  contributions: Partial<Record<FeatureName, number>>;
 }
 
 export interface EngineOptions {
@@ -23,13 +30,16 @@ export interface EngineOptions {
   nameLimit?: number;
   /** candidates per model number */
   codeLimit?: number;
+  /** the learned model to score with (default: the shipped one), or 'hand' for the hand-set score (score.ts) */
+  model?: MatchingModel | 'hand';
 }
 
 export class MatchingEngine {
   private readonly brands: BrandIndex;
-  private readonly statistics: CatalogueStatistics = { words: new WordStatistics(), codes: new WordStatistics() };
+  private readonly statistics: FeatureStatistics = { words: new WordStatistics(), codes: new WordStatistics(), grams: new WordStatistics() };
   private readonly nameLimit: number;
   private readonly codeLimit: number;
+  private readonly model: MatchingModel | 'hand';
 
   private constructor(
     private readonly client: SqlClient,
@@ -39,6 +49,7 @@ export class MatchingEngine {
     this.brands = new BrandIndex(brands);
     this.nameLimit = options.nameLimit ?? 40;
     this.codeLimit = options.codeLimit ?? 20;
+    this.model = options.model ?? DEFAULT_MODEL;
   }
 
   /**
@@ -57,6 +68,7 @@ export class MatchingEngine {
     for (const product of prepared) {
       engine.statistics.words.addDocument(product.words);
       engine.statistics.codes.addDocument([...product.nameCodes, ...product.descriptionCodes]);
+      engine.statistics.grams.addDocument(gramsOf(product));
     }
     await insertCompetitorProducts(client, prepared);
     return engine;
@@ -79,11 +91,21 @@ export class MatchingEngine {
       nameLimit: this.nameLimit,
       codeLimit: this.codeLimit,
     });
-    const scored = rows.map((row) => {
-      const right: PreparedProduct = { ...row, words: row.normalizedName.split(' ').filter(Boolean) };
-      const evidence = collectEvidence(left, right, this.statistics);
-      return { rightId: row.id, score: scoreEvidence(evidence, this.statistics), evidence, sources: row.sources };
-    });
+    const rights: PreparedProduct[] = rows.map((row) => ({ ...row, words: row.normalizedName.split(' ').filter(Boolean) }));
+    const evidence = rights.map((right) => collectEvidence(left, right, this.statistics));
+    const model = this.model;
+    const scores =
+      model === 'hand'
+        ? evidence.map((e) => ({ score: scoreEvidence(e, this.statistics), contributions: {} }))
+        : scoreList(model, rights.map((right, i) => pairFeatures(left, right, evidence[i]!, this.statistics)));
+    const scored = rows.map((row, i) => ({
+      rightId: row.id,
+      score: scores[i]!.score,
+      evidence: evidence[i]!,
+      sources: row.sources,
+      modelVersion: model === 'hand' ? 'hand' : model.version,
+      contributions: scores[i]!.contributions,
+    }));
     scored.sort((a, b) => b.score - a.score || a.rightId.localeCompare(b.rightId));
     return scored.slice(0, top).map((candidate, index) => ({ ...candidate, rank: index + 1 }));
   }

@@ -7,6 +7,8 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { MatchingEngine, type Candidate } from './engine.ts';
 import { automaticQuality, recallAtK, type AutomaticQuality, type RankedPair, type Truth } from './metrics.ts';
+import { crossValidatedAutomatic } from './learned-eval.ts';
+import type { MatchingModel } from './model.ts';
 import type { ProductInput } from './product.ts';
 import {
   calibrateThreshold,
@@ -23,11 +25,16 @@ export interface MatchRun {
   seconds: number;
 }
 
-export async function matchCatalogues(left: ProductInput[], right: ProductInput[], top: number): Promise<MatchRun> {
+export async function matchCatalogues(
+  left: ProductInput[],
+  right: ProductInput[],
+  top: number,
+  model?: MatchingModel | 'hand',
+): Promise<MatchRun> {
   const started = performance.now();
   const db = await PGlite.create({ extensions: { pg_trgm, btree_gist } });
   try {
-    const engine = await MatchingEngine.load(db, right, left.map((product) => product.brand));
+    const engine = await MatchingEngine.load(db, right, left.map((product) => product.brand), { model });
     const lists = [];
     for (const product of left) lists.push({ leftId: product.id, candidates: await engine.candidatesFor(product, top) });
     const ranked = lists.flatMap(({ leftId, candidates }) =>
@@ -45,6 +52,7 @@ function scoredLists(run: MatchRun): ScoredPair[][] {
 
 export interface Evaluation {
   recallAt1: number;
+  recallAt3: number;
   recallAt5: number;
   recallAt10: number;
   automatic: AutomaticQuality & { policy: AutomaticPolicy };
@@ -52,6 +60,8 @@ export interface Evaluation {
   curve: (AutomaticQuality & { threshold: number })[];
   /** two-fold cross-validated calibration: thresholds fitted on one half, measured on the other */
   crossValidated: AutomaticQuality & { thresholds: [number, number] };
+  /** five folds, calibrated by calibration.ts, matching over the whole catalogue (learned-eval.ts) */
+  crossValidated5: AutomaticQuality & { thresholds: number[] };
 }
 
 const CURVE_THRESHOLDS = [0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99];
@@ -81,6 +91,7 @@ export function evaluate(run: MatchRun, truth: Truth, policy: AutomaticPolicy = 
   }
   return {
     recallAt1: recallAtK(run.ranked, truth, 1),
+    recallAt3: recallAtK(run.ranked, truth, 3),
     recallAt5: recallAtK(run.ranked, truth, 5),
     recallAt10: recallAtK(run.ranked, truth, 10),
     automatic: { ...automaticQuality(automatic, truth), policy },
@@ -89,5 +100,6 @@ export function evaluate(run: MatchRun, truth: Truth, policy: AutomaticPolicy = 
       ...automaticQuality(selectAutomaticMatches(lists, { ...policy, threshold }), truth),
     })),
     crossValidated: { ...automaticQuality(crossMatches, truth), thresholds },
+    crossValidated5: crossValidatedAutomatic(lists, truth, policy.margin),
   };
 }

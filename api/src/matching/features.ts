@@ -9,7 +9,7 @@
  */
 import { modelNumberStrength, type CatalogueStatistics, type MatchEvidence } from './score.ts';
 import type { PreparedProduct } from './product.ts';
-import { trigrams, weightedSimilarity, type WordStatistics } from './similarity.ts';
+import { trigrams, type WordStatistics } from './similarity.ts';
 
 /** Statistics the learned score needs besides words and codes: character trigrams. */
 export interface FeatureStatistics extends CatalogueStatistics {
@@ -97,6 +97,42 @@ export function gramsOf(product: PreparedProduct): string[] {
   return grams;
 }
 
+/** A product's terms with their squared idf, and their sum (computed once per product and statistics). */
+interface WeightedTerms {
+  weights: Map<string, number>;
+  norm: number;
+}
+
+const weightedCache = new WeakMap<PreparedProduct, Map<WordStatistics, WeightedTerms>>();
+
+function weightedTerms(product: PreparedProduct, terms: readonly string[], statistics: WordStatistics): WeightedTerms {
+  let byStatistics = weightedCache.get(product);
+  if (!byStatistics) weightedCache.set(product, (byStatistics = new Map()));
+  let weighted = byStatistics.get(statistics);
+  if (!weighted) {
+    const weights = new Map<string, number>();
+    let norm = 0;
+    for (const term of terms) {
+      if (weights.has(term)) continue;
+      const weight = statistics.squaredIdfOf(term);
+      weights.set(term, weight);
+      norm += weight;
+    }
+    weighted = { weights, norm };
+    byStatistics.set(statistics, weighted);
+  }
+  return weighted;
+}
+
+/** weightedSimilarity (similarity.ts) on cached term weights: cosine and containment. */
+function cachedSimilarity(a: WeightedTerms, b: WeightedTerms): { similarity: number; containment: number } {
+  if (a.norm === 0 || b.norm === 0) return { similarity: 0, containment: 0 };
+  const [small, large] = a.weights.size <= b.weights.size ? [a, b] : [b, a];
+  let dot = 0;
+  for (const [term, weight] of small.weights) if (large.weights.has(term)) dot += weight;
+  return { similarity: dot / Math.sqrt(a.norm * b.norm), containment: dot / Math.min(a.norm, b.norm) };
+}
+
 /** The pair's own signals (the list signals are filled by withListFeatures). */
 export function pairFeatures(
   left: PreparedProduct,
@@ -112,8 +148,14 @@ export function pairFeatures(
   const exactInNames = evidence.relatedModelNumbers.some(
     (r) => r.relation === 'exact' && r.leftIn === 'name' && r.rightIn === 'name' && r.left.length >= 4,
   );
-  const words = weightedSimilarity(left.words, right.words, statistics.words);
-  const grams = weightedSimilarity(gramsOf(left), gramsOf(right), statistics.grams);
+  const words = cachedSimilarity(
+    weightedTerms(left, left.words, statistics.words),
+    weightedTerms(right, right.words, statistics.words),
+  );
+  const grams = cachedSimilarity(
+    weightedTerms(left, gramsOf(left), statistics.grams),
+    weightedTerms(right, gramsOf(right), statistics.grams),
+  );
   const size = sizes(left.words, right.words);
   const priced = left.price !== null && right.price !== null && left.price > 0 && right.price > 0;
   return {

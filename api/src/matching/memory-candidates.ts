@@ -43,7 +43,10 @@ export class MemoryCatalogue {
   /** a shorter prefix/suffix variant of a code -> products carrying the longer code */
   private readonly byVariant = new Map<string, PreparedProduct[]>();
   private readonly byBrand = new Map<string, PreparedProduct[]>();
-  private readonly gramSets = new Map<PreparedProduct, Set<string>>();
+  /** trigram -> indexes of the products whose name has it */
+  private readonly gramPostings = new Map<string, number[]>();
+  private readonly gramCounts: Int32Array;
+  private readonly indexOf = new Map<PreparedProduct, number>();
 
   constructor(
     competitorProducts: ProductInput[],
@@ -52,12 +55,16 @@ export class MemoryCatalogue {
   ) {
     this.brands = new BrandIndex([...knownBrands, ...competitorProducts.map((p) => p.brand)]);
     this.products = competitorProducts.map((p) => prepareProduct(p, this.brands));
-    for (const product of this.products) {
+    this.gramCounts = new Int32Array(this.products.length);
+    for (const [index, product] of this.products.entries()) {
+      this.indexOf.set(product, index);
+      const grams = gramsOf(product);
+      this.gramCounts[index] = grams.length;
+      for (const gram of grams) push(this.gramPostings, gram, index);
       const codes = [...product.nameCodes, ...product.descriptionCodes];
       this.statistics.words.addDocument(product.words);
       this.statistics.codes.addDocument(codes);
       this.statistics.grams.addDocument(gramsOf(product));
-      this.gramSets.set(product, new Set(gramsOf(product)));
       if (product.gtin) push(this.byGtin, product.gtin, product);
       if (product.brand) push(this.byBrand, product.brand, product);
       for (const code of new Set(codes)) {
@@ -71,13 +78,17 @@ export class MemoryCatalogue {
     return prepareProduct(product, this.brands);
   }
 
-  /** pg_trgm similarity against a competitor product's name. */
-  private similarity(grams: Set<string>, product: PreparedProduct): number {
-    const other = this.gramSets.get(product)!;
-    if (grams.size === 0 || other.size === 0) return 0;
-    let shared = 0;
-    for (const gram of grams) if (other.has(gram)) shared++;
-    return shared / (grams.size + other.size - shared);
+  /** pg_trgm similarity of a name's trigrams with every competitor product's name (by index). */
+  private similarities(grams: string[]): Float64Array {
+    const shared = new Int32Array(this.products.length);
+    for (const gram of grams) for (const index of this.gramPostings.get(gram) ?? []) shared[index]!++;
+    const result = new Float64Array(this.products.length);
+    if (grams.length === 0) return result;
+    for (let i = 0; i < shared.length; i++) {
+      const count = this.gramCounts[i]!;
+      if (count > 0) result[i] = shared[i]! / (grams.length + count - shared[i]!);
+    }
+    return result;
   }
 
   /** The competitor products the searches propose for one of the shop's products. */
@@ -93,8 +104,8 @@ export class MemoryCatalogue {
       add(this.byVariant.get(code), this.limits.codeLimit);
       for (const variant of shorterVariants(code)) add(this.byCode.get(variant), this.limits.codeLimit);
     }
-    const grams = new Set(gramsOf(left));
-    const score = (p: PreparedProduct) => this.similarity(grams, p);
+    const similarity = this.similarities(gramsOf(left));
+    const score = (p: PreparedProduct) => similarity[this.indexOf.get(p)!]!;
     const sameBrand = left.brand ? (this.byBrand.get(left.brand) ?? []) : [];
     add(topByScore(sameBrand, score, this.limits.nameLimit));
     if (sameBrand.length < this.limits.nameLimit) add(topByScore(this.products, score, this.limits.nameLimit));

@@ -95,19 +95,28 @@ function solve(a: number[][], b: number[]): number[] {
   return x;
 }
 
-/** A choice to learn: candidates' signal rows (bias column last) and the indexes of the right answers (none: empty). */
+/** A choice to learn: candidates' signal rows (flat, `d` values each, bias last) and the indexes of the right answers (none: empty). */
 interface Choice {
-  rows: number[][];
+  rows: Float64Array;
+  count: number;
   targets: number[];
 }
+
+const DIMENSIONS = FEATURE_NAMES.length + 1;
 
 /**
  * The choices a labelled list teaches: pick the true candidates among all, and, with the true
  * ones taken out, pick none (so the score learns what no match looks like).
  */
 function choicesOf(list: LabelledList): Choice[] {
-  const toRows = (candidates: FeatureVector[]) =>
-    withListFeatures(candidates).map((features) => [...FEATURE_NAMES.map((name) => features[name]), 1]);
+  const toChoice = (candidates: FeatureVector[], targets: number[]): Choice => {
+    const rows = new Float64Array(candidates.length * DIMENSIONS);
+    withListFeatures(candidates).forEach((features, i) => {
+      FEATURE_NAMES.forEach((name, j) => (rows[i * DIMENSIONS + j] = features[name]));
+      rows[i * DIMENSIONS + DIMENSIONS - 1] = 1;
+    });
+    return { rows, count: candidates.length, targets };
+  };
   // A candidate whose signals equal a true one's cannot be told from it (a catalogue listing the
   // same product twice): it counts as true, or its label would teach that the evidence means nothing.
   const key = (features: FeatureVector) => FEATURE_NAMES.map((name) => features[name]).join(',');
@@ -115,12 +124,25 @@ function choicesOf(list: LabelledList): Choice[] {
   const matches = list.candidates.map((features, i) => list.matches[i] || trueKeys.has(key(features)));
   const targets = matches.flatMap((match, i) => (match ? [i] : []));
   const choices: Choice[] = [];
-  if (list.candidates.length > 0) choices.push({ rows: toRows(list.candidates), targets });
+  if (list.candidates.length > 0) choices.push(toChoice(list.candidates, targets));
   if (targets.length > 0) {
     const rest = list.candidates.filter((_, i) => !matches[i]);
-    if (rest.length > 0) choices.push({ rows: toRows(rest), targets: [] });
+    if (rest.length > 0) choices.push(toChoice(rest, []));
   }
   return choices;
+}
+
+/** log of the sum of exp over "none" (0, when asked) and the values */
+function logSumExp(values: ArrayLike<number>, indexes: number[] | null, withNone: boolean): number {
+  let top = withNone ? 0 : -Infinity;
+  const each = (visit: (v: number) => void) => {
+    if (indexes) for (const i of indexes) visit(values[i]!);
+    else for (let i = 0; i < values.length; i++) visit(values[i]!);
+  };
+  each((v) => (top = Math.max(top, v)));
+  let sum = withNone ? Math.exp(-top) : 0;
+  each((v) => (sum += Math.exp(v - top)));
+  return top + Math.log(sum);
 }
 
 /**
@@ -131,90 +153,87 @@ export function trainModel(lists: LabelledList[], options: TrainingOptions): Mat
   const withMatch = lists.filter((list) => list.matches.some(Boolean)).length;
   if (withMatch === 0) throw new Error(`training needs lists with a true pair (none of ${lists.length} has one)`);
   const l2 = options.l2 ?? DEFAULT_TRAINING_L2;
-  const d = FEATURE_NAMES.length + 1; // bias last
+  const d = DIMENSIONS;
   const choices = lists.flatMap(choicesOf);
   const prior = [...FEATURE_NAMES.map((name) => options.prior?.weights[name] ?? 0), 0];
-  const w = [...prior.slice(0, -1), options.prior?.bias ?? 0];
+  let w = [...prior.slice(0, -1), options.prior?.bias ?? 0];
   const n = choices.length;
-  const logits = (weights: number[], rows: number[][]) =>
-    rows.map((x) => {
-      let z = 0;
-      for (let j = 0; j < d; j++) z += weights[j]! * x[j]!;
-      return z;
-    });
-  /** log of sum of exp over "none" (0) and the given logits */
-  const logSumExp = (values: number[], withNone: boolean) => {
-    const top = Math.max(withNone ? 0 : -Infinity, ...values);
-    let sum = withNone ? Math.exp(-top) : 0;
-    for (const v of values) sum += Math.exp(v - top);
-    return top + Math.log(sum);
+  const logits = (weights: number[], choice: Choice): Float64Array => {
+    const z = new Float64Array(choice.count);
+    for (let i = 0; i < choice.count; i++) {
+      let sum = 0;
+      const base = i * d;
+      for (let j = 0; j < d; j++) sum += weights[j]! * choice.rows[base + j]!;
+      z[i] = sum;
+    }
+    return z;
   };
   const loss = (weights: number[]): number => {
     let total = 0;
     for (const choice of choices) {
-      const z = logits(weights, choice.rows);
-      const all = logSumExp(z, true);
-      const chosen = choice.targets.length ? logSumExp(choice.targets.map((t) => z[t]!), false) : 0;
-      total += all - chosen;
+      const z = logits(weights, choice);
+      total += logSumExp(z, null, true) - (choice.targets.length ? logSumExp(z, choice.targets, false) : 0);
     }
     let penalty = 0;
     for (let j = 0; j < d - 1; j++) penalty += (weights[j]! - prior[j]!) ** 2;
     return total / n + (l2 / 2) * penalty;
   };
-  for (let iteration = 0; iteration < (options.iterations ?? 30); iteration++) {
+  let current = loss(w);
+  const mean = new Float64Array(d);
+  for (let iteration = 0; iteration < (options.iterations ?? 40); iteration++) {
     const gradient = new Array<number>(d).fill(0);
-    const hessian = Array.from({ length: d }, () => new Array<number>(d).fill(0));
+    const hessian = new Float64Array(d * d);
     for (const choice of choices) {
-      const z = logits(w, choice.rows);
-      const all = logSumExp(z, true);
-      const p = z.map((v) => Math.exp(v - all));
-      const chosen = choice.targets.length ? logSumExp(choice.targets.map((t) => z[t]!), false) : 0;
-      const mean = new Array<number>(d).fill(0);
-      for (let i = 0; i < choice.rows.length; i++) {
-        const x = choice.rows[i]!;
-        const pi = p[i]!;
-        for (let j = 0; j < d; j++) mean[j]! += pi * x[j]!;
+      const z = logits(w, choice);
+      const all = logSumExp(z, null, true);
+      const chosen = choice.targets.length ? logSumExp(z, choice.targets, false) : 0;
+      mean.fill(0);
+      for (let i = 0; i < choice.count; i++) {
+        const pi = Math.exp(z[i]! - all);
+        const base = i * d;
         for (let j = 0; j < d; j++) {
-          const xj = x[j]!;
+          const xj = choice.rows[base + j]!;
           if (xj === 0) continue;
-          const row = hessian[j]!;
-          for (let k = 0; k <= j; k++) row[k]! += (pi * xj * x[k]!) / n;
+          const scaled = pi * xj;
+          mean[j]! += scaled;
+          const row = j * d;
+          for (let k = 0; k <= j; k++) hessian[row + k]! += scaled * choice.rows[base + k]!;
         }
       }
-      for (let j = 0; j < d; j++) gradient[j]! += mean[j]! / n;
+      for (let j = 0; j < d; j++) gradient[j]! += mean[j]!;
       for (const t of choice.targets) {
         const share = Math.exp(z[t]! - chosen);
-        const x = choice.rows[t]!;
-        for (let j = 0; j < d; j++) gradient[j]! -= (share * x[j]!) / n;
+        for (let j = 0; j < d; j++) gradient[j]! -= share * choice.rows[t * d + j]!;
       }
       for (let j = 0; j < d; j++) {
         const mj = mean[j]!;
         if (mj === 0) continue;
-        const row = hessian[j]!;
-        for (let k = 0; k <= j; k++) row[k]! -= (mj * mean[k]!) / n;
+        const row = j * d;
+        for (let k = 0; k <= j; k++) hessian[row + k]! -= mj * mean[k]!;
       }
     }
-    for (let j = 0; j < d; j++) for (let k = 0; k < j; k++) hessian[k]![j] = hessian[j]![k]!;
+    const matrix = Array.from({ length: d }, (_, j) => Array.from({ length: d }, (_, k) => (k <= j ? hessian[j * d + k]! : hessian[k * d + j]!) / n));
+    for (let j = 0; j < d; j++) gradient[j]! /= n;
     for (let j = 0; j < d - 1; j++) {
       gradient[j]! += l2 * (w[j]! - prior[j]!);
-      hessian[j]![j]! += l2;
+      matrix[j]![j]! += l2;
     }
-    hessian[d - 1]![d - 1]! += 1e-9;
-    const step = solve(hessian, gradient);
+    matrix[d - 1]![d - 1]! += 1e-9;
+    const step = solve(matrix, gradient);
     // Backtracking: halve the step until the penalized loss does not rise.
-    const before = loss(w);
     let scale = 1;
     let next = w.map((value, j) => value - step[j]!);
-    while (scale > 1e-6 && !(loss(next) <= before + 1e-12)) {
+    let after = loss(next);
+    while (scale > 1e-6 && !(after <= current + 1e-12)) {
       scale /= 2;
       next = w.map((value, j) => value - scale * step[j]!);
+      after = loss(next);
     }
-    let largest = 0;
-    for (let j = 0; j < d; j++) {
-      largest = Math.max(largest, Math.abs(next[j]! - w[j]!));
-      w[j] = next[j]!;
-    }
-    if (largest < 1e-6) break;
+    const largest = Math.max(...next.map((value, j) => Math.abs(value - w[j]!)));
+    w = next;
+    const improvement = current - after;
+    current = after;
+    if (largest < 1e-4 || improvement < 1e-7) break;
   }
   const weights = Object.fromEntries(FEATURE_NAMES.map((name, j) => [name, Math.round(w[j]! * 1e6) / 1e6])) as Record<FeatureName, number>;
   return {

@@ -14,10 +14,24 @@ export function trigrams(normalized: string): Set<string> {
   return result;
 }
 
+/** Recently computed trigram sets (a product's name is compared with many others). */
+const recentTrigrams = new Map<string, Set<string>>();
+const RECENT_TRIGRAMS = 20_000;
+
+function cachedTrigrams(text: string): Set<string> {
+  let grams = recentTrigrams.get(text);
+  if (!grams) {
+    if (recentTrigrams.size >= RECENT_TRIGRAMS) recentTrigrams.clear();
+    grams = trigrams(text);
+    recentTrigrams.set(text, grams);
+  }
+  return grams;
+}
+
 /** Shared trigrams over all distinct trigrams (pg_trgm `similarity`), 0..1. */
 export function trigramSimilarity(a: string, b: string): number {
-  const ta = trigrams(a);
-  const tb = trigrams(b);
+  const ta = cachedTrigrams(a);
+  const tb = cachedTrigrams(b);
   if (ta.size === 0 || tb.size === 0) return 0;
   let shared = 0;
   for (const gram of ta) if (tb.has(gram)) shared++;
@@ -28,6 +42,8 @@ export function trigramSimilarity(a: string, b: string): number {
 export class WordStatistics {
   private readonly frequencies = new Map<string, number>();
   private documents = 0;
+  /** squared idf by word, valid until the counts change */
+  private readonly squaredIdf = new Map<string, number>();
 
   /** Statistics counted elsewhere (stored per competitor): the documents in all; words come with setDocumentFrequency. */
   static counted(documents: number): WordStatistics {
@@ -39,6 +55,7 @@ export class WordStatistics {
   /** How many documents carry the word, counted elsewhere. */
   setDocumentFrequency(word: string, documents: number): void {
     this.frequencies.set(word, documents);
+    this.squaredIdf.delete(word);
   }
 
   /** Whether the word's count is known (counted here, or set). */
@@ -48,6 +65,7 @@ export class WordStatistics {
 
   addDocument(documentWords: Iterable<string>): void {
     this.documents++;
+    this.squaredIdf.clear();
     for (const word of new Set(documentWords)) this.frequencies.set(word, (this.frequencies.get(word) ?? 0) + 1);
   }
 
@@ -58,6 +76,16 @@ export class WordStatistics {
   /** Smoothed inverse document frequency; a word never seen weighs most. */
   idf(word: string): number {
     return Math.log((this.documents + 1) / (this.documentFrequency(word) + 1)) + 1;
+  }
+
+  /** idf squared, remembered (the weight of a term in a cosine). */
+  squaredIdfOf(word: string): number {
+    let value = this.squaredIdf.get(word);
+    if (value === undefined) {
+      value = this.idf(word) ** 2;
+      this.squaredIdf.set(word, value);
+    }
+    return value;
   }
 }
 
@@ -77,14 +105,14 @@ export function weightedSimilarity(
   let dot = 0;
   const shared: string[] = [];
   for (const word of setA) {
-    const weight = statistics.idf(word) ** 2;
+    const weight = statistics.squaredIdfOf(word);
     normA += weight;
     if (setB.has(word)) {
       dot += weight;
       shared.push(word);
     }
   }
-  for (const word of setB) normB += statistics.idf(word) ** 2;
+  for (const word of setB) normB += statistics.squaredIdfOf(word);
   const similarity = normA > 0 && normB > 0 ? dot / Math.sqrt(normA * normB) : 0;
   const containment = normA > 0 && normB > 0 ? dot / Math.min(normA, normB) : 0;
   return { similarity, containment, shared };

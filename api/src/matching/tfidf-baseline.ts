@@ -34,20 +34,23 @@ function vectors(documents: string[][]): Vector[] {
   });
 }
 
-/** cosine of each left vector with every right one, through an inverted index of the right side */
-function cosines(left: Vector[], right: Vector[]): Map<number, number>[] {
-  const postings = new Map<string, [number, number][]>();
+/** cosine of each left vector with every right one (dense per left row), through an inverted index of the right side */
+function cosines(left: Vector[], right: Vector[]): Float64Array[] {
+  const postings = new Map<string, { ids: number[]; weights: number[] }>();
   right.forEach((vector, j) => {
     for (const [term, weight] of vector) {
-      const list = postings.get(term) ?? [];
-      list.push([j, weight]);
-      postings.set(term, list);
+      let list = postings.get(term);
+      if (!list) postings.set(term, (list = { ids: [], weights: [] }));
+      list.ids.push(j);
+      list.weights.push(weight);
     }
   });
   return left.map((vector) => {
-    const dots = new Map<number, number>();
+    const dots = new Float64Array(right.length);
     for (const [term, weight] of vector) {
-      for (const [j, other] of postings.get(term) ?? []) dots.set(j, (dots.get(j) ?? 0) + weight * other);
+      const list = postings.get(term);
+      if (!list) continue;
+      for (let k = 0; k < list.ids.length; k++) dots[list.ids[k]!]! += weight * list.weights[k]!;
     }
     return dots;
   });
@@ -61,10 +64,14 @@ export function tfidfBaseline(left: ProductInput[], right: ProductInput[], top: 
   const wordCos = cosines(wordVectors.slice(0, left.length), wordVectors.slice(left.length));
   const gramCos = cosines(gramVectors.slice(0, left.length), gramVectors.slice(left.length));
   return left.map((product, i) => {
-    const scores = new Map<number, number>();
-    for (const [j, c] of gramCos[i]!) scores.set(j, c / 2);
-    for (const [j, c] of wordCos[i]!) scores.set(j, (scores.get(j) ?? 0) + c / 2);
-    return [...scores]
+    const word = wordCos[i]!;
+    const gram = gramCos[i]!;
+    const scored: [number, number][] = [];
+    for (let j = 0; j < right.length; j++) {
+      const score = (word[j]! + gram[j]!) / 2;
+      if (score > 0) scored.push([j, score]);
+    }
+    return scored
       .sort((a, b) => b[1] - a[1] || right[a[0]]!.id.localeCompare(right[b[0]]!.id))
       .slice(0, top)
       .map(([j, score]) => ({ leftId: product.id, rightId: right[j]!.id, score }));
