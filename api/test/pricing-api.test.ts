@@ -154,6 +154,28 @@ describe.each(engines)('Price suggestions on $name', (engine) => {
     rejected = changed[2].id;
   });
 
+  it('the products list filters by "has suggestion" and sorts by the suggested change', async () => {
+    const QUERY = `query ProductList($organizationWebsiteId: ID!, $filter: ProductFilter, $sort: ProductSort) {
+      productList(organizationWebsiteId: $organizationWebsiteId, filter: $filter, sort: $sort, limit: 1000, offset: 0) { data { id suggestedChangePercent suggestedChange } meta { pagination { total } } } }`;
+    const { rows } = await w.pool.query(
+      `SELECT count(*) FILTER (WHERE s.suggested_price IS NOT NULL AND s.change IS DISTINCT FROM 0)::int AS changed, count(*)::int AS products
+         FROM products p LEFT JOIN price_suggestions s ON s.product_id = p.id WHERE p.organization_website_id = $1`,
+      [site],
+    );
+    const withChange = (await w.call(owner.uid, QUERY, { organizationWebsiteId: site, filter: { hasSuggestion: true } })).body.data.productList;
+    expect(withChange.meta.pagination.total).toBe(rows[0].changed);
+    expect(withChange.data.every((p: any) => p.suggestedChange !== null && p.suggestedChange !== 0)).toBe(true);
+    const without = (await w.call(owner.uid, QUERY, { organizationWebsiteId: site, filter: { hasSuggestion: false } })).body.data.productList;
+    expect(without.meta.pagination.total).toBe(rows[0].products - rows[0].changed);
+    for (const sort of ['SUGGESTED_CHANGE_ASC', 'SUGGESTED_CHANGE_DESC']) {
+      const sorted = (await w.call(owner.uid, QUERY, { organizationWebsiteId: site, sort })).body.data.productList.data.map((p: any) => p.suggestedChangePercent);
+      const valued = sorted.filter((v: number | null) => v !== null);
+      expect(sorted.slice(0, valued.length)).toEqual(valued);
+      expect(valued).toEqual([...valued].sort((a, b) => (sort.endsWith('ASC') ? a - b : b - a)));
+      expect(valued.length).toBeGreaterThan(3);
+    }
+  });
+
   it('accepts and rejects (single and bulk), logged with who did it; a User may not review', async () => {
     expect(codes(await w.call(byRole('User').uid, REVIEW, { organizationWebsiteId: site, productIds: accepted, decision: 'ACCEPT' }))).toEqual(['FORBIDDEN']);
     const bulk = (await w.call(owner.uid, REVIEW, { organizationWebsiteId: site, productIds: accepted, decision: 'ACCEPT' })).body.data.priceSuggestionReview;

@@ -17,6 +17,8 @@ export interface ProductFilter {
   category?: string | null;
   matchingStatus?: 'HAS_MATCHED' | 'HAS_WAITING' | 'NONE' | null;
   diffRating?: DiffRating | null;
+  /** Price suggestions (api/src/pricing): only products with a suggested change (true), or only the others (false). */
+  hasSuggestion?: boolean | null;
 }
 
 /**
@@ -34,6 +36,9 @@ export const PRODUCT_SORTS = {
   COMPETITOR_MIN_PRICE_DESC: 'p.competitor_min_price DESC NULLS LAST, p.id DESC',
   PRICE_POSITION_ASC: 'p.price_difference_percent ASC NULLS LAST, p.id ASC',
   PRICE_POSITION_DESC: 'p.price_difference_percent DESC NULLS LAST, p.id DESC',
+  // The suggested change in percent (price_suggestions, api/src/pricing): products without one last.
+  SUGGESTED_CHANGE_ASC: '(SELECT s.change_percent FROM price_suggestions s WHERE s.product_id = p.id) ASC NULLS LAST, p.id ASC',
+  SUGGESTED_CHANGE_DESC: '(SELECT s.change_percent FROM price_suggestions s WHERE s.product_id = p.id) DESC NULLS LAST, p.id DESC',
 } as const;
 export type ProductSort = keyof typeof PRODUCT_SORTS;
 
@@ -149,6 +154,11 @@ export function productConditions(websiteId: string, filter: ProductFilter | nul
     if (range.below !== null) conditions.push(`abs(p.price_difference_percent) < ${add(range.below)}`);
   }
   if (rating) used.push('rating');
+  if (filter?.hasSuggestion != null) {
+    const suggested = 'EXISTS (SELECT 1 FROM price_suggestions s WHERE s.product_id = p.id AND s.suggested_price IS NOT NULL AND s.change IS DISTINCT FROM 0)';
+    conditions.push(filter.hasSuggestion ? suggested : `NOT ${suggested}`);
+    used.push('suggestion');
+  }
   const indexOrder = used.length === 0 ? ALL_SORTS : used.length === 1 && used[0] === 'name-ordered' ? NAME_SORTS : new Set<ProductSort>();
   return { where: conditions.join(' AND '), params, indexOrder, textSearch };
 }
