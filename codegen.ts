@@ -17,8 +17,6 @@ const NOT_YET_CONVERTED: string[] = [
   'web/src/pages/competitors/queries.ts',
   // Its OrganizationWebsiteList shares the website picker's operation name.
   'web/src/pages/home/queries.ts',
-  'web/src/pages/match-confirmation/queries.ts',
-  'web/src/pages/product-matching/queries.ts',
   'web/src/pages/products/queries.ts',
 ];
 

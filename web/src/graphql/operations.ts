@@ -67,6 +67,126 @@ export type InvoiceStatus =
   | 'paid'
   | 'void';
 
+export type MatchingConfirmAction =
+  /** WAITING (to confirm) -> MATCHED. */
+  | 'CONFIRM'
+  /** WAITING (to confirm) -> NEVER_MATCH; the pairs its match had superseded wait to match again. */
+  | 'REJECT';
+
+export type MatchingConfirmInput = {
+  action: MatchingConfirmAction;
+  idempotencyKey: string;
+  items: Array<MatchingConfirmItem>;
+};
+
+export type MatchingConfirmItem = {
+  expectedVersion: number;
+  matchId: string;
+};
+
+export type MatchingDecisionInput = {
+  decision: MatchingDecisionKind;
+  /** The pair's version the caller saw (MatchingPair.version). */
+  expectedVersion: number;
+  /** A client-made unique key (1..200 characters); a retry with it applies nothing twice. */
+  idempotencyKey: string;
+  matchId: string;
+};
+
+export type MatchingDecisionKind =
+  | 'MATCH'
+  | 'NEVER_MATCH'
+  /** A SKIPPED or EXPIRED pair back to waiting to match. */
+  | 'REOPEN'
+  | 'SKIP';
+
+export type MatchingDecisionSource =
+  | 'CONFIRMATION'
+  | 'ENGINE'
+  | 'EXPIRY'
+  | 'LOG'
+  | 'PRODUCT'
+  | 'QUEUE'
+  | 'SEARCH'
+  | 'UNDO';
+
+/** Every transition of the state machine (STATE.md). */
+export type MatchingEvent =
+  | 'AUTOMATIC_MATCH'
+  | 'CONFIRM'
+  | 'EXPIRE'
+  | 'MATCH'
+  | 'NEVER_MATCH'
+  | 'PROPOSE'
+  | 'REJECT'
+  | 'RENEW'
+  | 'REOPEN'
+  | 'REQUEST_CONFIRMATION'
+  | 'RESUME'
+  | 'REVERT'
+  | 'SKIP'
+  | 'SUPERSEDE';
+
+export type MatchingLogFilter = {
+  /** A user id; use `automatic: true` for the engine's decisions. */
+  actorId?: string | null | undefined;
+  automatic?: boolean | null | undefined;
+  competitorId?: string | null | undefined;
+  event?: MatchingEvent | null | undefined;
+  /** ISO 8601 date or date-time, inclusive. */
+  from?: string | null | undefined;
+  productId?: string | null | undefined;
+  source?: MatchingDecisionSource | null | undefined;
+  /** Status after the decision. */
+  status?: MatchingStatus | null | undefined;
+  /** ISO 8601 date or date-time, exclusive (a date means its midnight UTC). */
+  to?: string | null | undefined;
+};
+
+export type MatchingPickInput = {
+  competitorProductId: string;
+  /** MATCH or NEVER_MATCH. */
+  decision: MatchingDecisionKind;
+  idempotencyKey: string;
+  productId: string;
+};
+
+export type MatchingQueueFilter = {
+  /** Exact brand, as the products carry it. */
+  brand?: string | null | undefined;
+  /** Exact category. */
+  category?: string | null | undefined;
+  competitorId?: string | null | undefined;
+};
+
+export type MatchingRevertInput = {
+  decisionId: string;
+  idempotencyKey: string;
+};
+
+export type MatchingSkipProductInput = {
+  competitorId?: string | null | undefined;
+  idempotencyKey: string;
+  productId: string;
+};
+
+/** WAITING is split by stage: waiting to match (matching queue) or waiting to confirm. */
+export type MatchingStage =
+  | 'CANDIDATE'
+  | 'CONFIRMATION';
+
+export type MatchingStatus =
+  | 'EXPIRED'
+  | 'MATCHED'
+  | 'NEVER_MATCH'
+  | 'SKIPPED'
+  | 'WAITING';
+
+export type MatchingUndoInput = {
+  idempotencyKey: string;
+  productId: string;
+};
+
 export type OrganizationCreateInput = {
   /** 1-200 characters. */
   name: string;
@@ -420,6 +540,23 @@ export type AggregatorListingListQueryVariables = Exact<{
 
 export type AggregatorListingListQuery = { aggregatorListingList: { data: Array<{ id: string, offersCount: number, lowestPrice: number | null, ourRank: number | null, differenceToLowest: number | null, url: string | null, seenAt: string, aggregator: { id: string, name: string }, product: { id: string, name: string, brand: string | null, ean: string | null, price: number | null, currency: string } }>, meta: { pagination: { total: number } } } };
 
+export type MatchingConfirmationQueueQueryVariables = Exact<{
+  organizationWebsiteId: string;
+  filter?: MatchingQueueFilter | null | undefined;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type MatchingConfirmationQueueQuery = { matchingConfirmationQueue: { data: Array<{ requestedAt: string, pair: { id: string, status: MatchingStatus, stage: MatchingStage, version: number, score: number | null, priceDifference: number | null, priceDifferencePercent: number | null, competitorProduct: { id: string, externalId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, price: number | null, currency: string, availability: string | null, url: string | null, seenAt: string } }, product: { id: string, itemId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, category: string | null, price: number | null, currency: string, imageUrl: string | null, url: string | null }, competitor: { id: string, name: string }, requestedBy: { id: string | null, email: string | null } | null }>, meta: { pagination: { total: number, totalIsEstimate: boolean } } } };
+
+export type MatchingConfirmMutationVariables = Exact<{
+  input: MatchingConfirmInput;
+}>;
+
+
+export type MatchingConfirmMutation = { matchingConfirm: { replayed: boolean, decisions: Array<{ id: string, matchId: string, statusAfter: MatchingStatus }>, failed: Array<{ matchId: string, code: string, reason: string, message: string }> } };
+
 export type PlansQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -700,6 +837,149 @@ export type ProductFeedImportMutationVariables = Exact<{
 
 
 export type ProductFeedImportMutation = { productFeedImport: { id: string, productFeedId: string, status: FeedImportStatus, source: ProductFeedSource, fileName: string | null, bytesRead: number, rowsRead: number, rowsImported: number, rowsRejected: number, productsCreated: number, productsUpdated: number, productsDeactivated: number, errorMessage: string | null, errorLine: number | null, errorColumn: number | null, createdAt: string, startedAt: string | null, finishedAt: string | null } };
+
+export type MatchingProductSummaryFieldsFragment = { id: string, itemId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, category: string | null, price: number | null, currency: string, imageUrl: string | null, url: string | null };
+
+export type MatchingCompetitorProductFieldsFragment = { id: string, externalId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, price: number | null, currency: string, availability: string | null, url: string | null, seenAt: string };
+
+export type MatchingLeaseFieldsFragment = { productId: string, userId: string, userEmail: string | null, mine: boolean, expiresAt: string };
+
+export type MatchingPairFieldsFragment = { id: string, status: MatchingStatus, stage: MatchingStage, version: number, score: number | null, priceDifference: number | null, priceDifferencePercent: number | null, updatedAt: string, evidence: { gtinEqual: boolean | null, mpnEqual: boolean | null, brandEqual: boolean | null, nameSimilarity: number | null, sharedWords: Array<string>, sharedModelNumbers: Array<string> }, competitorProduct: { id: string, externalId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, price: number | null, currency: string, availability: string | null, url: string | null, seenAt: string } };
+
+export type MatchingProductFieldsFragment = { waitingToMatch: number, product: { id: string, itemId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, category: string | null, price: number | null, currency: string, imageUrl: string | null, url: string | null }, competitors: Array<{ matchingMode: string, competitor: { id: string, name: string }, pairs: Array<{ id: string, status: MatchingStatus, stage: MatchingStage, version: number, score: number | null, priceDifference: number | null, priceDifferencePercent: number | null, updatedAt: string, evidence: { gtinEqual: boolean | null, mpnEqual: boolean | null, brandEqual: boolean | null, nameSimilarity: number | null, sharedWords: Array<string>, sharedModelNumbers: Array<string> }, competitorProduct: { id: string, externalId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, price: number | null, currency: string, availability: string | null, url: string | null, seenAt: string } }> }>, lease: { productId: string, userId: string, userEmail: string | null, mine: boolean, expiresAt: string } | null };
+
+export type MatchingStatisticsFieldsFragment = { matched: number, waitingToMatch: number, waitingToConfirm: number, skipped: number, neverMatch: number, expired: number };
+
+export type MatchingDecisionFieldsFragment = { id: string, decidedAt: string, event: MatchingEvent, source: MatchingDecisionSource, matchId: string, statusBefore: MatchingStatus, stageBefore: MatchingStage, statusAfter: MatchingStatus, stageAfter: MatchingStage, version: number, score: number | null, causedBy: string | null, reverts: string | null, revertedBy: string | null, revertable: boolean, actor: { id: string | null, email: string | null } | null, product: { id: string, itemId: string, name: string }, competitor: { id: string, name: string }, competitorProduct: { id: string, externalId: string, name: string } };
+
+export type MatchingQueueQueryVariables = Exact<{
+  organizationWebsiteId: string;
+  filter?: MatchingQueueFilter | null | undefined;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type MatchingQueueQuery = { matchingQueue: { data: Array<{ candidates: number, bestScore: number | null, priceGapPercent: number | null, waitingSince: string, priority: number, product: { id: string, itemId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, category: string | null, price: number | null, currency: string, imageUrl: string | null, url: string | null }, lease: { productId: string, userId: string, userEmail: string | null, mine: boolean, expiresAt: string } | null }>, meta: { pagination: { total: number, totalIsEstimate: boolean }, counts: { matched: number, waitingToMatch: number, waitingToConfirm: number, skipped: number, neverMatch: number, expired: number } } } };
+
+export type MatchingStatisticsQueryVariables = Exact<{
+  organizationWebsiteId: string;
+}>;
+
+
+export type MatchingStatisticsQuery = { matchingStatistics: { productsWaitingToMatch: number, overall: { matched: number, waitingToMatch: number, waitingToConfirm: number, skipped: number, neverMatch: number, expired: number }, competitors: Array<{ competitor: { id: string, name: string }, statistics: { matched: number, waitingToMatch: number, waitingToConfirm: number, skipped: number, neverMatch: number, expired: number } }> } };
+
+export type MatchingProductQueryVariables = Exact<{
+  productId: string;
+}>;
+
+
+export type MatchingProductQuery = { matchingProduct: { waitingToMatch: number, product: { id: string, itemId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, category: string | null, price: number | null, currency: string, imageUrl: string | null, url: string | null }, competitors: Array<{ matchingMode: string, competitor: { id: string, name: string }, pairs: Array<{ id: string, status: MatchingStatus, stage: MatchingStage, version: number, score: number | null, priceDifference: number | null, priceDifferencePercent: number | null, updatedAt: string, evidence: { gtinEqual: boolean | null, mpnEqual: boolean | null, brandEqual: boolean | null, nameSimilarity: number | null, sharedWords: Array<string>, sharedModelNumbers: Array<string> }, competitorProduct: { id: string, externalId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, price: number | null, currency: string, availability: string | null, url: string | null, seenAt: string } }> }>, lease: { productId: string, userId: string, userEmail: string | null, mine: boolean, expiresAt: string } | null } };
+
+export type MatchingClaimNextMutationVariables = Exact<{
+  organizationWebsiteId: string;
+  filter?: MatchingQueueFilter | null | undefined;
+  count?: number | null | undefined;
+  excludeProductIds?: Array<string> | string | null | undefined;
+}>;
+
+
+export type MatchingClaimNextMutation = { matchingClaimNext: Array<{ waitingToMatch: number, product: { id: string, itemId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, category: string | null, price: number | null, currency: string, imageUrl: string | null, url: string | null }, competitors: Array<{ matchingMode: string, competitor: { id: string, name: string }, pairs: Array<{ id: string, status: MatchingStatus, stage: MatchingStage, version: number, score: number | null, priceDifference: number | null, priceDifferencePercent: number | null, updatedAt: string, evidence: { gtinEqual: boolean | null, mpnEqual: boolean | null, brandEqual: boolean | null, nameSimilarity: number | null, sharedWords: Array<string>, sharedModelNumbers: Array<string> }, competitorProduct: { id: string, externalId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, price: number | null, currency: string, availability: string | null, url: string | null, seenAt: string } }> }>, lease: { productId: string, userId: string, userEmail: string | null, mine: boolean, expiresAt: string } | null }> };
+
+export type MatchingClaimProductMutationVariables = Exact<{
+  productId: string;
+}>;
+
+
+export type MatchingClaimProductMutation = { matchingClaimProduct: { productId: string, userId: string, userEmail: string | null, mine: boolean, expiresAt: string } };
+
+export type MatchingReleaseProductMutationVariables = Exact<{
+  productId: string;
+}>;
+
+
+export type MatchingReleaseProductMutation = { matchingReleaseProduct: boolean };
+
+export type MatchingDecisionResultFieldsFragment = { replayed: boolean, decisions: Array<{ id: string, decidedAt: string, event: MatchingEvent, source: MatchingDecisionSource, matchId: string, statusBefore: MatchingStatus, stageBefore: MatchingStage, statusAfter: MatchingStatus, stageAfter: MatchingStage, version: number, score: number | null, causedBy: string | null, reverts: string | null, revertedBy: string | null, revertable: boolean, actor: { id: string | null, email: string | null } | null, product: { id: string, itemId: string, name: string }, competitor: { id: string, name: string }, competitorProduct: { id: string, externalId: string, name: string } }>, product: { waitingToMatch: number, product: { id: string, itemId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, category: string | null, price: number | null, currency: string, imageUrl: string | null, url: string | null }, competitors: Array<{ matchingMode: string, competitor: { id: string, name: string }, pairs: Array<{ id: string, status: MatchingStatus, stage: MatchingStage, version: number, score: number | null, priceDifference: number | null, priceDifferencePercent: number | null, updatedAt: string, evidence: { gtinEqual: boolean | null, mpnEqual: boolean | null, brandEqual: boolean | null, nameSimilarity: number | null, sharedWords: Array<string>, sharedModelNumbers: Array<string> }, competitorProduct: { id: string, externalId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, price: number | null, currency: string, availability: string | null, url: string | null, seenAt: string } }> }>, lease: { productId: string, userId: string, userEmail: string | null, mine: boolean, expiresAt: string } | null } | null };
+
+export type MatchingDecideMutationVariables = Exact<{
+  input: MatchingDecisionInput;
+}>;
+
+
+export type MatchingDecideMutation = { matchingDecide: { replayed: boolean, decisions: Array<{ id: string, decidedAt: string, event: MatchingEvent, source: MatchingDecisionSource, matchId: string, statusBefore: MatchingStatus, stageBefore: MatchingStage, statusAfter: MatchingStatus, stageAfter: MatchingStage, version: number, score: number | null, causedBy: string | null, reverts: string | null, revertedBy: string | null, revertable: boolean, actor: { id: string | null, email: string | null } | null, product: { id: string, itemId: string, name: string }, competitor: { id: string, name: string }, competitorProduct: { id: string, externalId: string, name: string } }>, product: { waitingToMatch: number, product: { id: string, itemId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, category: string | null, price: number | null, currency: string, imageUrl: string | null, url: string | null }, competitors: Array<{ matchingMode: string, competitor: { id: string, name: string }, pairs: Array<{ id: string, status: MatchingStatus, stage: MatchingStage, version: number, score: number | null, priceDifference: number | null, priceDifferencePercent: number | null, updatedAt: string, evidence: { gtinEqual: boolean | null, mpnEqual: boolean | null, brandEqual: boolean | null, nameSimilarity: number | null, sharedWords: Array<string>, sharedModelNumbers: Array<string> }, competitorProduct: { id: string, externalId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, price: number | null, currency: string, availability: string | null, url: string | null, seenAt: string } }> }>, lease: { productId: string, userId: string, userEmail: string | null, mine: boolean, expiresAt: string } | null } | null } };
+
+export type MatchingSkipProductMutationVariables = Exact<{
+  input: MatchingSkipProductInput;
+}>;
+
+
+export type MatchingSkipProductMutation = { matchingSkipProduct: { replayed: boolean, decisions: Array<{ id: string, decidedAt: string, event: MatchingEvent, source: MatchingDecisionSource, matchId: string, statusBefore: MatchingStatus, stageBefore: MatchingStage, statusAfter: MatchingStatus, stageAfter: MatchingStage, version: number, score: number | null, causedBy: string | null, reverts: string | null, revertedBy: string | null, revertable: boolean, actor: { id: string | null, email: string | null } | null, product: { id: string, itemId: string, name: string }, competitor: { id: string, name: string }, competitorProduct: { id: string, externalId: string, name: string } }>, product: { waitingToMatch: number, product: { id: string, itemId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, category: string | null, price: number | null, currency: string, imageUrl: string | null, url: string | null }, competitors: Array<{ matchingMode: string, competitor: { id: string, name: string }, pairs: Array<{ id: string, status: MatchingStatus, stage: MatchingStage, version: number, score: number | null, priceDifference: number | null, priceDifferencePercent: number | null, updatedAt: string, evidence: { gtinEqual: boolean | null, mpnEqual: boolean | null, brandEqual: boolean | null, nameSimilarity: number | null, sharedWords: Array<string>, sharedModelNumbers: Array<string> }, competitorProduct: { id: string, externalId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, price: number | null, currency: string, availability: string | null, url: string | null, seenAt: string } }> }>, lease: { productId: string, userId: string, userEmail: string | null, mine: boolean, expiresAt: string } | null } | null } };
+
+export type MatchingPickMutationVariables = Exact<{
+  input: MatchingPickInput;
+}>;
+
+
+export type MatchingPickMutation = { matchingPick: { replayed: boolean, decisions: Array<{ id: string, decidedAt: string, event: MatchingEvent, source: MatchingDecisionSource, matchId: string, statusBefore: MatchingStatus, stageBefore: MatchingStage, statusAfter: MatchingStatus, stageAfter: MatchingStage, version: number, score: number | null, causedBy: string | null, reverts: string | null, revertedBy: string | null, revertable: boolean, actor: { id: string | null, email: string | null } | null, product: { id: string, itemId: string, name: string }, competitor: { id: string, name: string }, competitorProduct: { id: string, externalId: string, name: string } }>, product: { waitingToMatch: number, product: { id: string, itemId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, category: string | null, price: number | null, currency: string, imageUrl: string | null, url: string | null }, competitors: Array<{ matchingMode: string, competitor: { id: string, name: string }, pairs: Array<{ id: string, status: MatchingStatus, stage: MatchingStage, version: number, score: number | null, priceDifference: number | null, priceDifferencePercent: number | null, updatedAt: string, evidence: { gtinEqual: boolean | null, mpnEqual: boolean | null, brandEqual: boolean | null, nameSimilarity: number | null, sharedWords: Array<string>, sharedModelNumbers: Array<string> }, competitorProduct: { id: string, externalId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, price: number | null, currency: string, availability: string | null, url: string | null, seenAt: string } }> }>, lease: { productId: string, userId: string, userEmail: string | null, mine: boolean, expiresAt: string } | null } | null } };
+
+export type MatchingUndoMutationVariables = Exact<{
+  input: MatchingUndoInput;
+}>;
+
+
+export type MatchingUndoMutation = { matchingUndo: { replayed: boolean, decisions: Array<{ id: string, decidedAt: string, event: MatchingEvent, source: MatchingDecisionSource, matchId: string, statusBefore: MatchingStatus, stageBefore: MatchingStage, statusAfter: MatchingStatus, stageAfter: MatchingStage, version: number, score: number | null, causedBy: string | null, reverts: string | null, revertedBy: string | null, revertable: boolean, actor: { id: string | null, email: string | null } | null, product: { id: string, itemId: string, name: string }, competitor: { id: string, name: string }, competitorProduct: { id: string, externalId: string, name: string } }>, product: { waitingToMatch: number, product: { id: string, itemId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, category: string | null, price: number | null, currency: string, imageUrl: string | null, url: string | null }, competitors: Array<{ matchingMode: string, competitor: { id: string, name: string }, pairs: Array<{ id: string, status: MatchingStatus, stage: MatchingStage, version: number, score: number | null, priceDifference: number | null, priceDifferencePercent: number | null, updatedAt: string, evidence: { gtinEqual: boolean | null, mpnEqual: boolean | null, brandEqual: boolean | null, nameSimilarity: number | null, sharedWords: Array<string>, sharedModelNumbers: Array<string> }, competitorProduct: { id: string, externalId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, price: number | null, currency: string, availability: string | null, url: string | null, seenAt: string } }> }>, lease: { productId: string, userId: string, userEmail: string | null, mine: boolean, expiresAt: string } | null } | null } };
+
+export type MatchingCompetitorSearchQueryVariables = Exact<{
+  productId: string;
+  competitorId: string;
+  search: string;
+  limit?: number | null | undefined;
+}>;
+
+
+export type MatchingCompetitorSearchQuery = { matchingCompetitorSearch: Array<{ similarity: number, pairStatus: MatchingStatus | null, pairStage: MatchingStage | null, competitorProduct: { id: string, externalId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, price: number | null, currency: string, availability: string | null, url: string | null, seenAt: string } }> };
+
+export type MatchingProductTimelineQueryVariables = Exact<{
+  productId: string;
+  limit?: number | null | undefined;
+}>;
+
+
+export type MatchingProductTimelineQuery = { matchingProductTimeline: Array<{ id: string, decidedAt: string, event: MatchingEvent, source: MatchingDecisionSource, matchId: string, statusBefore: MatchingStatus, stageBefore: MatchingStage, statusAfter: MatchingStatus, stageAfter: MatchingStage, version: number, score: number | null, causedBy: string | null, reverts: string | null, revertedBy: string | null, revertable: boolean, actor: { id: string | null, email: string | null } | null, product: { id: string, itemId: string, name: string }, competitor: { id: string, name: string }, competitorProduct: { id: string, externalId: string, name: string } }> };
+
+export type MatchingLogQueryVariables = Exact<{
+  organizationWebsiteId: string;
+  filter?: MatchingLogFilter | null | undefined;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type MatchingLogQuery = { matchingLog: { data: Array<{ id: string, decidedAt: string, event: MatchingEvent, source: MatchingDecisionSource, matchId: string, statusBefore: MatchingStatus, stageBefore: MatchingStage, statusAfter: MatchingStatus, stageAfter: MatchingStage, version: number, score: number | null, causedBy: string | null, reverts: string | null, revertedBy: string | null, revertable: boolean, actor: { id: string | null, email: string | null } | null, product: { id: string, itemId: string, name: string }, competitor: { id: string, name: string }, competitorProduct: { id: string, externalId: string, name: string } }>, meta: { pagination: { total: number, totalIsEstimate: boolean } } } };
+
+export type MatchingLogExportQueryVariables = Exact<{
+  organizationWebsiteId: string;
+  filter?: MatchingLogFilter | null | undefined;
+}>;
+
+
+export type MatchingLogExportQuery = { matchingLogExport: { csv: string, rows: number, truncated: boolean } };
+
+export type MatchingRevertMutationVariables = Exact<{
+  input: MatchingRevertInput;
+}>;
+
+
+export type MatchingRevertMutation = { matchingRevert: { replayed: boolean, decisions: Array<{ id: string, decidedAt: string, event: MatchingEvent, source: MatchingDecisionSource, matchId: string, statusBefore: MatchingStatus, stageBefore: MatchingStage, statusAfter: MatchingStatus, stageAfter: MatchingStage, version: number, score: number | null, causedBy: string | null, reverts: string | null, revertedBy: string | null, revertable: boolean, actor: { id: string | null, email: string | null } | null, product: { id: string, itemId: string, name: string }, competitor: { id: string, name: string }, competitorProduct: { id: string, externalId: string, name: string } }>, product: { waitingToMatch: number, product: { id: string, itemId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, category: string | null, price: number | null, currency: string, imageUrl: string | null, url: string | null }, competitors: Array<{ matchingMode: string, competitor: { id: string, name: string }, pairs: Array<{ id: string, status: MatchingStatus, stage: MatchingStage, version: number, score: number | null, priceDifference: number | null, priceDifferencePercent: number | null, updatedAt: string, evidence: { gtinEqual: boolean | null, mpnEqual: boolean | null, brandEqual: boolean | null, nameSimilarity: number | null, sharedWords: Array<string>, sharedModelNumbers: Array<string> }, competitorProduct: { id: string, externalId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, price: number | null, currency: string, availability: string | null, url: string | null, seenAt: string } }> }>, lease: { productId: string, userId: string, userEmail: string | null, mine: boolean, expiresAt: string } | null } | null } };
+
+export type ProductFacetsQueryVariables = Exact<{
+  organizationWebsiteId: string;
+  limit?: number | null | undefined;
+}>;
+
+
+export type ProductFacetsQuery = { productFacets: { brands: Array<{ value: string, count: number }>, categories: Array<{ value: string, count: number }> } };
 
 export type ScraperRowFieldsFragment = { id: string, name: string, enabled: boolean, competitorId: string, competitorName: string, competitorUrl: string, scrapingFrequency: ScrapingFrequency, organizationName: string, websiteName: string, nextRunAt: string, health: { status: ScraperHealthStatus, lastRunAt: string | null, lastRunStatus: ScraperRunStatus | null, lastSuccessAt: string | null, successRate: number | null, recentRuns: number, productsSeen: number | null, productsExpected: number | null, errorMix: Array<{ kind: string, count: number }> }, activeRun: { id: string, status: ScraperRunStatus } | null };
 
@@ -999,6 +1279,31 @@ export interface Operations {
   FeedImportErrors: { result: FeedImportErrorsQuery; variables: FeedImportErrorsQueryVariables };
   FeedImportRun: { result: FeedImportRunQuery; variables: FeedImportRunQueryVariables };
   FeedRunFields: { result: FeedRunFieldsFragment; variables: Record<string, never> };
+  MatchingClaimNext: { result: MatchingClaimNextMutation; variables: MatchingClaimNextMutationVariables };
+  MatchingClaimProduct: { result: MatchingClaimProductMutation; variables: MatchingClaimProductMutationVariables };
+  MatchingCompetitorProductFields: { result: MatchingCompetitorProductFieldsFragment; variables: Record<string, never> };
+  MatchingCompetitorSearch: { result: MatchingCompetitorSearchQuery; variables: MatchingCompetitorSearchQueryVariables };
+  MatchingConfirm: { result: MatchingConfirmMutation; variables: MatchingConfirmMutationVariables };
+  MatchingConfirmationQueue: { result: MatchingConfirmationQueueQuery; variables: MatchingConfirmationQueueQueryVariables };
+  MatchingDecide: { result: MatchingDecideMutation; variables: MatchingDecideMutationVariables };
+  MatchingDecisionFields: { result: MatchingDecisionFieldsFragment; variables: Record<string, never> };
+  MatchingDecisionResultFields: { result: MatchingDecisionResultFieldsFragment; variables: Record<string, never> };
+  MatchingLeaseFields: { result: MatchingLeaseFieldsFragment; variables: Record<string, never> };
+  MatchingLog: { result: MatchingLogQuery; variables: MatchingLogQueryVariables };
+  MatchingLogExport: { result: MatchingLogExportQuery; variables: MatchingLogExportQueryVariables };
+  MatchingPairFields: { result: MatchingPairFieldsFragment; variables: Record<string, never> };
+  MatchingPick: { result: MatchingPickMutation; variables: MatchingPickMutationVariables };
+  MatchingProduct: { result: MatchingProductQuery; variables: MatchingProductQueryVariables };
+  MatchingProductFields: { result: MatchingProductFieldsFragment; variables: Record<string, never> };
+  MatchingProductSummaryFields: { result: MatchingProductSummaryFieldsFragment; variables: Record<string, never> };
+  MatchingProductTimeline: { result: MatchingProductTimelineQuery; variables: MatchingProductTimelineQueryVariables };
+  MatchingQueue: { result: MatchingQueueQuery; variables: MatchingQueueQueryVariables };
+  MatchingReleaseProduct: { result: MatchingReleaseProductMutation; variables: MatchingReleaseProductMutationVariables };
+  MatchingRevert: { result: MatchingRevertMutation; variables: MatchingRevertMutationVariables };
+  MatchingSkipProduct: { result: MatchingSkipProductMutation; variables: MatchingSkipProductMutationVariables };
+  MatchingStatistics: { result: MatchingStatisticsQuery; variables: MatchingStatisticsQueryVariables };
+  MatchingStatisticsFields: { result: MatchingStatisticsFieldsFragment; variables: Record<string, never> };
+  MatchingUndo: { result: MatchingUndoMutation; variables: MatchingUndoMutationVariables };
   MonitoredCompetitorCollected: { result: MonitoredCompetitorCollectedQuery; variables: MonitoredCompetitorCollectedQueryVariables };
   Organization: { result: OrganizationQuery; variables: OrganizationQueryVariables };
   OrganizationBilling: { result: OrganizationBillingQuery; variables: OrganizationBillingQueryVariables };
@@ -1039,6 +1344,7 @@ export interface Operations {
   PriceSuggestionFields: { result: PriceSuggestionFieldsFragment; variables: Record<string, never> };
   PriceSuggestionLog: { result: PriceSuggestionLogQuery; variables: PriceSuggestionLogQueryVariables };
   PriceSuggestionReview: { result: PriceSuggestionReviewMutation; variables: PriceSuggestionReviewMutationVariables };
+  ProductFacets: { result: ProductFacetsQuery; variables: ProductFacetsQueryVariables };
   ProductFeed: { result: ProductFeedQuery; variables: ProductFeedQueryVariables };
   ProductFeedCreate: { result: ProductFeedCreateMutation; variables: ProductFeedCreateMutationVariables };
   ProductFeedDelete: { result: ProductFeedDeleteMutation; variables: ProductFeedDeleteMutationVariables };

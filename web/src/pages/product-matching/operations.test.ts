@@ -4,8 +4,12 @@ import { apiSchema } from '../../test-support/apiSchema.ts';
 import * as confirmation from '../match-confirmation/queries.ts';
 import * as matching from './queries.ts';
 
+/** The module's operations (a fragment is checked within the operations that spread it). */
 const documents = (module: Record<string, unknown>) =>
-  Object.entries(module).filter((entry): entry is [string, DocumentNode] => (entry[1] as DocumentNode | null)?.kind === Kind.DOCUMENT);
+  Object.entries(module).filter(
+    (entry): entry is [string, DocumentNode] =>
+      (entry[1] as DocumentNode | null)?.kind === Kind.DOCUMENT && (entry[1] as DocumentNode).definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION),
+  );
 
 describe('the matching and confirmation operations against the API schema', () => {
   const schema = apiSchema();

@@ -1,313 +1,400 @@
 import { gql } from '@urql/core';
-import type { MatchingStatistics } from './shared/statistics.ts';
+import type { MatchingDecisionSource, MatchingEvent } from '../../graphql/operations.ts';
+import { type Fragment, type ResultOf, typed } from '../../graphql/typed.ts';
 
 /** GraphQL documents of the matching pages (api/src/schema/matching.graphql) and their answers' shapes. */
 
 /** A product's fields on the matching pages (the queue, a product's page, the confirmation queue). */
-export const PRODUCT_SUMMARY = `
-  id
-  itemId
-  name
-  brand
-  ean
-  mpn
-  category
-  price
-  currency
-  imageUrl
-  url
+export const PRODUCT_SUMMARY = gql`
+  fragment MatchingProductSummaryFields on MatchingProductSummary {
+    id
+    itemId
+    name
+    brand
+    ean
+    mpn
+    category
+    price
+    currency
+    imageUrl
+    url
+  }
 `;
 
 /** A competitor product's fields wherever a pair is shown. */
-export const COMPETITOR_PRODUCT = `
-  id
-  externalId
-  name
-  brand
-  ean
-  mpn
-  price
-  currency
-  availability
-  url
-  seenAt
+export const COMPETITOR_PRODUCT = gql`
+  fragment MatchingCompetitorProductFields on MatchingCompetitorProduct {
+    id
+    externalId
+    name
+    brand
+    ean
+    mpn
+    price
+    currency
+    availability
+    url
+    seenAt
+  }
 `;
 
-const LEASE = `
-  productId
-  userId
-  userEmail
-  mine
-  expiresAt
+const LEASE = gql`
+  fragment MatchingLeaseFields on MatchingLease {
+    productId
+    userId
+    userEmail
+    mine
+    expiresAt
+  }
 `;
 
-const PAIR = `
-  id
-  status
-  stage
-  version
-  score
-  evidence {
-    gtinEqual
-    mpnEqual
-    brandEqual
-    nameSimilarity
-    sharedWords
-    sharedModelNumbers
+const PAIR = gql`
+  fragment MatchingPairFields on MatchingPair {
+    id
+    status
+    stage
+    version
+    score
+    evidence {
+      gtinEqual
+      mpnEqual
+      brandEqual
+      nameSimilarity
+      sharedWords
+      sharedModelNumbers
+    }
+    competitorProduct {
+      ...MatchingCompetitorProductFields
+    }
+    priceDifference
+    priceDifferencePercent
+    updatedAt
   }
-  competitorProduct {
-    ${COMPETITOR_PRODUCT}
-  }
-  priceDifference
-  priceDifferencePercent
-  updatedAt
+  ${COMPETITOR_PRODUCT}
 `;
 
-const MATCHING_PRODUCT = `
-  product {
-    ${PRODUCT_SUMMARY}
+const MATCHING_PRODUCT = gql`
+  fragment MatchingProductFields on MatchingProduct {
+    product {
+      ...MatchingProductSummaryFields
+    }
+    competitors {
+      competitor {
+        id
+        name
+      }
+      matchingMode
+      pairs {
+        ...MatchingPairFields
+      }
+    }
+    lease {
+      ...MatchingLeaseFields
+    }
+    waitingToMatch
   }
-  competitors {
+  ${PRODUCT_SUMMARY}
+  ${PAIR}
+  ${LEASE}
+`;
+
+const STATISTICS = gql`
+  fragment MatchingStatisticsFields on MatchingStatistics {
+    matched
+    waitingToMatch
+    waitingToConfirm
+    skipped
+    neverMatch
+    expired
+  }
+`;
+
+const DECISION = gql`
+  fragment MatchingDecisionFields on MatchingDecision {
+    id
+    decidedAt
+    actor {
+      id
+      email
+    }
+    event
+    source
+    matchId
+    product {
+      id
+      itemId
+      name
+    }
     competitor {
       id
       name
     }
-    matchingMode
-    pairs {
-      ${PAIR}
+    competitorProduct {
+      id
+      externalId
+      name
     }
+    statusBefore
+    stageBefore
+    statusAfter
+    stageAfter
+    version
+    score
+    causedBy
+    reverts
+    revertedBy
+    revertable
   }
-  lease {
+`;
+
+export const MATCHING_QUEUE_QUERY = typed(
+  'MatchingQueue',
+  gql`
+    query MatchingQueue($organizationWebsiteId: ID!, $filter: MatchingQueueFilter, $limit: Int!, $offset: Int!) {
+      matchingQueue(organizationWebsiteId: $organizationWebsiteId, filter: $filter, limit: $limit, offset: $offset) {
+        data {
+          product {
+            ...MatchingProductSummaryFields
+          }
+          candidates
+          bestScore
+          priceGapPercent
+          waitingSince
+          priority
+          lease {
+            ...MatchingLeaseFields
+          }
+        }
+        meta {
+          pagination {
+            total
+            totalIsEstimate
+          }
+          counts {
+            ...MatchingStatisticsFields
+          }
+        }
+      }
+    }
+    ${PRODUCT_SUMMARY}
     ${LEASE}
-  }
-  waitingToMatch
-`;
+    ${STATISTICS}
+  `,
+);
 
-const STATISTICS = `
-  matched
-  waitingToMatch
-  waitingToConfirm
-  skipped
-  neverMatch
-  expired
-`;
-
-const DECISION = `
-  id
-  decidedAt
-  actor {
-    id
-    email
-  }
-  event
-  source
-  matchId
-  product {
-    id
-    itemId
-    name
-  }
-  competitor {
-    id
-    name
-  }
-  competitorProduct {
-    id
-    externalId
-    name
-  }
-  statusBefore
-  stageBefore
-  statusAfter
-  stageAfter
-  version
-  score
-  causedBy
-  reverts
-  revertedBy
-  revertable
-`;
-
-export const MATCHING_QUEUE_QUERY = gql`
-  query MatchingQueue($organizationWebsiteId: ID!, $filter: MatchingQueueFilter, $limit: Int!, $offset: Int!) {
-    matchingQueue(organizationWebsiteId: $organizationWebsiteId, filter: $filter, limit: $limit, offset: $offset) {
-      data {
-        product {
-          ${PRODUCT_SUMMARY}
+export const MATCHING_STATISTICS_QUERY = typed(
+  'MatchingStatistics',
+  gql`
+    query MatchingStatistics($organizationWebsiteId: ID!) {
+      matchingStatistics(organizationWebsiteId: $organizationWebsiteId) {
+        overall {
+          ...MatchingStatisticsFields
         }
-        candidates
-        bestScore
-        priceGapPercent
-        waitingSince
-        priority
-        lease {
-          ${LEASE}
+        competitors {
+          competitor {
+            id
+            name
+          }
+          statistics {
+            ...MatchingStatisticsFields
+          }
         }
-      }
-      meta {
-        pagination {
-          total
-          totalIsEstimate
-        }
-        counts {
-          ${STATISTICS}
-        }
+        productsWaitingToMatch
       }
     }
-  }
-`;
+    ${STATISTICS}
+  `,
+);
 
-export const MATCHING_STATISTICS_QUERY = gql`
-  query MatchingStatistics($organizationWebsiteId: ID!) {
-    matchingStatistics(organizationWebsiteId: $organizationWebsiteId) {
-      overall {
-        ${STATISTICS}
+export const MATCHING_PRODUCT_QUERY = typed(
+  'MatchingProduct',
+  gql`
+    query MatchingProduct($productId: ID!) {
+      matchingProduct(productId: $productId) {
+        ...MatchingProductFields
       }
-      competitors {
-        competitor {
-          id
-          name
-        }
-        statistics {
-          ${STATISTICS}
-        }
-      }
-      productsWaitingToMatch
     }
-  }
-`;
-
-export const MATCHING_PRODUCT_QUERY = gql`
-  query MatchingProduct($productId: ID!) {
-    matchingProduct(productId: $productId) {
-      ${MATCHING_PRODUCT}
-    }
-  }
-`;
-
-export const MATCHING_CLAIM_NEXT_MUTATION = gql`
-  mutation MatchingClaimNext($organizationWebsiteId: ID!, $filter: MatchingQueueFilter, $count: Int, $excludeProductIds: [ID!]) {
-    matchingClaimNext(organizationWebsiteId: $organizationWebsiteId, filter: $filter, count: $count, excludeProductIds: $excludeProductIds) {
-      ${MATCHING_PRODUCT}
-    }
-  }
-`;
-
-export const MATCHING_CLAIM_PRODUCT_MUTATION = gql`
-  mutation MatchingClaimProduct($productId: ID!) {
-    matchingClaimProduct(productId: $productId) {
-      ${LEASE}
-    }
-  }
-`;
-
-export const MATCHING_RELEASE_PRODUCT_MUTATION = gql`
-  mutation MatchingReleaseProduct($productId: ID!) {
-    matchingReleaseProduct(productId: $productId)
-  }
-`;
-
-const DECISION_RESULT = `
-  decisions {
-    ${DECISION}
-  }
-  replayed
-  product {
     ${MATCHING_PRODUCT}
-  }
-`;
+  `,
+);
 
-export const MATCHING_DECIDE_MUTATION = gql`
-  mutation MatchingDecide($input: MatchingDecisionInput!) {
-    matchingDecide(input: $input) {
-      ${DECISION_RESULT}
-    }
-  }
-`;
-
-export const MATCHING_SKIP_PRODUCT_MUTATION = gql`
-  mutation MatchingSkipProduct($input: MatchingSkipProductInput!) {
-    matchingSkipProduct(input: $input) {
-      ${DECISION_RESULT}
-    }
-  }
-`;
-
-export const MATCHING_PICK_MUTATION = gql`
-  mutation MatchingPick($input: MatchingPickInput!) {
-    matchingPick(input: $input) {
-      ${DECISION_RESULT}
-    }
-  }
-`;
-
-export const MATCHING_UNDO_MUTATION = gql`
-  mutation MatchingUndo($input: MatchingUndoInput!) {
-    matchingUndo(input: $input) {
-      ${DECISION_RESULT}
-    }
-  }
-`;
-
-export const MATCHING_COMPETITOR_SEARCH_QUERY = gql`
-  query MatchingCompetitorSearch($productId: ID!, $competitorId: ID!, $search: String!, $limit: Int) {
-    matchingCompetitorSearch(productId: $productId, competitorId: $competitorId, search: $search, limit: $limit) {
-      competitorProduct {
-        ${COMPETITOR_PRODUCT}
+export const MATCHING_CLAIM_NEXT_MUTATION = typed(
+  'MatchingClaimNext',
+  gql`
+    mutation MatchingClaimNext($organizationWebsiteId: ID!, $filter: MatchingQueueFilter, $count: Int, $excludeProductIds: [ID!]) {
+      matchingClaimNext(organizationWebsiteId: $organizationWebsiteId, filter: $filter, count: $count, excludeProductIds: $excludeProductIds) {
+        ...MatchingProductFields
       }
-      similarity
-      pairStatus
-      pairStage
     }
-  }
-`;
+    ${MATCHING_PRODUCT}
+  `,
+);
 
-export const MATCHING_PRODUCT_TIMELINE_QUERY = gql`
-  query MatchingProductTimeline($productId: ID!, $limit: Int) {
-    matchingProductTimeline(productId: $productId, limit: $limit) {
-      ${DECISION}
-    }
-  }
-`;
-
-export const MATCHING_LOG_QUERY = gql`
-  query MatchingLog($organizationWebsiteId: ID!, $filter: MatchingLogFilter, $limit: Int!, $offset: Int!) {
-    matchingLog(organizationWebsiteId: $organizationWebsiteId, filter: $filter, limit: $limit, offset: $offset) {
-      data {
-        ${DECISION}
+export const MATCHING_CLAIM_PRODUCT_MUTATION = typed(
+  'MatchingClaimProduct',
+  gql`
+    mutation MatchingClaimProduct($productId: ID!) {
+      matchingClaimProduct(productId: $productId) {
+        ...MatchingLeaseFields
       }
-      meta {
-        pagination {
-          total
-          totalIsEstimate
+    }
+    ${LEASE}
+  `,
+);
+
+export const MATCHING_RELEASE_PRODUCT_MUTATION = typed(
+  'MatchingReleaseProduct',
+  gql`
+    mutation MatchingReleaseProduct($productId: ID!) {
+      matchingReleaseProduct(productId: $productId)
+    }
+  `,
+);
+
+const DECISION_RESULT = gql`
+  fragment MatchingDecisionResultFields on MatchingDecisionResult {
+    decisions {
+      ...MatchingDecisionFields
+    }
+    replayed
+    product {
+      ...MatchingProductFields
+    }
+  }
+  ${DECISION}
+  ${MATCHING_PRODUCT}
+`;
+
+export const MATCHING_DECIDE_MUTATION = typed(
+  'MatchingDecide',
+  gql`
+    mutation MatchingDecide($input: MatchingDecisionInput!) {
+      matchingDecide(input: $input) {
+        ...MatchingDecisionResultFields
+      }
+    }
+    ${DECISION_RESULT}
+  `,
+);
+
+export const MATCHING_SKIP_PRODUCT_MUTATION = typed(
+  'MatchingSkipProduct',
+  gql`
+    mutation MatchingSkipProduct($input: MatchingSkipProductInput!) {
+      matchingSkipProduct(input: $input) {
+        ...MatchingDecisionResultFields
+      }
+    }
+    ${DECISION_RESULT}
+  `,
+);
+
+export const MATCHING_PICK_MUTATION = typed(
+  'MatchingPick',
+  gql`
+    mutation MatchingPick($input: MatchingPickInput!) {
+      matchingPick(input: $input) {
+        ...MatchingDecisionResultFields
+      }
+    }
+    ${DECISION_RESULT}
+  `,
+);
+
+export const MATCHING_UNDO_MUTATION = typed(
+  'MatchingUndo',
+  gql`
+    mutation MatchingUndo($input: MatchingUndoInput!) {
+      matchingUndo(input: $input) {
+        ...MatchingDecisionResultFields
+      }
+    }
+    ${DECISION_RESULT}
+  `,
+);
+
+export const MATCHING_COMPETITOR_SEARCH_QUERY = typed(
+  'MatchingCompetitorSearch',
+  gql`
+    query MatchingCompetitorSearch($productId: ID!, $competitorId: ID!, $search: String!, $limit: Int) {
+      matchingCompetitorSearch(productId: $productId, competitorId: $competitorId, search: $search, limit: $limit) {
+        competitorProduct {
+          ...MatchingCompetitorProductFields
+        }
+        similarity
+        pairStatus
+        pairStage
+      }
+    }
+    ${COMPETITOR_PRODUCT}
+  `,
+);
+
+export const MATCHING_PRODUCT_TIMELINE_QUERY = typed(
+  'MatchingProductTimeline',
+  gql`
+    query MatchingProductTimeline($productId: ID!, $limit: Int) {
+      matchingProductTimeline(productId: $productId, limit: $limit) {
+        ...MatchingDecisionFields
+      }
+    }
+    ${DECISION}
+  `,
+);
+
+export const MATCHING_LOG_QUERY = typed(
+  'MatchingLog',
+  gql`
+    query MatchingLog($organizationWebsiteId: ID!, $filter: MatchingLogFilter, $limit: Int!, $offset: Int!) {
+      matchingLog(organizationWebsiteId: $organizationWebsiteId, filter: $filter, limit: $limit, offset: $offset) {
+        data {
+          ...MatchingDecisionFields
+        }
+        meta {
+          pagination {
+            total
+            totalIsEstimate
+          }
         }
       }
     }
-  }
-`;
+    ${DECISION}
+  `,
+);
 
-export const MATCHING_LOG_EXPORT_QUERY = gql`
-  query MatchingLogExport($organizationWebsiteId: ID!, $filter: MatchingLogFilter) {
-    matchingLogExport(organizationWebsiteId: $organizationWebsiteId, filter: $filter) {
-      csv
-      rows
-      truncated
+export const MATCHING_LOG_EXPORT_QUERY = typed(
+  'MatchingLogExport',
+  gql`
+    query MatchingLogExport($organizationWebsiteId: ID!, $filter: MatchingLogFilter) {
+      matchingLogExport(organizationWebsiteId: $organizationWebsiteId, filter: $filter) {
+        csv
+        rows
+        truncated
+      }
     }
-  }
-`;
+  `,
+);
 
-export const MATCHING_REVERT_MUTATION = gql`
-  mutation MatchingRevert($input: MatchingRevertInput!) {
-    matchingRevert(input: $input) {
-      ${DECISION_RESULT}
+export const MATCHING_REVERT_MUTATION = typed(
+  'MatchingRevert',
+  gql`
+    mutation MatchingRevert($input: MatchingRevertInput!) {
+      matchingRevert(input: $input) {
+        ...MatchingDecisionResultFields
+      }
     }
-  }
-`;
+    ${DECISION_RESULT}
+  `,
+);
 
-export type MatchingStatus = 'WAITING' | 'MATCHED' | 'NEVER_MATCH' | 'SKIPPED' | 'EXPIRED';
-export type MatchingStage = 'CANDIDATE' | 'CONFIRMATION';
-export type MatchingDecisionKind = 'MATCH' | 'NEVER_MATCH' | 'SKIP' | 'REOPEN';
-export type MatchingDecisionSource = 'QUEUE' | 'SEARCH' | 'CONFIRMATION' | 'LOG' | 'UNDO' | 'PRODUCT' | 'ENGINE' | 'EXPIRY';
+export type {
+  MatchingDecisionKind,
+  MatchingDecisionSource,
+  MatchingEvent,
+  MatchingQueueFilter,
+  MatchingStage,
+  MatchingStatus,
+} from '../../graphql/operations.ts';
 export const MATCHING_EVENTS = [
   'PROPOSE',
   'AUTOMATIC_MATCH',
@@ -323,158 +410,50 @@ export const MATCHING_EVENTS = [
   'SUPERSEDE',
   'RESUME',
   'REVERT',
-] as const;
-export type MatchingEvent = (typeof MATCHING_EVENTS)[number];
+] as const satisfies readonly MatchingEvent[];
 export const MATCHING_SOURCES: readonly MatchingDecisionSource[] = ['QUEUE', 'SEARCH', 'CONFIRMATION', 'LOG', 'UNDO', 'PRODUCT', 'ENGINE', 'EXPIRY'];
 
-export interface MatchingQueueFilter {
-  competitorId?: string;
-  brand?: string;
-  category?: string;
-}
+export type ProductSummary = Fragment<'MatchingProductSummaryFields'>;
 
-export interface ProductSummary {
-  id: string;
-  itemId: string;
-  name: string;
-  brand: string | null;
-  ean: string | null;
-  mpn: string | null;
-  category: string | null;
-  price: number | null;
-  currency: string;
-  imageUrl: string | null;
-  url: string | null;
-}
+export type CompetitorProductRow = Fragment<'MatchingCompetitorProductFields'>;
 
-export interface CompetitorProductRow {
-  id: string;
-  externalId: string;
-  name: string;
-  brand: string | null;
-  ean: string | null;
-  mpn: string | null;
-  price: number | null;
-  currency: string;
-  availability: string | null;
-  url: string | null;
-  seenAt: string;
-}
+export type Lease = Fragment<'MatchingLeaseFields'>;
 
-export interface Lease {
-  productId: string;
-  userId: string;
-  userEmail: string | null;
-  mine: boolean;
-  expiresAt: string;
-}
+export type MatchingPair = Fragment<'MatchingPairFields'>;
 
-export interface MatchingPair {
-  id: string;
-  status: MatchingStatus;
-  stage: MatchingStage;
-  version: number;
-  score: number | null;
-  evidence: {
-    gtinEqual: boolean | null;
-    mpnEqual: boolean | null;
-    brandEqual: boolean | null;
-    nameSimilarity: number | null;
-    sharedWords: string[];
-    sharedModelNumbers: string[];
-  };
-  competitorProduct: CompetitorProductRow;
-  priceDifference: number | null;
-  priceDifferencePercent: number | null;
-  updatedAt: string;
-}
+export type MatchingProduct = Fragment<'MatchingProductFields'>;
 
-export interface CompetitorCandidates {
-  competitor: { id: string; name: string };
-  matchingMode: string;
-  pairs: MatchingPair[];
-}
+export type CompetitorCandidates = MatchingProduct['competitors'][number];
 
-export interface MatchingProduct {
-  product: ProductSummary;
-  competitors: CompetitorCandidates[];
-  lease: Lease | null;
-  waitingToMatch: number;
-}
+export type MatchingQueueAnswer = ResultOf<typeof MATCHING_QUEUE_QUERY>['matchingQueue'];
 
-export interface MatchingQueueItem {
-  product: ProductSummary;
-  candidates: number;
-  bestScore: number | null;
-  priceGapPercent: number | null;
-  waitingSince: string;
-  priority: number;
-  lease: Lease | null;
-}
+export type MatchingQueueItem = MatchingQueueAnswer['data'][number];
 
-export interface MatchingQueueAnswer {
-  data: MatchingQueueItem[];
-  meta: { pagination: { total: number; totalIsEstimate: boolean }; counts: MatchingStatistics };
-}
+export type MatchingStatisticsReport = ResultOf<typeof MATCHING_STATISTICS_QUERY>['matchingStatistics'];
 
-export interface MatchingStatisticsReport {
-  overall: MatchingStatistics;
-  competitors: { competitor: { id: string; name: string }; statistics: MatchingStatistics }[];
-  productsWaitingToMatch: number;
-}
+export type MatchingDecision = Fragment<'MatchingDecisionFields'>;
 
-export interface MatchingDecision {
-  id: string;
-  decidedAt: string;
-  actor: { id: string | null; email: string | null } | null;
-  event: MatchingEvent;
-  source: MatchingDecisionSource;
-  matchId: string;
-  product: { id: string; itemId: string; name: string };
-  competitor: { id: string; name: string };
-  competitorProduct: { id: string; externalId: string; name: string };
-  statusBefore: MatchingStatus;
-  stageBefore: MatchingStage;
-  statusAfter: MatchingStatus;
-  stageAfter: MatchingStage;
-  version: number;
-  score: number | null;
-  causedBy: string | null;
-  reverts: string | null;
-  revertedBy: string | null;
-  revertable: boolean;
-}
+export type MatchingDecisionResult = Fragment<'MatchingDecisionResultFields'>;
 
-export interface MatchingDecisionResult {
-  decisions: MatchingDecision[];
-  replayed: boolean;
-  product: MatchingProduct | null;
-}
-
-export interface SearchHit {
-  competitorProduct: CompetitorProductRow;
-  similarity: number;
-  pairStatus: MatchingStatus | null;
-  pairStage: MatchingStage | null;
-}
+export type SearchHit = ResultOf<typeof MATCHING_COMPETITOR_SEARCH_QUERY>['matchingCompetitorSearch'][number];
 
 /** The brands and categories of the website's products, for the exact-value filters (Read on products). */
-export const PRODUCT_FACETS_QUERY = gql`
-  query ProductFacets($organizationWebsiteId: ID!, $limit: Int) {
-    productFacets(organizationWebsiteId: $organizationWebsiteId, limit: $limit) {
-      brands {
-        value
-        count
-      }
-      categories {
-        value
-        count
+export const PRODUCT_FACETS_QUERY = typed(
+  'ProductFacets',
+  gql`
+    query ProductFacets($organizationWebsiteId: ID!, $limit: Int) {
+      productFacets(organizationWebsiteId: $organizationWebsiteId, limit: $limit) {
+        brands {
+          value
+          count
+        }
+        categories {
+          value
+          count
+        }
       }
     }
-  }
-`;
+  `,
+);
 
-export interface ProductFacets {
-  brands: { value: string; count: number }[];
-  categories: { value: string; count: number }[];
-}
+export type ProductFacets = ResultOf<typeof PRODUCT_FACETS_QUERY>['productFacets'];
