@@ -26,7 +26,8 @@ export function PriceFeedAddress({ organizationWebsiteId }: { organizationWebsit
   const base = query.data?.data.priceFeedUrl;
   if (query.error) return <ApiErrorAlert error={query.error} />;
   if (!base) return null;
-  const address = priceFeedAddress(base, format, acceptedOnly);
+  // The API gives the path on the console's own host (the worker passes it on): shown whole.
+  const address = new URL(priceFeedAddress(base, format, acceptedOnly), window.location.origin).toString();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(address);
