@@ -98,19 +98,17 @@ async function seed(db: Database, site: string): Promise<void> {
   // The matching area's triggers (queue sizes, rollups) are not what is measured here: off while seeding.
   await db.pool.query('ALTER TABLE product_matches DISABLE TRIGGER USER');
   for (const competitor of competitors) {
+    // The competitor product's external id is our product's id: the match needs no join.
     await db.pool.query(
-      `INSERT INTO competitor_products (competitor_id, external_id, name, price, currency, availability, seen_at)
-       SELECT $1, 'C' || $3::text || '-' || p.item_id, p.name, round(p.price * (0.8 + ((hashtext(p.item_id || $3::text) & 1023) / 2300.0)), 2), 'CZK',
-              CASE WHEN abs(hashtext(p.item_id) + $3::int) % 9 = 0 THEN 'out_of_stock' ELSE 'in_stock' END,
-              now() - ((hashtext(p.item_id || 's' || $3::text) & 31) || ' days')::interval
-         FROM products p WHERE p.organization_website_id = $2`,
-      [competitor.id, site, competitor.n],
-    );
-    await db.pool.query(
-      `INSERT INTO product_matches (product_id, competitor_product_id, competitor_id, status, score)
-       SELECT p.id, cp.id, $1, 'MATCHED', 0.95
-         FROM competitor_products cp JOIN products p ON p.organization_website_id = $2 AND cp.external_id = 'C' || $3::text || '-' || p.item_id
-        WHERE cp.competitor_id = $1`,
+      `WITH cp AS (
+         INSERT INTO competitor_products (competitor_id, external_id, name, price, currency, availability, seen_at)
+         SELECT $1, p.id::text, p.name, round(p.price * (0.8 + ((hashtext(p.item_id || $3::text) & 1023) / 2300.0)), 2), 'CZK',
+                CASE WHEN abs(hashtext(p.item_id) + $3::int) % 9 = 0 THEN 'out_of_stock' ELSE 'in_stock' END,
+                now() - ((hashtext(p.item_id || 's' || $3::text) & 31) || ' days')::interval
+           FROM products p WHERE p.organization_website_id = $2
+         RETURNING id, external_id)
+       INSERT INTO product_matches (product_id, competitor_product_id, competitor_id, status, score)
+       SELECT cp.external_id::uuid, cp.id, $1, 'MATCHED', 0.95 FROM cp`,
       [competitor.id, site, competitor.n],
     );
   }
