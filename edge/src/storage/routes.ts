@@ -9,8 +9,10 @@
  *
  * `{name}` may be percent-encoded as a whole (`languages%2Fcs.json`, as the Firebase SDK does) or
  * not (`languages/cs.json`). Public language files (`public` bucket, `languages/{lang}.json`, and
- * the listing of that folder) are readable without signing in; every other read needs a verified
- * ID token, every write also the policy's permission on `settings` (Admin only).
+ * the listing of that folder) are readable without signing in. Every other read is checked like a
+ * write: a verified ID token, then the caller's account according to the API (a disabled user or
+ * a signed-in stranger without an account reads nothing), and for the main bucket the policy's
+ * Read on `settings` (Admin only); every write needs the policy's permission on `settings` too.
  */
 import { Hono, type Context } from 'hono';
 import type { Action } from '@console/policies';
@@ -76,13 +78,20 @@ export function storageRoutes(authenticate: Authenticator, options: StorageOptio
     return { token: result.token, uid: result.user.uid, authorization: authorization! };
   }
 
-  /** A write: a verified token, then the caller's role (from the API) must hold every action on `settings`. */
-  async function mayWrite(c: StorageContext, caller: SignedIn, bucket: BucketName, name: string, actions: Action[]): Promise<void> {
-    if (inLanguagesFolder(bucket, name) && !isLanguageFile(bucket, name)) {
-      throw invalidArgument(`The public bucket's ${LANGUAGES_FOLDER} folder holds only language files named ${LANGUAGES_FOLDER}{lang}.json (e.g. ${LANGUAGES_FOLDER}cs.json).`);
+  /**
+   * A read that is not a public language file: the API must know the caller as an active user, and
+   * the main bucket needs Read on `settings`.
+   */
+  async function mayRead(c: StorageContext, caller: SignedIn, bucket: BucketName): Promise<void> {
+    const role = await roleOf(c, caller);
+    if (bucket === 'main' && !(await (await policy()).can(role, STORAGE_WRITE_RESOURCE, 'Read'))) {
+      throw new StorageError('storage/unauthorized', `Your role (${role}) may not read the main bucket.`);
     }
+  }
+
+  function roleOf(c: StorageContext, caller: SignedIn) {
     const config = readConfig(c.env);
-    const role = await callerRole({
+    return callerRole({
       graphqlUpstream: config.graphqlUpstream,
       timeoutMs: config.upstreamTimeoutMs,
       authorization: caller.authorization,
@@ -91,6 +100,14 @@ export function storageRoutes(authenticate: Authenticator, options: StorageOptio
       edgeHeaders: edgeSecretHeaders(config),
       fetch: options.apiFetch,
     });
+  }
+
+  /** A write: a verified token, then the caller's role (from the API) must hold every action on `settings`. */
+  async function mayWrite(c: StorageContext, caller: SignedIn, bucket: BucketName, name: string, actions: Action[]): Promise<void> {
+    if (inLanguagesFolder(bucket, name) && !isLanguageFile(bucket, name)) {
+      throw invalidArgument(`The public bucket's ${LANGUAGES_FOLDER} folder holds only language files named ${LANGUAGES_FOLDER}{lang}.json (e.g. ${LANGUAGES_FOLDER}cs.json).`);
+    }
+    const role = await roleOf(c, caller);
     const access = await policy();
     for (const action of actions) {
       if (!(await access.can(role, STORAGE_WRITE_RESOURCE, action))) {
@@ -105,7 +122,9 @@ export function storageRoutes(authenticate: Authenticator, options: StorageOptio
     // The language folder of the public bucket may be listed by anyone (custom language discovery).
     const anonymous = bucket === 'public' && params.prefix === LANGUAGES_FOLDER && params.delimiter === '/';
     const caller: Caller = anonymous ? { token: null } : await signedIn(c);
-    const result = await backendFor(c, bucket, caller).list(params);
+    const backend = backendFor(c, bucket, caller);
+    if (caller.token !== null) await mayRead(c, caller, bucket);
+    const result = await backend.list(params);
     return Response.json(result, { headers: { 'Cache-Control': anonymous ? 'no-cache' : 'private, no-store' } });
   });
 
@@ -128,8 +147,9 @@ export function storageRoutes(authenticate: Authenticator, options: StorageOptio
     const name = objectNameOf(c, bucket);
     const anonymous = isLanguageFile(bucket, name);
     const caller: Caller = anonymous ? { token: null } : await signedIn(c);
-    const cacheControl = anonymous ? 'no-cache' : 'private, no-store';
     const backend = backendFor(c, bucket, caller);
+    if (caller.token !== null) await mayRead(c, caller, bucket);
+    const cacheControl = anonymous ? 'no-cache' : 'private, no-store';
     if (c.req.query('alt') === 'media') {
       const object = await backend.download(name);
       const headers = new Headers({ 'Content-Type': object.contentType, 'Cache-Control': cacheControl });

@@ -20,6 +20,8 @@ const ADMIN = tokenOf('admin-1');
 const USER = tokenOf('user-1');
 const OWNER = tokenOf('owner-1');
 const ROLES: Record<string, string[]> = { 'admin-1': ['User', 'Admin'], 'user-1': ['User'], 'owner-1': ['Owner'] };
+/** Who may read the main bucket (Read on `settings`: Admin only). */
+const READER = ADMIN;
 
 interface ApiCall {
   authorization: string | null;
@@ -121,7 +123,7 @@ describe.each(['r2', 'firebase'] as const)('storage on %s', (backend) => {
 
   describe('list', () => {
     it('lists one level with a delimiter: folders as prefixes, objects as items', async () => {
-      const response = await api.request('/storage/main/o?prefix=&delimiter=/', { token: USER });
+      const response = await api.request('/storage/main/o?prefix=&delimiter=/', { token: READER });
       expect(response.status).toBe(200);
       expect(response.headers.get('Cache-Control')).toBe('private, no-store');
       const body = (await response.json()) as ListBody;
@@ -137,9 +139,9 @@ describe.each(['r2', 'firebase'] as const)('storage on %s', (backend) => {
     });
 
     it('lists under a prefix, and everything below it without a delimiter', async () => {
-      const nested = (await (await api.request('/storage/main/o?prefix=exports/&delimiter=/', { token: USER })).json()) as ListBody;
+      const nested = (await (await api.request('/storage/main/o?prefix=exports/&delimiter=/', { token: READER })).json()) as ListBody;
       expect(nested).toMatchObject({ prefixes: ['exports/2026/'], items: [{ name: 'exports/c.json' }] });
-      const flat = (await (await api.request('/storage/main/o?prefix=exports/', { token: USER })).json()) as ListBody;
+      const flat = (await (await api.request('/storage/main/o?prefix=exports/', { token: READER })).json()) as ListBody;
       expect(flat.prefixes).toEqual([]);
       expect(flat.items.map((item) => item.name)).toEqual(['exports/2026/a.json', 'exports/2026/b.json', 'exports/c.json']);
     });
@@ -150,7 +152,7 @@ describe.each(['r2', 'firebase'] as const)('storage on %s', (backend) => {
       let pages = 0;
       do {
         const query = new URLSearchParams({ maxResults: '2', ...(pageToken ? { pageToken } : {}) });
-        const response = await api.request(`/storage/main/o?${query}`, { token: USER });
+        const response = await api.request(`/storage/main/o?${query}`, { token: READER });
         expect(response.status).toBe(200);
         const body = (await response.json()) as ListBody;
         expect(body.items.length + body.prefixes.length).toBeLessThanOrEqual(2);
@@ -163,12 +165,12 @@ describe.each(['r2', 'firebase'] as const)('storage on %s', (backend) => {
     });
 
     it.each(['0', '1001', 'abc', '-1', '1.5', '', '1e3'])('refuses maxResults=%j with a 400', async (value) => {
-      const message = await expectError(await api.request(`/storage/main/o?maxResults=${value}`, { token: USER }), 400, 'storage/invalid-argument');
+      const message = await expectError(await api.request(`/storage/main/o?maxResults=${value}`, { token: READER }), 400, 'storage/invalid-argument');
       expect(message).toContain('maxResults must be a whole number from 1 to 1000');
     });
 
     it.each(['1', '1000'])('accepts maxResults=%s', async (value) => {
-      const response = await api.request(`/storage/main/o?maxResults=${value}`, { token: USER });
+      const response = await api.request(`/storage/main/o?maxResults=${value}`, { token: READER });
       expect(response.status).toBe(200);
       const body = (await response.json()) as ListBody;
       expect(body.items).toHaveLength(value === '1' ? 1 : 5);
@@ -177,7 +179,7 @@ describe.each(['r2', 'firebase'] as const)('storage on %s', (backend) => {
 
     it('refuses a bad prefix, delimiter or page token', async () => {
       for (const query of ['prefix=/exports/', 'prefix=exports/../', 'prefix=a//b', `delimiter=${'x'.repeat(17)}`, 'pageToken=%20bad']) {
-        await expectError(await api.request(`/storage/main/o?${query}`, { token: USER }), 400, 'storage/invalid-argument');
+        await expectError(await api.request(`/storage/main/o?${query}`, { token: READER }), 400, 'storage/invalid-argument');
       }
     });
 
@@ -202,21 +204,21 @@ describe.each(['r2', 'firebase'] as const)('storage on %s', (backend) => {
 
   describe('metadata and download', () => {
     it('answers the metadata of an object', async () => {
-      const response = await api.request('/storage/main/o/reports%2Fq1.json', { token: USER });
+      const response = await api.request('/storage/main/o/reports%2Fq1.json', { token: READER });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ name: 'reports/q1.json', size: 7, contentType: 'application/json', updated: '2026-05-01T10:00:00.000Z' });
     });
 
     it('takes the name encoded as a whole or as a path', async () => {
       for (const path of ['/storage/main/o/exports%2F2026%2Fa.json', '/storage/main/o/exports/2026/a.json']) {
-        const response = await api.request(path, { token: USER });
+        const response = await api.request(path, { token: READER });
         expect(response.status).toBe(200);
         expect(((await response.json()) as { name: string }).name).toBe('exports/2026/a.json');
       }
     });
 
     it('downloads the bytes with their content type', async () => {
-      const response = await api.request('/storage/main/o/reports%2Fq1.json?alt=media', { token: USER });
+      const response = await api.request('/storage/main/o/reports%2Fq1.json?alt=media', { token: READER });
       expect(response.status).toBe(200);
       expect(response.headers.get('Content-Type')).toBe('application/json');
       expect(response.headers.get('Content-Length')).toBe('7');
@@ -235,11 +237,34 @@ describe.each(['r2', 'firebase'] as const)('storage on %s', (backend) => {
 
     it('answers 404 object-not-found for a missing object', async () => {
       for (const path of ['/storage/main/o/reports%2Fq9.json', '/storage/main/o/reports%2Fq9.json?alt=media']) {
-        const message = await expectError(await api.request(path, { token: USER }), 404, 'storage/object-not-found');
+        const message = await expectError(await api.request(path, { token: READER }), 404, 'storage/object-not-found');
         expect(message).toContain('reports/q9.json');
       }
       // A missing language file too, even anonymously.
       await expectError(await api.request('/storage/public/o/languages%2Fsk.json?alt=media'), 404, 'storage/object-not-found');
+    });
+
+    it('reads are checked like writes: the main bucket only with Read on settings (Admin), and only for an account the API knows as active', async () => {
+      const reads = ['/storage/main/o/reports%2Fq1.json', '/storage/main/o/reports%2Fq1.json?alt=media', '/storage/main/o?prefix=exports/'];
+      for (const token of [USER, OWNER]) {
+        for (const path of reads) {
+          const message = await expectError(await api.request(path, { token }), 403, 'storage/unauthorized');
+          expect(message).toMatch(/may not read the main bucket/);
+        }
+      }
+      // A signed-in stranger without an account reads nothing, in either bucket.
+      for (const path of [...reads, '/storage/public/o/logo.svg?alt=media', '/storage/public/o?prefix=']) {
+        await expectError(await api.request(path, { token: tokenOf('stranger') }), 403, 'storage/unauthorized');
+      }
+      // A disabled user (the API answers 403 FORBIDDEN) neither.
+      apiAnswer = () => Response.json({ errors: [{ message: 'This account is disabled.', extensions: { code: 'FORBIDDEN' } }] }, { status: 403 });
+      await expectError(await api.request('/storage/public/o/logo.svg?alt=media', { token: USER }), 403, 'storage/unauthorized');
+      await expectError(await api.request('/storage/main/o/reports%2Fq1.json', { token: ADMIN }), 403, 'storage/unauthorized');
+      // The API down: no read on a guess.
+      apiAnswer = () => new Response('bad gateway', { status: 502 });
+      expect((await api.request('/storage/main/o/reports%2Fq1.json', { token: ADMIN })).status).toBeGreaterThanOrEqual(500);
+      // Each refused read asked the API with the caller's own token.
+      expect(apiCalls.at(-1)!.authorization).toBe(`Bearer ${ADMIN}`);
     });
 
     it('serves public language files without a token', async () => {
