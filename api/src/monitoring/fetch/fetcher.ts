@@ -15,6 +15,7 @@ import {
   type ScraperSettings,
 } from '../scrape-types.ts';
 import { detectBlockPage, parseHtml } from '../extract/index.ts';
+import { createRenderer, type Renderer } from './headless.ts';
 import { HostGate } from './host-gate.ts';
 import { HttpFailure, createAgent, httpGet, literalAddressProblem, type HttpAnswer } from './http.ts';
 import { RobotsCache, type RobotsAnswer } from './robots.ts';
@@ -22,6 +23,8 @@ import { RobotsCache, type RobotsAnswer } from './robots.ts';
 export interface FetcherOptions extends CreateFetcherOptions {
   /** First retry's wait when the site names none (doubles per retry); tests shorten it. */
   retryBaseMs?: number;
+  /** Chromium for headless mode (default CHROMIUM_PATH or /usr/bin/chromium). */
+  chromiumPath?: string;
 }
 
 /** A Retry-After longer than this is not waited for: the page fails with the site's wish in its reason. */
@@ -93,6 +96,49 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
       return { error: (error as Error).message };
     }
   }, userAgent);
+
+  // Headless mode: the requests a rendered page makes go through the same guard, robots.txt and
+  // per-host concurrency (not the delay: a page's scripts come with the page).
+  const subGate = new HostGate(config.concurrencyPerHost);
+  const renderer: Renderer | null = config.headless
+    ? createRenderer({
+        executablePath: options.chromiumPath,
+        userAgent,
+        timeoutMs: config.timeoutMs,
+        subFetch: async (address) => {
+          let target: URL;
+          try {
+            target = new URL(address);
+          } catch {
+            return null;
+          }
+          if ((target.protocol !== 'http:' && target.protocol !== 'https:') || literalAddressProblem(target, allowPrivate)) return null;
+          if (config.obeyRobots) {
+            const rules = await robots.rulesFor(target.origin);
+            if (rules.privateAddress || rules.disallowed(target.href)) return null;
+          }
+          const release = await subGate.acquire(target.host, 0);
+          try {
+            const answer = await httpGet(target, { agent, headers: { ...baseHeaders, accept: '*/*' }, timeoutMs: config.timeoutMs, maxBytes: config.maxBytes, readBody: () => true });
+            return { status: answer.status, contentType: answer.headers['content-type'] ?? null, body: answer.body };
+          } catch {
+            return null;
+          } finally {
+            release();
+          }
+        },
+      })
+    : null;
+
+  async function render(result: Extract<FetchResult, { outcome: 'ok' }>, started: number): Promise<FetchResult> {
+    if (!renderer) return result;
+    try {
+      return { ...result, body: await renderer.render(result.finalUrl, result.body, result.contentType), durationMs: Math.round(performance.now() - started) };
+    } catch (error) {
+      const message = (error as Error).message.split('\n')[0]!;
+      return failed(/timeout/i.test(message) ? 'timeout' : 'extraction_failed', `${result.finalUrl} could not be rendered in Chromium: ${message}`, result.status, result.finalUrl, result.bytes, started);
+    }
+  }
 
   async function attempt(startUrl: string, fetchOptions: FetchOptions, started: number): Promise<Attempt> {
     const expect = fetchOptions.expect ?? 'html';
@@ -198,6 +244,7 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
       const started = performance.now();
       for (let tried = 0; ; tried++) {
         const { result, retry, retryAfterMs: after } = await attempt(url, fetchOptions, started);
+        if (result.outcome === 'ok' && fetchOptions.expect !== 'xml') return render(result, started);
         if (!retry || result.outcome !== 'failed') return result;
         if (tried >= config.retries) {
           return tried ? { ...result, reason: `${result.reason} (after ${tried + 1} attempts)` } : result;
@@ -211,6 +258,8 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
     },
     async close() {
       gate.close();
+      subGate.close();
+      await renderer?.close();
       await agent.close();
     },
   };
