@@ -26,7 +26,7 @@ const LABELS = {
 };
 
 /** A price as the shop's locale writes it: '1 299 Kč', '1.299,00 €', '€1,299.00'. */
-export function formatShopPrice(amount: number, shop: Pick<Shop, 'locale' | 'currency'>): string {
+export function formatFixturePrice(amount: number, shop: Pick<Shop, 'locale' | 'currency'>): string {
   const fixed = amount.toFixed(shop.currency === 'CZK' && Number.isInteger(amount) ? 0 : 2);
   const [whole, decimals] = fixed.split('.');
   const group = (separator: string) => whole!.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
@@ -80,7 +80,7 @@ a dodáváme jej v originálním balení s českým návodem. Záruka 24 měsíc
 function related(shop: Shop, others: ProductState[]): string {
   const labels = LABELS[shop.locale];
   const tiles = others
-    .map((other) => `<div class="tile"><a href="${productPath(shop, other.product)}"><img src="${other.product.image ?? ''}" alt="" loading="lazy"><span class="tile-name">${escapeHtml(other.product.name)}</span></a><span class="tile-price">${formatShopPrice(other.price, shop)}</span></div>`)
+    .map((other) => `<div class="tile"><a href="${productPath(shop, other.product)}"><img src="${other.product.image ?? ''}" alt="" loading="lazy"><span class="tile-name">${escapeHtml(other.product.name)}</span></a><span class="tile-price">${formatFixturePrice(other.price, shop)}</span></div>`)
     .join('\n');
   return `<section class="related"><h2>${labels.related}</h2><div class="tiles">${tiles}</div></section>`;
 }
@@ -102,7 +102,7 @@ export function productPage(shop: Shop, state: ProductState, options: PageOption
   const image = product.image ? new URL(product.image, `${options.baseUrl}/shops/${shop.slug}/`).href : null;
   const currency = options.currencyOverride ?? shop.currency;
   const priceShown = options.priceOverride === undefined ? state.price : options.priceOverride;
-  const money = (amount: number) => formatShopPrice(amount, { locale: shop.locale, currency });
+  const money = (amount: number) => formatFixturePrice(amount, { locale: shop.locale, currency });
   const stock = state.availability === 'in_stock' ? labels.inStock : labels.outOfStock;
   const schemaAvailability = state.availability === 'in_stock' ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
   const canonical = `<link rel="canonical" href="${url}">`;
@@ -223,7 +223,7 @@ export function productJson(state: ProductState, options: Pick<PageOptions, 'pri
 export function listingPage(shop: Shop, items: ProductState[], page: number, pages: number): string {
   const labels = LABELS[shop.locale];
   const tiles = items
-    .map((state) => `<article class="card"><a class="card-link" href="${productPath(shop, state.product)}"><img src="${state.product.image ?? ''}" alt=""><h3>${escapeHtml(state.product.name)}</h3></a><p class="card-price">${formatShopPrice(state.price, shop)}</p></article>`)
+    .map((state) => `<article class="card"><a class="card-link" href="${productPath(shop, state.product)}"><img src="${state.product.image ?? ''}" alt=""><h3>${escapeHtml(state.product.name)}</h3></a><p class="card-price">${formatFixturePrice(state.price, shop)}</p></article>`)
     .join('\n');
   const pager = Array.from({ length: pages }, (_, i) => i + 1)
     .filter((n) => Math.abs(n - page) <= 2 || n === 1 || n === pages)
