@@ -240,6 +240,12 @@ export type PriceCharmEnding =
   /** a whole price ending in 9 (…9) */
   | 'UNITS_9';
 
+export type PriceRecomputeState =
+  | 'DONE'
+  | 'FAILED'
+  | 'QUEUED'
+  | 'RUNNING';
+
 export type PriceRoundingDirection =
   | 'DOWN'
   | 'NEAREST'
@@ -771,6 +777,20 @@ export type PriceRuleProductChoicesQueryVariables = Exact<{
 
 
 export type PriceRuleProductChoicesQuery = { productList: { data: Array<{ id: string, itemId: string, name: string }> } };
+
+export type PriceSuggestionRecomputeStatusQueryVariables = Exact<{
+  organizationWebsiteId: string;
+}>;
+
+
+export type PriceSuggestionRecomputeStatusQuery = { priceSuggestionRecomputeStatus: { id: string, state: PriceRecomputeState, products: number | null, startedAt: string | null, finishedAt: string | null, error: string | null } | null };
+
+export type PriceSuggestionRecomputeMutationVariables = Exact<{
+  organizationWebsiteId: string;
+}>;
+
+
+export type PriceSuggestionRecomputeMutation = { priceSuggestionRecompute: { id: string, state: PriceRecomputeState } };
 
 export type FeedRunFieldsFragment = { id: string, productFeedId: string, status: FeedImportStatus, source: ProductFeedSource, fileName: string | null, bytesRead: number, rowsRead: number, rowsImported: number, rowsRejected: number, productsCreated: number, productsUpdated: number, productsDeactivated: number, errorMessage: string | null, errorLine: number | null, errorColumn: number | null, createdAt: string, startedAt: string | null, finishedAt: string | null };
 
@@ -1343,6 +1363,8 @@ export interface Operations {
   PriceSuggestion: { result: PriceSuggestionQuery; variables: PriceSuggestionQueryVariables };
   PriceSuggestionFields: { result: PriceSuggestionFieldsFragment; variables: Record<string, never> };
   PriceSuggestionLog: { result: PriceSuggestionLogQuery; variables: PriceSuggestionLogQueryVariables };
+  PriceSuggestionRecompute: { result: PriceSuggestionRecomputeMutation; variables: PriceSuggestionRecomputeMutationVariables };
+  PriceSuggestionRecomputeStatus: { result: PriceSuggestionRecomputeStatusQuery; variables: PriceSuggestionRecomputeStatusQueryVariables };
   PriceSuggestionReview: { result: PriceSuggestionReviewMutation; variables: PriceSuggestionReviewMutationVariables };
   ProductFacets: { result: ProductFacetsQuery; variables: ProductFacetsQueryVariables };
   ProductFeed: { result: ProductFeedQuery; variables: ProductFeedQueryVariables };

@@ -320,3 +320,25 @@ export const PRODUCT_CHOICES_QUERY = typed('PriceRuleProductChoices', gql`
     }
   }
 `);
+
+export const PRICE_SUGGESTION_RECOMPUTE_STATUS_QUERY = typed('PriceSuggestionRecomputeStatus', gql`
+  query PriceSuggestionRecomputeStatus($organizationWebsiteId: ID!) {
+    priceSuggestionRecomputeStatus(organizationWebsiteId: $organizationWebsiteId) {
+      id
+      state
+      products
+      startedAt
+      finishedAt
+      error
+    }
+  }
+`);
+
+export const PRICE_SUGGESTION_RECOMPUTE_MUTATION = typed('PriceSuggestionRecompute', gql`
+  mutation PriceSuggestionRecompute($organizationWebsiteId: ID!) {
+    priceSuggestionRecompute(organizationWebsiteId: $organizationWebsiteId) {
+      id
+      state
+    }
+  }
+`);

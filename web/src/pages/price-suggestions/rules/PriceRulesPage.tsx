@@ -14,6 +14,7 @@ import { changeFailedNotification } from '../../organizations/formErrors.ts';
 import { formatCount, formatDateTime } from '../../products/format.ts';
 import { PRICE_RULE_LIST_QUERY, PRICE_RULE_REORDER_MUTATION } from '../queries.ts';
 import { NEW_RULE_ID } from '../editor/ruleForm.ts';
+import { RecomputeControl } from './RecomputeControl.tsx';
 import { RuleActions } from './RuleActions.tsx';
 import { movedOrder, strategySummary } from './ruleSummary.ts';
 import { RULE_STATUSES, RuleStatusTag } from './RuleStatusTag.tsx';
@@ -134,82 +135,85 @@ export default function PriceRulesPage() {
       {!websiteId ? (
         <Empty description={t('priceSuggestions.rules.noWebsite')} />
       ) : (
-        <section aria-label={t('priceSuggestions.rules.label')} aria-busy={query.isFetching}>
-          <Table<RuleRow>
-            rowKey="id"
-            dataSource={rules}
-            loading={query.isFetching || reorder.mutation.isPending}
-            scroll={{ x: true }}
-            pagination={false}
-            locale={{ emptyText: t('priceSuggestions.rules.empty') }}
-          >
-            <Table.Column<RuleRow>
-              key="priority"
-              dataIndex="priority"
-              title={t('priceSuggestions.fields.priority')}
-              align="right"
-              render={(priority: number, rule, index) => (
-                <Flex gap={4} align="center" justify="flex-end">
-                  <span>{priority}</span>
-                  {canReorder && (
-                    <>
-                      <Button
-                        size="small"
-                        type="text"
-                        icon={<ArrowUpOutlined />}
-                        disabled={index === 0}
-                        aria-label={t('priceSuggestions.rules.moveUp', { name: rule.name })}
-                        onClick={() => move(index, -1)}
-                      />
-                      <Button
-                        size="small"
-                        type="text"
-                        icon={<ArrowDownOutlined />}
-                        disabled={index === rules.length - 1}
-                        aria-label={t('priceSuggestions.rules.moveDown', { name: rule.name })}
-                        onClick={() => move(index, 1)}
-                      />
-                    </>
-                  )}
-                </Flex>
-              )}
-            />
-            <Table.Column<RuleRow> key="status" dataIndex="status" title={t('priceSuggestions.fields.status')} render={(value: PriceRuleStatus) => <RuleStatusTag status={value} />} />
-            <Table.Column<RuleRow>
-              key="name"
-              dataIndex="name"
-              title={t('priceSuggestions.fields.name')}
-              render={(name: string, rule) => <AppLink to={routePath('priceSuggestionRuleDetail', { ruleId: rule.id })}>{name}</AppLink>}
-            />
-            <Table.Column<RuleRow> key="strategy" title={t('priceSuggestions.fields.strategy')} render={(_, rule) => strategySummary(rule.strategy, t, language)} />
-            <Table.Column<RuleRow> key="brands" title={t('priceSuggestions.fields.brands')} render={(_, rule) => values(rule.products.brands)} />
-            <Table.Column<RuleRow> key="categories" title={t('priceSuggestions.fields.categories')} render={(_, rule) => values(rule.products.categories)} />
-            <Table.Column<RuleRow>
-              key="affectedCount"
-              dataIndex="affectedCount"
-              title={t('priceSuggestions.fields.affectedCount')}
-              align="right"
-              render={(count: number) => formatCount(count, language)}
-            />
-            <Table.Column<RuleRow>
-              key="updated"
-              title={t('priceSuggestions.fields.updated')}
-              render={(_, rule) => (
-                <Flex vertical>
-                  <span>{formatDateTime(rule.updatedAt, language)}</span>
-                  <Typography.Text type="secondary">{rule.updatedBy ?? t('priceSuggestions.rules.unknownEditor')}</Typography.Text>
-                </Flex>
-              )}
-            />
-            {(canCreate || canUpdate || canDelete) && (
+        <>
+          <RecomputeControl organizationWebsiteId={websiteId} canStart={canUpdate} />
+          <section aria-label={t('priceSuggestions.rules.label')} aria-busy={query.isFetching}>
+            <Table<RuleRow>
+              rowKey="id"
+              dataSource={rules}
+              loading={query.isFetching || reorder.mutation.isPending}
+              scroll={{ x: true }}
+              pagination={false}
+              locale={{ emptyText: t('priceSuggestions.rules.empty') }}
+            >
               <Table.Column<RuleRow>
-                key="actions"
-                title={t('priceSuggestions.rules.actions')}
-                render={(_, rule) => <RuleActions rule={rule} canCreate={canCreate} canUpdate={canUpdate} canDelete={canDelete} onChanged={refresh} />}
+                key="priority"
+                dataIndex="priority"
+                title={t('priceSuggestions.fields.priority')}
+                align="right"
+                render={(priority: number, rule, index) => (
+                  <Flex gap={4} align="center" justify="flex-end">
+                    <span>{priority}</span>
+                    {canReorder && (
+                      <>
+                        <Button
+                          size="small"
+                          type="text"
+                          icon={<ArrowUpOutlined />}
+                          disabled={index === 0}
+                          aria-label={t('priceSuggestions.rules.moveUp', { name: rule.name })}
+                          onClick={() => move(index, -1)}
+                        />
+                        <Button
+                          size="small"
+                          type="text"
+                          icon={<ArrowDownOutlined />}
+                          disabled={index === rules.length - 1}
+                          aria-label={t('priceSuggestions.rules.moveDown', { name: rule.name })}
+                          onClick={() => move(index, 1)}
+                        />
+                      </>
+                    )}
+                  </Flex>
+                )}
               />
-            )}
-          </Table>
-        </section>
+              <Table.Column<RuleRow> key="status" dataIndex="status" title={t('priceSuggestions.fields.status')} render={(value: PriceRuleStatus) => <RuleStatusTag status={value} />} />
+              <Table.Column<RuleRow>
+                key="name"
+                dataIndex="name"
+                title={t('priceSuggestions.fields.name')}
+                render={(name: string, rule) => <AppLink to={routePath('priceSuggestionRuleDetail', { ruleId: rule.id })}>{name}</AppLink>}
+              />
+              <Table.Column<RuleRow> key="strategy" title={t('priceSuggestions.fields.strategy')} render={(_, rule) => strategySummary(rule.strategy, t, language)} />
+              <Table.Column<RuleRow> key="brands" title={t('priceSuggestions.fields.brands')} render={(_, rule) => values(rule.products.brands)} />
+              <Table.Column<RuleRow> key="categories" title={t('priceSuggestions.fields.categories')} render={(_, rule) => values(rule.products.categories)} />
+              <Table.Column<RuleRow>
+                key="affectedCount"
+                dataIndex="affectedCount"
+                title={t('priceSuggestions.fields.affectedCount')}
+                align="right"
+                render={(count: number) => formatCount(count, language)}
+              />
+              <Table.Column<RuleRow>
+                key="updated"
+                title={t('priceSuggestions.fields.updated')}
+                render={(_, rule) => (
+                  <Flex vertical>
+                    <span>{formatDateTime(rule.updatedAt, language)}</span>
+                    <Typography.Text type="secondary">{rule.updatedBy ?? t('priceSuggestions.rules.unknownEditor')}</Typography.Text>
+                  </Flex>
+                )}
+              />
+              {(canCreate || canUpdate || canDelete) && (
+                <Table.Column<RuleRow>
+                  key="actions"
+                  title={t('priceSuggestions.rules.actions')}
+                  render={(_, rule) => <RuleActions rule={rule} canCreate={canCreate} canUpdate={canUpdate} canDelete={canDelete} onChanged={refresh} />}
+                />
+              )}
+            </Table>
+          </section>
+        </>
       )}
     </RouteLayout>
   );
