@@ -12,9 +12,10 @@ import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoData } from './seed/demo-data.ts';
 import { seedDemoScrapers } from './seed/scrapers-demo.ts';
-import { SCHEDULER_INTERVAL_MS, startDueImports } from './feeds/schedule.ts';
 import { withWebsiteListAnswers } from './graphql/website-list-answers.ts';
-import { startMatchingJobs } from './matching/runs/jobs.ts';
+import './jobs/kinds.ts';
+import { closeQueueOf, queueOf } from './jobs/queue.ts';
+import { serveMatchingThroughQueue } from './matching/runs/jobs.ts';
 import { startSuggestionUpdater } from './pricing/recompute.ts';
 import { maintenanceInterval, startMaintenance } from './db/maintenance.ts';
 import { loadMigrations } from './db/migrate.ts';
@@ -48,7 +49,7 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, pgliteSocketDir: config.pgliteSocketDir });
   const stopDb = () => db.close().catch((error) => console.error('Closing the database failed:', error));
   try {
     // A database a newer build migrated is refused before anything is applied (db/schema-status.ts).
@@ -89,16 +90,10 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ url: `http://${config.host}:${port}/graphql` }, `API ready at http://${config.host}:${port}/graphql`);
 
-  // Daily product feeds: imported again once their last run is a day old. Locally only with
-  // FEED_SCHEDULER=on (the demo feeds' addresses do not exist).
-  const feedScheduler = setInterval(() => {
-    if (config.environment !== 'local' || process.env.FEED_SCHEDULER === 'on') {
-      startDueImports(db.pool).catch((error) => console.error('Feed scheduler:', error));
-    }
-  }, SCHEDULER_INTERVAL_MS);
-  feedScheduler.unref();
-  // Matching: queued runs (requested, or after imports) and expiry (matching/runs/jobs.ts).
-  const matchingJobs = startMatchingJobs(db.pool);
+  // Background work runs in the job workers (jobs/README.md: feed schedule, matching runs and
+  // expiry); the API only enqueues. Requested matching runs and recorded changes become jobs.
+  await queueOf(db.pool);
+  serveMatchingThroughQueue(db.pool);
   // Price suggestions: dirty products and queued websites recomputed (pricing/recompute.ts).
   const suggestionUpdater = startSuggestionUpdater(db.pool, { onError: (error) => logger.error({ err: error }, 'Price suggestions: recompute failed') });
 
@@ -111,14 +106,13 @@ async function main() {
     stopping = true;
     logger.info({ signal }, `${signal}: stopping the API`);
     front.markStopping();
-    clearInterval(feedScheduler);
-    await matchingJobs.stop();
     await suggestionUpdater.stop();
     stopMaintenance();
     server.closeIdleConnections();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     setTimeout(() => server.closeAllConnections(), 5_000).unref();
     await closed;
+    await closeQueueOf(db.pool);
     await stopDb();
     process.exit(0);
   };

@@ -3,6 +3,5 @@
  * each area's jobs module). The API imports it to enqueue, the worker (worker-main.ts) to run them.
  * An area with jobs adds one import line here.
  */
-import '../monitoring/jobs.ts';
-
-export {};
+import '../feeds/jobs.ts';
+import '../matching/runs/jobs.ts';

@@ -8,7 +8,7 @@ import type { ApiContext } from '../context.ts';
 import { badUserInput, forbidden, notFound } from '../errors.ts';
 import { limitArg, offsetArg, uuidArg } from '../validate.ts';
 import { findOrganizationWebsite, scopeOf, toIso } from './catalogue-scope.ts';
-import { requestRun, wakeMatching, type MatchingRunRow } from '../../matching/runs/queue.ts';
+import { requestRun, wakeIfServing, type MatchingRunRow } from '../../matching/runs/queue.ts';
 
 type RunRow = MatchingRunRow & { started_by_email: string | null; competitor_name: string | null; competitor_mode: string | null };
 
@@ -84,7 +84,8 @@ async function matchingRunStart(_: unknown, args: { organizationWebsiteId: strin
     if (!rows[0].active) throw badUserInput('competitorId', 'the competitor is inactive: activate it before matching its products');
   }
   const { run, created } = await requestRun(ctx.pool, { websiteId, competitorId, trigger: 'manual', startedBy: ctx.viewer.id });
-  void wakeMatching(ctx.pool).catch(() => undefined);
+  // A job worker takes it (matching/runs/jobs.ts); the API runs no matching itself.
+  wakeIfServing(ctx.pool);
   return { run: toRun((await readRun(ctx, run.id))!), created };
 }
 

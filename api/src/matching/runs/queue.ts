@@ -7,7 +7,8 @@
  * - recordChanges: notes that the website's products (or one competitor's products) changed
  *   since a time, and makes sure an INCREMENTAL run is queued to look at them.
  * - wakeMatching / matchingSettled: this process's worker claims queued runs (oldest first; one
- *   running run per website, a unique index makes sure across processes) and executes them.
+ *   running run per website, a unique index makes sure across processes) and executes them. In
+ *   the job workers a `matching.work` job does (jobs.ts, jobs/README.md).
  *   A running run whose heartbeat is 10 minutes old lost its process: failed, its changes given back.
  */
 import type { Pool } from 'pg';
@@ -191,8 +192,8 @@ interface Worker {
   again: boolean;
   /** set by stopMatching: the current run fails at its next batch, no other run starts */
   stopping: boolean;
-  /** set by serveMatching (the API process's jobs): changes recorded by imports wake the worker */
-  serving: boolean;
+  /** set by serveMatching (API and job-worker processes): how recorded changes get worked (jobs.ts) */
+  waker: (() => void) | null;
   settings: MatchingSettings;
 }
 
@@ -207,7 +208,7 @@ export function configureMatching(pool: Pool, settings: Partial<MatchingSettings
 function workerOf(pool: Pool): Worker {
   let worker = workers.get(pool);
   if (!worker) {
-    worker = { loop: null, again: false, stopping: false, serving: false, settings: DEFAULT_SETTINGS };
+    worker = { loop: null, again: false, stopping: false, waker: null, settings: DEFAULT_SETTINGS };
     workers.set(pool, worker);
   }
   return worker;
@@ -239,14 +240,18 @@ export function wakeMatching(pool: Pool): Promise<void> {
   return worker.loop;
 }
 
-/** The API process works runs as soon as changes are recorded (jobs.ts); elsewhere (suites) they wait to be asked for. */
-export function serveMatching(pool: Pool): void {
-  workerOf(pool).serving = true;
+/**
+ * Makes recorded changes and requested runs get worked: the API and the job workers enqueue a
+ * matching job (jobs.ts) that some worker takes; by default this process's own worker wakes.
+ * Elsewhere (suites) queued runs wait to be asked for (matchingSettled).
+ */
+export function serveMatching(pool: Pool, wake: () => void = () => void wakeMatching(pool).catch(() => undefined)): void {
+  workerOf(pool).waker = wake;
 }
 
-/** Wakes the worker when this process serves matching (see serveMatching). */
+/** Has the queued runs worked when this process serves matching (see serveMatching). */
 export function wakeIfServing(pool: Pool): void {
-  if (workers.get(pool)?.serving) void wakeMatching(pool).catch(() => undefined);
+  workers.get(pool)?.waker?.();
 }
 
 /** Resolves when this process's worker has worked every queued run it can (tests, seed, shutdown). */
