@@ -1,12 +1,7 @@
+import type { AppUserQuery } from '../../graphql/operations.ts';
 import type { GraphQLClientHolder } from '../data/graphqlClient.ts';
 
-export interface AppUser {
-  id: string;
-  email: string;
-  roles: string[];
-  language: string | null;
-  locale: string | null;
-}
+export type AppUser = NonNullable<AppUserQuery['appUser']>;
 
 /** Loads the AppUser once per signed-in uid and shares it between identity and access checks. */
 export interface AppUserStore {
@@ -22,7 +17,7 @@ export function createAppUserStore(graphql: GraphQLClientHolder): AppUserStore {
         const user = Promise.all([graphql.current(), import('./queries.ts')])
           .then(([client, { APP_USER_QUERY }]) =>
             client
-              .query<{ appUser: AppUser | null }>(APP_USER_QUERY, { userId: uid }, { requestPolicy: 'network-only' })
+              .query(APP_USER_QUERY, { userId: uid }, { requestPolicy: 'network-only' })
               .toPromise(),
           )
           .then((result) => {

@@ -1,14 +1,18 @@
 import { gql } from '@urql/core';
+import { typed } from '../../graphql/typed.ts';
 
 /** The signed-in user as the API knows them (SPEC §3); runs after sign-in with the Firebase uid. */
-export const APP_USER_QUERY = gql`
-  query AppUser($userId: ID!) {
-    appUser(userId: $userId) {
-      id
-      email
-      roles
-      language
-      locale
+export const APP_USER_QUERY = typed(
+  'AppUser',
+  gql`
+    query AppUser($userId: ID!) {
+      appUser(userId: $userId) {
+        id
+        email
+        roles
+        language
+        locale
+      }
     }
-  }
-`;
+  `,
+);
