@@ -7,6 +7,7 @@
  *   --products 100000 --competitor-products 250000 --competitors 4   the catalogue (per competitor)
  *   --sample N      the run matches only the first N of our products (the others inactive); the
  *                   competitor side stays whole, so per-product figures hold for the whole run
+ *   --latency N     time the top-10 candidates of N single products at the first competitor (200; 0: off)
  *   --keep          keep the scratch database (PostgreSQL: bench_matching; PGlite:
  *                   $TMPDIR/bench-matching-pglite) and reuse it next time (no new catalogue)
  *
@@ -31,6 +32,9 @@ import { seedCatalogueScale, SCALE_SIZE, type CatalogueSize } from '../api/src/s
 import { seedDemoData } from '../api/src/seed/demo-data.ts';
 import { loadBrandIndex, recountTerms, refreshCompetitorKeys, refreshProductKeys, termsUpToDate } from '../api/src/matching/runs/keys.ts';
 import { findRun, matchingSettled, recordChanges, requestRun } from '../api/src/matching/runs/queue.ts';
+import { brandSizes, CompetitorStatistics, loadQueryProducts, scoreCandidates } from '../api/src/matching/runs/candidates.ts';
+import { DEFAULT_SETTINGS } from '../api/src/matching/runs/settings.ts';
+import { DEFAULT_MODEL } from '../api/src/matching/default-model.ts';
 
 const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SITE_NAME = 'Bench Matching Shop';
@@ -111,7 +115,7 @@ async function runToEnd(db: Database, request: () => Promise<string>) {
   return { run, seconds };
 }
 
-async function bench(engine: BenchEngine, options: { size: CatalogueSize; sample: number | null; keep: boolean }) {
+async function bench(engine: BenchEngine, options: { size: CatalogueSize; sample: number | null; keep: boolean; latency: number }) {
   const { db, cleanup } = await openBenchDatabase(engine, options.keep);
   const label = `${engine.padEnd(8)} `;
   try {
@@ -143,6 +147,29 @@ async function bench(engine: BenchEngine, options: { size: CatalogueSize; sample
     const offerSeconds = (performance.now() - started) / 1000;
     console.log(`${label}matching keys: ${products.toLocaleString('en-US')} products in ${productSeconds.toFixed(1)} s (${rate(products, productSeconds)}), ` +
       `${offers.toLocaleString('en-US')} competitor products in ${offerSeconds.toFixed(1)} s (${rate(offers, offerSeconds)})`);
+
+    // Scoring latency: the top-10 candidates of one product at one competitor, product by product
+    // (the learned model, runs/candidates.ts), as a product page or an incremental run asks.
+    if (options.latency > 0) {
+      const competitor = (await db.pool.query('SELECT id FROM competitors WHERE organization_website_id = $1 ORDER BY id LIMIT 1', [siteId])).rows[0].id as string;
+      const competitorSize = (await db.pool.query('SELECT count(*)::int AS n FROM competitor_products WHERE competitor_id = $1', [competitor])).rows[0].n as number;
+      const ids = (await db.pool.query('SELECT id FROM products WHERE organization_website_id = $1 AND active ORDER BY item_id LIMIT $2', [siteId, options.latency])).rows.map((r) => r.id as string);
+      const statistics = await CompetitorStatistics.load(db.pool, competitor);
+      const sizes = await brandSizes(db.pool, competitor);
+      const times: number[] = [];
+      for (const id of ids) {
+        const began = performance.now();
+        const [product] = await loadQueryProducts(db.pool, [id]);
+        if (!product) continue;
+        const lists = await scoreCandidates(db.pool, competitor, [product], statistics, sizes, DEFAULT_SETTINGS.limits);
+        void (lists.get(product.id) ?? []).slice(0, 10);
+        times.push(performance.now() - began);
+      }
+      times.sort((a, b) => a - b);
+      const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
+      console.log(`${label}top-10 candidates for one product at a competitor of ${competitorSize.toLocaleString('en-US')} products (${DEFAULT_MODEL.version}): ` +
+        `${times.length} products, p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${(times.at(-1) ?? NaN).toFixed(1)} ms (the first products read the term counts)`);
+    }
 
     // The full run.
     let peak = process.memoryUsage().rss;
@@ -184,6 +211,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       competitors: { type: 'string', default: String(SCALE_SIZE.competitors) },
       sample: { type: 'string' },
       keep: { type: 'boolean', default: false },
+      latency: { type: 'string', default: '200' },
     },
   });
   const size: CatalogueSize = {
@@ -193,5 +221,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     history: 0,
   };
   const engines: BenchEngine[] = values.engine === 'both' ? ['postgres', 'pglite'] : [values.engine as BenchEngine];
-  for (const engine of engines) await bench(engine, { size, sample: values.sample ? Number(values.sample) : null, keep: values.keep });
+  for (const engine of engines) {
+    await bench(engine, { size, sample: values.sample ? Number(values.sample) : null, keep: values.keep, latency: Number(values.latency) });
+  }
 }

@@ -7,7 +7,7 @@
  *   K1 Acme kettle KX-100 (EAN E1)  A: same EAN            B: same EAN (waits for confirmation)
  *   K2 Bolt toaster TB-220           A: code without dash
  *   K3 Acme blender BL-300 (EAN E3)                         B: same EAN, code without dash
- *   K4 Bolt mixer MX-400             A: two listings (black, white): too close to choose
+ *   K4 Bolt mixer MX-400             A: the same listing twice (two offers of the black one): too close to choose
  *   K5 Zeta grill GR-500             none at first
  *   K6 Acme fan FN-600               A and B: other word order, no EAN
  *   K7 Yotta kettle, no code                                B: other word order (found by name only)
@@ -40,7 +40,7 @@ export const RIVAL_A = [
   'A1,Acme KX-100 Kettle steel,Acme,E1,KX-100,990,CZK,in_stock,',
   'A2,BOLT TB220 toaster white,Bolt,,,790,CZK,in_stock,',
   'A4a,Bolt Mixer MX-400 black,Bolt,,,610,CZK,in_stock,',
-  'A4b,Bolt Mixer MX-400 white,Bolt,,,615,CZK,in_stock,',
+  'A4b,Bolt Mixer MX-400 black,Bolt,,,615,CZK,in_stock,',
   'A6,Acme fan white FN-600,Acme,,,420,CZK,in_stock,',
   'A9,Zeta Oven OV-900,Zeta,,,3000,CZK,in_stock,',
 ];

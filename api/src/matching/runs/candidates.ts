@@ -6,13 +6,17 @@
  * the brand is unknown or has fewer products than wanted at that competitor), with what the
  * score needs and the pair's current status. Identifiers first: when the competitor lists the
  * same GTIN, or the same model number under the same brand, the name searches (90% of the
- * statement's time at 250,000 products per competitor) are left out. Then each candidate is scored with the engine's
- * evidence and score (score.ts), using the competitor's stored term counts.
+ * statement's time at 250,000 products per competitor) are left out. Then each product's candidates
+ * are scored together with the engine's evidence (score.ts) and the learned model (model.ts, the
+ * shipped default-model.json unless given), using the competitor's stored term counts.
  */
 import type { Pool } from 'pg';
 import { inTransaction } from '../../db/transaction.ts';
+import { DEFAULT_MODEL } from '../default-model.ts';
+import { gramsOf, pairFeatures, type FeatureName, type FeatureStatistics } from '../features.ts';
+import { scoreList, type MatchingModel } from '../model.ts';
 import type { PreparedProduct } from '../product.ts';
-import { collectEvidence, scoreEvidence, type CatalogueStatistics, type MatchEvidence } from '../score.ts';
+import { collectEvidence, type MatchEvidence } from '../score.ts';
 import { WordStatistics } from '../similarity.ts';
 import { wordsOf, type Db } from './keys.ts';
 
@@ -38,6 +42,10 @@ export interface ScoredCandidate {
   sources: string[];
   /** the pair's status when the search ran, null when there is no pair yet */
   status: string | null;
+  /** the version of the model that scored it */
+  modelVersion: string;
+  /** each signal's share of the score's log-odds (model.ts) */
+  contributions: Partial<Record<FeatureName, number>>;
 }
 
 interface KeyRow {
@@ -77,25 +85,32 @@ export async function loadQueryProducts(db: Db, productIds: string[]): Promise<Q
   return productIds.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** A competitor's word and model-number counts, read from competitor_matching_terms as needed. */
-export class CompetitorStatistics implements CatalogueStatistics {
+/** A competitor's word, model-number and name-trigram counts, read from competitor_matching_terms as needed. */
+export class CompetitorStatistics implements FeatureStatistics {
   private constructor(
     readonly competitorId: string,
     readonly words: WordStatistics,
     readonly codes: WordStatistics,
+    readonly grams: WordStatistics,
   ) {}
 
   static async load(db: Db, competitorId: string): Promise<CompetitorStatistics> {
     const { rows } = await db.query<{ documents: number }>('SELECT documents FROM competitor_matching_statistics WHERE competitor_id = $1', [competitorId]);
     const documents = rows[0]?.documents ?? 0;
-    return new CompetitorStatistics(competitorId, WordStatistics.counted(documents), WordStatistics.counted(documents));
+    return new CompetitorStatistics(
+      competitorId,
+      WordStatistics.counted(documents),
+      WordStatistics.counted(documents),
+      WordStatistics.counted(documents),
+    );
   }
 
   /** Reads the counts of the terms not read yet (a term no product carries counts 0). */
-  async ensure(db: Db, words: Iterable<string>, codes: Iterable<string>): Promise<void> {
+  async ensure(db: Db, words: Iterable<string>, codes: Iterable<string>, grams: Iterable<string> = []): Promise<void> {
     const missingWords = [...new Set(words)].filter((w) => !this.words.knows(w));
     const missingCodes = [...new Set(codes)].filter((c) => !this.codes.knows(c));
-    if (!missingWords.length && !missingCodes.length) return;
+    const missingGrams = [...new Set(grams)].filter((g) => !this.grams.knows(g));
+    if (!missingWords.length && !missingCodes.length && !missingGrams.length) return;
     const { rows } = await db.query<{ kind: string; term: string; documents: number }>(
       `SELECT t.kind, t.term, t.documents FROM unnest($2::text[]) AS w(term)
          CROSS JOIN LATERAL (SELECT kind, term, documents FROM competitor_matching_terms t
@@ -103,12 +118,18 @@ export class CompetitorStatistics implements CatalogueStatistics {
        UNION ALL
        SELECT t.kind, t.term, t.documents FROM unnest($3::text[]) AS c(term)
          CROSS JOIN LATERAL (SELECT kind, term, documents FROM competitor_matching_terms t
-                              WHERE t.competitor_id = $1 AND t.kind = 'code' AND t.term = c.term LIMIT 1) t`,
-      [this.competitorId, missingWords, missingCodes],
+                              WHERE t.competitor_id = $1 AND t.kind = 'code' AND t.term = c.term LIMIT 1) t
+       UNION ALL
+       SELECT t.kind, t.term, t.documents FROM unnest($4::text[]) AS g(term)
+         CROSS JOIN LATERAL (SELECT kind, term, documents FROM competitor_matching_terms t
+                              WHERE t.competitor_id = $1 AND t.kind = 'gram' AND t.term = g.term LIMIT 1) t`,
+      [this.competitorId, missingWords, missingCodes, missingGrams],
     );
     for (const w of missingWords) this.words.setDocumentFrequency(w, 0);
     for (const c of missingCodes) this.codes.setDocumentFrequency(c, 0);
-    for (const row of rows) (row.kind === 'word' ? this.words : this.codes).setDocumentFrequency(row.term, row.documents);
+    for (const g of missingGrams) this.grams.setDocumentFrequency(g, 0);
+    const byKind: Record<string, WordStatistics> = { word: this.words, code: this.codes, gram: this.grams };
+    for (const row of rows) byKind[row.kind]?.setDocumentFrequency(row.term, row.documents);
   }
 }
 
@@ -221,6 +242,7 @@ export async function scoreCandidates(
   statistics: CompetitorStatistics,
   brands: Map<string | null, number>,
   limits: SearchLimits,
+  model: MatchingModel = DEFAULT_MODEL,
 ): Promise<Map<string, ScoredCandidate[]>> {
   const result = new Map<string, ScoredCandidate[]>();
   if (!products.length) return result;
@@ -239,20 +261,42 @@ export async function scoreCandidates(
   ).then((result) => result.rows);
   const words: string[] = [];
   const codes: string[] = [];
-  for (const p of products) words.push(...p.words);
-  for (const row of rows) {
+  const grams: string[] = [];
+  for (const p of products) {
+    words.push(...p.words);
+    grams.push(...gramsOf(p));
+  }
+  const rights = rows.map((row) => toPrepared({ ...row, id: row.id }));
+  for (const [i, row] of rows.entries()) {
     words.push(...wordsOf(row.normalized_name));
     codes.push(...row.name_codes);
+    grams.push(...gramsOf(rights[i]!));
   }
-  await statistics.ensure(db, words, codes);
-  for (const row of rows) {
+  await statistics.ensure(db, words, codes, grams);
+  // Each product's candidates are scored together (the learned score compares them, model.ts).
+  const byProduct = new Map<number, number[]>();
+  for (const [index, row] of rows.entries()) {
     if (row.status === 'NEVER_MATCH') continue;
-    const left = products[row.i]!;
-    const right = toPrepared({ ...row, id: row.id });
-    const evidence = collectEvidence(left, right, statistics);
-    const list = result.get(left.id) ?? [];
-    list.push({ competitorProductId: row.id, score: scoreEvidence(evidence, statistics), evidence, sources: row.sources, status: row.status });
-    result.set(left.id, list);
+    const list = byProduct.get(row.i) ?? [];
+    list.push(index);
+    byProduct.set(row.i, list);
+  }
+  for (const [i, indexes] of byProduct) {
+    const left = products[i]!;
+    const evidence = indexes.map((index) => collectEvidence(left, rights[index]!, statistics));
+    const scores = scoreList(model, indexes.map((index, k) => pairFeatures(left, rights[index]!, evidence[k]!, statistics)));
+    result.set(
+      left.id,
+      indexes.map((index, k) => ({
+        competitorProductId: rows[index]!.id,
+        score: scores[k]!.score,
+        evidence: evidence[k]!,
+        sources: rows[index]!.sources,
+        status: rows[index]!.status,
+        modelVersion: model.version,
+        contributions: scores[k]!.contributions,
+      })),
+    );
   }
   for (const list of result.values()) list.sort((a, b) => b.score - a.score || a.competitorProductId.localeCompare(b.competitorProductId));
   return result;

@@ -5,12 +5,13 @@
  * fields they came from. A key row whose fingerprint no longer matches its source is stale;
  * each run refreshes the stale rows of its scope first, so an import writes nothing extra.
  *
- * Competitor products also feed the word and model-number counts the score weighs terms by
+ * Competitor products also feed the word, model-number and name-trigram counts the score weighs terms by
  * (competitor_matching_terms): recounted by full runs, adjusted by every refresh in between.
  */
 import type { Pool, PoolClient } from 'pg';
 import { BrandIndex } from '../brand.ts';
 import { shorterVariants } from '../model-numbers.ts';
+import { trigrams } from '../similarity.ts';
 import { prepareProduct } from '../product.ts';
 
 export type Db = Pick<Pool | PoolClient, 'query'>;
@@ -187,9 +188,11 @@ export async function refreshCompetitorKeys(
         else {
           count('word', wordsOf(row.old_name), -1);
           count('code', row.old_codes ?? [], -1);
+          count('gram', trigrams(row.old_name), -1);
         }
         count('word', wordsOf(keys.normalizedName), 1);
         count('code', keys.nameCodes, 1);
+        count('gram', trigrams(keys.normalizedName), 1);
       }
       return keyColumns(row, keys);
     });
@@ -269,7 +272,12 @@ export async function recountTerms(db: Db, competitorId: string): Promise<void> 
      UNION ALL
      SELECT $1, 'code', c.term, count(*) FROM competitor_product_matching_keys k
             CROSS JOIN LATERAL (SELECT DISTINCT t AS term FROM unnest(k.name_codes) AS t) c
-      WHERE k.competitor_id = $1 GROUP BY c.term`,
+      WHERE k.competitor_id = $1 GROUP BY c.term
+     UNION ALL
+     -- name trigrams (the learned score's trigram TF-IDF, ../features.ts): pg_trgm's, as similarity.ts pads them
+     SELECT $1, 'gram', g.term, count(*) FROM competitor_product_matching_keys k
+            CROSS JOIN LATERAL unnest(show_trgm(k.normalized_name)) AS g(term)
+      WHERE k.competitor_id = $1 GROUP BY g.term`,
     [competitorId],
   );
   await db.query('ANALYZE competitor_matching_terms, competitor_matching_statistics');

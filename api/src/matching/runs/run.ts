@@ -171,7 +171,7 @@ export async function executeRun(pool: Pool, run: RunRecord, hooks: RunHooks, se
             productId,
             competitorProductId: candidate.competitorProductId,
             score: candidate.score,
-            evidence: storedEvidence(candidate.evidence, candidate.sources, index + 1),
+            evidence: storedEvidence(candidate.evidence, candidate.sources, index + 1, candidate),
           });
         });
         if (list[0] && list[0].score >= settings.automatic.threshold) {

@@ -19,12 +19,21 @@ export interface StoredEvidence extends MatchEvidence {
   /** 1 = the best candidate of the product at that competitor */
   rank: number;
   engine: 1;
+  /** the version of the model that scored the pair (../model.ts); absent before learned scores */
+  model?: string;
+  /** each signal's share of the score's log-odds */
+  contributions?: Record<string, number>;
 }
 
 const round = (n: number) => Math.round(n * 10_000) / 10_000;
 
-/** The evidence as stored: the engine's, with rounded similarities, the searches and the rank. */
-export function storedEvidence(evidence: MatchEvidence, sources: string[], rank: number): StoredEvidence {
+/** The evidence as stored: the engine's, with rounded similarities, the searches, the rank and the model that scored it. */
+export function storedEvidence(
+  evidence: MatchEvidence,
+  sources: string[],
+  rank: number,
+  scoring?: { modelVersion: string; contributions: Record<string, number> },
+): StoredEvidence {
   return {
     ...evidence,
     nameSimilarity: round(evidence.nameSimilarity),
@@ -35,6 +44,7 @@ export function storedEvidence(evidence: MatchEvidence, sources: string[], rank:
     sources: [...sources].sort(),
     rank,
     engine: 1,
+    ...(scoring ? { model: scoring.modelVersion, contributions: scoring.contributions } : {}),
   };
 }
 
