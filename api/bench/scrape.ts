@@ -1,0 +1,300 @@
+/**
+ * Scraper runs with storing (api/src/monitoring/README.md, "Performance"), on PGlite and on
+ * PostgreSQL (when reachable):
+ *
+ * 1. First run: a scraper reads a shop's sitemap of `--products` JSON-LD pages, every product new
+ *    (insert path). Pages/s of the worker, and its CPU per page split into fetch, parse, extract
+ *    (timed by scrapePage) and the rest (writing, bookkeeping).
+ * 2. The shop moves a day (5 % of prices change); a second run over the now known products
+ *    (conditional requests: unchanged pages answer 304). History rows written (goal: at most the
+ *    changed share), pages/s, and the worker's memory (RSS and heap sampled through the run).
+ * 3. PostgreSQL only: two worker processes, each running another scraper (two shops), against one
+ *    worker alone: aggregate pages/s.
+ * 4. The scrapers list (scraperList, first page, health filter and search) at `--scrapers`
+ *    scrapers and `--runs` runs: p50 / p95 over 200 requests through the API.
+ *
+ * The shop runs in a child process (scrape-shop.ts). `--concurrency` pages at a time per worker,
+ * no politeness delay (a real shop gets the defaults).
+ *
+ *   npm run bench:scrape -- [--products 100000] [--concurrency 16] [--engine both|pglite|postgres]
+ *                           [--scrapers 1000] [--runs 100000] [--two-worker-products 10000]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { openDatabase, type Database } from '../src/db/database.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { executeRun } from '../src/monitoring/run.ts';
+import { requestRun } from '../src/monitoring/run-store.ts';
+import { DEFAULT_TOOLS, type ScrapeTools } from '../src/monitoring/scrape-tools.ts';
+import { listScrapers } from '../src/monitoring/scraper-store.ts';
+
+const { values: options } = parseArgs({
+  options: {
+    products: { type: 'string', default: '100000' },
+    concurrency: { type: 'string', default: '16' },
+    engine: { type: 'string', default: 'both' },
+    scrapers: { type: 'string', default: '1000' },
+    runs: { type: 'string', default: '100000' },
+    'two-worker-products': { type: 'string', default: '10000' },
+    worker: { type: 'string' },
+    'database-url': { type: 'string' },
+  },
+});
+const concurrency = Number(options.concurrency);
+const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+const self = fileURLToPath(import.meta.url);
+
+const cpuMs = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+
+/** Times scrapePage's steps (its own timings) across a run. */
+function timedTools() {
+  const totals = { pages: 0, fetchMs: 0, parseMs: 0, extractMs: 0 };
+  const tools: ScrapeTools = {
+    ...DEFAULT_TOOLS,
+    async scrapePage(url, settings, fetcher, previous) {
+      const result = await DEFAULT_TOOLS.scrapePage(url, settings, fetcher, previous);
+      totals.pages += 1;
+      totals.parseMs += result.timings.parseMs;
+      totals.extractMs += result.timings.extractMs;
+      return result;
+    },
+  };
+  return { tools, totals };
+}
+
+interface RunFigures {
+  status: string;
+  pages: number;
+  seconds: number;
+  pagesPerSecond: number;
+  cpuMsPerPage: number;
+  parseMsPerPage: number;
+  extractMsPerPage: number;
+  counts: Record<string, unknown>;
+  rssMaxMb: number;
+  heapMaxMb: number;
+  rssEndMb: number;
+}
+
+async function timedRun(db: pg.Pool, scraperId: string): Promise<RunFigures> {
+  const { run } = await requestRun(db, scraperId, 'manual', null);
+  const { tools, totals } = timedTools();
+  const memory = { rss: 0, heap: 0 };
+  const sample = setInterval(() => {
+    const m = process.memoryUsage();
+    memory.rss = Math.max(memory.rss, m.rss);
+    memory.heap = Math.max(memory.heap, m.heapUsed);
+  }, 250);
+  const cpu0 = cpuMs();
+  const t0 = performance.now();
+  const result = await executeRun(db, run.id, { tools, allowPrivateAddresses: true });
+  const seconds = (performance.now() - t0) / 1000;
+  const cpu = cpuMs() - cpu0;
+  clearInterval(sample);
+  const { rows } = await db.query('SELECT pages_fetched, pages_not_modified, products_new, products_changed, products_unchanged, products_failed, held_for_review, history_rows, error_message FROM scraper_runs WHERE id = $1', [run.id]);
+  const pages = totals.pages;
+  return {
+    status: result.status,
+    pages,
+    seconds,
+    pagesPerSecond: pages / seconds,
+    cpuMsPerPage: cpu / pages,
+    parseMsPerPage: totals.parseMs / pages,
+    extractMsPerPage: totals.extractMs / pages,
+    counts: rows[0],
+    rssMaxMb: memory.rss / 2 ** 20,
+    heapMaxMb: memory.heap / 2 ** 20,
+    rssEndMb: process.memoryUsage().rss / 2 ** 20,
+  };
+}
+
+// --- worker mode: one run in this process, figures as JSON on stdout --------------------------
+if (options.worker) {
+  const pool = new pg.Pool({ connectionString: options['database-url'], max: 4 });
+  const figures = await timedRun(pool, options.worker);
+  console.log(`RESULT ${JSON.stringify(figures)}`);
+  await pool.end();
+  process.exit(0);
+}
+
+function startShop(products: number, shops: number): Promise<{ url: string; child: ChildProcess; nextDay(): Promise<number> }> {
+  const child = spawn(tsx, [fileURLToPath(new URL('./scrape-shop.ts', import.meta.url)), '--products', String(products), '--shops', String(shops)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! });
+  const waiters: Array<(line: string) => void> = [];
+  lines.on('line', (line) => waiters.shift()?.(line));
+  const nextLine = () => new Promise<string>((resolve) => waiters.push(resolve));
+  return nextLine().then((first) => ({
+    url: /^shop: (\S+)/.exec(first)![1]!,
+    child,
+    async nextDay() {
+      const line = nextLine();
+      child.stdin!.write('day\n');
+      return Number(/: (\d+) changed/.exec(await line)![1]);
+    },
+  }));
+}
+
+async function openEngine(engine: 'pglite' | 'postgres'): Promise<{ db: Database; url: string | null; drop(): Promise<void> }> {
+  if (engine === 'pglite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bench-scrape-'));
+    const db = await openDatabase({ pgliteDir: dir });
+    return { db, url: null, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `bench_scrape_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
+  return {
+    db,
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: POSTGRES_URL });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+async function scraperFor(pool: pg.Pool, websiteId: string, shopUrl: string, slug: string): Promise<string> {
+  const { rows } = await pool.query(`INSERT INTO competitors (organization_website_id, name, url) VALUES ($1, $2, $3) RETURNING id`, [websiteId, `${slug} ${shopUrl}`, `${shopUrl}/shops/${slug}`]);
+  const settings = {
+    sources: { knownUrls: true, sitemapUrl: `${shopUrl}/shops/${slug}/sitemap.xml` },
+    fetch: { minDelayMs: 0, concurrencyPerHost: concurrency, retries: 1, timeoutMs: 30000 },
+    validation: { maxPriceJumpShare: 0.5 },
+    expectedCurrency: 'CZK',
+  };
+  return (await pool.query(`INSERT INTO scrapers (competitor_id, name, settings) VALUES ($1, $2, $3) RETURNING id`, [rows[0].id, `Bench ${slug}`, JSON.stringify(settings)])).rows[0].id;
+}
+
+async function website(pool: pg.Pool): Promise<string> {
+  const { rows } = await pool.query(
+    `WITH o AS (INSERT INTO organizations (slug, name) VALUES ('bench', 'Bench') RETURNING id),
+          w AS (INSERT INTO websites (name, url) VALUES ('Bench', 'https://bench.example') RETURNING id)
+     INSERT INTO organization_websites (organization_id, website_id, name) SELECT o.id, w.id, 'Bench' FROM o, w RETURNING id`,
+  );
+  return rows[0].id;
+}
+
+const round = (n: number, digits = 2) => Number(n.toFixed(digits));
+const show = (label: string, f: RunFigures) =>
+  console.log(
+    `  ${label}: ${f.status}, ${f.pages} pages in ${round(f.seconds, 1)} s = ${round(f.pagesPerSecond, 0)} pages/s; CPU ${round(f.cpuMsPerPage)} ms/page ` +
+      `(parse ${round(f.parseMsPerPage)}, extract ${round(f.extractMsPerPage)}, fetch + write + rest ${round(f.cpuMsPerPage - f.parseMsPerPage - f.extractMsPerPage)}); ` +
+      `memory max RSS ${round(f.rssMaxMb, 0)} MB, heap ${round(f.heapMaxMb, 0)} MB, RSS at end ${round(f.rssEndMb, 0)} MB\n    counts ${JSON.stringify(f.counts)}`,
+  );
+
+async function listP95(db: pg.Pool, scrapers: number, runs: number) {
+  const websiteId = (await db.query('SELECT id FROM organization_websites LIMIT 1')).rows[0].id;
+  await db.query(
+    `WITH c AS (INSERT INTO competitors (organization_website_id, name, url) SELECT $1, 'List competitor ' || i, 'https://list-' || i || '.example' FROM generate_series(1, $2::int / 10) i RETURNING id)
+     INSERT INTO scrapers (competitor_id, name, health, last_run_at, recent_runs, recent_successes)
+     SELECT c.id, 'List scraper ' || c.id || ' ' || j, (ARRAY['healthy', 'degraded', 'failing', 'unknown'])[1 + (j % 4)], now() - j * interval '1 minute', 10, 10 - (j % 4)
+       FROM c, generate_series(1, 10) j`,
+    [websiteId, scrapers],
+  );
+  await db.query(
+    `INSERT INTO scraper_runs (scraper_id, trigger, status, started_at, ended_at, products_seen)
+     SELECT s.id, 'schedule', 'succeeded', now() - r * interval '1 hour', now() - r * interval '1 hour' + interval '5 minutes', 100
+       FROM (SELECT id, row_number() OVER () AS n FROM scrapers) s, generate_series(1, $1::int / $2::int) r`,
+    [runs, scrapers],
+  );
+  await db.query('ANALYZE scrapers, scraper_runs, competitors, organization_websites, organizations');
+  const variants = [
+    { search: null, health: null },
+    { search: null, health: ['failing', 'degraded'] },
+    { search: '%scraper 1%', health: null },
+  ];
+  const times: number[] = [];
+  for (let i = 0; i < 230; i++) {
+    const v = variants[i % variants.length]!;
+    const t0 = performance.now();
+    await listScrapers(db, { scope: null, search: v.search, health: v.health, competitorId: null, enabled: null, sort: i % 2 ? 'HEALTH' : 'NAME_ASC', limit: 20, offset: 0 });
+    if (i >= 30) times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
+  const counted = (await db.query('SELECT (SELECT count(*) FROM scrapers)::int AS s, (SELECT count(*) FROM scraper_runs)::int AS r')).rows[0];
+  console.log(`  scrapers list (store query) at ${counted.s} scrapers / ${counted.r} runs: p50 ${round(at(0.5))} ms, p95 ${round(at(0.95))} ms, max ${round(times.at(-1)!)} ms`);
+}
+
+async function twoWorkers(url: string, scraperIds: string[]) {
+  const work = (ids: string[]) =>
+    Promise.all(
+      ids.map(
+        (id) =>
+          new Promise<RunFigures>((resolve, reject) => {
+            const child = spawn(tsx, [self, '--worker', id, '--database-url', url, '--concurrency', String(concurrency)], { stdio: ['ignore', 'pipe', 'inherit'] });
+            let out = '';
+            child.stdout!.on('data', (chunk) => (out += chunk));
+            child.on('exit', () => {
+              const line = out.split('\n').find((l) => l.startsWith('RESULT '));
+              if (line) resolve(JSON.parse(line.slice(7)));
+              else reject(new Error(`worker ${id} gave no result`));
+            });
+          }),
+      ),
+    );
+  const t1 = performance.now();
+  const [one] = await work([scraperIds[0]!]);
+  const oneSeconds = (performance.now() - t1) / 1000;
+  const t2 = performance.now();
+  const both = await work([scraperIds[1]!, scraperIds[2]!]);
+  const bothSeconds = (performance.now() - t2) / 1000;
+  const pagesBoth = both.reduce((sum, f) => sum + f.pages, 0);
+  console.log(`  one worker process: ${one!.pages} pages in ${round(oneSeconds, 1)} s = ${round(one!.pages / oneSeconds, 0)} pages/s`);
+  console.log(`  two worker processes: ${pagesBoth} pages in ${round(bothSeconds, 1)} s = ${round(pagesBoth / bothSeconds, 0)} pages/s (${round(pagesBoth / bothSeconds / (one!.pages / oneSeconds))}x one)`);
+}
+
+const products = Number(options.products);
+const engines = (options.engine === 'both' ? ['pglite', 'postgres'] : [options.engine]) as Array<'pglite' | 'postgres'>;
+console.log(`bench:scrape: ${products} products, ${concurrency} pages at a time per worker, ${engines.join(' and ')}`);
+for (const engine of engines) {
+  const shop = await startShop(products, 1);
+  const opened = await openEngine(engine);
+  try {
+    const pool = opened.db.pool;
+    await migrate(pool);
+    const websiteId = await website(pool);
+    const scraperId = await scraperFor(pool, websiteId, shop.url, 'bench-1');
+    console.log(`${engine}:`);
+    show('first run (all new)', await timedRun(pool, scraperId));
+    const changed = await shop.nextDay();
+    console.log(`  the shop moved a day: ${changed} of ${products} prices changed`);
+    show('second run (known, conditional)', await timedRun(pool, scraperId));
+    if (engine === 'postgres' && opened.url) {
+      // Three fresh shops of the same size: one worker reads the first, then two read the others at once.
+      const size = Math.min(products, Number(options['two-worker-products']));
+      const shops = await startShop(size, 3);
+      try {
+        const ids = [];
+        for (const slug of ['bench-1', 'bench-2', 'bench-3']) ids.push(await scraperFor(pool, websiteId, shops.url, slug));
+        console.log(`  worker processes, ${size} new products per shop:`);
+        await twoWorkers(opened.url, ids);
+      } finally {
+        shops.child.kill('SIGTERM');
+      }
+    }
+    await listP95(pool, Number(options.scrapers), Number(options.runs));
+  } finally {
+    await opened.db.close();
+    await opened.drop();
+    shop.child.stdin!.end();
+    shop.child.kill('SIGTERM');
+  }
+}
+process.exit(0);
