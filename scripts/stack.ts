@@ -98,6 +98,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       }),
     );
     await waitFor(`${fixtureUrl}/robots.txt`, 'the fixture shop', 60_000, children.at(-1)!);
+    // The API (test extraction) and the job worker (scraper runs) fetch it on loopback: every
+    // process of the local stack may (launch passes this environment on).
+    process.env.FEED_ALLOW_PRIVATE_HOSTS = '1';
 
     // 2. GraphQL API on the embedded database.
     children.push(
