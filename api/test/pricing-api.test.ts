@@ -184,6 +184,12 @@ describe.each(engines)('Price suggestions on $name', (engine) => {
     const again = (await w.call(owner.uid, REVIEW, { organizationWebsiteId: site, productIds: accepted, decision: 'ACCEPT' })).body.data.priceSuggestionReview;
     expect(again).toMatchObject({ changed: 0, skipped: 2 });
     expect((await w.call(owner.uid, REVIEW, { organizationWebsiteId: site, productIds: [rejected], decision: 'REJECT' })).body.data.priceSuggestionReview.changed).toBe(1);
+    const exported = (
+      await w.call(byRole('User').uid, `query PriceSuggestionExport($organizationWebsiteId: ID!, $filter: PriceSuggestionFilter) {
+        priceSuggestionExport(organizationWebsiteId: $organizationWebsiteId, filter: $filter) { csv rows truncated } }`, { organizationWebsiteId: site, filter: { review: 'ACCEPTED' } })
+    ).body.data.priceSuggestionExport;
+    expect(exported).toMatchObject({ rows: 2, truncated: false });
+    expect(exported.csv.split('\n')[0]).toBe('item_id,name,currency,current_price,suggested_price,change,change_percent,outcome,review,rule,computed_at');
     const log = (await w.call(byRole('User').uid, LOG, { organizationWebsiteId: site })).body.data.priceSuggestionLog;
     expect(log.meta.pagination.total).toBe(3);
     expect(log.data[0]).toMatchObject({ productId: rejected, decision: 'REJECT', actorEmail: owner.email, ruleName: 'Beat the lowest' });

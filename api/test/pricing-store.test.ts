@@ -1,0 +1,90 @@
+/**
+ * The pricing store on both engines: a rule's product filters select in SQL exactly what the
+ * engine's predicate selects, and the triggers of migration 060 mark what changes a suggestion
+ * (single products, or the whole website for a large statement) only where an Active rule exists.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/database.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { selectorOf } from '../src/pricing/engine/index.ts';
+import type { ProductSelection } from '../src/pricing/engine/types.ts';
+import { selectionCondition } from '../src/pricing/store/selection-sql.ts';
+import { availableEngines } from './engines.ts';
+import { createOrganizationWebsite } from './helpers.ts';
+
+const engines = await availableEngines();
+
+const selection = (extra: Partial<ProductSelection>): ProductSelection => ({
+  brands: [], categories: [], priceMin: null, priceMax: null, availability: 'ANY', includeProductIds: [], excludeProductIds: [], ...extra,
+});
+
+describe.each(engines)('Pricing store on $name', (engine) => {
+  let db: Database;
+  let site: string;
+  let products: Array<{ id: string; brand: string | null; category: string | null; price: number | null; stock: number | null; cost: null; map: null; rrp: null; currency: string; active: boolean }>;
+  beforeAll(async () => {
+    db = await engine.open();
+    await migrate(db.pool);
+    const { rows } = await db.pool.query(`INSERT INTO organizations (slug, name) VALUES ('pricing-store', 'Pricing store') RETURNING id`);
+    site = (await createOrganizationWebsite(db.pool, rows[0].id)).id;
+    await db.pool.query(
+      `INSERT INTO products (organization_website_id, item_id, name, brand, category, price, stock, active)
+       SELECT $1, 'P' || i, 'Product ' || i, (ARRAY['Sony', 'sony', 'JBL', NULL])[1 + i % 4], (ARRAY['Audio', 'TV', NULL])[1 + i % 3],
+              CASE WHEN i % 11 = 0 THEN NULL ELSE 50 * i END, (ARRAY[NULL, 0, 3, -1])[1 + i % 4], i % 13 <> 0
+         FROM generate_series(1, 60) AS i`,
+      [site],
+    );
+    products = (await db.pool.query('SELECT id, brand, category, price::float8 AS price, stock, currency, active FROM products WHERE organization_website_id = $1', [site])).rows.map((p) => ({
+      ...p,
+      cost: null,
+      map: null,
+      rrp: null,
+    }));
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  const cases: Array<[string, (ids: string[]) => Partial<ProductSelection>]> = [
+    ['everything', () => ({})],
+    ['a brand, any case', () => ({ brands: ['SONY'] })],
+    ['brands and a category', () => ({ brands: ['jbl', 'Sony'], categories: ['audio'] })],
+    ['a price range', () => ({ priceMin: 500, priceMax: 1500 })],
+    ['in stock', () => ({ availability: 'IN_STOCK' })],
+    ['out of stock (no figure counts)', () => ({ availability: 'OUT_OF_STOCK' })],
+    ['includes and excludes', (ids) => ({ brands: ['JBL'], includeProductIds: ids.slice(0, 3), excludeProductIds: ids.slice(3, 9) })],
+  ];
+  it.each(cases)('%s: SQL and engine select the same products', async (_, make) => {
+    const sel = selection(make(products.map((p) => p.id)));
+    const where = selectionCondition(sel, 2);
+    const { rows } = await db.pool.query(`SELECT p.id FROM products p WHERE p.organization_website_id = $1 AND ${where.sql}`, [site, ...where.params]);
+    const select = selectorOf(sel);
+    const expected = products.filter((p) => p.active && select(p)).map((p) => p.id).sort();
+    expect(rows.map((r) => r.id).sort()).toEqual(expected);
+    expect(expected.length).toBeGreaterThan(0);
+  });
+
+  it('marks changed products only while the website has an Active rule; a large statement queues the website', async () => {
+    const dirty = async () => (await db.pool.query('SELECT count(*)::int AS n FROM price_suggestion_dirty WHERE organization_website_id = $1', [site])).rows[0].n as number;
+    await db.pool.query('UPDATE products SET price = price + 1 WHERE organization_website_id = $1 AND item_id = $2', [site, 'P1']);
+    expect(await dirty()).toBe(0);
+    const json = (value: unknown) => JSON.stringify(value);
+    await db.pool.query(
+      `INSERT INTO price_rules (organization_website_id, name, status, priority, products, competitors, strategy, bounds, rounding) VALUES ($1, 'r', 'ACTIVE', 1, $2, '{}', '{}', '{}', '{}')`,
+      [site, json(selection({}))],
+    );
+    await db.pool.query('UPDATE products SET price = price + 1 WHERE organization_website_id = $1 AND item_id = ANY($2)', [site, ['P1', 'P2']]);
+    expect(await dirty()).toBe(2);
+    const first = (await db.pool.query('SELECT marked_at::text AS at FROM price_suggestion_dirty WHERE organization_website_id = $1 ORDER BY product_id LIMIT 1', [site])).rows[0].at;
+    await db.pool.query('UPDATE products SET cost = 1 WHERE organization_website_id = $1 AND item_id = ANY($2)', [site, ['P1', 'P2']]);
+    const again = (await db.pool.query('SELECT marked_at::text AS at FROM price_suggestion_dirty WHERE organization_website_id = $1 ORDER BY product_id LIMIT 1', [site])).rows[0].at;
+    expect(await dirty()).toBe(2);
+    expect(again > first).toBe(true);
+    await db.pool.query(
+      `INSERT INTO products (organization_website_id, item_id, name, price) SELECT $1, 'bulk-' || i, 'Bulk ' || i, 10 FROM generate_series(1, 5001) AS i`,
+      [site],
+    );
+    expect(await dirty()).toBe(2);
+    expect((await db.pool.query('SELECT state FROM price_suggestion_recomputes WHERE organization_website_id = $1', [site])).rows).toEqual([{ state: 'QUEUED' }]);
+  });
+});
