@@ -120,16 +120,27 @@ export async function startFixtureShop(options: FixtureShopOptions): Promise<Fix
   });
   server.keepAliveTimeout = 30_000;
 
-  function send(request: IncomingMessage, response: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void {
+  /** Compressed product pages by ETag and encoding: the shop's CPU goes to answering, not recompressing. */
+  const compressed = new Map<string, Buffer>();
+
+  function send(request: IncomingMessage, response: ServerResponse, status: number, type: string, body: string | (() => string), headers: Record<string, string> = {}, cacheKey?: string): void {
     const accept = String(request.headers['accept-encoding'] ?? '');
-    let payload: Buffer = Buffer.from(body);
+    const encoding = !compress ? null : /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
     const out: Record<string, string> = { 'content-type': type, ...headers };
-    if (compress && payload.length > 1024 && /\bbr\b/.test(accept)) {
-      payload = brotliCompressSync(payload, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } });
-      out['content-encoding'] = 'br';
-    } else if (compress && payload.length > 1024 && /\bgzip\b/.test(accept)) {
-      payload = gzipSync(payload, { level: 6 });
-      out['content-encoding'] = 'gzip';
+    const key = cacheKey && encoding ? `${cacheKey}|${encoding}` : null;
+    let payload = key ? compressed.get(key) : undefined;
+    if (payload) {
+      out['content-encoding'] = encoding!;
+    } else {
+      payload = Buffer.from(typeof body === 'function' ? body() : body);
+      if (encoding && payload.length > 1024) {
+        payload = encoding === 'br' ? brotliCompressSync(payload, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }) : gzipSync(payload, { level: 6 });
+        out['content-encoding'] = encoding;
+        if (key) {
+          if (compressed.size >= 50_000) compressed.clear();
+          compressed.set(key, payload);
+        }
+      }
     }
     out['content-length'] = String(payload.length);
     response.writeHead(status, out);
@@ -159,8 +170,9 @@ export async function startFixtureShop(options: FixtureShopOptions): Promise<Fix
   function productAnswer(request: IncomingMessage, response: ServerResponse, shop: ShopState, state: ProductState, extra: { priceOverride?: number | null; currencyOverride?: FixtureShopCatalogue['currency']; tag?: string } = {}): void {
     const headers = conditional(request, response, `${shop.catalogue.slug}-${state.product.id}${extra.tag ?? ''}`, shop.changedOn.get(state.product.id) ?? 0);
     if (!headers) return;
-    const html = productPage(shop.catalogue, state, { baseUrl, related: relatedOf(shop, state), ...extra });
-    send(request, response, 200, 'text/html; charset=utf-8', html, headers);
+    // a page changes with its own price and with its related products' prices: the day is in the key
+    const html = () => productPage(shop.catalogue, state, { baseUrl, related: relatedOf(shop, state), ...extra });
+    send(request, response, 200, 'text/html; charset=utf-8', html, headers, `${headers.etag}|${day}`);
   }
 
   function sitemapIndex(locations: string[]): string {
