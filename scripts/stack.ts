@@ -4,8 +4,9 @@
  * (scripts/start.ts) and by the end-to-end suite (tests/e2e/global-setup.ts), on different ports.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_USERS } from '../api/src/seed/demo-users.ts';
 
@@ -44,8 +45,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const { dataDir, authPort, apiPort, webPort, verbose = false } = options;
   mkdirSync(dataDir, { recursive: true });
   const children: ChildProcess[] = [];
+  const cleanups: Array<() => void> = [];
   const stop = async () => {
-    await Promise.all(children.reverse().map(stopChild));
+    // In reverse order of start, one after the other: the database goes last.
+    for (const child of children.reverse()) await stopChild(child);
+    for (const cleanup of cleanups) cleanup();
   };
   const authUrl = `http://127.0.0.1:${authPort}`;
   const apiUrl = `http://127.0.0.1:${apiPort}/graphql`;
@@ -102,7 +106,23 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // process of the local stack may (launch passes this environment on).
     process.env.FEED_ALLOW_PRIVATE_HOSTS = '1';
 
-    // 2. GraphQL API on the embedded database.
+    // 2. The embedded database (PGlite) in a process of its own, shared by the API and the job
+    //    worker through its Unix socket (api/src/jobs/README.md). A short temporary path: a
+    //    socket's path has a length limit.
+    const socketDir = mkdtempSync(join(tmpdir(), 'console-pglite-'));
+    cleanups.push(() => rmSync(socketDir, { recursive: true, force: true }));
+    const socket = join(socketDir, '.s.PGSQL.5432');
+    children.push(
+      launch('database', bin('api', 'tsx'), [join(ROOT, 'api', 'src', 'db', 'pglite-server.ts')], {
+        cwd: join(ROOT, 'api'),
+        dataDir,
+        verbose,
+        env: { PGLITE_CHILD_DIR: join(dataDir, 'pglite'), PGLITE_CHILD_SOCKET: socket, PGLITE_CHILD_MAX_CONNECTIONS: '16' },
+      }),
+    );
+    await waitForSocket(socket, 'the PGlite database', 120_000, children.at(-1)!);
+
+    // 3. GraphQL API on the embedded database.
     children.push(
       launch('api', bin('api', 'tsx'), [join(ROOT, 'api', 'src', 'main.ts')], {
         cwd: join(ROOT, 'api'),
@@ -113,6 +133,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           HOST: '127.0.0.1',
           PORT: String(apiPort),
           PGLITE_DIR: join(dataDir, 'pglite'),
+          PGLITE_SOCKET_DIR: socketDir,
           FIREBASE_PROJECT_ID: PROJECT_ID,
           FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
           DEMO_DATA: 'on',
@@ -124,7 +145,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     );
     await waitFor(apiUrl, 'the GraphQL API', 120_000, children.at(-1)!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{__typename}"}' });
 
-    // 3. The edge worker serving web/dist (or WEB_DIST), in the local runtime.
+    // 4. One job worker: feed schedule, matching runs and expiry, scraper runs (api/src/jobs/README.md).
+    children.push(
+      launch('jobs', bin('api', 'tsx'), [join(ROOT, 'api', 'src', 'jobs', 'worker-main.ts')], {
+        cwd: join(ROOT, 'api'),
+        dataDir,
+        verbose,
+        // A grace shorter than stopChild's 10 s before SIGKILL.
+        env: { APP_ENV: 'local', PGLITE_SOCKET_DIR: socketDir, JOB_CONCURRENCY: '2', JOB_STOP_GRACE_MS: '8000' },
+      }),
+    );
+    await waitForLine(children.at(-1)!, /Job worker ready/, 'the job worker', 60_000);
+
+    // 5. The edge worker serving web/dist (or WEB_DIST), in the local runtime.
     children.push(
       launch(
         'worker',
@@ -246,6 +279,45 @@ async function waitFor(url: string, what: string, timeoutMs: number, child: Chil
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what} at ${url} (${lastError})`);
+}
+
+/** Waits until a Unix socket accepts a connection (the PGlite server listens once its database is open). */
+async function waitForSocket(path: string, what: string, timeoutMs: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} stopped during start-up (exit code ${child.exitCode ?? child.signalCode}); see ${logOf(child)}`);
+    const connected = await new Promise<boolean>((resolve) => {
+      const socket = connect(path, () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (connected) return;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what} at ${path}`);
+}
+
+/** Waits until a child prints a line matching `ready` (call it right after launch: output is watched from then). */
+async function waitForLine(child: ChildProcess, ready: RegExp, what: string, timeoutMs: number): Promise<void> {
+  let output = '';
+  const seen = new Promise<void>((resolve) => {
+    const watch = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (ready.test(output)) {
+        child.stdout?.off('data', watch);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', watch);
+  });
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} stopped during start-up (exit code ${child.exitCode ?? child.signalCode}); see ${logOf(child)}`);
+    if ((await Promise.race([seen.then(() => true), new Promise<false>((resolve) => setTimeout(resolve, 300, false))])) === true) return;
+  }
+  throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}; see ${logOf(child)}`);
 }
 
 /** Creates the demo accounts in the emulator with the uids the database knows (idempotent). */
