@@ -12,7 +12,7 @@ console.log('Building the console ...');
 const build = spawnSync(pnpm, ['--filter', '@console/web', 'build'], { cwd: ROOT, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-console.log('Starting the Auth emulator, the API and the worker ...');
+console.log('Starting the Auth emulator, the database, the API, the job worker and the edge worker ...');
 const stack = await startStack({
   dataDir: join(ROOT, '.data'),
   authPort: 9099,
