@@ -32,6 +32,8 @@ export interface ApiOptions {
   /** Log unexpected errors (default true); to this structured logger when given. */
   logging?: boolean;
   logger?: Logger;
+  /** Unexpected errors also go here (http/error-reports.ts; production with a DSN only). */
+  reportError?: (error: unknown) => void;
 }
 
 export type Api = YogaServerInstance<{}, ApiContext>;
@@ -43,14 +45,14 @@ const disableIntrospection: Plugin = {
   },
 };
 
-export function createApi({ pool, verifyToken, access, environment = 'local', logging = true, logger, identity }: ApiOptions): Api {
+export function createApi({ pool, verifyToken, access, environment = 'local', logging = true, logger, reportError, identity }: ApiOptions): Api {
   const local = environment === 'local';
   return createYoga<{}, ApiContext>({
     schema: createSchema<ApiContext>({ typeDefs: SCHEMA_SDL, resolvers }),
     graphqlEndpoint: '/graphql',
     graphiql: local,
     landingPage: false,
-    logging: logging && logger ? yogaLogging(logger) : logging,
+    logging: logging && logger ? yogaLogging(logger, reportError) : logging,
     // Only the edge worker calls the API outside local (http/edge-only.ts): no browser origin is granted.
     ...(local ? {} : { cors: false }),
     // Every request is authenticated before anything is parsed into a result: no or a bad
@@ -87,9 +89,10 @@ export function createApi({ pool, verifyToken, access, environment = 'local', lo
 }
 
 /** yoga's log calls on the structured logger (its unexpected errors arrive as error()). */
-function yogaLogging(logger: Logger) {
+function yogaLogging(logger: Logger, reportError?: (error: unknown) => void) {
   const write = (level: 'debug' | 'info' | 'warn' | 'error') => (...args: unknown[]) => {
     const [first, ...rest] = args;
+    if (level === 'error' && reportError) reportError(args.find((arg) => arg instanceof Error) ?? new Error(String(first)));
     if (first instanceof Error) logger[level]({ err: first }, first.message);
     else logger[level]({ details: rest.length ? rest.map(String) : undefined }, String(first));
   };

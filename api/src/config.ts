@@ -34,6 +34,8 @@ export interface ApiConfig {
   /** The build this process runs (BUILD_ID, stamped by `npm run build`), shown by the health answers. */
   buildId: string;
   logLevel: LogLevel;
+  /** ERROR_REPORTING_DSN: where unexpected errors are reported; used only in production (http/error-reports.ts). */
+  errorReportingDsn: string | null;
 }
 
 export const DEFAULT_SEED_WEBSITES = 660;
@@ -87,5 +89,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     // BUNDLED_BUILD_ID is written into the production bundle by `npm run build` (scripts/ops/bundle-api.ts).
     buildId: env.BUILD_ID || process.env.BUNDLED_BUILD_ID || 'unversioned',
     logLevel,
+    errorReportingDsn: env.ERROR_REPORTING_DSN?.trim() || null,
   };
 }

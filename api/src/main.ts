@@ -22,6 +22,7 @@ import { loadMigrations } from './db/migrate.ts';
 import { newerSchemaMessage, schemaStatus } from './db/schema-status.ts';
 import { createFront } from './http/listener.ts';
 import { createLogger } from './http/logger.ts';
+import { createErrorReporter } from './http/error-reports.ts';
 
 async function main() {
   // graphql-js runs extra checks on every type test unless NODE_ENV is production (about a
@@ -36,6 +37,16 @@ async function main() {
     process.exit(1);
   }
   const logger = createLogger({ level: config.logLevel, environment: config.environment, buildId: config.buildId });
+  // Production with ERROR_REPORTING_DSN only; tokens, cookies and e-mail addresses scrubbed.
+  const reporter = createErrorReporter({ dsn: config.errorReportingDsn, environment: config.environment, buildId: config.buildId, service: 'api' });
+  // A rejection nobody handled still ends the process (as without a reporter), once it is reported.
+  if (reporter) {
+    process.on('unhandledRejection', (reason) => {
+      logger.fatal({ err: reason }, 'Unhandled rejection');
+      reporter.report(reason);
+      void reporter.flush().finally(() => process.exit(1));
+    });
+  }
   let identity;
   try {
     // dev / production without service-account credentials refuse to start here.
@@ -75,7 +86,7 @@ async function main() {
     projectId: config.firebaseProjectId,
     emulator: config.environment === 'local' && Boolean(config.authEmulatorHost),
   });
-  const yoga = createApi({ pool: db.pool, verifyToken, access: await loadAccessControl(), environment: config.environment, logger, ...(identity ? { identity } : {}) });
+  const yoga = createApi({ pool: db.pool, verifyToken, access: await loadAccessControl(), environment: config.environment, logger, ...(reporter ? { reportError: (error: unknown) => reporter.report(error) } : {}), ...(identity ? { identity } : {}) });
   // Kept OrganizationWebsiteList answers in front of yoga (graphql/website-list-answers.ts).
   const api = withWebsiteListAnswers(yoga, { pool: db.pool, verifyToken, access: await loadAccessControl() });
   // Health answers, the edge's secret, the body limit and the request log in front (http/listener.ts).
@@ -114,6 +125,7 @@ async function main() {
     await closed;
     await closeQueueOf(db.pool);
     await stopDb();
+    await reporter?.flush();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -59,6 +59,8 @@ function productionEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     GOOGLE_APPLICATION_CREDENTIALS: credentials,
     BUILD_ID,
     HOST: '127.0.0.1',
+    // Reporting on (production + DSN): the bundled SDK starts with the API (the collector need not answer).
+    ERROR_REPORTING_DSN: 'http://publickey@127.0.0.1:9/1',
     ...extra,
   };
 }

@@ -1,0 +1,70 @@
+/**
+ * Error reports (README "For operators"): unexpected errors of the API and the job worker go to
+ * the error-reporting service named by ERROR_REPORTING_DSN (a Sentry DSN), only in production
+ * (as in the worker and the console: edge/src/env.ts errorReportingEnabled), tagged with the build
+ * id (release) and environment. Before anything leaves, tokens, cookies, the edge's secret and
+ * e-mail addresses are removed (scrubEvent). The light SDK: no tracing, no instrumentation.
+ */
+import * as Sentry from '@sentry/node-core/light';
+import type { ErrorEvent } from '@sentry/node-core/light';
+
+export interface ErrorReporter {
+  report(error: unknown, context?: { requestId?: string | null; operation?: string | null }): void;
+  /** Sends what is queued (at shutdown). */
+  flush(timeoutMs?: number): Promise<boolean>;
+}
+
+export function errorReportingOn(environment: string, dsn: string | null | undefined): dsn is string {
+  return environment === 'production' && Boolean(dsn?.trim());
+}
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+/** Three base64url parts: an ID token or any other JWT. */
+const JWT = /\beyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*/g;
+const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
+const SECRET_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'x-edge-secret', 'proxy-authorization']);
+
+export function scrubText(text: string): string {
+  return text.replace(BEARER, '$1 [redacted]').replace(JWT, '[token]').replace(EMAIL, '[email]');
+}
+
+function scrubValue(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return scrubText(value);
+  if (depth > 8 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => scrubValue(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, SECRET_HEADERS.has(key.toLowerCase()) ? '[redacted]' : scrubValue(item, depth + 1)]),
+  );
+}
+
+/** The event with every secret and address taken out (also what breadcrumbs and extra carry). */
+export function scrubEvent<T extends ErrorEvent>(event: T): T {
+  const scrubbed = scrubValue(event) as T;
+  if (scrubbed.request) {
+    delete scrubbed.request.cookies;
+    delete scrubbed.request.data;
+  }
+  if (scrubbed.user) scrubbed.user = scrubbed.user.id ? { id: scrubbed.user.id } : {};
+  return scrubbed;
+}
+
+/** A reporter when reporting is on, else null (nothing is set up, nothing is sent). */
+export function createErrorReporter(options: { dsn: string | null | undefined; environment: string; buildId: string; service: string }): ErrorReporter | null {
+  if (!errorReportingOn(options.environment, options.dsn)) return null;
+  Sentry.init({
+    dsn: options.dsn,
+    environment: options.environment,
+    release: options.buildId,
+    sendDefaultPii: false,
+    tracesSampleRate: 0,
+    initialScope: { tags: { service: options.service, buildId: options.buildId } },
+    beforeSend: (event) => scrubEvent(event),
+    beforeBreadcrumb: (breadcrumb) => scrubValue(breadcrumb) as typeof breadcrumb,
+  });
+  return {
+    report(error, context = {}) {
+      Sentry.captureException(error, { tags: { ...(context.requestId ? { requestId: context.requestId } : {}), ...(context.operation ? { operation: context.operation } : {}) } });
+    },
+    flush: (timeoutMs = 2_000) => Sentry.flush(timeoutMs),
+  };
+}
