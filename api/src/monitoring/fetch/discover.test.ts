@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureShopsFor, generateFixtureProducts } from '../fixture-shop/catalogue.ts';
 import { startFixtureShop, type FixtureShop } from '../fixture-shop/server.ts';
@@ -19,6 +20,9 @@ beforeAll(async () => {
     if (request.url === '/robots.txt') return void response.writeHead(404).end();
     if (request.url === '/html-as-xml.xml') return void response.writeHead(200, { 'content-type': 'application/xml' }).end('<html><body>Not a sitemap</body></html>');
     if (request.url === '/truncated.xml') return void response.writeHead(200, { 'content-type': 'application/xml' }).end('<?xml version="1.0"?><urlset><url><loc>http://a.example/1</loc></url><url><loc>http://a.ex');
+    if (request.url === '/sitemap.xml.gz') {
+      return void response.writeHead(200, { 'content-type': 'application/x-gzip' }).end(gzipSync('<?xml version="1.0"?><urlset><url><loc>/p/gz-1</loc></url></urlset>'));
+    }
     if (request.url === '/page.html') return void response.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>');
     if (request.url === '/index.xml') {
       return void response.writeHead(200, { 'content-type': 'text/xml' }).end(`<?xml version="1.0"?><sitemapindex><sitemap><loc>/part-ok.xml</loc></sitemap><sitemap><loc>/missing.xml</loc></sitemap></sitemapindex>`);
@@ -66,6 +70,12 @@ describe('discoverFromSitemap', () => {
     expect(urls).toEqual([`${brokenUrl}/p/1`, `${brokenUrl}/p/2`]);
     expect(error?.failure).toBe('http_status');
     expect(error?.message).toContain('/missing.xml answered HTTP 404');
+  });
+
+  it('reads a gzipped sitemap file', async () => {
+    const { urls, error } = await collect(discoverFromSitemap(`${brokenUrl}/sitemap.xml.gz`, fetcher));
+    expect(error).toBeNull();
+    expect(urls).toEqual([`${brokenUrl}/p/gz-1`]);
   });
 
   it.each([

@@ -19,8 +19,6 @@ export class DiscoveryError extends Error {
 /** Sitemaps read at most per discovery (an index of indexes cannot run away). */
 export const MAX_SITEMAPS = 1_000;
 const MAX_SITEMAP_DEPTH = 3;
-/** A sitemap may be 50 MB uncompressed (sitemaps.org). */
-const SITEMAP_MAX_BYTES = 50 * 1024 * 1024;
 
 interface SitemapDocument {
   kind: 'urlset' | 'sitemapindex';

@@ -32,9 +32,11 @@ const MAX_RETRY_AFTER_MS = 120_000;
 const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
 const BLOCK_STATUSES = new Set([403, 429, 503]);
 const ROBOTS_MAX_BYTES = 512 * 1024;
+/** A sitemap may hold 50 MB uncompressed (sitemaps.org), above a page's cap. */
+const SITEMAP_MAX_BYTES = 50 * 1024 * 1024;
 
 const isHtmlType = (type: string | undefined) => !type || /^\s*(text\/html|application\/xhtml\+xml)\b/i.test(type);
-const isXmlType = (type: string | undefined) => !type || /\bxml\b|^\s*text\/plain\b/i.test(type);
+const isXmlType = (type: string | undefined) => !type || /\bxml\b|^\s*text\/plain\b|^\s*application\/(x-)?gzip\b|^\s*application\/octet-stream\b/i.test(type);
 
 /** Retry-After in ms (seconds or an HTTP date), or null. */
 export function retryAfterMs(value: string | undefined, now = Date.now()): number | null {
@@ -182,7 +184,8 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
           agent,
           headers,
           timeoutMs: config.timeoutMs,
-          maxBytes: config.maxBytes,
+          maxBytes: expect === 'xml' ? Math.max(config.maxBytes, SITEMAP_MAX_BYTES) : config.maxBytes,
+          unpackGzipFiles: expect === 'xml',
           readBody: (status, answerHeaders) =>
             (status >= 200 && status < 300 && (expect === 'xml' ? isXmlType(answerHeaders['content-type']) : isHtmlType(answerHeaders['content-type']))) ||
             (BLOCK_STATUSES.has(status) && isHtmlType(answerHeaders['content-type'])),

@@ -74,6 +74,8 @@ export interface GetOptions {
   headers: Record<string, string>;
   timeoutMs: number;
   maxBytes: number;
+  /** A body that is itself a gzip file (sitemap.xml.gz) is unpacked. */
+  unpackGzipFiles?: boolean;
   /** Whether to read the body of this answer (by status and headers); an unread body is discarded. */
   readBody: (status: number, headers: Record<string, string | undefined>) => boolean;
 }
@@ -133,6 +135,7 @@ export async function httpGet(url: URL, options: GetOptions): Promise<HttpAnswer
       if (encoding === 'gzip' || encoding === 'x-gzip') raw = gunzipSync(raw, { ...limit, finishFlush: zlib.Z_SYNC_FLUSH });
       else if (encoding === 'br') raw = brotliDecompressSync(raw, limit);
       else if (encoding === 'deflate') raw = inflateSync(raw, { ...limit, finishFlush: zlib.Z_SYNC_FLUSH });
+      if (options.unpackGzipFiles && raw.length > 2 && raw[0] === 0x1f && raw[1] === 0x8b) raw = gunzipSync(raw, limit);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) {
         throw new HttpFailure('too_large', `${url.href} is larger than the limit of ${formatBytes(options.maxBytes)} once decompressed`, status, bytes);
