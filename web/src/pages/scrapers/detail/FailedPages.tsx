@@ -24,20 +24,21 @@ export function FailedPages({ runId, live }: { runId: string; live: boolean }) {
   return (
     <>
       <ApiErrorAlert error={query.error} />
-      <Table
-        size="small"
-        rowKey="id"
-        aria-label={t('scrapers.runs.failedPages')}
-        loading={query.isLoading}
-        dataSource={failures?.data ?? []}
-        locale={{ emptyText: t('scrapers.runs.noFailures') }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: failures?.meta.pagination.total ?? 0, hideOnSinglePage: true, showSizeChanger: false, onChange: setPage }}
-        columns={[
-          { key: 'url', title: t('scrapers.runs.page'), render: (_, f) => <Typography.Text copyable={{ text: f.url }} style={{ maxWidth: 420 }} ellipsis={{ tooltip: f.url }}>{f.url}</Typography.Text> },
-          { key: 'kind', title: t('scrapers.runs.kind'), render: (_, f) => <Tag>{t(`scrapers.failureKind.${f.kind}`, { defaultValue: f.kind })}</Tag> },
-          { key: 'reason', title: t('scrapers.runs.reason'), dataIndex: 'reason' },
-        ]}
-      />
+      <section aria-label={t('scrapers.runs.failedPages')}>
+        <Table
+          size="small"
+          rowKey="id"
+          loading={query.isLoading}
+          dataSource={failures?.data ?? []}
+          locale={{ emptyText: t('scrapers.runs.noFailures') }}
+          pagination={{ current: page, pageSize: PAGE_SIZE, total: failures?.meta.pagination.total ?? 0, hideOnSinglePage: true, showSizeChanger: false, onChange: setPage }}
+          columns={[
+            { key: 'url', title: t('scrapers.runs.page'), render: (_, f) => <Typography.Text copyable={{ text: f.url }} style={{ maxWidth: 420 }} ellipsis={{ tooltip: f.url }}>{f.url}</Typography.Text> },
+            { key: 'kind', title: t('scrapers.runs.kind'), render: (_, f) => <Tag>{t(`scrapers.failureKind.${f.kind}`, { defaultValue: f.kind })}</Tag> },
+            { key: 'reason', title: t('scrapers.runs.reason'), dataIndex: 'reason' },
+          ]}
+        />
+      </section>
     </>
   );
 }

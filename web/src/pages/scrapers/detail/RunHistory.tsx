@@ -30,57 +30,58 @@ export function RunHistory({ scraperId }: { scraperId: string }) {
   return (
     <>
       <ApiErrorAlert error={query.error} />
-      <Table<ScraperRun>
-        rowKey="id"
-        size="small"
-        aria-label={t('scrapers.runs.title')}
-        loading={query.isLoading}
-        dataSource={runs}
-        pagination={false}
-        locale={{ emptyText: t('scrapers.runs.none') }}
-        expandable={{
-          expandedRowRender: (run) => (
-            <Space direction="vertical" style={{ width: '100%' }}>
-              <Descriptions size="small" column={{ xs: 1, md: 3 }} bordered>
-                <Descriptions.Item label={t('scrapers.runs.pagesFetched')}>{t('scrapers.runs.ofTotal', { done: n(run.pagesFetched), total: n(run.pagesTotal) })}</Descriptions.Item>
-                <Descriptions.Item label={t('scrapers.runs.notModified')}>{n(run.pagesNotModified)}</Descriptions.Item>
-                <Descriptions.Item label={t('scrapers.runs.seen')}>{n(run.productsSeen)}</Descriptions.Item>
-                <Descriptions.Item label={t('scrapers.runs.new')}>{n(run.productsNew)}</Descriptions.Item>
-                <Descriptions.Item label={t('scrapers.runs.changed')}>{n(run.productsChanged)}</Descriptions.Item>
-                <Descriptions.Item label={t('scrapers.runs.unchanged')}>{n(run.productsUnchanged)}</Descriptions.Item>
-                <Descriptions.Item label={t('scrapers.runs.failed')}>{n(run.productsFailed)}</Descriptions.Item>
-                <Descriptions.Item label={t('scrapers.runs.held')}>{n(run.heldForReview)}</Descriptions.Item>
-                <Descriptions.Item label={t('scrapers.runs.bytes')}>{n(Math.round(run.bytes / 1024))} kB</Descriptions.Item>
-              </Descriptions>
-              {run.errorMessage && <Typography.Text type={run.status === 'failed' ? 'danger' : 'secondary'}>{run.errorMessage}</Typography.Text>}
-              <FailedPages runId={run.id} live={isActive(run.status)} />
-            </Space>
-          ),
-        }}
-      >
-        <Table.Column<ScraperRun> key="status" title={t('scrapers.runs.status')} render={(_, run) => <RunStatusTag status={run.status} />} />
-        <Table.Column<ScraperRun> key="createdAt" title={t('scrapers.runs.started')} render={(_, run) => when(run.startedAt ?? run.createdAt)} />
-        <Table.Column<ScraperRun>
-          key="progress"
-          title={t('scrapers.runs.progress')}
-          render={(_, run) => (
-            <Progress
-              size="small"
-              style={{ minWidth: 160 }}
-              aria-label={t('scrapers.runs.progress')}
-              percent={runPercent(run)}
-              status={isActive(run.status) ? 'active' : run.status === 'failed' ? 'exception' : run.status === 'succeeded' ? 'success' : 'normal'}
-              format={() => t('scrapers.runs.pagesShort', { done: n(run.pagesFetched), total: n(run.pagesTotal) })}
-            />
-          )}
-        />
-        <Table.Column<ScraperRun>
-          key="products"
-          title={t('scrapers.runs.products')}
-          render={(_, run) => t('scrapers.runs.summary', { seen: n(run.productsSeen), changed: n(run.productsChanged), added: n(run.productsNew), failed: n(run.productsFailed) })}
-        />
-        <Table.Column<ScraperRun> key="duration" title={t('scrapers.runs.duration')} render={(_, run) => (run.durationMs == null ? '—' : `${(run.durationMs / 1000).toFixed(1)} s`)} />
-      </Table>
+      <section aria-label={t('scrapers.runs.title')}>
+        <Table<ScraperRun>
+          rowKey="id"
+          size="small"
+          loading={query.isLoading}
+          dataSource={runs}
+          pagination={false}
+          locale={{ emptyText: t('scrapers.runs.none') }}
+          expandable={{
+            expandedRowRender: (run) => (
+              <Space direction="vertical" style={{ width: '100%' }}>
+                <Descriptions size="small" column={{ xs: 1, md: 3 }} bordered>
+                  <Descriptions.Item label={t('scrapers.runs.pagesFetched')}>{t('scrapers.runs.ofTotal', { done: n(run.pagesFetched), total: n(run.pagesTotal) })}</Descriptions.Item>
+                  <Descriptions.Item label={t('scrapers.runs.notModified')}>{n(run.pagesNotModified)}</Descriptions.Item>
+                  <Descriptions.Item label={t('scrapers.runs.seen')}>{n(run.productsSeen)}</Descriptions.Item>
+                  <Descriptions.Item label={t('scrapers.runs.new')}>{n(run.productsNew)}</Descriptions.Item>
+                  <Descriptions.Item label={t('scrapers.runs.changed')}>{n(run.productsChanged)}</Descriptions.Item>
+                  <Descriptions.Item label={t('scrapers.runs.unchanged')}>{n(run.productsUnchanged)}</Descriptions.Item>
+                  <Descriptions.Item label={t('scrapers.runs.failed')}>{n(run.productsFailed)}</Descriptions.Item>
+                  <Descriptions.Item label={t('scrapers.runs.held')}>{n(run.heldForReview)}</Descriptions.Item>
+                  <Descriptions.Item label={t('scrapers.runs.bytes')}>{n(Math.round(run.bytes / 1024))} kB</Descriptions.Item>
+                </Descriptions>
+                {run.errorMessage && <Typography.Text type={run.status === 'failed' ? 'danger' : 'secondary'}>{run.errorMessage}</Typography.Text>}
+                <FailedPages runId={run.id} live={isActive(run.status)} />
+              </Space>
+            ),
+          }}
+        >
+          <Table.Column<ScraperRun> key="status" title={t('scrapers.runs.status')} render={(_, run) => <RunStatusTag status={run.status} />} />
+          <Table.Column<ScraperRun> key="createdAt" title={t('scrapers.runs.started')} render={(_, run) => when(run.startedAt ?? run.createdAt)} />
+          <Table.Column<ScraperRun>
+            key="progress"
+            title={t('scrapers.runs.progress')}
+            render={(_, run) => (
+              <Progress
+                size="small"
+                style={{ minWidth: 160 }}
+                aria-label={t('scrapers.runs.progress')}
+                percent={runPercent(run)}
+                status={isActive(run.status) ? 'active' : run.status === 'failed' ? 'exception' : run.status === 'succeeded' ? 'success' : 'normal'}
+                format={() => t('scrapers.runs.pagesShort', { done: n(run.pagesFetched), total: n(run.pagesTotal) })}
+              />
+            )}
+          />
+          <Table.Column<ScraperRun>
+            key="products"
+            title={t('scrapers.runs.products')}
+            render={(_, run) => t('scrapers.runs.summary', { seen: n(run.productsSeen), changed: n(run.productsChanged), added: n(run.productsNew), failed: n(run.productsFailed) })}
+          />
+          <Table.Column<ScraperRun> key="duration" title={t('scrapers.runs.duration')} render={(_, run) => (run.durationMs == null ? '—' : `${(run.durationMs / 1000).toFixed(1)} s`)} />
+        </Table>
+      </section>
     </>
   );
 }

@@ -38,18 +38,19 @@ export function TestExtraction({ scraperId, competitorId }: { scraperId: string;
           {result.warnings.map((warning) => (
             <Alert key={warning.code + warning.message} type="warning" showIcon message={warning.message} />
           ))}
-          <Table
-            size="small"
-            pagination={false}
-            rowKey="field"
-            aria-label={t('scrapers.test.fields')}
-            dataSource={result.fields}
-            columns={[
-              { key: 'field', title: t('scrapers.settings.field'), render: (_, f) => t(`scrapers.fields.extracted.${f.field}`) },
-              { key: 'value', title: t('scrapers.test.value'), render: (_, f) => f.value ?? <Typography.Text type="secondary">{t('scrapers.test.notFound')}</Typography.Text> },
-              { key: 'source', title: t('scrapers.test.source'), render: (_, f) => (f.source ? <Tag>{t(`scrapers.strategy.${f.source}`, { defaultValue: f.source })}</Tag> : null) },
-            ]}
-          />
+          <section aria-label={t('scrapers.test.fields')}>
+            <Table
+              size="small"
+              pagination={false}
+              rowKey="field"
+              dataSource={result.fields}
+              columns={[
+                { key: 'field', title: t('scrapers.settings.field'), render: (_, f) => t(`scrapers.fields.extracted.${f.field}`) },
+                { key: 'value', title: t('scrapers.test.value'), render: (_, f) => f.value ?? <Typography.Text type="secondary">{t('scrapers.test.notFound')}</Typography.Text> },
+                { key: 'source', title: t('scrapers.test.source'), render: (_, f) => (f.source ? <Tag>{t(`scrapers.strategy.${f.source}`, { defaultValue: f.source })}</Tag> : null) },
+              ]}
+            />
+          </section>
         </>
       )}
     </Flex>

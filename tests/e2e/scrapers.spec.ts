@@ -1,0 +1,101 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { DEMO_USERS } from '../../api/src/seed/demo-users.ts';
+import { E2E_PORTS } from './stack-ports.ts';
+import { closeOpenedPages, signedInPage } from './support/signIn.ts';
+
+test.afterEach(closeOpenedPages);
+
+const byRole = (role: string) => DEMO_USERS.find((user) => user.roles.includes(role))!;
+const signedIn = (browser: Browser, role: string): Promise<Page> => signedInPage(browser, byRole(role).email);
+const NOT_ACCESSIBLE = 'Not Accessible';
+/** The fixture shop the local stack runs beside the API (scripts/stack.ts). */
+const FIXTURE_SHOP = `http://127.0.0.1:${E2E_PORTS.api + 600}`;
+const SITEMAP = `${FIXTURE_SHOP}/shops/elektro-hvezda/sitemap.xml`;
+
+/** The first product address of the shop's sitemap (an index: its first part). */
+async function firstProductUrl(): Promise<string> {
+  let xml = await (await fetch(SITEMAP)).text();
+  const first = () => /<loc>([^<]+)<\/loc>/.exec(xml)![1]!;
+  if (xml.includes('<sitemapindex')) xml = await (await fetch(first())).text();
+  return first();
+}
+
+test('an Admin creates a scraper for a demo competitor, tests extraction, runs it and sees its prices and health; an Owner sees only when prices were last collected', async ({
+  browser,
+}) => {
+  // Two users, a run over a fixture shop.
+  test.slow();
+  const stamp = Date.now();
+  const name = `E2E scraper ${stamp}`;
+  const productUrl = await firstProductUrl();
+
+  // The Owner's monitored view of the competitor (its address serves the Admin's full detail too).
+  const owner = await signedIn(browser, 'Owner');
+  await owner.goto('/competitors');
+  await owner.getByRole('link', { name: 'Sportisimo', exact: true }).click();
+  await expect(owner.getByRole('heading', { level: 2 })).toHaveText('Sportisimo');
+  const competitorPath = new URL(owner.url()).pathname;
+
+  const admin = await signedIn(browser, 'Admin');
+  await admin.goto(competitorPath);
+  await admin.getByRole('button', { name: 'Add scraper' }).click();
+  const create = admin.getByRole('dialog', { name: 'Add a scraper for Sportisimo' });
+  await create.getByLabel('Name').fill(name);
+  await create.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(admin.getByText(`Scraper ${name} was added.`)).toBeVisible();
+  await expect(admin.getByText(name, { exact: true }).first()).toBeVisible();
+
+  // Settings: the shop's sitemap, not the seeded (made-up) addresses, a short delay.
+  await admin.getByRole('tab', { name: 'Settings' }).click();
+  await admin.getByLabel('Scrape the known addresses of the competitor\'s products').uncheck();
+  await admin.getByLabel('Sitemap address').fill(SITEMAP);
+  await admin.getByLabel('Delay between pages (ms)').fill('50');
+  await admin.getByLabel('Pages at once per host').fill('2');
+  await admin.getByRole('button', { name: 'Save settings' }).click();
+  await expect(admin.getByText('Settings saved.')).toBeVisible();
+
+  // Test extraction on one page: every field with its strategy; nothing saved.
+  await admin.getByRole('tab', { name: 'Test extraction' }).click();
+  await admin.getByLabel('Page address').fill(productUrl);
+  await admin.getByRole('button', { name: 'Test', exact: true }).click();
+  const fields = admin.getByRole('region', { name: 'Extracted fields' });
+  await expect(fields.getByRole('row', { name: /^Price/ })).toContainText('JSON-LD');
+  await expect(fields.getByRole('row', { name: /^Currency/ })).toContainText('CZK');
+  const productName = (await fields.getByRole('row', { name: /^Name/ }).getByRole('cell').nth(1).textContent())!.trim();
+  expect(productName.length).toBeGreaterThan(0);
+
+  // Run it and watch its progress until it succeeds.
+  await admin.getByRole('tab', { name: 'Runs' }).click();
+  await admin.getByRole('button', { name: `Run ${name} now` }).click();
+  await expect(admin.getByText(`A run of ${name} is queued.`)).toBeVisible();
+  const runs = admin.getByRole('region', { name: 'Runs' });
+  const latest = runs.locator('tbody tr.ant-table-row').first();
+  await expect(latest.getByRole('progressbar')).toBeVisible();
+  await expect(latest).toContainText('Succeeded', { timeout: 120_000 });
+  await expect(latest).toContainText(/\d+ seen, \d+ changed, [1-9]\d* new, 0 failed/);
+
+  // The competitor's catalogue carries the collected product at its price.
+  await admin.goto(competitorPath);
+  const catalogue = admin.getByRole('region', { name: "The competitor's products" });
+  await catalogue.getByRole('searchbox', { name: 'Search by name, their id or EAN' }).fill(productName);
+  await catalogue.getByRole('searchbox', { name: 'Search by name, their id or EAN' }).press('Enter');
+  await expect(catalogue.getByRole('row', { name: new RegExp(productName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first()).toContainText(/Kč|CZK/);
+  await expect(admin.getByText(/^Prices last collected: (?!Never)/)).toBeVisible();
+
+  // The list: the scraper with its health.
+  await admin.goto('/scrapers');
+  await admin.getByRole('searchbox', { name: 'Search by scraper or competitor' }).fill(name);
+  await admin.getByRole('searchbox', { name: 'Search by scraper or competitor' }).press('Enter');
+  const row = admin.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('Healthy');
+  await expect(row).toContainText('Succeeded');
+
+  // The Owner: no scrapers, but when the competitor's prices were last collected.
+  await owner.goto('/scrapers');
+  await expect(owner.getByRole('heading', { name: NOT_ACCESSIBLE })).toBeVisible();
+  await owner.goto(competitorPath);
+  const collected = owner.getByRole('row', { name: /^Prices last collected/ });
+  await expect(collected).toBeVisible();
+  await expect(collected).not.toContainText('Not collected yet');
+  await expect(owner.getByText(name)).toHaveCount(0);
+});
