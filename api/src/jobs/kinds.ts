@@ -5,3 +5,4 @@
  */
 import '../feeds/jobs.ts';
 import '../matching/runs/jobs.ts';
+import '../monitoring/jobs.ts';
