@@ -27,5 +27,5 @@ describe.skipIf(!present)('matching on Abt-Buy', () => {
     expect(result.recallAt10).toBeGreaterThanOrEqual(0.995);
     expect(result.automatic.precision).toBeGreaterThanOrEqual(0.99);
     expect(result.automatic.coverage).toBeGreaterThanOrEqual(0.6);
-  }, 90_000);
+  }, 240_000);
 });

@@ -36,5 +36,5 @@ describe.skipIf(!present)('learned matching, leave one dataset out', () => {
       expect(h.crossValidated.precision, report.name).toBeGreaterThanOrEqual(floor.precision);
       expect(h.crossValidated.coverage, report.name).toBeGreaterThanOrEqual(floor.coverage);
     }
-  }, 120_000);
+  }, 240_000);
 });
