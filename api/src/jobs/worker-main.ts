@@ -36,7 +36,6 @@ async function main() {
   // Imports run here record matching changes: they become matching jobs for any worker.
   serveMatchingThroughQueue(db.pool);
   const worker = await startWorker({ pool: db.pool, concurrency: config.concurrency });
-  console.log(`Job worker ready (${db.engine}, ${config.concurrency} jobs at once).`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -50,6 +49,8 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Ready only once a signal stops it gracefully: a supervisor may send SIGTERM the moment it reads this.
+  console.log(`Job worker ready (${db.engine}, ${config.concurrency} jobs at once).`);
 }
 
 main().catch((error) => {
