@@ -234,9 +234,9 @@ describe.skipIf(!reachable)('the production start command (bundle, PostgreSQL, p
       worker.once('exit', (code) => reject(new Error(`The job worker exited (${code}):\n${log}`)));
     });
     await ready;
-    const exited = new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code)));
+    const exited = new Promise<string>((resolve) => worker.once('exit', (code, signal) => resolve(`${code ?? signal}`)));
     worker.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await exited, log).toBe('0');
   });
 
   it('stops gracefully on SIGTERM (exit 0)', async () => {
