@@ -3,8 +3,8 @@
  * PostgreSQL (when reachable):
  *
  * 1. First run: a scraper reads a shop's sitemap of `--products` JSON-LD pages, every product new
- *    (insert path). Pages/s of the worker, and its CPU per page split into fetch, parse, extract
- *    (timed by scrapePage) and the rest (writing, bookkeeping).
+ *    (insert path). Pages/s of the worker, its CPU per page (the database's is in its own process
+ *    on both engines), and the wall time scrapePage measured for parsing and extracting.
  * 2. The shop moves a day (5 % of prices change); a second run over the now known products
  *    (conditional requests: unchanged pages answer 304). History rows written (goal: at most the
  *    changed share), pages/s, and the worker's memory (RSS and heap sampled through the run).
@@ -194,7 +194,7 @@ const round = (n: number, digits = 2) => Number(n.toFixed(digits));
 const show = (label: string, f: RunFigures) =>
   console.log(
     `  ${label}: ${f.status}, ${f.pages} pages in ${round(f.seconds, 1)} s = ${round(f.pagesPerSecond, 0)} pages/s; CPU ${round(f.cpuMsPerPage)} ms/page ` +
-      `(parse ${round(f.parseMsPerPage)}, extract ${round(f.extractMsPerPage)}, fetch + write + rest ${round(f.cpuMsPerPage - f.parseMsPerPage - f.extractMsPerPage)}); ` +
+      `of the worker process (parse ${round(f.parseMsPerPage)} ms and extract ${round(f.extractMsPerPage)} ms per page in wall time of those synchronous steps: above their CPU share when the machine is busy); ` +
       `memory max RSS ${round(f.rssMaxMb, 0)} MB, heap ${round(f.heapMaxMb, 0)} MB, RSS at end ${round(f.rssEndMb, 0)} MB\n    counts ${JSON.stringify(f.counts)}`,
   );
 
