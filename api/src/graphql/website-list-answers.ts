@@ -22,14 +22,13 @@
  * Either way the resolver reuses the version read with the caller (organization-websites.ts).
  */
 import { Kind, parse, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
+import type { Plugin, YogaServerInstance } from 'graphql-yoga';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Pool } from 'pg';
 import type { AccessControl } from '@console/policies';
 import type { TokenVerifier, VerifiedToken } from '../auth/firebase-token.ts';
 import type { IdentityAdmin } from '../auth/identity-admin.ts';
 import { authenticate, type ApiContext } from './context.ts';
-import type { Api } from '../app.ts';
 import { VersionedCache } from './resolvers/versioned-cache.ts';
 
 export const listCacheEnabled = () => process.env.LIST_CACHE !== 'off';
@@ -208,7 +207,7 @@ const PARAMS = new Set(['query', 'operationName', 'variables', 'extensions']);
  * content type, accepted types) at the same data version. Everything else, and every miss,
  * goes to yoga with the body already read (yoga takes a read body from `req.body`).
  */
-export function withWebsiteListAnswers(yoga: RequestListener & Pick<Api, 'getEnveloped'>, deps: Deps): RequestListener {
+export function withWebsiteListAnswers(yoga: RequestListener & Pick<YogaServerInstance<{}, ApiContext>, 'getEnveloped'>, deps: Deps): RequestListener {
   const authDeps = { ...deps, verifyToken: keepVerifiedTokens(deps.verifyToken), access: keepDecisions(deps.access) };
 
   /**

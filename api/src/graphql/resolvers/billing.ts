@@ -7,21 +7,8 @@ import type { ApiContext } from '../context.ts';
 import { badUserInput, forbidden } from '../errors.ts';
 import { uuidArg } from '../validate.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { currentUsage, LIMITS, limitExceeded, planLimits, type PlanRow, type Queryable } from './plan-limits.ts';
+import { currentUsage, LIMITS, limitExceeded, loadPlan, planLimits, planObject, type PlanRow, type Queryable } from './plan-limits.ts';
 import { findOrganization, toOrganization } from './organizations.ts';
-
-export async function loadPlan(db: Queryable, planId: string): Promise<PlanRow | null> {
-  const { rows } = await db.query<PlanRow>('SELECT * FROM plans WHERE id = $1', [planId]);
-  return rows[0] ?? null;
-}
-
-export const planObject = (row: PlanRow) => ({
-  id: row.id,
-  name: row.name,
-  limits: planLimits(row),
-  monthlyPrice: Number(row.monthly_price),
-  currency: row.currency,
-});
 
 interface InvoiceRow {
   id: string;

@@ -8,8 +8,7 @@ import type { ApiContext } from '../context.ts';
 import { badUserInput, forbidden, notFound } from '../errors.ts';
 import { limitArg, offsetArg, searchArg, uuidArg } from '../validate.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { assertWithinLimit, type Queryable } from './plan-limits.ts';
-import { loadPlan, planObject } from './billing.ts';
+import { assertWithinLimit, loadPlan, planObject, type Queryable } from './plan-limits.ts';
 
 export interface OrganizationRow {
   id: string;

@@ -48,6 +48,21 @@ export const planLimits = (plan: PlanRow): Record<LimitName, number> => ({
   users: plan.max_users,
 });
 
+/** A plan by id (billing and organizations read it; kept here so neither imports the other). */
+export async function loadPlan(db: Queryable, planId: string): Promise<PlanRow | null> {
+  const { rows } = await db.query<PlanRow>('SELECT * FROM plans WHERE id = $1', [planId]);
+  return rows[0] ?? null;
+}
+
+/** A plan as the schema's Plan. */
+export const planObject = (row: PlanRow) => ({
+  id: row.id,
+  name: row.name,
+  limits: planLimits(row),
+  monthlyPrice: Number(row.monthly_price),
+  currency: row.currency,
+});
+
 /**
  * What an organization uses of each limit, counted: its websites, its users, the competitors of
  * its websites, and its websites' active products (monitored products).
