@@ -81,14 +81,20 @@ export async function listScrapers(db: Db, filter: ScraperFilter): Promise<{ row
   if (filter.enabled != null) add(filter.enabled, (n) => `s.enabled = $${n}`);
   const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
   const n = params.length;
-  const [page, count] = await Promise.all([
-    db.query<ScraperRow>(`${SELECT_SCRAPER} ${FROM_SCRAPER} ${where} ORDER BY ${SCRAPER_SORTS[filter.sort]} LIMIT $${n + 1} OFFSET $${n + 2}`, [...params, filter.limit, filter.offset]),
-    db.query<{ total: number }>(
-      `SELECT count(*)::int AS total FROM scrapers s JOIN competitors c ON c.id = s.competitor_id JOIN organization_websites ow ON ow.id = c.organization_website_id ${where}`,
-      params,
-    ),
-  ]);
-  return { rows: page.rows, total: count.rows[0]!.total };
+  // One statement carries the page and the total (a second round trip only past the end).
+  const page = await db.query<ScraperRow & { total: number }>(
+    `${SELECT_SCRAPER}, count(*) OVER ()::int AS total ${FROM_SCRAPER} ${where} ORDER BY ${SCRAPER_SORTS[filter.sort]} LIMIT $${n + 1} OFFSET $${n + 2}`,
+    [...params, filter.limit, filter.offset],
+  );
+  const total =
+    page.rows[0]?.total ??
+    (filter.offset > 0
+      ? (await db.query<{ total: number }>(
+          `SELECT count(*)::int AS total FROM scrapers s JOIN competitors c ON c.id = s.competitor_id JOIN organization_websites ow ON ow.id = c.organization_website_id ${where}`,
+          params,
+        )).rows[0]!.total
+      : 0);
+  return { rows: page.rows, total };
 }
 
 export async function findScraper(db: Db, id: string, scope: string | null, withSettings = true): Promise<ScraperRow | null> {
