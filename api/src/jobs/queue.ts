@@ -62,7 +62,10 @@ export async function openQueue(pool: Pool, options: QueueOptions = {}): Promise
           retryDelay: kind.options.retryDelaySeconds,
           expireInSeconds: kind.options.expireInSeconds,
         };
-        done = boss.createQueue(kind.name, settings).then(() => boss.updateQueue(kind.name, settings));
+        done = withDeadlockRetry(async () => {
+          await boss.createQueue(kind.name, settings);
+          await boss.updateQueue(kind.name, settings);
+        });
         done.catch(() => ensured.delete(kind.name));
         ensured.set(kind.name, done);
       }
@@ -70,6 +73,22 @@ export async function openQueue(pool: Pool, options: QueueOptions = {}): Promise
     },
     close: () => boss.stop({ close: false, graceful: false, wait: true }),
   };
+}
+
+/**
+ * pg-boss creates a queue's partition of its job table (ATTACH PARTITION): two processes creating
+ * different queues at once (the API's first enqueue while a worker starts) may deadlock on
+ * PostgreSQL (40P01, seen in jobs-background.test.ts); the loser tries again.
+ */
+async function withDeadlockRetry(work: () => Promise<void>, tries = 5): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt >= tries) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+    }
+  }
 }
 
 const shared = new WeakMap<Pool, Promise<Queue>>();
