@@ -7,6 +7,7 @@ import type { ApiContext } from '../context.ts';
 import { badUserInput, forbidden } from '../errors.ts';
 import { limitArg, offsetArg, searchArg, uuidArg } from '../validate.ts';
 import { eanOf, findOrganizationWebsite, likePattern, toIso, toNumber } from './catalogue-scope.ts';
+import type { Resolvers } from '../generated/resolvers.ts';
 
 const SORTS = {
   PRODUCT_NAME_ASC: 'p.name ASC, a.name ASC, l.id ASC',
@@ -99,4 +100,4 @@ async function aggregatorListingList(
 
 export const aggregatorResolvers = {
   Query: { aggregators, aggregatorListingList },
-};
+} satisfies Resolvers;

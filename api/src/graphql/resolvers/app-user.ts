@@ -1,6 +1,7 @@
 import type { ApiContext } from '../context.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { uidArg } from '../validate.ts';
+import type { Resolvers } from '../generated/resolvers.ts';
 
 export async function appUser(_: unknown, args: { userId: string }, ctx: ApiContext) {
   const userId = uidArg('userId', args.userId);
@@ -19,4 +20,4 @@ export async function appUser(_: unknown, args: { userId: string }, ctx: ApiCont
 
 export const appUserResolvers = {
   Query: { appUser },
-};
+} satisfies Resolvers;

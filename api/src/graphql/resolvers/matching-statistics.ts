@@ -9,6 +9,7 @@ import { findOrganizationWebsite } from './catalogue-scope.ts';
 import { requireRead } from './matching-shared.ts';
 import { uuidArg } from '../validate.ts';
 import type { Queryable } from '../../matching/state/apply.ts';
+import type { Resolvers } from '../generated/resolvers.ts';
 
 export interface MatchingStatistics {
   matched: number;
@@ -91,4 +92,4 @@ async function matchingStatistics(_: unknown, args: { organizationWebsiteId: str
 
 export const matchingStatisticsResolvers = {
   Query: { matchingStatistics },
-};
+} satisfies Resolvers;

@@ -5,6 +5,7 @@
 import type { ApiContext } from '../context.ts';
 import { badUserInput, forbidden, notFound } from '../errors.ts';
 import { uidArg } from '../validate.ts';
+import type { Resolvers } from '../generated/resolvers.ts';
 
 /** A language code: ISO 639-1/-2 style, or the code of a custom language. */
 const LANGUAGE = /^[a-z]{2,3}$/;
@@ -52,4 +53,4 @@ export async function appUserUpdate(_: unknown, args: { userId: string; input: A
 
 export const profileResolvers = {
   Mutation: { appUserUpdate },
-};
+} satisfies Resolvers;
