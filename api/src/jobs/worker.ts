@@ -165,14 +165,15 @@ export async function startWorker(options: WorkerOptions): Promise<JobWorker> {
         if (running.size < concurrency && kinds.length) {
           for (const kind of await readyKinds()) {
             if (running.size >= concurrency || stopping) break;
-            const [job] = await queue.boss.fetch<unknown>(kind.name, { batchSize: 1, includeMetadata: true });
-            if (!job) continue;
-            if (stopping) {
-              await handBack({ kind, job } as Running);
-              break;
+            // As many as there are free slots, in one statement.
+            const jobs = await queue.boss.fetch<unknown>(kind.name, { batchSize: concurrency - running.size, includeMetadata: true });
+            for (const job of jobs) {
+              if (stopping) await handBack({ kind, job } as Running);
+              else {
+                start(kind, job);
+                started = true;
+              }
             }
-            start(kind, job);
-            started = true;
           }
         }
       } catch (error) {

@@ -1,0 +1,70 @@
+/**
+ * Job queue overhead (src/jobs/README.md): `--jobs` (default 500) jobs whose handler does nothing,
+ * enqueued one by one, then worked by one in-process worker of `--concurrency` (default 4);
+ * prints enqueue and work rates per engine (PGlite: its own server process, as the local stack
+ * runs it; PostgreSQL at DATABASE_URL or 127.0.0.1:5432 when reachable, in a scratch database).
+ *   cd api && npx tsx bench/jobs.ts [--jobs 500] [--concurrency 4]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase, type Database } from '../src/db/database.ts';
+import { startPgliteProcess } from '../src/db/pglite-process.ts';
+import { closeQueueOf, defineJob, enqueue, JOB_SCHEMA, startWorker } from '../src/jobs/queue.ts';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const JOBS = arg('jobs', 500);
+const CONCURRENCY = arg('concurrency', 4);
+const NOOP = 'bench.noop';
+defineJob(NOOP, { expireInSeconds: 60 }, async () => undefined);
+
+async function measure(name: string, db: Database): Promise<void> {
+  const started = performance.now();
+  for (let i = 0; i < JOBS; i++) await enqueue(db.pool, NOOP, { i });
+  const enqueued = performance.now();
+  const worker = await startWorker({ pool: db.pool, concurrency: CONCURRENCY, kinds: [NOOP], pollIntervalMs: 100, schedules: false });
+  const working = performance.now();
+  for (;;) {
+    const { rows } = await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state = 'completed'`, [NOOP]);
+    if (rows[0]!.n >= JOBS) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const done = performance.now();
+  await worker.stop();
+  await closeQueueOf(db.pool);
+  const perSecond = (ms: number) => ((JOBS / ms) * 1000).toFixed(0);
+  console.log(`${name}: enqueue ${perSecond(enqueued - started)} jobs/s (${((enqueued - started) / JOBS).toFixed(2)} ms each); work ${perSecond(done - working)} jobs/s with ${CONCURRENCY} at once (${JOBS} no-op jobs)`);
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'bench-jobs-'));
+const server = await startPgliteProcess(dir, 8);
+try {
+  const db = await openDatabase({ pgliteDir: '', pgliteSocketDir: server.host });
+  await measure('PGlite', db);
+  await db.close();
+} finally {
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const url = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+const name = `bench_jobs_${process.pid}`;
+try {
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  const db = await openDatabase({ databaseUrl: scratch.toString(), pgliteDir: '' });
+  await measure('PostgreSQL', db);
+  await db.close();
+  await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+} catch (error) {
+  console.log(`PostgreSQL skipped: ${(error as Error).message}`);
+} finally {
+  await admin.end().catch(() => undefined);
+}
