@@ -63,6 +63,6 @@ describe('mappingInput', () => {
 
 describe('freeFields', () => {
   it('offers each field once', () => {
-    expect(freeFields(initialMapping())).toEqual(['BRAND', 'GTIN', 'MPN', 'CATEGORY', 'COST', 'CURRENCY', 'STOCK', 'AVAILABILITY', 'URL', 'IMAGE']);
+    expect(freeFields(initialMapping())).toEqual(['BRAND', 'GTIN', 'MPN', 'CATEGORY', 'COST', 'MAP', 'RRP', 'CURRENCY', 'STOCK', 'AVAILABILITY', 'URL', 'IMAGE']);
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { FeedColumn } from './queries.ts';
 
-export const FEED_FIELDS = ['ID', 'NAME', 'PRICE', 'BRAND', 'GTIN', 'MPN', 'CATEGORY', 'COST', 'CURRENCY', 'STOCK', 'AVAILABILITY', 'URL', 'IMAGE'] as const;
+export const FEED_FIELDS = ['ID', 'NAME', 'PRICE', 'BRAND', 'GTIN', 'MPN', 'CATEGORY', 'COST', 'MAP', 'RRP', 'CURRENCY', 'STOCK', 'AVAILABILITY', 'URL', 'IMAGE'] as const;
 export type FeedField = (typeof FEED_FIELDS)[number];
 export const REQUIRED_FIELDS: readonly FeedField[] = ['ID', 'NAME', 'PRICE'];
 export const MAX_COLUMN_LENGTH = 200;
