@@ -18,13 +18,13 @@ describe('summarizeHealth', () => {
     ['three in four runs succeeded', [ok(), run('failed'), ok(), ok()], 'degraded'],
     ['cancelled runs count neither way', [run('cancelled'), ok()], 'healthy'],
   ] as const)('%s -> %s', (_name, runs, health) => {
-    expect(summarizeHealth([...runs], 100).health).toBe(health);
+    expect(summarizeHealth([...runs]).health).toBe(health);
   });
 
-  it('compares the first success with the known products, sums the error mix, reports the rate', () => {
-    const first = summarizeHealth([ok(40)], 100);
-    expect(first).toMatchObject({ health: 'degraded', productsExpected: 100, productsSeen: 40, recentRuns: 1, recentSuccesses: 1 });
-    const mixed = summarizeHealth([run('succeeded', 90, 2, { timeout: 2 }), run('failed', 0, 0, { http_status: 5, timeout: 1 })], 0);
+  it('expects nothing of a first success, sums the error mix, reports the rate', () => {
+    const first = summarizeHealth([ok(40)]);
+    expect(first).toMatchObject({ health: 'healthy', productsExpected: null, productsSeen: 40, recentRuns: 1, recentSuccesses: 1 });
+    const mixed = summarizeHealth([run('succeeded', 90, 2, { timeout: 2 }), run('failed', 0, 0, { http_status: 5, timeout: 1 })]);
     expect(mixed.errorMix).toEqual({ timeout: 3, http_status: 5 });
     expect(mixed.recentSuccesses).toBe(1);
     expect(mixed.lastSuccessAt).toEqual(at(0));

@@ -5,8 +5,8 @@
  * - unknown: no run has ended yet;
  * - failing: the last ended run failed, or fewer than half of the recent runs succeeded;
  * - degraded: the last successful run saw fewer products than expected by more than the drop
- *   threshold (expected = the mean of the earlier successful recent runs, or the competitor's
- *   known products before the second success), or more than a fifth of its pages failed, or
+ *   threshold (expected = the mean of the earlier successful recent runs; nothing is expected
+ *   before the second success), or more than a fifth of its pages failed, or
  *   fewer than four in five recent runs succeeded;
  * - healthy otherwise. A cancelled run counts neither way.
  */
@@ -38,8 +38,8 @@ export interface HealthSummary {
   errorMix: Record<string, number>;
 }
 
-/** `runs`: the recent ended runs, newest first; `knownProducts`: the competitor's products. */
-export function summarizeHealth(runs: EndedRun[], knownProducts: number): HealthSummary {
+/** `runs`: the recent ended runs, newest first. */
+export function summarizeHealth(runs: EndedRun[]): HealthSummary {
   const counted = runs.filter((r) => r.status !== 'cancelled').slice(0, RECENT_RUNS);
   const successes = counted.filter((r) => r.status === 'succeeded');
   const errorMix: Record<string, number> = {};
@@ -47,7 +47,8 @@ export function summarizeHealth(runs: EndedRun[], knownProducts: number): Health
   const last = counted[0] ?? null;
   const lastSuccess = successes[0] ?? null;
   const earlier = successes.slice(1);
-  const productsExpected = earlier.length ? Math.round(earlier.reduce((sum, r) => sum + r.productsSeen, 0) / earlier.length) : lastSuccess ? knownProducts || null : null;
+  // Before a second success nothing is expected: a scraper may read only part of what the competitor lists.
+  const productsExpected = earlier.length ? Math.round(earlier.reduce((sum, r) => sum + r.productsSeen, 0) / earlier.length) : null;
   const summary: HealthSummary = {
     health: 'unknown',
     lastRunStatus: (runs[0]?.status ?? null) as HealthSummary['lastRunStatus'],
@@ -76,10 +77,8 @@ export async function refreshHealth(db: Pool | PoolClient, scraperId: string): P
       ORDER BY ended_at DESC NULLS LAST, id DESC LIMIT ${RECENT_RUNS * 2}`,
     [scraperId],
   );
-  const known = await db.query<{ n: number }>('SELECT c.products_count AS n FROM scrapers s JOIN competitors c ON c.id = s.competitor_id WHERE s.id = $1', [scraperId]);
   const summary = summarizeHealth(
     rows.map((r) => ({ status: r.status, productsSeen: r.products_seen, productsFailed: r.products_failed, endedAt: r.ended_at, failuresByKind: r.failures_by_kind ?? {} })),
-    known.rows[0]?.n ?? 0,
   );
   await db.query(
     `UPDATE scrapers SET health = $2, last_run_id = $3, last_run_status = $4, last_run_at = $5, last_success_at = $6,
