@@ -62,11 +62,13 @@ export function createApi({ pool, verifyToken, access, environment = 'local', lo
       authenticate(serverContext.request.headers.get('authorization'), { pool, verifyToken, access, ...(identity ? { identity } : {}) }),
     plugins: [
       EnvelopArmorPlugin({
-        maxDepth: { n: 8 },
+        // Fragments are counted by their fields, not as a level of their own: the console spreads real
+        // fragments (docs/graphql.md), which must weigh what the same fields written inline weigh.
+        maxDepth: { n: 8, flattenFragments: true },
         maxAliases: { n: 10 },
         maxTokens: { n: 1000 },
         maxDirectives: { n: 20 },
-        costLimit: { maxCost: 5000 },
+        costLimit: { maxCost: 5000, flattenFragments: true },
         blockFieldSuggestion: { enabled: !local },
       }),
       ...(local ? [] : [disableIntrospection]),

@@ -393,6 +393,15 @@ describe.each(engines)('API on $name', (engine) => {
       expect(response.body.errors![0]!.message).toMatch(/alias/i);
     });
 
+    it('fragments spread within fragments weigh only their fields in the depth limit', async () => {
+      // The console's documents spread real fragments (docs/graphql.md); ten of them nested
+      // around one field are a query two fields deep, as the same fields written inline are.
+      const fragments = Array.from({ length: 10 }, (_, i) => `fragment F${i} on AppUser { ${i === 9 ? 'id email' : `...F${i + 1}`} }`).join(' ');
+      const response = await gql(api, { query: `{ appUser(userId: "${ADMIN.uid}") { ...F0 } } ${fragments}`, token: emulatorToken(ADMIN.uid) });
+      expect(response.body.errors).toBeUndefined();
+      expect(response.body.data.appUser).toEqual({ id: ADMIN.uid, email: ADMIN.email });
+    });
+
     it('a query with too many tokens is rejected', async () => {
       const fields = Array.from({ length: 1200 }, () => 'id').join(' ');
       const response = await gql(api, { query: `{ appUser(userId: "demo-admin") { ${fields} } }`, token: emulatorToken(ADMIN.uid) });
