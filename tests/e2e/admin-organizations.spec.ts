@@ -115,6 +115,9 @@ test("an Owner's invitation offers neither the Admin role nor another organizati
 });
 
 test("suspending an organization shows its users the suspended message; reinstating gives access back", async ({ page, browser }) => {
+  // Two signed-in browsers, an organization created, a user invited and signed up, two suspension
+  // changes: 45-55 s on a quiet 2-core machine, against the default 60 s budget.
+  test.slow();
   const stamp = Date.now();
   const organization = `Suspended Goods ${stamp}`;
   const email = `suspended-${stamp}@demo.test`;
