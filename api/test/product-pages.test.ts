@@ -65,7 +65,8 @@ describe.each(engines)('Product list pages on $name', (engine) => {
       const conditions = productConditions(site, filter);
       for (const sort of SORTS) {
         // A page across the last products with the sorted value and the first without it.
-        const column = /^(p\.\w+)/.exec(PRODUCT_SORTS[sort])![1];
+        // The sort's leading expression (a column of products, or the suggested change's subquery).
+        const column = /^(.*?) (?:ASC|DESC)\b/.exec(PRODUCT_SORTS[sort])![1];
         const { rows: valued } = await w.pool.query(`SELECT count(*)::int AS n FROM products p WHERE ${conditions.where} AND ${column} IS NOT NULL`, conditions.params);
         const across = Math.max(0, valued[0].n - 4);
         for (const [limit, offset] of [
