@@ -809,7 +809,7 @@ export type MatchingStage =
   | 'CANDIDATE'
   | 'CONFIRMATION';
 
-/** Pair counts per statistics key (SPEC §3). */
+/** Pair counts per statistics key (docs/matching.md). */
 export type MatchingStatistics = {
   __typename?: 'MatchingStatistics';
   expired: Scalars['Int']['output'];
@@ -2145,7 +2145,7 @@ export type Query = {
   /** The website's matching runs, newest first (`limit` 1..1000). */
   matchingRunList: MatchingRunListResponse;
   /**
-   * The six statistics of SPEC §3 for the selected website, overall and per competitor, counted in
+   * The six matching statistics (docs/matching.md) for the selected website, overall and per competitor, counted in
    * product x competitor product pairs (Read on productMatchingQueue).
    */
   matchingStatistics: MatchingStatisticsReport;
