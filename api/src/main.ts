@@ -99,7 +99,6 @@ async function main() {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info({ url: `http://${config.host}:${port}/graphql` }, `API ready at http://${config.host}:${port}/graphql`);
 
   // Background work runs in the job workers (jobs/README.md: feed schedule, matching runs and
   // expiry); the API only enqueues. Requested matching runs and recorded changes become jobs.
@@ -130,6 +129,8 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Ready only once a signal stops it gracefully: a supervisor may send SIGTERM the moment it reads this.
+  logger.info({ url: `http://${config.host}:${port}/graphql` }, `API ready at http://${config.host}:${port}/graphql`);
 }
 
 main().catch((error) => {
