@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { readCsvRows } from './csv-rows.ts';
 import { FeedFileError, type RawRow } from './fields.ts';
-import { readXmlRows, type XmlFormat } from './xml-rows.ts';
+import { MAX_ITEM_CHARS, readXmlRows, type XmlFormat } from './xml-rows.ts';
 
 /** The text in chunks of `size` characters (so items and tags are cut across chunks). */
 const streamOf = (text: string, size = 7) => Readable.from(Array.from({ length: Math.ceil(text.length / size) }, (_, i) => Buffer.from(text.slice(i * size, (i + 1) * size))));
@@ -104,6 +104,28 @@ describe('readXmlRows', () => {
       { id: 'H2', name: 'Lahev', price: '199,90' },
     ]);
     expect(rows.map((r) => r.line)).toEqual([3, 17]);
+  });
+
+  it('searches each character once: a 2 MB item read in 2 KB chunks is not rescanned per chunk', async () => {
+    const description = 'x'.repeat(2 * 1024 * 1024);
+    const text = `<rss xmlns:g="http://base.google.com/ns/1.0"><channel>\n<item><g:id>BIG</g:id><description>${description}</description>\n<g:price>5 CZK</g:price></item>\n<item><g:id>NEXT</g:id></item>\n</channel></rss>`;
+    let scanned = 0;
+    const rows = await collect(readXmlRows(streamOf(text, 2048), 'google_xml', { onScan: (characters) => (scanned += characters) }));
+    expect(rows).toEqual([
+      { line: 2, fields: { id: 'BIG', price: '5 CZK' } },
+      { line: 4, fields: { id: 'NEXT' } },
+    ]);
+    // Read once (a few characters of each chunk twice, for a closing tag cut in two); per-chunk
+    // rescans from the item's start would search about 1,000 times the item.
+    expect(scanned).toBeGreaterThan(text.length * 0.9);
+    expect(scanned).toBeLessThan(text.length * 1.1);
+  });
+
+  it('refuses an item that does not close within the limit, however it is chunked', async () => {
+    const text = `<rss><channel>\n<item><g:id>A</g:id><description>${'y'.repeat(MAX_ITEM_CHARS + 10)}`;
+    const error = await failure(readXmlRows(streamOf(text, 64 * 1024), 'google_xml'));
+    expect(error.message).toContain('not closed within 4 MB');
+    expect(error.line).toBe(2);
   });
 
   it.each<[string, string, XmlFormat, number, string]>([

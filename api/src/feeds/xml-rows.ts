@@ -135,17 +135,56 @@ export function parseItem(xml: string, line: number, elements: ElementMap): RawR
   return broken ? { line, fields, broken } : { line, fields };
 }
 
-/** The file's items as rows, in batches (those of each chunk read). */
-export async function* readXmlRows(source: Readable, format: XmlFormat): AsyncGenerator<RawRow[]> {
+export interface XmlReadOptions {
+  /** Told how many characters each search for an item's start or end looked at (the benchmark and tests). */
+  onScan?: (characters: number) => void;
+}
+
+/**
+ * The file's items as rows, in batches (those of each chunk read). Each character is searched
+ * once: an item that spans chunks is kept as its parts, and only each new chunk (with the few
+ * characters before it that may hold the start of the closing tag) is searched for its end.
+ */
+export async function* readXmlRows(source: Readable, format: XmlFormat, options: XmlReadOptions = {}): AsyncGenerator<RawRow[]> {
   const layout = LAYOUTS[format];
+  const scanned = options.onScan ?? (() => undefined);
   const decoder = new StringDecoder('utf8');
+  /** Text not yet read, outside any unfinished item. */
   let buffer = '';
   /** The line the buffer starts on. */
   let line = 1;
   let sawRoot = false;
   let items = 0;
+  /** An item whose closing tag has not arrived yet: its parts so far. */
+  let open: { name: string; close: string; line: number; parts: string[]; length: number; tail: string } | null = null;
+  const tooLong = (name: string, itemLine: number) => new FeedFileError(`The <${name}> element is not closed within ${MAX_ITEM_CHARS / 1024 / 1024} MB`, itemLine);
+
   for await (const chunk of source as AsyncIterable<Buffer | string>) {
-    buffer += typeof chunk === 'string' ? chunk : decoder.write(chunk);
+    const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
+    const rows: RawRow[] = [];
+    if (open) {
+      // Only the new text, after the last characters of the previous part (a closing tag cut in two).
+      const searched = open.tail + text;
+      scanned(searched.length);
+      const at = searched.indexOf(open.close);
+      if (at < 0) {
+        open.parts.push(text);
+        open.length += text.length;
+        open.tail = (open.tail + text).slice(-(open.close.length - 1));
+        if (open.length > MAX_ITEM_CHARS) throw tooLong(open.name, open.line);
+        continue;
+      }
+      const end = at - open.tail.length + open.close.length;
+      open.parts.push(text.slice(0, end));
+      const xml = open.parts.join('');
+      items++;
+      rows.push(parseItem(xml, open.line, layout.elements));
+      line = open.line + countLines(xml);
+      buffer = text.slice(end);
+      open = null;
+    } else {
+      buffer += text;
+    }
     if (!sawRoot) {
       sawRoot = layout.root.test(buffer);
       if (!sawRoot && buffer.length > 64 * 1024) throw new FeedFileError(`The file is not ${layout.describe}`, 1);
@@ -154,21 +193,24 @@ export async function* readXmlRows(source: Readable, format: XmlFormat): AsyncGe
     // The cursor: everything before `position` (on line `positionLine`) is read.
     let position = 0;
     let positionLine = line;
-    let unfinished = -1;
-    const rows: RawRow[] = [];
     for (;;) {
       layout.item.lastIndex = position;
       const start = layout.item.exec(buffer);
+      scanned((start ? start.index : buffer.length) - position);
       if (!start) break;
       const close = layout.itemClose(start[1]!);
       const end = buffer.indexOf(close, start.index);
+      scanned((end < 0 ? buffer.length : end) - start.index);
       const itemLine = positionLine + countLines(buffer, position, start.index);
       if (end < 0) {
-        if (buffer.length - start.index > MAX_ITEM_CHARS) {
+        const part = buffer.slice(start.index);
+        if (part.length > MAX_ITEM_CHARS) {
           if (rows.length) yield rows.splice(0);
-          throw new FeedFileError(`The <${start[1]}> element is not closed within ${MAX_ITEM_CHARS / 1024 / 1024} MB`, itemLine);
+          throw tooLong(start[1]!, itemLine);
         }
-        unfinished = start.index;
+        open = { name: start[1]!, close, line: itemLine, parts: [part], length: part.length, tail: part.slice(-(close.length - 1)) };
+        position = buffer.length;
+        positionLine = itemLine;
         break;
       }
       const xml = buffer.slice(start.index, end + close.length);
@@ -178,19 +220,25 @@ export async function* readXmlRows(source: Readable, format: XmlFormat): AsyncGe
       positionLine = itemLine + countLines(xml);
     }
     if (rows.length) yield rows;
-    // Keep the unfinished item, or a tail that may hold the start of the next item's tag.
-    const from = unfinished >= 0 ? unfinished : Math.max(position, buffer.length - 64);
+    if (open) {
+      buffer = '';
+      continue;
+    }
+    // Keep a tail that may hold the start of the next item's tag (and the root's closing tag).
+    const from = Math.max(position, buffer.length - 64);
     line = positionLine + countLines(buffer, position, from);
     buffer = buffer.slice(from);
   }
   buffer += decoder.end();
+  if (open) throw new FeedFileError(`The file ends inside the <${open.name}> element that starts here (truncated?)`, open.line);
   if (!sawRoot && !layout.root.test(buffer)) throw new FeedFileError(`The file is not ${layout.describe}`, 1);
   layout.item.lastIndex = 0;
-  const open = layout.item.exec(buffer);
-  if (open) {
-    const close = buffer.indexOf(layout.itemClose(open[1]!), open.index);
-    if (close < 0) throw new FeedFileError(`The file ends inside the <${open[1]}> element that starts here (truncated?)`, line + countLines(buffer, 0, open.index));
-    yield [parseItem(buffer.slice(open.index, close + open[1]!.length + 3), line + countLines(buffer, 0, open.index), layout.elements)];
+  const last = layout.item.exec(buffer);
+  if (last) {
+    const close = buffer.indexOf(layout.itemClose(last[1]!), last.index);
+    if (close < 0) throw new FeedFileError(`The file ends inside the <${last[1]}> element that starts here (truncated?)`, line + countLines(buffer, 0, last.index));
+    items++;
+    yield [parseItem(buffer.slice(last.index, close + last[1]!.length + 3), line + countLines(buffer, 0, last.index), layout.elements)];
   }
   if (!layout.rootClose.test(buffer)) {
     throw new FeedFileError(`The file ends before its root element closes (truncated?) after ${items} items`, line + countLines(buffer));
