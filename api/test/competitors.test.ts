@@ -275,9 +275,54 @@ describe.each(engines)('Competitors on $name', (engine) => {
       const count = (await w.pool.query('SELECT products_count FROM competitors WHERE id = $1', [id])).rows[0].products_count;
       expect(count).toBe((await w.pool.query('SELECT count(*)::int AS n FROM competitor_products WHERE competitor_id = $1', [id])).rows[0].n);
 
-      // The same valid rows again: nothing new but the observation.
+      // The same valid rows again: nothing new but the observation ("last seen"), no history row.
       const again = (await w.call(ADMIN.uid, IMPORT, { competitorId: id, csv: [HEADER, `NEW-4,After a blank line,,,,7,EUR,preorder,`].join('\n') })).body.data.competitorProductsImport;
       expect(again).toMatchObject({ rows: 1, inserted: 0, updated: 0, unchanged: 1, skipped: 0, errors: [] });
+      expect((await competitorTables()).h).toBe(after.h);
+    });
+
+    const historyOf = async (competitorId: string, externalId: string) =>
+      (
+        await w.pool.query(
+          `SELECT h.price, h.currency, h.availability FROM competitor_price_history h JOIN competitor_products cp ON cp.id = h.competitor_product_id
+            WHERE cp.competitor_id = $1 AND cp.external_id = $2 ORDER BY h.seen_at`,
+          [competitorId, externalId],
+        )
+      ).rows;
+    const importCsv = async (competitorId: string, lines: string[]) => {
+      const response = await w.call(ADMIN.uid, IMPORT, { competitorId, csv: [HEADER, ...lines].join('\n') });
+      expect(response.body.errors).toBeUndefined();
+      return response.body.data.competitorProductsImport;
+    };
+
+    // The same rule as a scraper run (api/src/monitoring/README.md, "What a run writes").
+    it('writes price history per change of price, currency or availability, not per imported row', async () => {
+      const competitorId = await firstCompetitor('danube');
+      const tag = `H${process.pid}-${Date.now()}`;
+      const first = await importCsv(competitorId, [`${tag}-A,Kettle,Acme,,,100,EUR,in_stock,`, `${tag}-B,Toaster,Acme,,,50,EUR,in_stock,`]);
+      expect(first).toMatchObject({ inserted: 2, updated: 0, unchanged: 0, errors: [] });
+      expect(await historyOf(competitorId, `${tag}-A`)).toEqual([{ price: '100.00', currency: 'EUR', availability: 'in_stock' }]);
+      const seenBefore = (await w.pool.query(`SELECT seen_at FROM competitor_products WHERE competitor_id = $1 AND external_id = $2`, [competitorId, `${tag}-B`])).rows[0].seen_at as Date;
+
+      // Same prices again, one with a new name: no history row, "last seen" moves.
+      const again = await importCsv(competitorId, [`${tag}-A,Kettle,Acme,,,100,EUR,in_stock,`, `${tag}-B,Toaster 2000,Acme,,,50,EUR,in_stock,`]);
+      expect(again).toMatchObject({ inserted: 0, updated: 1, unchanged: 1 });
+      expect(await historyOf(competitorId, `${tag}-A`)).toHaveLength(1);
+      expect(await historyOf(competitorId, `${tag}-B`)).toHaveLength(1);
+      const seenAfter = (await w.pool.query(`SELECT seen_at FROM competitor_products WHERE competitor_id = $1 AND external_id = $2`, [competitorId, `${tag}-B`])).rows[0].seen_at as Date;
+      expect(seenAfter.getTime()).toBeGreaterThan(seenBefore.getTime());
+
+      // A price change on A, an availability change on B: one row each, with what changed.
+      await importCsv(competitorId, [`${tag}-A,Kettle,Acme,,,89.90,EUR,in_stock,`, `${tag}-B,Toaster 2000,Acme,,,50,EUR,out of stock,`]);
+      expect(await historyOf(competitorId, `${tag}-A`)).toEqual([
+        { price: '100.00', currency: 'EUR', availability: 'in_stock' },
+        { price: '89.90', currency: 'EUR', availability: 'in_stock' },
+      ]);
+      expect((await historyOf(competitorId, `${tag}-B`)).map((r) => r.availability)).toEqual(['in_stock', 'out_of_stock']);
+
+      // A currency change is a change too.
+      await importCsv(competitorId, [`${tag}-A,Kettle,Acme,,,89.90,CZK,in_stock,`]);
+      expect((await historyOf(competitorId, `${tag}-A`)).map((r) => r.currency)).toEqual(['EUR', 'EUR', 'CZK']);
     });
 
     it.each([

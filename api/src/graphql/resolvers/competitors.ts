@@ -226,8 +226,10 @@ async function competitorProductsImport(_: unknown, args: { competitorId: string
       availability: rows.map((r) => r.availability),
       url: rows.map((r) => r.url),
     };
-    // One statement: which rows are new, changed or identical, the upsert, and a price point
-    // for every row seen now.
+    // One statement: which rows are new, changed or identical, the upsert, and a history row only
+    // where the price, currency or availability changed (or the product is new): the same rule as
+    // a scraper run (api/src/monitoring/README.md, "What a run writes"), so an import of unchanged
+    // prices only moves "last seen".
     const { rows: counts } = await client.query<{ inserted: number; updated: number; unchanged: number }>(
       `WITH input AS (
          SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::numeric[], $8::text[], $9::text[], $10::text[])
@@ -236,7 +238,8 @@ async function competitorProductsImport(_: unknown, args: { competitorId: string
          SELECT i.*, CASE WHEN cp.id IS NULL THEN 'inserted'
                           WHEN (cp.name, cp.brand, cp.gtin, cp.mpn, cp.price, cp.currency::text, cp.availability, cp.url)
                                IS NOT DISTINCT FROM (i.name, i.brand, i.gtin, i.mpn, i.price, i.currency, i.availability, i.url) THEN 'unchanged'
-                          ELSE 'updated' END AS outcome
+                          ELSE 'updated' END AS outcome,
+                cp.id IS NULL OR (cp.price, cp.currency::text, cp.availability) IS DISTINCT FROM (i.price, i.currency, i.availability) AS price_changed
            FROM input i LEFT JOIN competitor_products cp ON cp.competitor_id = $1 AND cp.external_id = i.external_id
        ), upserted AS (
          INSERT INTO competitor_products AS cp (competitor_id, external_id, name, brand, gtin, mpn, price, currency, availability, url, seen_at)
@@ -244,11 +247,12 @@ async function competitorProductsImport(_: unknown, args: { competitorId: string
          ON CONFLICT (competitor_id, external_id) DO UPDATE
            SET name = EXCLUDED.name, brand = EXCLUDED.brand, gtin = EXCLUDED.gtin, mpn = EXCLUDED.mpn, price = EXCLUDED.price,
                currency = EXCLUDED.currency, availability = EXCLUDED.availability, url = EXCLUDED.url, seen_at = EXCLUDED.seen_at
-         RETURNING cp.id, cp.price
+         RETURNING cp.id, cp.external_id, cp.price, cp.currency, cp.availability
        ), history AS (
-         INSERT INTO competitor_price_history (competitor_product_id, seen_at, price)
-         SELECT id, now(), price FROM upserted
-         ON CONFLICT (competitor_product_id, seen_at) DO UPDATE SET price = EXCLUDED.price
+         INSERT INTO competitor_price_history (competitor_product_id, seen_at, price, currency, availability)
+         SELECT u.id, now(), u.price, u.currency, u.availability FROM upserted u JOIN classified c ON c.external_id = u.external_id
+          WHERE c.price_changed
+         ON CONFLICT (competitor_product_id, seen_at) DO UPDATE SET price = EXCLUDED.price, currency = EXCLUDED.currency, availability = EXCLUDED.availability
          RETURNING 1
        )
        SELECT count(*) FILTER (WHERE outcome = 'inserted')::int AS inserted,
