@@ -1,0 +1,41 @@
+/**
+ * CSV of exactly what an insights table shows, built in the browser from the rows on screen.
+ *
+ * Numbers are written as numbers (decimal point, no grouping, the rounding the table shows), so a
+ * spreadsheet reads them as such; text cells starting with = + - @ (or a tab / carriage return)
+ * get a leading apostrophe, so a spreadsheet shows them instead of running them as a formula
+ * (the rule of the price feed's CSV, api/src/pricing/feed/format.ts). Empty values are empty cells.
+ */
+export type CsvValue = string | number | null | undefined;
+
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",;\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Header line and one line per row, lines ended by CRLF (what spreadsheet programs expect). */
+export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
+  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** A figure rounded as the table shows it (one decimal unless told). */
+export function rounded(value: number | null | undefined, digits = 1): number | null {
+  if (value === null || value === undefined || !Number.isFinite(value)) return null;
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+/** `brand-snapshot-northwind-outdoor-2026-11-27.csv`. */
+export function insightsFileName(kind: string, websiteName: string, day: Date): string {
+  const slug = websiteName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  const date = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+  return `${kind}-${slug || 'website'}-${date}.csv`;
+}
