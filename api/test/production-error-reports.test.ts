@@ -3,46 +3,33 @@
  * envelope endpoint): on only in production with a DSN, tagged with the build id and environment,
  * and with tokens, cookies, the edge's secret and e-mail addresses scrubbed before sending.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { gunzipSync } from 'node:zlib';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenVerifier } from '../src/auth/firebase-token.ts';
 import { loadAccessControl } from '../src/access.ts';
 import { createApi } from '../src/app.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { createErrorReporter, errorReportingOn, scrubText } from '../src/http/error-reports.ts';
+import { createErrorReporter, errorReportingOn, jobFailureReporter, scrubText } from '../src/http/error-reports.ts';
+import { closeQueueOf, defineJob, enqueue } from '../src/jobs/queue.ts';
+import { startWorker } from '../src/jobs/worker.ts';
 import { createLogger } from '../src/http/logger.ts';
 import { seedDemoData } from '../src/seed/demo-data.ts';
 import { DEMO_USERS } from '../src/seed/demo-users.ts';
 import { availableEngines } from './engines.ts';
 import { gql } from './helpers.ts';
 import { emulatorToken, PROJECT_ID } from './tokens.ts';
+import { startFakeCollector, type FakeCollector } from './fake-collector.ts';
 
-const received: { path: string; items: unknown[] }[] = [];
-let collector: Server;
+let collector: FakeCollector;
 let dsn = '';
 
 beforeAll(async () => {
-  collector = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      let body = Buffer.concat(chunks);
-      if (request.headers['content-encoding'] === 'gzip') body = gunzipSync(body);
-      const items = body.toString('utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
-      received.push({ path: request.url ?? '', items });
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
-  dsn = `http://publickey@127.0.0.1:${(collector.address() as AddressInfo).port}/42`;
+  collector = await startFakeCollector();
+  dsn = collector.dsn('42');
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => collector.close(() => resolve()));
+  await collector.close();
 });
 
 describe('error reports', () => {
@@ -75,19 +62,14 @@ describe('error reports', () => {
       reporter.report(error, { requestId: 'req-12345678', operation: 'ProductFeedImport' });
     }
     expect(await reporter.flush(5_000)).toBe(true);
-    const envelope = received.find((entry) => entry.items.some((item) => (item as { type?: string }).type === 'event'));
+    const envelope = collector.received.find((entry) => entry.items.some((item) => (item as { type?: string }).type === 'event'));
     expect(envelope?.path).toMatch(/^\/api\/42\/envelope\//);
-    const event = envelope!.items[envelope!.items.findIndex((item) => (item as { type?: string }).type === 'event') + 1] as {
-      environment: string;
-      release: string;
-      tags: Record<string, string>;
-      exception: { values: { type: string; value: string }[] };
-    };
+    const [event] = collector.events() as [{ environment: string; release: string; tags: Record<string, string>; exception: { values: { type: string; value: string }[] } }];
     expect(event.environment).toBe('production');
     expect(event.release).toBe('abc1234-20261127T010000Z');
     expect(event.tags).toMatchObject({ service: 'api', buildId: 'abc1234-20261127T010000Z', requestId: 'req-12345678', operation: 'ProductFeedImport' });
     expect(event.exception.values[0]).toMatchObject({ type: 'Error', value: 'Import for [email] failed with Bearer [redacted]' });
-    const everything = JSON.stringify(received);
+    const everything = JSON.stringify(collector.received);
     expect(everything).not.toContain('owner@northwind.example');
     expect(everything).not.toContain(token);
   });
@@ -121,6 +103,41 @@ describe('the API hands its unexpected errors to the reporter', () => {
       expect(reported).toHaveLength(1);
       expect(String((reported[0] as Error).message)).toMatch(/support_requests/);
       expect(lines.join('')).toMatch(/"level":"error"/);
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
+});
+
+const FAILING_JOB = 'test.report-failure';
+defineJob<{ owner: string }>(FAILING_JOB, { retryLimit: 0 }, async ({ owner }) => {
+  throw new Error(`Feed of ${owner} failed`);
+});
+
+describe('the job worker reports a failed job (worker-main.ts wiring)', () => {
+  it('the thrown error reaches the collector, tagged with the job kind, service, build id and environment, scrubbed', async () => {
+    const engine = (await availableEngines()).at(-1)!;
+    const db = await engine.open();
+    try {
+      await migrate(db.pool);
+      const reporter = createErrorReporter({ dsn: collector.dsn('43'), environment: 'production', buildId: 'worker-build-1', service: 'job-worker' })!;
+      const worker = await startWorker({ pool: db.pool, kinds: [FAILING_JOB], pollIntervalMs: 50, schedules: false, onFailure: jobFailureReporter(reporter) });
+      try {
+        const jobId = await enqueue(db.pool, FAILING_JOB, { owner: 'buyer@shop.example' });
+        const until = Date.now() + 30_000;
+        const mine = () => collector.events().filter((event) => event.tags?.service === 'job-worker');
+        while (!mine().length && Date.now() < until) {
+          await reporter.flush(200);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        const [event] = mine();
+        expect(event).toMatchObject({ environment: 'production', release: 'worker-build-1', tags: { service: 'job-worker', buildId: 'worker-build-1', operation: `job ${FAILING_JOB}`, jobId } });
+        expect(event!.exception!.values[0]).toMatchObject({ type: 'Error', value: 'Feed of [email] failed' });
+        expect(JSON.stringify(collector.received)).not.toContain('buyer@shop.example');
+      } finally {
+        await worker.stop({ graceMs: 1_000 });
+        await closeQueueOf(db.pool);
+      }
     } finally {
       await db.close();
     }

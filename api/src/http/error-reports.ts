@@ -9,7 +9,7 @@ import * as Sentry from '@sentry/node-core/light';
 import type { ErrorEvent } from '@sentry/node-core/light';
 
 export interface ErrorReporter {
-  report(error: unknown, context?: { requestId?: string | null; operation?: string | null }): void;
+  report(error: unknown, context?: { requestId?: string | null; operation?: string | null; jobId?: string | null }): void;
   /** Sends what is queued (at shutdown). */
   flush(timeoutMs?: number): Promise<boolean>;
 }
@@ -63,8 +63,13 @@ export function createErrorReporter(options: { dsn: string | null | undefined; e
   });
   return {
     report(error, context = {}) {
-      Sentry.captureException(error, { tags: { ...(context.requestId ? { requestId: context.requestId } : {}), ...(context.operation ? { operation: context.operation } : {}) } });
+      Sentry.captureException(error, { tags: { ...(context.requestId ? { requestId: context.requestId } : {}), ...(context.operation ? { operation: context.operation } : {}), ...(context.jobId ? { jobId: context.jobId } : {}) } });
     },
     flush: (timeoutMs = 2_000) => Sentry.flush(timeoutMs),
   };
+}
+
+/** A job worker's failed handlers as reports (jobs/worker.ts onFailure), tagged with the job's kind. */
+export function jobFailureReporter(reporter: ErrorReporter) {
+  return (error: unknown, job: { kind: string; id: string }) => reporter.report(error, { operation: `job ${job.kind}`, jobId: job.id });
 }

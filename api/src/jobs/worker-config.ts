@@ -5,6 +5,12 @@ export interface WorkerConfig {
   pgliteSocketDir: string | null;
   concurrency: number;
   stopGraceMs: number;
+  /** APP_ENV (default local): error reports are sent only in production. */
+  environment: string;
+  /** BUILD_ID, or the one the bundle was built with (scripts/ops/bundle-api.ts). */
+  buildId: string;
+  /** ERROR_REPORTING_DSN (http/error-reports.ts). */
+  errorReportingDsn: string | null;
 }
 
 function wholeNumber(name: string, value: string | undefined, fallback: number, min: number): number {
@@ -26,5 +32,8 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv): WorkerConfig {
     pgliteSocketDir,
     concurrency: wholeNumber('JOB_CONCURRENCY', env.JOB_CONCURRENCY, 2, 1),
     stopGraceMs: wholeNumber('JOB_STOP_GRACE_MS', env.JOB_STOP_GRACE_MS, 30_000, 0),
+    environment: env.APP_ENV || 'local',
+    buildId: env.BUILD_ID || process.env.BUNDLED_BUILD_ID || 'unversioned',
+    errorReportingDsn: env.ERROR_REPORTING_DSN?.trim() || null,
   };
 }

@@ -4,7 +4,8 @@
  * number, on any machines, against one PostgreSQL.
  *   pnpm --filter @console/api worker
  * Environment: DATABASE_URL (PostgreSQL) or PGLITE_SOCKET_DIR (the local stack's PGlite server),
- * JOB_CONCURRENCY (jobs at once, default 2), JOB_STOP_GRACE_MS (default 30,000), APP_ENV.
+ * JOB_CONCURRENCY (jobs at once, default 2), JOB_STOP_GRACE_MS (default 30,000), APP_ENV,
+ * ERROR_REPORTING_DSN with BUILD_ID (a failed job is reported in production: http/error-reports.ts).
  * SIGINT/SIGTERM stop it gracefully (running jobs finish or are handed back). It refuses to start
  * on a database without this code's migrations (or with a newer build's).
  */
@@ -15,6 +16,7 @@ import { serveMatchingThroughQueue } from '../matching/runs/jobs.ts';
 import { closeQueueOf } from './queue.ts';
 import { startWorker } from './worker.ts';
 import { loadWorkerConfig } from './worker-config.ts';
+import { createErrorReporter, jobFailureReporter } from '../http/error-reports.ts';
 
 async function main() {
   let config;
@@ -23,6 +25,15 @@ async function main() {
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
+  }
+  // Production with ERROR_REPORTING_DSN only: failed jobs and unhandled rejections, scrubbed.
+  const reporter = createErrorReporter({ dsn: config.errorReportingDsn, environment: config.environment, buildId: config.buildId, service: 'job-worker' });
+  if (reporter) {
+    process.on('unhandledRejection', (reason) => {
+      console.error('Unhandled rejection:', reason);
+      reporter.report(reason);
+      void reporter.flush().finally(() => process.exit(1));
+    });
   }
   const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: '', pgliteSocketDir: config.pgliteSocketDir, poolSize: config.concurrency + 2 });
   // Jobs need the schema this code knows: migrated (by the API or the migrate command), not newer.
@@ -35,7 +46,7 @@ async function main() {
   }
   // Imports run here record matching changes: they become matching jobs for any worker.
   serveMatchingThroughQueue(db.pool);
-  const worker = await startWorker({ pool: db.pool, concurrency: config.concurrency });
+  const worker = await startWorker({ pool: db.pool, concurrency: config.concurrency, ...(reporter ? { onFailure: jobFailureReporter(reporter) } : {}) });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -45,6 +56,7 @@ async function main() {
     await worker.stop({ graceMs: config.stopGraceMs });
     await closeQueueOf(db.pool);
     await db.close().catch((error) => console.error('Closing the database failed:', error));
+    await reporter?.flush();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -26,6 +26,8 @@ export interface WorkerOptions {
   maintenanceIntervalSeconds?: number;
   /** Offer the scheduled jobs (default true). */
   schedules?: boolean;
+  /** Told of each handler that failed (not one stopped or whose lease was lost): the error reports of worker-main.ts. */
+  onFailure?: (error: unknown, job: { kind: string; id: string; retryCount: number }) => void;
 }
 
 export interface JobWorker {
@@ -135,6 +137,7 @@ export async function startWorker(options: WorkerOptions): Promise<JobWorker> {
           await handBack(run);
         } else {
           console.error(`Job ${kind.name} ${job.id} failed (try ${job.retryCount + 1} of ${job.retryLimit + 1}):`, failure);
+          options.onFailure?.(failure, { kind: kind.name, id: job.id, retryCount: job.retryCount });
           await queue.boss.fail(kind.name, job.id, failure instanceof Error ? { message: failure.message } : { message: String(failure) });
         }
       } catch (error) {
