@@ -3,7 +3,11 @@
  * matched competitor prices on one organization website.
  *
  *   npm run bench:suggestions -- [--engine pglite|postgres|both] [--products 100000] [--competitors 10]
- *        [--changes 20] [--counts 200]
+ *        [--changes 20] [--counts 200] [--quick] [--only recompute,change,count,feed]
+ *
+ * `--quick`: 10,000 products, 5 changes, 50 counts (minutes on a loaded machine). `--only` runs
+ * the named measurements (the seed always runs; `change` needs `recompute`'s suggestions).
+ * `--keep`: leave the PostgreSQL scratch database (its name is printed) for profiling.
  *
  * For each engine (PGlite in its own process as the API runs it; PostgreSQL in a scratch database
  * when reachable) it migrates, seeds the demo data, generates the catalogue in SQL (products with
@@ -30,7 +34,7 @@ import { createApi } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedDemoData } from '../src/seed/demo-data.ts';
-import { processQueuedWebsite, startSuggestionUpdater } from '../src/pricing/recompute.ts';
+import { processQueuedWebsite, startSuggestionUpdater, type RecomputeTimings } from '../src/pricing/recompute.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -39,8 +43,18 @@ const { values: options } = parseArgs({
     competitors: { type: 'string', default: '10' },
     changes: { type: 'string', default: '20' },
     counts: { type: 'string', default: '200' },
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string', default: 'recompute,change,count,feed' },
+    keep: { type: 'boolean', default: false },
   },
 });
+if (options.quick) {
+  options.products = '10000';
+  options.changes = '5';
+  options.counts = '50';
+}
+const ONLY = new Set(options.only!.split(','));
+for (const name of ONLY) if (!['recompute', 'change', 'count', 'feed'].includes(name)) throw new Error(`--only: unknown measurement "${name}"`);
 const PRODUCTS = Number(options.products);
 const COMPETITORS = Number(options.competitors);
 const PROJECT_ID = 'demo-price-console';
@@ -67,6 +81,7 @@ async function openEngine(name: string): Promise<{ db: Database; cleanup(): Prom
   return {
     db,
     cleanup: async () => {
+      if (options.keep) return console.log(`postgres: kept the database ${scratch}`);
       const dropper = new pg.Client({ connectionString: POSTGRES_URL });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
@@ -171,14 +186,20 @@ async function run(engine: string) {
         },
       },
     );
-    t0 = performance.now();
-    while (await processQueuedWebsite(db.pool));
-    const fullSeconds = (performance.now() - t0) / 1000;
-    const outcomes = (await db.pool.query('SELECT outcome, count(*)::int AS n FROM price_suggestions WHERE organization_website_id = $1 GROUP BY 1 ORDER BY 1', [site])).rows;
-    console.log(`${engine}: full recompute of ${counts.products} products (${counts.matched} matched prices): ${fullSeconds.toFixed(1)} s  [goal <= 30 s on PostgreSQL]`);
-    console.log(`${engine}:   outcomes ${outcomes.map((o) => `${o.outcome} ${o.n}`).join(', ')}`);
+    if (ONLY.has('recompute') || ONLY.has('change')) {
+      const timings: RecomputeTimings = { read: 0, compute: 0, writeWait: 0 };
+      t0 = performance.now();
+      while (await processQueuedWebsite(db.pool, { timings }));
+      const fullSeconds = (performance.now() - t0) / 1000;
+      const outcomes = (await db.pool.query('SELECT outcome, count(*)::int AS n FROM price_suggestions WHERE organization_website_id = $1 GROUP BY 1 ORDER BY 1', [site])).rows;
+      console.log(`${engine}: full recompute of ${counts.products} products (${counts.matched} matched prices): ${fullSeconds.toFixed(1)} s  [goal <= 30 s on PostgreSQL]`);
+      console.log(
+        `${engine}:   reading ${(timings.read / 1000).toFixed(1)} s, computing ${(timings.compute / 1000).toFixed(1)} s, waiting for writes ${(timings.writeWait / 1000).toFixed(1)} s; outcomes ${outcomes.map((o) => `${o.outcome} ${o.n}`).join(', ')}`,
+      );
+    }
 
     // 2. One competitor price change -> the product's new suggestion readable through the API.
+    if (ONLY.has('change')) {
     const updater = startSuggestionUpdater(db.pool, { intervalMs: 250 });
     const latencies: number[] = [];
     try {
@@ -217,7 +238,10 @@ async function run(engine: string) {
       `${engine}: one competitor price change -> new suggestion readable: p50 ${percentile(latencies, 50).toFixed(0)} ms, max ${latencies.at(-1)!.toFixed(0)} ms over ${latencies.length} changes  [goal <= 1 s; the updater polls every 250 ms]`,
     );
 
+    }
+
     // 3. Affected count of a rule being edited.
+    if (ONLY.has('count')) {
     const COUNT = `query PriceRuleAffectedCount($organizationWebsiteId: ID!, $products: PriceRuleProductsInput!) { priceRuleAffectedCount(organizationWebsiteId: $organizationWebsiteId, products: $products) }`;
     const filters = [
       {},
@@ -238,7 +262,10 @@ async function run(engine: string) {
     countTimes.sort((a, b) => a - b);
     console.log(`${engine}: affected count: p50 ${percentile(countTimes, 50).toFixed(1)} ms, p95 ${percentile(countTimes, 95).toFixed(1)} ms over ${countTimes.length} requests  [goal p95 <= 200 ms]`);
 
+    }
+
     // 4. The price feed, streamed.
+    if (ONLY.has('feed')) {
     const { rows: keys } = await db.pool.query('SELECT api_key FROM organization_websites WHERE id = $1', [site]);
     for (const format of ['csv', 'json']) {
       global.gc?.();
@@ -269,6 +296,7 @@ async function run(engine: string) {
       console.log(
         `${engine}: price feed ${format}: ${rows} rows, ${mb(bytes)} in ${((performance.now() - start) / 1000).toFixed(1)} s; heap ${mb(heapBefore)} -> peak ${mb(heapPeak)} (+${mb(heapPeak - heapBefore)}), RSS +${mb(rssPeak - rssBefore)}  [goal: flat]`,
       );
+    }
     }
   } finally {
     await db.close();

@@ -94,6 +94,29 @@ export async function loadProductPage(
   return rows.map((row) => toLoaded(row, competitors));
 }
 
+/**
+ * Every product of the website with its offers in ONE statement for a full recompute: the matched
+ * pairs of the website's competitors are joined once (hash joins over the tables, sorted by
+ * product) instead of two index look-ups per offer per product, which made the paged read most
+ * of a full recompute's time (api/src/pricing/README.md, "Benchmark"). Rows come in no order.
+ */
+export function websiteProductsSql(needAutomatic: boolean): string {
+  return `SELECT p.id, p.brand, p.category, p.price, p.stock, p.cost, p.map, p.rrp, p.currency, p.active, o.offers
+    FROM products p LEFT JOIN (
+      SELECT m.product_id, json_agg(json_build_array(cp.competitor_id, cp.price, cp.currency, cp.availability,
+                                    floor(extract(epoch FROM cp.seen_at) * 1000), ${needAutomatic ? AUTOMATIC : 'false'})) AS offers
+        FROM competitors c JOIN competitor_products cp ON cp.competitor_id = c.id
+        JOIN product_matches m ON m.competitor_product_id = cp.id AND m.status = 'MATCHED'
+       WHERE c.organization_website_id = $1 AND c.active AND cp.price IS NOT NULL
+       GROUP BY m.product_id) o ON o.product_id = p.id
+   WHERE p.organization_website_id = $1`;
+}
+
+/** Rows of `websiteProductsSql` as the engine reads them. */
+export function toLoadedProducts(rows: unknown[], competitors: Competitors): LoadedProduct[] {
+  return (rows as ProductRow[]).map((row) => toLoaded(row, competitors));
+}
+
 /** The given products of the website (inactive ones too: they lose their suggestion). */
 export async function loadProducts(db: Queryable, websiteId: string, competitors: Competitors, ids: string[], needAutomatic: boolean): Promise<LoadedProduct[]> {
   const { rows } = await db.query<ProductRow>(productSql('p.organization_website_id = $1 AND p.id = ANY($2::uuid[])', needAutomatic, ''), [websiteId, ids]);
