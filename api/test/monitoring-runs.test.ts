@@ -3,7 +3,8 @@
  * scraped, products upserted by canonical address, price history as changes only (a second run
  * over unchanged pages answers 304 and writes no history), an implausible price jump held for
  * review, failed pages with their reason, matching asked for new products, cancel honoured
- * between batches, a stopped worker's run failed with what it wrote kept, a dead worker's run
+ * between batches, a held price accepted (price and history written) or rejected (nothing
+ * written) by an Admin with the decision kept, a stopped worker's run failed with what it wrote kept, a dead worker's run
  * swept, health kept on the scraper.
  */
 import { createHash } from 'node:crypto';
@@ -11,7 +12,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableEngines } from './engines.ts';
-import { ADMIN, openCatalogueWorld, type CatalogueWorld } from './catalogue-fixtures.ts';
+import { ADMIN, byRole, openCatalogueWorld, type CatalogueWorld } from './catalogue-fixtures.ts';
+import { codes } from './helpers.ts';
 import { closeQueueOf } from '../src/jobs/queue.ts';
 import { executeRun } from '../src/monitoring/run.ts';
 import { sweepStaleRuns, claimRun } from '../src/monitoring/run-store.ts';
@@ -188,6 +190,63 @@ describe.each(engines)('Scraper runs on $name', (engine) => {
     expect(await historyCount()).toBe(before + 2);
     expect((await product('fresh-2')).seen_at.getTime()).toBeGreaterThan(grinderSeen.getTime());
     expect((await product('steady')).availability).toBe('out_of_stock');
+  });
+
+  const HELD = `query Held($scraperId: ID!, $status: ScraperHeldPriceStatus) { scraperHeldPriceList(scraperId: $scraperId, status: $status, limit: 50, offset: 0) {
+    data { id runId competitorProductId competitorProductName previousPrice previousCurrency price currency availability status decidedAt decidedBy } meta { pagination { total } } } }`;
+  const DECIDE = `mutation Decide($id: ID!, $decision: ScraperHeldPriceDecision!) { scraperHeldPriceDecide(heldPriceId: $id, decision: $decision) { id status decidedAt decidedBy price } }`;
+  const pendingHolds = async () => (await w.call(ADMIN.uid, HELD, { scraperId })).body.data.scraperHeldPriceList;
+
+  it('a held price waits for an Admin: reject leaves the product, accept writes the price and a history row; the decision is kept', async () => {
+    // Both runs so far held jumpy's 900 against the stored 300: the newer hold superseded the older.
+    const pending = await pendingHolds();
+    expect(pending.meta.pagination.total).toBe(1);
+    expect(pending.data[0]).toMatchObject({ competitorProductId: known.jumpy, competitorProductName: 'Jumpy blender', previousPrice: 300, previousCurrency: 'CZK', price: 900, currency: 'CZK', availability: 'in_stock', status: 'pending', decidedBy: null });
+    const all = (await w.call(ADMIN.uid, HELD, { scraperId, status: null })).body.data.scraperHeldPriceList;
+    expect(all.data.map((h: any) => h.status).sort()).toEqual(['pending', 'superseded']);
+    const pendingCount = async () => (await w.call(ADMIN.uid, `query S($id: ID!) { scraper(scraperId: $id) { heldPricesPending } }`, { id: scraperId })).body.data.scraper.heldPricesPending;
+    expect(await pendingCount()).toBe(1);
+
+    // Not an Admin: refused on the server, nothing decided.
+    const owner = byRole('Owner');
+    expect(codes(await w.call(owner.uid, HELD, { scraperId }))).toEqual(['FORBIDDEN']);
+    expect(codes(await w.call(owner.uid, DECIDE, { id: pending.data[0].id, decision: 'accept' }))).toEqual(['FORBIDDEN']);
+
+    const historyBefore = await historyCount();
+    const rejected = (await w.call(ADMIN.uid, DECIDE, { id: pending.data[0].id, decision: 'reject' })).body.data.scraperHeldPriceDecide;
+    expect(rejected).toMatchObject({ status: 'rejected', price: 900 });
+    expect(rejected.decidedAt).not.toBeNull();
+    const adminId = (await w.pool.query(`SELECT started_by FROM scraper_runs WHERE scraper_id = $1 AND started_by IS NOT NULL LIMIT 1`, [scraperId])).rows[0].started_by;
+    expect(rejected.decidedBy).toBe(adminId);
+    expect((await product('jumpy')).price).toBe(300);
+    expect(await historyCount()).toBe(historyBefore);
+    // Decided once: a second decision is refused and changes nothing.
+    const again = await w.call(ADMIN.uid, DECIDE, { id: pending.data[0].id, decision: 'accept' });
+    expect(again.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'heldPriceId' });
+    expect(again.body.errors![0]!.message).toMatch(/decided already \(rejected\)/);
+    expect((await product('jumpy')).price).toBe(300);
+
+    // The next run holds the jump again; a price written since (a CSV import) makes that hold out of date.
+    const runId = await runNow();
+    expect((await executeRun(w.pool, runId, { allowPrivateAddresses: true })).status).toBe('succeeded');
+    const next = (await pendingHolds()).data[0];
+    expect(next).toMatchObject({ runId, price: 900, previousPrice: 300, status: 'pending' });
+    await w.pool.query('UPDATE competitor_products SET price = 310 WHERE id = $1', [known.jumpy]);
+    const stale = await w.call(ADMIN.uid, DECIDE, { id: next.id, decision: 'accept' });
+    expect(stale.body.errors![0]!.message).toMatch(/price has changed since it was held/);
+    expect((await product('jumpy')).price).toBe(310);
+    await w.pool.query('UPDATE competitor_products SET price = 300 WHERE id = $1', [known.jumpy]);
+
+    const historyBeforeAccept = await historyCount();
+    const accepted = (await w.call(ADMIN.uid, DECIDE, { id: next.id, decision: 'accept' })).body.data.scraperHeldPriceDecide;
+    expect(accepted).toMatchObject({ status: 'accepted', decidedBy: adminId });
+    expect((await product('jumpy')).price).toBe(900);
+    expect(await historyCount()).toBe(historyBeforeAccept + 1);
+    const last = (await w.pool.query(`SELECT price::float8 AS price, currency, availability FROM competitor_price_history WHERE competitor_product_id = $1 ORDER BY seen_at DESC LIMIT 1`, [known.jumpy])).rows[0];
+    expect(last).toEqual({ price: 900, currency: 'CZK', availability: 'in_stock' });
+    expect(await pendingCount()).toBe(0);
+    const unknown = await w.call(ADMIN.uid, DECIDE, { id: '00000000-0000-0000-0000-000000000000', decision: 'accept' });
+    expect(codes(unknown)).toEqual(['NOT_FOUND']);
   });
 
   it('cancel stops the run between batches; what it wrote stays', async () => {

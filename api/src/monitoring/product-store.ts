@@ -73,7 +73,7 @@ const columnsOf = (products: ScrapedProduct[]) => [
 ];
 
 /** Writes one batch of a run; returns what it counted. Nothing of the batch is written when it throws. */
-export async function writeBatch(pool: Pool, run: { id: string; competitorId: string; maxPriceJumpShare: number | null }, batch: RunBatch): Promise<BatchCounts> {
+export async function writeBatch(pool: Pool, run: { id: string; scraperId: string; competitorId: string; maxPriceJumpShare: number | null }, batch: RunBatch): Promise<BatchCounts> {
   const counts = emptyCounts();
   return inTransaction(pool, async (client) => {
     // One page per canonical address within a batch (the last one wins).
@@ -87,6 +87,7 @@ export async function writeBatch(pool: Pool, run: { id: string; competitorId: st
     const failures: PageFailure[] = [...batch.failures];
     const touched: string[] = [];
     const heldHere: string[] = [];
+    const holdsById = new Map<string, { id: string; product: ScrapedProduct; stored: StoredPrice }>();
     for (const product of products) {
       const stored = product.knownId ? (byId.get(product.knownId) ?? null) : (byCanonical.get(product.canonicalUrl) ?? null);
       if (product.knownId && !stored) continue; // deleted meanwhile
@@ -96,6 +97,7 @@ export async function writeBatch(pool: Pool, run: { id: string; competitorId: st
       else if (outcome.kind === 'unchanged') unchanged.push({ id: outcome.id, etag: product.etag, lastModified: product.lastModified });
       else {
         heldHere.push(outcome.id);
+        holdsById.set(outcome.id, { id: outcome.id, product, stored: stored! });
         failures.push({ url: product.url, kind: 'held_for_review', reason: outcome.reason, details: { previousPrice: stored?.price ?? null, price: product.price, currency: product.currency } });
       }
     }
@@ -151,6 +153,35 @@ export async function writeBatch(pool: Pool, run: { id: string; competitorId: st
       counts.changed += rows.length;
       counts.historyRows += rows.length;
       touched.push(...rows.map((r) => r.id));
+    }
+    // A price written now supersedes an older hold of the product; a new hold supersedes the older
+    // one and waits for an Admin's decision (held-prices.ts).
+    const holds = [...holdsById.values()];
+    const superseded = [...touched, ...holds.map((h) => h.id)];
+    if (superseded.length) {
+      await client.query(
+        `UPDATE scraper_held_prices SET status = 'superseded', decided_at = now() WHERE competitor_product_id = ANY($1::uuid[]) AND status = 'pending'`,
+        [superseded],
+      );
+    }
+    if (holds.length) {
+      await client.query(
+        `INSERT INTO scraper_held_prices (scraper_id, run_id, competitor_product_id, url, previous_price, previous_currency, price, currency, availability)
+         SELECT $1, $2, h.product_id, h.url, h.previous_price, h.previous_currency, h.price, h.currency, h.availability
+           FROM unnest($3::uuid[], $4::text[], $5::numeric[], $6::text[], $7::numeric[], $8::text[], $9::text[])
+                AS h(product_id, url, previous_price, previous_currency, price, currency, availability)`,
+        [
+          run.scraperId,
+          run.id,
+          holds.map((h) => h.id),
+          holds.map((h) => h.product.url.slice(0, 2000)),
+          holds.map((h) => (h.stored.price == null ? null : h.stored.price.toFixed(2))),
+          holds.map((h) => h.stored.currency.trim()),
+          holds.map((h) => h.product.price.toFixed(2)),
+          holds.map((h) => h.product.currency),
+          holds.map((h) => h.product.availability),
+        ],
+      );
     }
     // A held product was seen: its "last seen" moves, its price stays.
     const seenOnly = [...unchanged, ...[...heldHere, ...batch.notModified].map((id) => ({ id, etag: null, lastModified: null }))];

@@ -12,6 +12,7 @@ import { DEFAULT_SCRAPER_SETTINGS, PRODUCT_FIELDS, validateScraperSettings, type
 import { DEFAULT_TOOLS } from './scrape-tools.ts';
 import { cancelRun, requestRun, type ScraperRunRow } from './run-store.ts';
 import { dispatchRun } from './jobs.ts';
+import { decideHeldPrice, HELD_STATUSES, HeldPriceDecisionError, listHeldPrices, type HeldPriceRow, type HeldStatus } from './held-prices.ts';
 import {
   competitorProductUrl,
   deleteScraper,
@@ -281,6 +282,57 @@ async function scraperRunCancel(_: unknown, args: { runId: string }, ctx: ApiCon
   return toRun(run);
 }
 
+function toHeldPrice(row: HeldPriceRow) {
+  return {
+    id: row.id,
+    scraperId: row.scraper_id,
+    runId: row.run_id,
+    competitorProductId: row.competitor_product_id,
+    competitorProductName: row.competitor_product_name,
+    url: row.url,
+    previousPrice: row.previous_price == null ? null : Number(row.previous_price),
+    previousCurrency: row.previous_currency,
+    price: Number(row.price),
+    currency: row.currency,
+    availability: row.availability,
+    status: row.status,
+    createdAt: toIso(row.created_at)!,
+    decidedAt: toIso(row.decided_at),
+    decidedBy: row.decided_by,
+  };
+}
+
+async function scraperHeldPriceList(_: unknown, args: { scraperId: string; status?: string | null; limit: number; offset: number }, ctx: ApiContext) {
+  const id = uuidArg('scraperId', args.scraperId);
+  const status = args.status == null ? null : (oneOf('status', args.status, HELD_STATUSES) as HeldStatus);
+  const limit = limitArg('limit', args.limit);
+  const offset = offsetArg('offset', args.offset);
+  await requireCan(ctx, 'scrappers:detail', 'Read', 'You may not read held prices.');
+  await scraperOrNotFound(ctx, id, false);
+  const { rows, total } = await listHeldPrices(ctx.pool, id, status, limit, offset);
+  return { data: rows.map(toHeldPrice), meta: { pagination: { total } } };
+}
+
+async function scraperHeldPriceDecide(_: unknown, args: { heldPriceId: string; decision: string }, ctx: ApiContext) {
+  const id = uuidArg('heldPriceId', args.heldPriceId);
+  const decision = oneOf('decision', args.decision, ['accept', 'reject'] as const);
+  await requireCan(ctx, 'scrappers', 'Update', 'You may not decide held prices.');
+  try {
+    const row = await decideHeldPrice(ctx.pool, id, scopeOf(ctx), decision, ctx.viewer.id);
+    if (!row) throw notFound('Held price', id);
+    return toHeldPrice(row);
+  } catch (error) {
+    if (error instanceof HeldPriceDecisionError) throw badUserInput('heldPriceId', error.message);
+    throw error;
+  }
+}
+
+/** Read on request (the detail page), one indexed count: the list does not ask for it. */
+async function heldPricesPending(parent: { id: string }, _: unknown, ctx: ApiContext) {
+  const { rows } = await ctx.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM scraper_held_prices WHERE scraper_id = $1 AND status = 'pending'`, [parent.id]);
+  return rows[0]!.n;
+}
+
 async function competitorLastCollectedAt(parent: { id: string }, _: unknown, ctx: ApiContext) {
   return toIso(await lastCollectedAt(ctx.pool, parent.id));
 }
@@ -291,8 +343,9 @@ async function competitorScrapers(parent: { id: string }, _: unknown, ctx: ApiCo
 }
 
 export const monitoringResolvers = {
-  Query: { scraperList, scraper, scraperDefaultSettings, scraperRunList, scraperRun, scraperTestExtraction },
-  Mutation: { scraperCreate, scraperUpdate, scraperDelete, scraperRunNow, scraperRunCancel },
+  Query: { scraperList, scraper, scraperDefaultSettings, scraperRunList, scraperRun, scraperTestExtraction, scraperHeldPriceList },
+  Mutation: { scraperCreate, scraperUpdate, scraperDelete, scraperRunNow, scraperRunCancel, scraperHeldPriceDecide },
   ScraperRun: { failures },
+  Scraper: { heldPricesPending },
   Competitor: { lastCollectedAt: competitorLastCollectedAt, scrapers: competitorScrapers },
 };

@@ -147,7 +147,7 @@ async function execute(pool: Pool, run: ScraperRunRow, options: RunOptions, coun
   const fetcher = tools.createFetcher(settings, { allowPrivateAddresses: options.allowPrivateAddresses ?? privateHostsAllowed() });
   const batchSize = options.batchSize ?? 200;
   const flushEveryMs = options.flushEveryMs ?? 2_000;
-  const target = { id: run.id, competitorId: scraper.competitor_id, maxPriceJumpShare: settings.validation.maxPriceJumpShare };
+  const target = { id: run.id, scraperId: scraper.id, competitorId: scraper.competitor_id, maxPriceJumpShare: settings.validation.maxPriceJumpShare };
   const discoveryFailures: PageFailure[] = [];
   let pending: RunBatch = { products: [], notModified: [], failures: [], pagesFetched: 0, bytes: 0 };
   let pendingSize = 0;

@@ -83,6 +83,46 @@ export type AppUserUpdateInput = {
   locale?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type BrandCompetitorCell = {
+  __typename?: 'BrandCompetitorCell';
+  comparison: ComparisonCounts;
+  competitorId: Scalars['ID']['output'];
+  matchedProducts: Scalars['Int']['output'];
+  /** own ÷ competitor price × 100 averaged over matched products (null when none). */
+  priceIndex: Maybe<Scalars['Float']['output']>;
+};
+
+export type BrandSnapshot = {
+  __typename?: 'BrandSnapshot';
+  competitors: Array<InsightsCompetitor>;
+  empty: Maybe<InsightsEmpty>;
+  rows: Array<BrandSnapshotRow>;
+  /** The whole selection as one row (brand = ''). */
+  total: BrandSnapshotRow;
+  /** When the snapshot's data was last brought up to date (ISO 8601). */
+  updatedAt: Maybe<Scalars['String']['output']>;
+};
+
+export type BrandSnapshotRow = {
+  __typename?: 'BrandSnapshotRow';
+  averageDifferencePercent: Maybe<Scalars['Float']['output']>;
+  brand: Scalars['String']['output'];
+  cells: Array<BrandCompetitorCell>;
+  comparison: ComparisonCounts;
+  coveragePercent: Scalars['Float']['output'];
+  matchedProducts: Scalars['Int']['output'];
+  /** own price ÷ average matched competitor price × 100, averaged over matched products; null when none matched. */
+  priceIndex: Maybe<Scalars['Float']['output']>;
+  products: Scalars['Int']['output'];
+};
+
+export type ComparisonCounts = {
+  __typename?: 'ComparisonCounts';
+  cheaper: Scalars['Int']['output'];
+  pricier: Scalars['Int']['output'];
+  same: Scalars['Int']['output'];
+};
+
 export type Competitor = {
   __typename?: 'Competitor';
   active: Scalars['Boolean']['output'];
@@ -92,6 +132,8 @@ export type Competitor = {
   lastCollectedAt: Maybe<Scalars['String']['output']>;
   /** When data (a scrape or an import) last came in; null before the first. */
   lastDataAt: Maybe<Scalars['String']['output']>;
+  /** Automatic matching at this competitor (computed on request from the decisions). */
+  matchingCalibration: MatchingCalibration;
   matchingMode: CompetitorMatchingMode;
   /** Our products matched to this competitor's and how our prices compare (computed on request). */
   monitoring: CompetitorMonitoring;
@@ -210,6 +252,30 @@ export type CompetitorRef = {
   __typename?: 'CompetitorRef';
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
+};
+
+export type CompetitorSnapshot = {
+  __typename?: 'CompetitorSnapshot';
+  empty: Maybe<InsightsEmpty>;
+  rows: Array<CompetitorSnapshotRow>;
+  /** Daily points in the period, per competitor (days without data absent, never 0). */
+  series: Array<PriceIndexPoint>;
+  /** ISO 8601. */
+  updatedAt: Maybe<Scalars['String']['output']>;
+};
+
+export type CompetitorSnapshotRow = {
+  __typename?: 'CompetitorSnapshotRow';
+  comparison: ComparisonCounts;
+  competitor: InsightsCompetitor;
+  dynamics: PricingDynamics;
+  /** Share (0..1) of their matched offers in stock; null when availability unknown for all. */
+  inStockShare: Maybe<Scalars['Float']['output']>;
+  /** ISO 8601. */
+  lastCollectedAt: Maybe<Scalars['String']['output']>;
+  matchedProducts: Scalars['Int']['output'];
+  overlapPercent: Scalars['Float']['output'];
+  priceIndex: Maybe<Scalars['Float']['output']>;
 };
 
 export type CompetitorSort =
@@ -359,6 +425,52 @@ export type FeedImportStatus =
   | 'RUNNING'
   | 'SUCCEEDED';
 
+export type HomeInsights = {
+  __typename?: 'HomeInsights';
+  comparison: ComparisonCounts;
+  coveragePercent: Scalars['Float']['output'];
+  /** Admins only (null for others): scrapers whose health is failing. */
+  failingScrapers: Maybe<Scalars['Int']['output']>;
+  matchedProducts: Scalars['Int']['output'];
+  priceIndex: Maybe<Scalars['Float']['output']>;
+  products: Scalars['Int']['output'];
+  /** Suggestions with a change waiting for review. */
+  suggestionsWaiting: Scalars['Int']['output'];
+};
+
+export type InsightsCompetitor = {
+  __typename?: 'InsightsCompetitor';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
+/** Why a snapshot has nothing to show (null when it has rows). */
+export type InsightsEmpty =
+  | 'NO_DATA_IN_PERIOD'
+  | 'NO_MATCHED_PRODUCTS'
+  | 'NO_PRODUCTS';
+
+export type InsightsFilter = {
+  /** Exact brands / categories as products carry them; empty or absent = all. */
+  brands?: InputMaybe<Array<Scalars['String']['input']>>;
+  categories?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Competitor ids; empty or absent = all of the website's competitors. */
+  competitorIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  organizationWebsiteId: Scalars['ID']['input'];
+  /** Default LAST_30_DAYS. */
+  period?: InputMaybe<InsightsPeriod>;
+  /**
+   * Percent within which own price counts as SAME; default 1, 0..50 in steps of 0.1. The difference
+   * compared is rounded to 0.1 % first (docs in api/src/insights/README.md).
+   */
+  tolerancePercent?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type InsightsPeriod =
+  | 'LAST_30_DAYS'
+  | 'LAST_90_DAYS'
+  | 'LAST_365_DAYS';
+
 export type Invoice = {
   __typename?: 'Invoice';
   amount: Scalars['Float']['output'];
@@ -413,6 +525,40 @@ export type MatchingBulkResult = {
   replayed: Scalars['Boolean']['output'];
 };
 
+/** Automatic matching at a competitor: the calibrated threshold and the estimate behind it. */
+export type MatchingCalibration = {
+  __typename?: 'MatchingCalibration';
+  /** Whether runs match automatically at this competitor (enough decisions, and a threshold keeps the precision). */
+  automatic: Scalars['Boolean']['output'];
+  /** Decisions taken at this competitor. */
+  competitorDecisions: Scalars['Int']['output'];
+  /** Decisions behind the estimate (the competitor's, or its organization's when `source` is ORGANIZATION). */
+  decisions: Scalars['Int']['output'];
+  /** More decisions needed before anything is matched automatically (0 when there are enough). */
+  decisionsNeeded: Scalars['Int']['output'];
+  /** Share of the decided true pairs at or above the threshold (0..1); null when nothing is matched automatically. */
+  estimatedCoverage: Maybe<Scalars['Float']['output']>;
+  /** Precision of the decided pairs at or above the threshold; null when nothing is matched automatically. */
+  estimatedPrecision: Maybe<Scalars['Float']['output']>;
+  /** Why nothing is matched automatically; null when runs match automatically. */
+  reason: Maybe<MatchingCalibrationReason>;
+  source: MatchingCalibrationSource;
+  /** The precision automatic matches are held to: the competitor's, else its organization's, else 0.99. */
+  targetPrecision: Scalars['Float']['output'];
+  /** The score a product's best candidate must reach; null when nothing is matched automatically. */
+  threshold: Maybe<Scalars['Float']['output']>;
+};
+
+export type MatchingCalibrationReason =
+  /** Enough decisions, but no threshold keeps the target precision. */
+  | 'PRECISION_NOT_REACHED'
+  /** Fewer decisions than a threshold needs. */
+  | 'TOO_FEW_DECISIONS';
+
+export type MatchingCalibrationSource =
+  | 'COMPETITOR'
+  | 'ORGANIZATION';
+
 export type MatchingCompetitorCandidates = {
   __typename?: 'MatchingCompetitorCandidates';
   competitor: CompetitorRef;
@@ -439,6 +585,7 @@ export type MatchingCompetitorProduct = {
 
 export type MatchingCompetitorStatistics = {
   __typename?: 'MatchingCompetitorStatistics';
+  calibration: MatchingCalibration;
   competitor: CompetitorRef;
   statistics: MatchingStatistics;
 };
@@ -853,6 +1000,11 @@ export type Mutation = {
   /** Deletes a competitor with its products, prices and matches; returns what was deleted (Delete on competitors). */
   competitorDelete: Competitor;
   /**
+   * Admin: the target precision of automatic matching at one competitor (greater than 0.5, at most
+   * 1; null: its organization's). Returns the competitor's calibration at the new target.
+   */
+  competitorMatchingTargetPrecisionSet: MatchingCalibration;
+  /**
    * Imports the competitor's products from CSV text (Update on competitors), at most 5 MB and
    * 100,000 rows. Header: external_id,name,brand,ean,mpn,price,currency,availability,url (order
    * free; external_id, name and price required). A row with an error is skipped and reported
@@ -922,6 +1074,11 @@ export type Mutation = {
   matchingUndo: MatchingDecisionResult;
   /** Creates an organization (Create on organizations: Admin). `planId` defaults to starter. */
   organizationCreate: Organization;
+  /**
+   * Admin: the target precision of automatic matching for every competitor of an organization that
+   * has none of its own (greater than 0.5, at most 1; null: the default 0.99). Returns the value set.
+   */
+  organizationMatchingTargetPrecisionSet: Maybe<Scalars['Float']['output']>;
   /**
    * Moves an organization to another plan (Update on organizations:billing). Refused with
    * PLAN_LIMIT_EXCEEDED naming the limit when current usage exceeds the new plan's.
@@ -1005,6 +1162,13 @@ export type Mutation = {
   scraperCreate: Scraper;
   /** Deletes a scraper with its runs; what it collected stays (Delete on scrappers). */
   scraperDelete: Scraper;
+  /**
+   * Accepts or rejects a pending held price (Update on scrappers). Accept writes the price to the
+   * competitor product with a history row; reject leaves the product as it is. The hold keeps the
+   * decision, who made it and when. A hold decided already, or whose product's price changed since
+   * it was held, is refused (BAD_USER_INPUT) and nothing changes.
+   */
+  scraperHeldPriceDecide: ScraperHeldPrice;
   /** Cancels a queued or running run (Update on scrappers); a running run stops after the batch it is writing. */
   scraperRunCancel: ScraperRun;
   /** Queues a run now (Update on scrappers); a scraper with a queued or running run answers that run. */
@@ -1045,6 +1209,12 @@ export type MutationCompetitorCreateArgs = {
 
 export type MutationCompetitorDeleteArgs = {
   competitorId: Scalars['ID']['input'];
+};
+
+
+export type MutationCompetitorMatchingTargetPrecisionSetArgs = {
+  competitorId: Scalars['ID']['input'];
+  targetPrecision?: InputMaybe<Scalars['Float']['input']>;
 };
 
 
@@ -1116,6 +1286,12 @@ export type MutationMatchingUndoArgs = {
 
 export type MutationOrganizationCreateArgs = {
   input: OrganizationCreateInput;
+};
+
+
+export type MutationOrganizationMatchingTargetPrecisionSetArgs = {
+  organizationId: Scalars['ID']['input'];
+  targetPrecision?: InputMaybe<Scalars['Float']['input']>;
 };
 
 
@@ -1245,6 +1421,12 @@ export type MutationScraperCreateArgs = {
 
 export type MutationScraperDeleteArgs = {
   scraperId: Scalars['ID']['input'];
+};
+
+
+export type MutationScraperHeldPriceDecideArgs = {
+  decision: ScraperHeldPriceDecision;
+  heldPriceId: Scalars['ID']['input'];
 };
 
 
@@ -1454,6 +1636,25 @@ export type PriceCharmEnding =
   | 'CENTS_99'
   /** a whole price ending in 9 (…9) */
   | 'UNITS_9';
+
+export type PriceComparison =
+  | 'CHEAPER'
+  | 'PRICIER'
+  | 'SAME';
+
+export type PriceIndexPoint = {
+  __typename?: 'PriceIndexPoint';
+  competitorId: Scalars['ID']['output'];
+  /** YYYY-MM-DD. */
+  day: Scalars['String']['output'];
+  matchedProducts: Scalars['Int']['output'];
+  priceIndex: Maybe<Scalars['Float']['output']>;
+};
+
+export type PriceMovement =
+  | 'DOWN'
+  | 'UNCHANGED'
+  | 'UP';
 
 export type PricePoint = {
   __typename?: 'PricePoint';
@@ -1890,6 +2091,14 @@ export type PriceSuggestionStep = {
   to: Maybe<Scalars['Float']['output']>;
 };
 
+export type PricingDynamics = {
+  __typename?: 'PricingDynamics';
+  averageChangePercent: Maybe<Scalars['Float']['output']>;
+  down: Scalars['Int']['output'];
+  unchanged: Scalars['Int']['output'];
+  up: Scalars['Int']['output'];
+};
+
 export type Product = {
   __typename?: 'Product';
   active: Scalars['Boolean']['output'];
@@ -2028,6 +2237,13 @@ export type ProductFilter = {
   /** true: only products with a suggested price different from the current one; false: the others. */
   hasSuggestion?: InputMaybe<Scalars['Boolean']['input']>;
   matchingStatus?: InputMaybe<ProductMatchingFilter>;
+  /**
+   * Where the product's price stands (data insights' rules, api/src/insights/README.md): only
+   * active products with a price and a competitor price; the count equals the snapshot's.
+   */
+  priceComparison?: InputMaybe<ProductPriceComparisonFilter>;
+  /** How a matched competitor's price moved in a period (data insights' dynamics). */
+  priceMovement?: InputMaybe<ProductPriceMovementFilter>;
   /** Name or brand substring, or an EAN/GTIN (normalized). */
   search?: InputMaybe<Scalars['String']['input']>;
 };
@@ -2060,6 +2276,21 @@ export type ProductOffer = {
   status: MatchingStatus;
 };
 
+export type ProductPriceComparisonFilter = {
+  /** Compare against this competitor's matched price; absent = against the market average. */
+  competitorId?: InputMaybe<Scalars['ID']['input']>;
+  position: PriceComparison;
+  /** Default 1, 0..50 in steps of 0.1. */
+  tolerancePercent?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type ProductPriceMovementFilter = {
+  competitorId: Scalars['ID']['input'];
+  movement: PriceMovement;
+  /** Default LAST_30_DAYS. */
+  period?: InputMaybe<InsightsPeriod>;
+};
+
 export type ProductSort =
   | 'COMPETITOR_MIN_PRICE_ASC'
   | 'COMPETITOR_MIN_PRICE_DESC'
@@ -2086,6 +2317,8 @@ export type Query = {
   aggregators: Array<Aggregator>;
   /** The signed-in user's profile (any signed-in user), or any user's (Admin only). */
   appUser: Maybe<AppUser>;
+  /** Per brand (and brand × competitor) where own prices stand (Read on dataInsights). */
+  brandSnapshot: BrandSnapshot;
   /** One competitor, full detail (Read on competitors:detail). */
   competitor: Competitor;
   /**
@@ -2098,10 +2331,14 @@ export type Query = {
    * case-insensitive), the external id or the EAN/GTIN (exact), paged (`limit` 1..1000).
    */
   competitorProductList: CompetitorProductListResponse;
+  /** Per competitor: overlap, price index, stock, dynamics and the daily price index (Read on dataInsights). */
+  competitorSnapshot: CompetitorSnapshot;
   /** A run's row errors in file order (at most 1,000 are kept per run). `limit` 1..1000. */
   feedImportErrors: FeedImportErrorListResponse;
   /** One run, for polling its progress (rowsRead, rowsImported, rowsRejected, status). */
   feedImportRun: FeedImportRun;
+  /** Home's headline figures of one website, at the default tolerance, against the market (Read on dataInsights). */
+  homeInsights: HomeInsights;
   /**
    * Manual search in one competitor's catalogue for a product to pair with `productId`: `search`
    * is an EAN/GTIN (exact, normalized) or name words (trigram similarity), 1..200 characters;
@@ -2257,6 +2494,11 @@ export type Query = {
   /** The settings a new scraper starts from (JSON text; Read on scrappers). */
   scraperDefaultSettings: Scalars['String']['output'];
   /**
+   * Prices a scraper's runs held for review (a jump larger than the scraper allows), newest first;
+   * `status` pending by default, all when null (Read on scrappers:detail).
+   */
+  scraperHeldPriceList: ScraperHeldPriceListResponse;
+  /**
    * Scrapers with their health (Read on scrappers): `search` in the scraper's or competitor's name
    * (substring, case-insensitive), filtered by `health`, `competitorId`, `enabled`, sorted, paged
    * (`limit` 1..1000).
@@ -2304,6 +2546,11 @@ export type QueryAppUserArgs = {
 };
 
 
+export type QueryBrandSnapshotArgs = {
+  filter: InsightsFilter;
+};
+
+
 export type QueryCompetitorArgs = {
   competitorId: Scalars['ID']['input'];
 };
@@ -2328,6 +2575,11 @@ export type QueryCompetitorProductListArgs = {
 };
 
 
+export type QueryCompetitorSnapshotArgs = {
+  filter: InsightsFilter;
+};
+
+
 export type QueryFeedImportErrorsArgs = {
   limit: Scalars['Int']['input'];
   offset: Scalars['Int']['input'];
@@ -2337,6 +2589,11 @@ export type QueryFeedImportErrorsArgs = {
 
 export type QueryFeedImportRunArgs = {
   runId: Scalars['ID']['input'];
+};
+
+
+export type QueryHomeInsightsArgs = {
+  organizationWebsiteId: Scalars['ID']['input'];
 };
 
 
@@ -2571,6 +2828,14 @@ export type QueryScraperArgs = {
 };
 
 
+export type QueryScraperHeldPriceListArgs = {
+  limit: Scalars['Int']['input'];
+  offset: Scalars['Int']['input'];
+  scraperId: Scalars['ID']['input'];
+  status?: InputMaybe<ScraperHeldPriceStatus>;
+};
+
+
 export type QueryScraperListArgs = {
   competitorId?: InputMaybe<Scalars['ID']['input']>;
   enabled?: InputMaybe<Scalars['Boolean']['input']>;
@@ -2636,6 +2901,8 @@ export type Scraper = {
   createdAt: Scalars['String']['output'];
   enabled: Scalars['Boolean']['output'];
   health: ScraperHealth;
+  /** Held prices waiting for a decision (read on request: one count per scraper). */
+  heldPricesPending: Scalars['Int']['output'];
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   /** When the schedule (the competitor's scraping frequency) queues the next run. */
@@ -2681,6 +2948,45 @@ export type ScraperHealthStatus =
   | 'failing'
   | 'healthy'
   | 'unknown';
+
+export type ScraperHeldPrice = {
+  __typename?: 'ScraperHeldPrice';
+  availability: Scalars['String']['output'];
+  competitorProductId: Scalars['ID']['output'];
+  competitorProductName: Scalars['String']['output'];
+  createdAt: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  decidedAt: Maybe<Scalars['String']['output']>;
+  /** The user who accepted or rejected it. */
+  decidedBy: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  previousCurrency: Maybe<Scalars['String']['output']>;
+  /** The stored price it was compared with. */
+  previousPrice: Maybe<Scalars['Float']['output']>;
+  price: Scalars['Float']['output'];
+  /** The run that held it (null once that run is deleted). */
+  runId: Maybe<Scalars['ID']['output']>;
+  scraperId: Scalars['ID']['output'];
+  status: ScraperHeldPriceStatus;
+  url: Scalars['String']['output'];
+};
+
+export type ScraperHeldPriceDecision =
+  | 'accept'
+  | 'reject';
+
+export type ScraperHeldPriceListResponse = {
+  __typename?: 'ScraperHeldPriceListResponse';
+  data: Array<ScraperHeldPrice>;
+  meta: ListMeta;
+};
+
+export type ScraperHeldPriceStatus =
+  | 'accepted'
+  | 'pending'
+  | 'rejected'
+  /** A newer hold, or a price written since, replaced it. */
+  | 'superseded';
 
 export type ScraperInput = {
   enabled?: InputMaybe<Scalars['Boolean']['input']>;
@@ -2946,6 +3252,10 @@ export type ResolversTypes = {
   AppUser: ResolverTypeWrapper<Partial<AppUser>>;
   AppUserUpdateInput: ResolverTypeWrapper<Partial<AppUserUpdateInput>>;
   Boolean: ResolverTypeWrapper<Partial<Scalars['Boolean']['output']>>;
+  BrandCompetitorCell: ResolverTypeWrapper<Partial<BrandCompetitorCell>>;
+  BrandSnapshot: ResolverTypeWrapper<Partial<BrandSnapshot>>;
+  BrandSnapshotRow: ResolverTypeWrapper<Partial<BrandSnapshotRow>>;
+  ComparisonCounts: ResolverTypeWrapper<Partial<ComparisonCounts>>;
   Competitor: ResolverTypeWrapper<Partial<Competitor>>;
   CompetitorCatalogueItem: ResolverTypeWrapper<Partial<CompetitorCatalogueItem>>;
   CompetitorImportRowError: ResolverTypeWrapper<Partial<CompetitorImportRowError>>;
@@ -2957,6 +3267,8 @@ export type ResolversTypes = {
   CompetitorProductListResponse: ResolverTypeWrapper<Partial<CompetitorProductListResponse>>;
   CompetitorProductsImportResult: ResolverTypeWrapper<Partial<CompetitorProductsImportResult>>;
   CompetitorRef: ResolverTypeWrapper<Partial<CompetitorRef>>;
+  CompetitorSnapshot: ResolverTypeWrapper<Partial<CompetitorSnapshot>>;
+  CompetitorSnapshotRow: ResolverTypeWrapper<Partial<CompetitorSnapshotRow>>;
   CompetitorSort: ResolverTypeWrapper<Partial<CompetitorSort>>;
   CompetitorUpdateInput: ResolverTypeWrapper<Partial<CompetitorUpdateInput>>;
   Currency: ResolverTypeWrapper<Partial<Currency>>;
@@ -2974,7 +3286,12 @@ export type ResolversTypes = {
   FeedImportRun: ResolverTypeWrapper<Partial<FeedImportRun>>;
   FeedImportStatus: ResolverTypeWrapper<Partial<FeedImportStatus>>;
   Float: ResolverTypeWrapper<Partial<Scalars['Float']['output']>>;
+  HomeInsights: ResolverTypeWrapper<Partial<HomeInsights>>;
   ID: ResolverTypeWrapper<Partial<Scalars['ID']['output']>>;
+  InsightsCompetitor: ResolverTypeWrapper<Partial<InsightsCompetitor>>;
+  InsightsEmpty: ResolverTypeWrapper<Partial<InsightsEmpty>>;
+  InsightsFilter: ResolverTypeWrapper<Partial<InsightsFilter>>;
+  InsightsPeriod: ResolverTypeWrapper<Partial<InsightsPeriod>>;
   Int: ResolverTypeWrapper<Partial<Scalars['Int']['output']>>;
   Invoice: ResolverTypeWrapper<Partial<Invoice>>;
   InvoiceStatus: ResolverTypeWrapper<Partial<InvoiceStatus>>;
@@ -2983,6 +3300,9 @@ export type ResolversTypes = {
   MatchingActor: ResolverTypeWrapper<Partial<MatchingActor>>;
   MatchingBulkFailure: ResolverTypeWrapper<Partial<MatchingBulkFailure>>;
   MatchingBulkResult: ResolverTypeWrapper<Partial<MatchingBulkResult>>;
+  MatchingCalibration: ResolverTypeWrapper<Partial<MatchingCalibration>>;
+  MatchingCalibrationReason: ResolverTypeWrapper<Partial<MatchingCalibrationReason>>;
+  MatchingCalibrationSource: ResolverTypeWrapper<Partial<MatchingCalibrationSource>>;
   MatchingCompetitorCandidates: ResolverTypeWrapper<Partial<MatchingCompetitorCandidates>>;
   MatchingCompetitorProduct: ResolverTypeWrapper<Partial<MatchingCompetitorProduct>>;
   MatchingCompetitorStatistics: ResolverTypeWrapper<Partial<MatchingCompetitorStatistics>>;
@@ -3046,6 +3366,9 @@ export type ResolversTypes = {
   PriceAdjustUnit: ResolverTypeWrapper<Partial<PriceAdjustUnit>>;
   PriceChangeBucket: ResolverTypeWrapper<Partial<PriceChangeBucket>>;
   PriceCharmEnding: ResolverTypeWrapper<Partial<PriceCharmEnding>>;
+  PriceComparison: ResolverTypeWrapper<Partial<PriceComparison>>;
+  PriceIndexPoint: ResolverTypeWrapper<Partial<PriceIndexPoint>>;
+  PriceMovement: ResolverTypeWrapper<Partial<PriceMovement>>;
   PricePoint: ResolverTypeWrapper<Partial<PricePoint>>;
   PricePosition: ResolverTypeWrapper<Partial<PricePosition>>;
   PriceRecomputeState: ResolverTypeWrapper<Partial<PriceRecomputeState>>;
@@ -3087,6 +3410,7 @@ export type ResolversTypes = {
   PriceSuggestionReviewState: ResolverTypeWrapper<Partial<PriceSuggestionReviewState>>;
   PriceSuggestionSort: ResolverTypeWrapper<Partial<PriceSuggestionSort>>;
   PriceSuggestionStep: ResolverTypeWrapper<Partial<PriceSuggestionStep>>;
+  PricingDynamics: ResolverTypeWrapper<Partial<PricingDynamics>>;
   Product: ResolverTypeWrapper<Partial<Product>>;
   ProductExport: ResolverTypeWrapper<Partial<ProductExport>>;
   ProductFacets: ResolverTypeWrapper<Partial<ProductFacets>>;
@@ -3102,6 +3426,8 @@ export type ResolversTypes = {
   ProductListResponse: ResolverTypeWrapper<Partial<ProductListResponse>>;
   ProductMatchingFilter: ResolverTypeWrapper<Partial<ProductMatchingFilter>>;
   ProductOffer: ResolverTypeWrapper<Partial<ProductOffer>>;
+  ProductPriceComparisonFilter: ResolverTypeWrapper<Partial<ProductPriceComparisonFilter>>;
+  ProductPriceMovementFilter: ResolverTypeWrapper<Partial<ProductPriceMovementFilter>>;
   ProductSort: ResolverTypeWrapper<Partial<ProductSort>>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RecencyContrast: ResolverTypeWrapper<Partial<RecencyContrast>>;
@@ -3109,6 +3435,10 @@ export type ResolversTypes = {
   ScraperExtractionTest: ResolverTypeWrapper<Partial<ScraperExtractionTest>>;
   ScraperHealth: ResolverTypeWrapper<Partial<ScraperHealth>>;
   ScraperHealthStatus: ResolverTypeWrapper<Partial<ScraperHealthStatus>>;
+  ScraperHeldPrice: ResolverTypeWrapper<Partial<ScraperHeldPrice>>;
+  ScraperHeldPriceDecision: ResolverTypeWrapper<Partial<ScraperHeldPriceDecision>>;
+  ScraperHeldPriceListResponse: ResolverTypeWrapper<Partial<ScraperHeldPriceListResponse>>;
+  ScraperHeldPriceStatus: ResolverTypeWrapper<Partial<ScraperHeldPriceStatus>>;
   ScraperInput: ResolverTypeWrapper<Partial<ScraperInput>>;
   ScraperListResponse: ResolverTypeWrapper<Partial<ScraperListResponse>>;
   ScraperRun: ResolverTypeWrapper<Partial<ScraperRun>>;
@@ -3142,6 +3472,10 @@ export type ResolversParentTypes = {
   AppUser: Partial<AppUser>;
   AppUserUpdateInput: Partial<AppUserUpdateInput>;
   Boolean: Partial<Scalars['Boolean']['output']>;
+  BrandCompetitorCell: Partial<BrandCompetitorCell>;
+  BrandSnapshot: Partial<BrandSnapshot>;
+  BrandSnapshotRow: Partial<BrandSnapshotRow>;
+  ComparisonCounts: Partial<ComparisonCounts>;
   Competitor: Partial<Competitor>;
   CompetitorCatalogueItem: Partial<CompetitorCatalogueItem>;
   CompetitorImportRowError: Partial<CompetitorImportRowError>;
@@ -3152,6 +3486,8 @@ export type ResolversParentTypes = {
   CompetitorProductListResponse: Partial<CompetitorProductListResponse>;
   CompetitorProductsImportResult: Partial<CompetitorProductsImportResult>;
   CompetitorRef: Partial<CompetitorRef>;
+  CompetitorSnapshot: Partial<CompetitorSnapshot>;
+  CompetitorSnapshotRow: Partial<CompetitorSnapshotRow>;
   CompetitorUpdateInput: Partial<CompetitorUpdateInput>;
   EstimatedPagination: Partial<EstimatedPagination>;
   ExtractedField: Partial<ExtractedField>;
@@ -3164,7 +3500,10 @@ export type ResolversParentTypes = {
   FeedImportErrorListResponse: Partial<FeedImportErrorListResponse>;
   FeedImportRun: Partial<FeedImportRun>;
   Float: Partial<Scalars['Float']['output']>;
+  HomeInsights: Partial<HomeInsights>;
   ID: Partial<Scalars['ID']['output']>;
+  InsightsCompetitor: Partial<InsightsCompetitor>;
+  InsightsFilter: Partial<InsightsFilter>;
   Int: Partial<Scalars['Int']['output']>;
   Invoice: Partial<Invoice>;
   LimitUsage: Partial<LimitUsage>;
@@ -3172,6 +3511,7 @@ export type ResolversParentTypes = {
   MatchingActor: Partial<MatchingActor>;
   MatchingBulkFailure: Partial<MatchingBulkFailure>;
   MatchingBulkResult: Partial<MatchingBulkResult>;
+  MatchingCalibration: Partial<MatchingCalibration>;
   MatchingCompetitorCandidates: Partial<MatchingCompetitorCandidates>;
   MatchingCompetitorProduct: Partial<MatchingCompetitorProduct>;
   MatchingCompetitorStatistics: Partial<MatchingCompetitorStatistics>;
@@ -3222,6 +3562,7 @@ export type ResolversParentTypes = {
   Plan: Partial<Plan>;
   PlanLimits: Partial<PlanLimits>;
   PriceChangeBucket: Partial<PriceChangeBucket>;
+  PriceIndexPoint: Partial<PriceIndexPoint>;
   PricePoint: Partial<PricePoint>;
   PricePosition: Partial<PricePosition>;
   PriceRule: Partial<PriceRule>;
@@ -3250,6 +3591,7 @@ export type ResolversParentTypes = {
   PriceSuggestionRecompute: Partial<PriceSuggestionRecompute>;
   PriceSuggestionReviewResult: Partial<PriceSuggestionReviewResult>;
   PriceSuggestionStep: Partial<PriceSuggestionStep>;
+  PricingDynamics: Partial<PricingDynamics>;
   Product: Partial<Product>;
   ProductExport: Partial<ProductExport>;
   ProductFacets: Partial<ProductFacets>;
@@ -3261,10 +3603,14 @@ export type ResolversParentTypes = {
   ProductListMeta: Partial<ProductListMeta>;
   ProductListResponse: Partial<ProductListResponse>;
   ProductOffer: Partial<ProductOffer>;
+  ProductPriceComparisonFilter: Partial<ProductPriceComparisonFilter>;
+  ProductPriceMovementFilter: Partial<ProductPriceMovementFilter>;
   Query: Record<PropertyKey, never>;
   Scraper: Partial<Scraper>;
   ScraperExtractionTest: Partial<ScraperExtractionTest>;
   ScraperHealth: Partial<ScraperHealth>;
+  ScraperHeldPrice: Partial<ScraperHeldPrice>;
+  ScraperHeldPriceListResponse: Partial<ScraperHeldPriceListResponse>;
   ScraperInput: Partial<ScraperInput>;
   ScraperListResponse: Partial<ScraperListResponse>;
   ScraperRun: Partial<ScraperRun>;
@@ -3325,12 +3671,45 @@ export type AppUserResolvers<ContextType = ApiContext, ParentType extends Resolv
   roles?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type BrandCompetitorCellResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['BrandCompetitorCell'] = ResolversParentTypes['BrandCompetitorCell']> = {
+  comparison?: Resolver<ResolversTypes['ComparisonCounts'], ParentType, ContextType>;
+  competitorId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  matchedProducts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  priceIndex?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type BrandSnapshotResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['BrandSnapshot'] = ResolversParentTypes['BrandSnapshot']> = {
+  competitors?: Resolver<Array<ResolversTypes['InsightsCompetitor']>, ParentType, ContextType>;
+  empty?: Resolver<Maybe<ResolversTypes['InsightsEmpty']>, ParentType, ContextType>;
+  rows?: Resolver<Array<ResolversTypes['BrandSnapshotRow']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['BrandSnapshotRow'], ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type BrandSnapshotRowResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['BrandSnapshotRow'] = ResolversParentTypes['BrandSnapshotRow']> = {
+  averageDifferencePercent?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  brand?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  cells?: Resolver<Array<ResolversTypes['BrandCompetitorCell']>, ParentType, ContextType>;
+  comparison?: Resolver<ResolversTypes['ComparisonCounts'], ParentType, ContextType>;
+  coveragePercent?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  matchedProducts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  priceIndex?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  products?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ComparisonCountsResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ComparisonCounts'] = ResolversParentTypes['ComparisonCounts']> = {
+  cheaper?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pricier?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  same?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type CompetitorResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Competitor'] = ResolversParentTypes['Competitor']> = {
   active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   lastCollectedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lastDataAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  matchingCalibration?: Resolver<ResolversTypes['MatchingCalibration'], ParentType, ContextType>;
   matchingMode?: Resolver<ResolversTypes['CompetitorMatchingMode'], ParentType, ContextType>;
   monitoring?: Resolver<ResolversTypes['CompetitorMonitoring'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3413,6 +3792,24 @@ export type CompetitorRefResolvers<ContextType = ApiContext, ParentType extends 
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type CompetitorSnapshotResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['CompetitorSnapshot'] = ResolversParentTypes['CompetitorSnapshot']> = {
+  empty?: Resolver<Maybe<ResolversTypes['InsightsEmpty']>, ParentType, ContextType>;
+  rows?: Resolver<Array<ResolversTypes['CompetitorSnapshotRow']>, ParentType, ContextType>;
+  series?: Resolver<Array<ResolversTypes['PriceIndexPoint']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type CompetitorSnapshotRowResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['CompetitorSnapshotRow'] = ResolversParentTypes['CompetitorSnapshotRow']> = {
+  comparison?: Resolver<ResolversTypes['ComparisonCounts'], ParentType, ContextType>;
+  competitor?: Resolver<ResolversTypes['InsightsCompetitor'], ParentType, ContextType>;
+  dynamics?: Resolver<ResolversTypes['PricingDynamics'], ParentType, ContextType>;
+  inStockShare?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  lastCollectedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  matchedProducts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  overlapPercent?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  priceIndex?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
 export type EstimatedPaginationResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['EstimatedPagination'] = ResolversParentTypes['EstimatedPagination']> = {
   total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   totalIsEstimate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -3478,6 +3875,21 @@ export type FeedImportRunResolvers<ContextType = ApiContext, ParentType extends 
   status?: Resolver<ResolversTypes['FeedImportStatus'], ParentType, ContextType>;
 };
 
+export type HomeInsightsResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['HomeInsights'] = ResolversParentTypes['HomeInsights']> = {
+  comparison?: Resolver<ResolversTypes['ComparisonCounts'], ParentType, ContextType>;
+  coveragePercent?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  failingScrapers?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  matchedProducts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  priceIndex?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  products?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  suggestionsWaiting?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type InsightsCompetitorResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['InsightsCompetitor'] = ResolversParentTypes['InsightsCompetitor']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type InvoiceResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Invoice'] = ResolversParentTypes['Invoice']> = {
   amount?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['Currency'], ParentType, ContextType>;
@@ -3516,6 +3928,19 @@ export type MatchingBulkResultResolvers<ContextType = ApiContext, ParentType ext
   replayed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type MatchingCalibrationResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MatchingCalibration'] = ResolversParentTypes['MatchingCalibration']> = {
+  automatic?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  competitorDecisions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  decisions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  decisionsNeeded?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  estimatedCoverage?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  estimatedPrecision?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['MatchingCalibrationReason']>, ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['MatchingCalibrationSource'], ParentType, ContextType>;
+  targetPrecision?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  threshold?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
 export type MatchingCompetitorCandidatesResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MatchingCompetitorCandidates'] = ResolversParentTypes['MatchingCompetitorCandidates']> = {
   competitor?: Resolver<ResolversTypes['CompetitorRef'], ParentType, ContextType>;
   matchingMode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3537,6 +3962,7 @@ export type MatchingCompetitorProductResolvers<ContextType = ApiContext, ParentT
 };
 
 export type MatchingCompetitorStatisticsResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MatchingCompetitorStatistics'] = ResolversParentTypes['MatchingCompetitorStatistics']> = {
+  calibration?: Resolver<ResolversTypes['MatchingCalibration'], ParentType, ContextType>;
   competitor?: Resolver<ResolversTypes['CompetitorRef'], ParentType, ContextType>;
   statistics?: Resolver<ResolversTypes['MatchingStatistics'], ParentType, ContextType>;
 };
@@ -3736,6 +4162,7 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   appUserUpdate?: Resolver<ResolversTypes['AppUser'], ParentType, ContextType, RequireFields<MutationAppUserUpdateArgs, 'input' | 'userId'>>;
   competitorCreate?: Resolver<ResolversTypes['Competitor'], ParentType, ContextType, RequireFields<MutationCompetitorCreateArgs, 'input' | 'organizationWebsiteId'>>;
   competitorDelete?: Resolver<ResolversTypes['Competitor'], ParentType, ContextType, RequireFields<MutationCompetitorDeleteArgs, 'competitorId'>>;
+  competitorMatchingTargetPrecisionSet?: Resolver<ResolversTypes['MatchingCalibration'], ParentType, ContextType, RequireFields<MutationCompetitorMatchingTargetPrecisionSetArgs, 'competitorId'>>;
   competitorProductsImport?: Resolver<ResolversTypes['CompetitorProductsImportResult'], ParentType, ContextType, RequireFields<MutationCompetitorProductsImportArgs, 'competitorId' | 'csv'>>;
   competitorUpdate?: Resolver<ResolversTypes['Competitor'], ParentType, ContextType, RequireFields<MutationCompetitorUpdateArgs, 'competitorId' | 'input'>>;
   matchingClaimNext?: Resolver<Array<ResolversTypes['MatchingProduct']>, ParentType, ContextType, RequireFields<MutationMatchingClaimNextArgs, 'count' | 'organizationWebsiteId'>>;
@@ -3749,6 +4176,7 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   matchingSkipProduct?: Resolver<ResolversTypes['MatchingDecisionResult'], ParentType, ContextType, RequireFields<MutationMatchingSkipProductArgs, 'input'>>;
   matchingUndo?: Resolver<ResolversTypes['MatchingDecisionResult'], ParentType, ContextType, RequireFields<MutationMatchingUndoArgs, 'input'>>;
   organizationCreate?: Resolver<ResolversTypes['Organization'], ParentType, ContextType, RequireFields<MutationOrganizationCreateArgs, 'input'>>;
+  organizationMatchingTargetPrecisionSet?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<MutationOrganizationMatchingTargetPrecisionSetArgs, 'organizationId'>>;
   organizationPlanChange?: Resolver<ResolversTypes['OrganizationBilling'], ParentType, ContextType, RequireFields<MutationOrganizationPlanChangeArgs, 'organizationId' | 'planId'>>;
   organizationReinstate?: Resolver<ResolversTypes['Organization'], ParentType, ContextType, RequireFields<MutationOrganizationReinstateArgs, 'organizationId'>>;
   organizationSuspend?: Resolver<ResolversTypes['Organization'], ParentType, ContextType, RequireFields<MutationOrganizationSuspendArgs, 'organizationId'>>;
@@ -3772,6 +4200,7 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   productFeedUpdate?: Resolver<ResolversTypes['ProductFeed'], ParentType, ContextType, RequireFields<MutationProductFeedUpdateArgs, 'input' | 'productFeedId'>>;
   scraperCreate?: Resolver<ResolversTypes['Scraper'], ParentType, ContextType, RequireFields<MutationScraperCreateArgs, 'competitorId' | 'input'>>;
   scraperDelete?: Resolver<ResolversTypes['Scraper'], ParentType, ContextType, RequireFields<MutationScraperDeleteArgs, 'scraperId'>>;
+  scraperHeldPriceDecide?: Resolver<ResolversTypes['ScraperHeldPrice'], ParentType, ContextType, RequireFields<MutationScraperHeldPriceDecideArgs, 'decision' | 'heldPriceId'>>;
   scraperRunCancel?: Resolver<ResolversTypes['ScraperRun'], ParentType, ContextType, RequireFields<MutationScraperRunCancelArgs, 'runId'>>;
   scraperRunNow?: Resolver<ResolversTypes['ScraperRun'], ParentType, ContextType, RequireFields<MutationScraperRunNowArgs, 'scraperId'>>;
   scraperUpdate?: Resolver<ResolversTypes['Scraper'], ParentType, ContextType, RequireFields<MutationScraperUpdateArgs, 'input' | 'scraperId'>>;
@@ -3860,6 +4289,13 @@ export type PriceChangeBucketResolvers<ContextType = ApiContext, ParentType exte
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   fromPercent?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   toPercent?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type PriceIndexPointResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PriceIndexPoint'] = ResolversParentTypes['PriceIndexPoint']> = {
+  competitorId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  day?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  matchedProducts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  priceIndex?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
 };
 
 export type PricePointResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PricePoint'] = ResolversParentTypes['PricePoint']> = {
@@ -4060,6 +4496,13 @@ export type PriceSuggestionStepResolvers<ContextType = ApiContext, ParentType ex
   to?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
 };
 
+export type PricingDynamicsResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PricingDynamics'] = ResolversParentTypes['PricingDynamics']> = {
+  averageChangePercent?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  down?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unchanged?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  up?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type ProductResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Product'] = ResolversParentTypes['Product']> = {
   active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   brand?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -4148,11 +4591,14 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   aggregatorListingList?: Resolver<ResolversTypes['AggregatorListingListResponse'], ParentType, ContextType, RequireFields<QueryAggregatorListingListArgs, 'limit' | 'offset' | 'organizationWebsiteId' | 'sort'>>;
   aggregators?: Resolver<Array<ResolversTypes['Aggregator']>, ParentType, ContextType>;
   appUser?: Resolver<Maybe<ResolversTypes['AppUser']>, ParentType, ContextType, RequireFields<QueryAppUserArgs, 'userId'>>;
+  brandSnapshot?: Resolver<ResolversTypes['BrandSnapshot'], ParentType, ContextType, RequireFields<QueryBrandSnapshotArgs, 'filter'>>;
   competitor?: Resolver<ResolversTypes['Competitor'], ParentType, ContextType, RequireFields<QueryCompetitorArgs, 'competitorId'>>;
   competitorList?: Resolver<ResolversTypes['CompetitorListResponse'], ParentType, ContextType, RequireFields<QueryCompetitorListArgs, 'limit' | 'offset' | 'organizationWebsiteId' | 'sort'>>;
   competitorProductList?: Resolver<ResolversTypes['CompetitorProductListResponse'], ParentType, ContextType, RequireFields<QueryCompetitorProductListArgs, 'competitorId' | 'limit' | 'offset'>>;
+  competitorSnapshot?: Resolver<ResolversTypes['CompetitorSnapshot'], ParentType, ContextType, RequireFields<QueryCompetitorSnapshotArgs, 'filter'>>;
   feedImportErrors?: Resolver<ResolversTypes['FeedImportErrorListResponse'], ParentType, ContextType, RequireFields<QueryFeedImportErrorsArgs, 'limit' | 'offset' | 'runId'>>;
   feedImportRun?: Resolver<ResolversTypes['FeedImportRun'], ParentType, ContextType, RequireFields<QueryFeedImportRunArgs, 'runId'>>;
+  homeInsights?: Resolver<ResolversTypes['HomeInsights'], ParentType, ContextType, RequireFields<QueryHomeInsightsArgs, 'organizationWebsiteId'>>;
   matchingCompetitorSearch?: Resolver<Array<ResolversTypes['MatchingSearchHit']>, ParentType, ContextType, RequireFields<QueryMatchingCompetitorSearchArgs, 'competitorId' | 'limit' | 'productId' | 'search'>>;
   matchingConfirmationQueue?: Resolver<ResolversTypes['MatchingConfirmationResponse'], ParentType, ContextType, RequireFields<QueryMatchingConfirmationQueueArgs, 'limit' | 'offset' | 'organizationWebsiteId'>>;
   matchingLog?: Resolver<ResolversTypes['MatchingLogResponse'], ParentType, ContextType, RequireFields<QueryMatchingLogArgs, 'limit' | 'offset' | 'organizationWebsiteId'>>;
@@ -4190,6 +4636,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   productList?: Resolver<ResolversTypes['ProductListResponse'], ParentType, ContextType, RequireFields<QueryProductListArgs, 'limit' | 'offset' | 'organizationWebsiteId' | 'sort'>>;
   scraper?: Resolver<ResolversTypes['Scraper'], ParentType, ContextType, RequireFields<QueryScraperArgs, 'scraperId'>>;
   scraperDefaultSettings?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  scraperHeldPriceList?: Resolver<ResolversTypes['ScraperHeldPriceListResponse'], ParentType, ContextType, RequireFields<QueryScraperHeldPriceListArgs, 'limit' | 'offset' | 'scraperId' | 'status'>>;
   scraperList?: Resolver<ResolversTypes['ScraperListResponse'], ParentType, ContextType, RequireFields<QueryScraperListArgs, 'limit' | 'offset' | 'sort'>>;
   scraperRun?: Resolver<ResolversTypes['ScraperRun'], ParentType, ContextType, RequireFields<QueryScraperRunArgs, 'runId'>>;
   scraperRunList?: Resolver<ResolversTypes['ScraperRunListResponse'], ParentType, ContextType, RequireFields<QueryScraperRunListArgs, 'limit' | 'offset' | 'scraperId'>>;
@@ -4207,6 +4654,7 @@ export type ScraperResolvers<ContextType = ApiContext, ParentType extends Resolv
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   health?: Resolver<ResolversTypes['ScraperHealth'], ParentType, ContextType>;
+  heldPricesPending?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   nextRunAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4237,6 +4685,29 @@ export type ScraperHealthResolvers<ContextType = ApiContext, ParentType extends 
   recentRuns?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['ScraperHealthStatus'], ParentType, ContextType>;
   successRate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type ScraperHeldPriceResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ScraperHeldPrice'] = ResolversParentTypes['ScraperHeldPrice']> = {
+  availability?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  competitorProductId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  competitorProductName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  decidedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  decidedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  previousCurrency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  previousPrice?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  price?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  runId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  scraperId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ScraperHeldPriceStatus'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ScraperHeldPriceListResponseResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ScraperHeldPriceListResponse'] = ResolversParentTypes['ScraperHeldPriceListResponse']> = {
+  data?: Resolver<Array<ResolversTypes['ScraperHeldPrice']>, ParentType, ContextType>;
+  meta?: Resolver<ResolversTypes['ListMeta'], ParentType, ContextType>;
 };
 
 export type ScraperListResponseResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ScraperListResponse'] = ResolversParentTypes['ScraperListResponse']> = {
@@ -4339,6 +4810,10 @@ export type Resolvers<ContextType = ApiContext> = {
   AggregatorListingListResponse?: AggregatorListingListResponseResolvers<ContextType>;
   AggregatorListingProduct?: AggregatorListingProductResolvers<ContextType>;
   AppUser?: AppUserResolvers<ContextType>;
+  BrandCompetitorCell?: BrandCompetitorCellResolvers<ContextType>;
+  BrandSnapshot?: BrandSnapshotResolvers<ContextType>;
+  BrandSnapshotRow?: BrandSnapshotRowResolvers<ContextType>;
+  ComparisonCounts?: ComparisonCountsResolvers<ContextType>;
   Competitor?: CompetitorResolvers<ContextType>;
   CompetitorCatalogueItem?: CompetitorCatalogueItemResolvers<ContextType>;
   CompetitorImportRowError?: CompetitorImportRowErrorResolvers<ContextType>;
@@ -4348,6 +4823,8 @@ export type Resolvers<ContextType = ApiContext> = {
   CompetitorProductListResponse?: CompetitorProductListResponseResolvers<ContextType>;
   CompetitorProductsImportResult?: CompetitorProductsImportResultResolvers<ContextType>;
   CompetitorRef?: CompetitorRefResolvers<ContextType>;
+  CompetitorSnapshot?: CompetitorSnapshotResolvers<ContextType>;
+  CompetitorSnapshotRow?: CompetitorSnapshotRowResolvers<ContextType>;
   EstimatedPagination?: EstimatedPaginationResolvers<ContextType>;
   ExtractedField?: ExtractedFieldResolvers<ContextType>;
   ExtractionWarning?: ExtractionWarningResolvers<ContextType>;
@@ -4357,12 +4834,15 @@ export type Resolvers<ContextType = ApiContext> = {
   FeedImportError?: FeedImportErrorResolvers<ContextType>;
   FeedImportErrorListResponse?: FeedImportErrorListResponseResolvers<ContextType>;
   FeedImportRun?: FeedImportRunResolvers<ContextType>;
+  HomeInsights?: HomeInsightsResolvers<ContextType>;
+  InsightsCompetitor?: InsightsCompetitorResolvers<ContextType>;
   Invoice?: InvoiceResolvers<ContextType>;
   LimitUsage?: LimitUsageResolvers<ContextType>;
   ListMeta?: ListMetaResolvers<ContextType>;
   MatchingActor?: MatchingActorResolvers<ContextType>;
   MatchingBulkFailure?: MatchingBulkFailureResolvers<ContextType>;
   MatchingBulkResult?: MatchingBulkResultResolvers<ContextType>;
+  MatchingCalibration?: MatchingCalibrationResolvers<ContextType>;
   MatchingCompetitorCandidates?: MatchingCompetitorCandidatesResolvers<ContextType>;
   MatchingCompetitorProduct?: MatchingCompetitorProductResolvers<ContextType>;
   MatchingCompetitorStatistics?: MatchingCompetitorStatisticsResolvers<ContextType>;
@@ -4400,6 +4880,7 @@ export type Resolvers<ContextType = ApiContext> = {
   Plan?: PlanResolvers<ContextType>;
   PlanLimits?: PlanLimitsResolvers<ContextType>;
   PriceChangeBucket?: PriceChangeBucketResolvers<ContextType>;
+  PriceIndexPoint?: PriceIndexPointResolvers<ContextType>;
   PricePoint?: PricePointResolvers<ContextType>;
   PricePosition?: PricePositionResolvers<ContextType>;
   PriceRule?: PriceRuleResolvers<ContextType>;
@@ -4421,6 +4902,7 @@ export type Resolvers<ContextType = ApiContext> = {
   PriceSuggestionRecompute?: PriceSuggestionRecomputeResolvers<ContextType>;
   PriceSuggestionReviewResult?: PriceSuggestionReviewResultResolvers<ContextType>;
   PriceSuggestionStep?: PriceSuggestionStepResolvers<ContextType>;
+  PricingDynamics?: PricingDynamicsResolvers<ContextType>;
   Product?: ProductResolvers<ContextType>;
   ProductExport?: ProductExportResolvers<ContextType>;
   ProductFacets?: ProductFacetsResolvers<ContextType>;
@@ -4433,6 +4915,8 @@ export type Resolvers<ContextType = ApiContext> = {
   Scraper?: ScraperResolvers<ContextType>;
   ScraperExtractionTest?: ScraperExtractionTestResolvers<ContextType>;
   ScraperHealth?: ScraperHealthResolvers<ContextType>;
+  ScraperHeldPrice?: ScraperHeldPriceResolvers<ContextType>;
+  ScraperHeldPriceListResponse?: ScraperHeldPriceListResponseResolvers<ContextType>;
   ScraperListResponse?: ScraperListResponseResolvers<ContextType>;
   ScraperRun?: ScraperRunResolvers<ContextType>;
   ScraperRunFailure?: ScraperRunFailureResolvers<ContextType>;
