@@ -24,6 +24,9 @@ describe.each(engines)('Matching runs on $name', (engine) => {
   let w: CatalogueWorld;
   beforeAll(async () => {
     w = await openCatalogueWorld(engine);
+    // The mechanics of automatic matching at a fixed threshold (0.9); the threshold calibrated
+    // from decisions, and nothing automatic without them, is matching-calibration.test.ts.
+    configureMatching(w.pool, { calibration: 'fixed' });
   });
   afterAll(async () => {
     await w?.close();

@@ -10,6 +10,8 @@ import { requireRead } from './matching-shared.ts';
 import { uuidArg } from '../validate.ts';
 import type { Queryable } from '../../matching/state/apply.ts';
 import type { Resolvers } from '../generated/resolvers.ts';
+import { competitorCalibrations } from '../../matching/calibration-store.ts';
+import { toCalibration } from '../../matching/resolvers.ts';
 
 export interface MatchingStatistics {
   matched: number;
@@ -83,9 +85,11 @@ async function matchingStatistics(_: unknown, args: { organizationWebsiteId: str
   await requireRead(ctx, 'productMatchingQueue');
   await findOrganizationWebsite(ctx.pool, ctx, websiteId);
   const { overall, competitors, queueProducts } = await websiteStatistics(ctx.pool, websiteId);
+  // Automatic matching per competitor (docs/matching.md): the calibrated threshold and its estimate.
+  const calibrations = await competitorCalibrations(ctx.pool, competitors.map((c) => c.id));
   return {
     overall,
-    competitors: competitors.map((c) => ({ competitor: { id: c.id, name: c.name }, statistics: c.statistics })),
+    competitors: competitors.map((c) => ({ competitor: { id: c.id, name: c.name }, statistics: c.statistics, calibration: toCalibration(calibrations.get(c.id)!) })),
     productsWaitingToMatch: queueProducts,
   };
 }

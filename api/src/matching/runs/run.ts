@@ -12,12 +12,14 @@
  * 3. in batches of products, per competitor: candidates scored (candidates.ts), the top ones
  *    stored (store.ts), progress written to the run row;
  * 4. at the end, per competitor, the automatic matches (threshold.ts selectAutomaticMatches over
- *    the run's lists), applied through the state machine by the competitor's mode.
+ *    the run's lists) at the competitor's calibrated threshold (../calibration-store.ts; none
+ *    with too few decisions), applied through the state machine by the competitor's mode.
  *
  * A product that already has a MATCHED or waiting-to-confirm pair at a competitor gets no new
  * candidates there; NEVER_MATCH pairs are dropped from every list.
  */
 import type { Pool } from 'pg';
+import { competitorCalibrations } from '../calibration-store.ts';
 import { selectAutomaticMatches, type ScoredPair } from '../threshold.ts';
 import { brandSizes, CompetitorStatistics, loadQueryProducts, scoreCandidates } from './candidates.ts';
 import { loadBrandIndex, recountTerms, refreshCompetitorKeys, refreshProductKeys, termsUpToDate, type Db } from './keys.ts';
@@ -146,6 +148,18 @@ export async function executeRun(pool: Pool, run: RunRecord, hooks: RunHooks, se
   counts.productsTotal = productIds.length;
   await hooks.progress(counts);
 
+  /** per competitor, the score a best candidate must reach to be matched automatically */
+  const thresholds = new Map<string, number>();
+  if (settings.calibration === 'fixed') {
+    for (const competitor of competitors) thresholds.set(competitor.id, settings.automatic.threshold);
+  } else {
+    const calibrations = await competitorCalibrations(pool, competitors.map((c) => c.id));
+    for (const competitor of competitors) {
+      const calibration = calibrations.get(competitor.id);
+      thresholds.set(competitor.id, calibration?.automatic ? calibration.threshold : Number.POSITIVE_INFINITY);
+    }
+  }
+
   const statistics = new Map<string, CompetitorStatistics>();
   const sizes = new Map<string, Map<string | null, number>>();
   /** per competitor, the lists of products whose best candidate reaches the threshold */
@@ -174,7 +188,7 @@ export async function executeRun(pool: Pool, run: RunRecord, hooks: RunHooks, se
             evidence: storedEvidence(candidate.evidence, candidate.sources, index + 1, candidate),
           });
         });
-        if (list[0] && list[0].score >= settings.automatic.threshold) {
+        if (list[0] && list[0].score >= thresholds.get(competitor.id)!) {
           proposals.get(competitor.id)!.push(list.slice(0, 2).map((c) => ({ leftId: productId, rightId: c.competitorProductId, score: c.score })));
         }
       }
@@ -187,7 +201,9 @@ export async function executeRun(pool: Pool, run: RunRecord, hooks: RunHooks, se
   }
 
   for (const competitor of competitors) {
-    const accepted = selectAutomaticMatches(proposals.get(competitor.id)!, settings.automatic);
+    const threshold = thresholds.get(competitor.id)!;
+    if (!Number.isFinite(threshold)) continue;
+    const accepted = selectAutomaticMatches(proposals.get(competitor.id)!, { ...settings.automatic, threshold });
     if (!accepted.length) continue;
     const applied = await applyAutomatic(
       pool,

@@ -14,8 +14,17 @@ export interface MatchingSettings {
   minimumScore: number;
   /** the engine's searches (engine.ts defaults within the brand; fewer across brands) */
   limits: SearchLimits;
-  /** automatic matches: threshold and margin (threshold.ts, selectAutomaticMatches) */
+  /**
+   * automatic matches: threshold and margin (threshold.ts, selectAutomaticMatches); the threshold
+   * applies only when `calibration` is 'fixed'
+   */
   automatic: AutomaticPolicy;
+  /**
+   * 'decisions' (default): each competitor's threshold is calibrated for its target precision
+   * from the reviewers' decisions (../calibration-store.ts); too few decisions, nothing is matched
+   * automatically. 'fixed': `automatic.threshold` for every competitor (tests, the benchmark).
+   */
+  calibration: 'decisions' | 'fixed';
   /** our products looked up per changed competitor product (incremental runs) */
   reverseLimit: number;
 }
@@ -26,6 +35,7 @@ export const DEFAULT_SETTINGS: MatchingSettings = {
   minimumScore: 0.2,
   limits: { nameLimit: 40, codeLimit: 20, wideLimit: 10 },
   automatic: DEFAULT_AUTOMATIC_POLICY,
+  calibration: 'decisions',
   reverseLimit: 10,
 };
 
