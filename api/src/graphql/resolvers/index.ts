@@ -20,7 +20,7 @@ import { matchingRunResolvers } from './matching-runs.ts';
 import { matchingResolvers } from './matching.ts';
 import { pricingResolvers } from '../../pricing/resolvers.ts';
 import { monitoringResolvers } from '../../monitoring/resolvers.ts';
-import { matchingCalibrationResolvers } from '../../matching/resolvers.ts';
+import { insightsResolvers } from '../../insights/resolvers.ts';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
 
@@ -31,7 +31,7 @@ areas.push(matchingResolvers);
 areas.push(matchingRunResolvers);
 areas.push(pricingResolvers);
 areas.push(monitoringResolvers);
-areas.push(matchingCalibrationResolvers);
+areas.push(insightsResolvers);
 
 export const resolvers: ResolverMap = {};
 for (const area of areas) {

@@ -10,6 +10,7 @@ import { likePattern } from './catalogue-scope.ts';
 import { DIFF_RATING_RANGES, type DiffRating } from './product-ratings.ts';
 import { badUserInput } from '../errors.ts';
 import { searchArg } from '../validate.ts';
+import { priceComparisonCondition, priceMovementCondition } from '../../insights/product-filters.ts';
 
 export interface ProductFilter {
   search?: string | null;
@@ -19,6 +20,10 @@ export interface ProductFilter {
   diffRating?: DiffRating | null;
   /** Price suggestions (api/src/pricing): only products with a suggested change (true), or only the others (false). */
   hasSuggestion?: boolean | null;
+  /** Data insights (api/src/insights): where the price stands, against a competitor or the market. */
+  priceComparison?: { competitorId?: string | null; position: 'CHEAPER' | 'SAME' | 'PRICIER'; tolerancePercent?: number | null } | null;
+  /** Data insights: how a matched competitor's price moved in a period. */
+  priceMovement?: { competitorId: string; movement: 'UP' | 'DOWN' | 'UNCHANGED'; period?: string | null } | null;
 }
 
 /**
@@ -158,6 +163,14 @@ export function productConditions(websiteId: string, filter: ProductFilter | nul
     const suggested = 'EXISTS (SELECT 1 FROM price_suggestions s WHERE s.product_id = p.id AND s.suggested_price IS NOT NULL AND s.change IS DISTINCT FROM 0)';
     conditions.push(filter.hasSuggestion ? suggested : `NOT ${suggested}`);
     used.push('suggestion');
+  }
+  if (filter?.priceComparison) {
+    conditions.push(priceComparisonCondition(filter.priceComparison, add));
+    used.push('insights');
+  }
+  if (filter?.priceMovement) {
+    conditions.push(priceMovementCondition(filter.priceMovement, add));
+    used.push('insights');
   }
   const indexOrder = used.length === 0 ? ALL_SORTS : used.length === 1 && used[0] === 'name-ordered' ? NAME_SORTS : new Set<ProductSort>();
   return { where: conditions.join(' AND '), params, indexOrder, textSearch };

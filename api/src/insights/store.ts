@@ -1,0 +1,336 @@
+/**
+ * The insights' SQL (README.md): snapshots read the rollups of migration 090 (insight_cells,
+ * insight_brands, insight_daily) when they can answer the request — the default tolerance and,
+ * for the market comparison, no competitor filter — and otherwise the pairs (insight_pairs, one
+ * row per product x competitor) with the products. Both give the same figures (the tests check
+ * that); the rollups give them from a few thousand rows.
+ */
+import type { Queryable } from '../graphql/resolvers/plan-limits.ts';
+import { DEFAULT_TOLERANCE_PERCENT } from './arithmetic.ts';
+
+export type Period = 'LAST_30_DAYS' | 'LAST_90_DAYS' | 'LAST_365_DAYS';
+export const PERIODS: readonly Period[] = ['LAST_30_DAYS', 'LAST_90_DAYS', 'LAST_365_DAYS'];
+export const PERIOD_DAYS: Record<Period, number> = { LAST_30_DAYS: 30, LAST_90_DAYS: 90, LAST_365_DAYS: 365 };
+
+/**
+ * The moment a period starts: the start of the first of its days (UTC), today being the last.
+ * Dynamics compare the price then with the price now.
+ */
+export function periodStart(period: Period, now = new Date()): Date {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return new Date(today - (PERIOD_DAYS[period] - 1) * 86_400_000);
+}
+
+/** A checked selection. Brands and categories as the rollups key them ('' = none). */
+export interface Selection {
+  websiteId: string;
+  brands: string[] | null;
+  categories: string[] | null;
+  competitorIds: string[] | null;
+  /** Tenths of a percent. */
+  tolerance: number;
+  period: Period;
+}
+
+const DEFAULT_TENTHS = DEFAULT_TOLERANCE_PERCENT * 10;
+
+/** Sums of a group: everything an answer's row is computed from (arithmetic.ts). */
+export interface Sums {
+  products: number;
+  matched: number;
+  priced: number;
+  indexSum: number;
+  differenceSum: number;
+  cheaper: number;
+  same: number;
+  pricier: number;
+}
+
+export interface CellSums {
+  brand: string;
+  competitorId: string;
+  pairs: number;
+  priced: number;
+  indexSum: number;
+  cheaper: number;
+  same: number;
+  pricier: number;
+  offers: number;
+  inStock: number;
+  availabilityKnown: number;
+}
+
+export interface Competitor {
+  id: string;
+  name: string;
+  lastCollectedAt: Date | null;
+}
+
+const num = (v: unknown): number => (v == null ? 0 : Number(v));
+
+/** The SQL of a product's difference (tenths) with a pair's competitor price. */
+export const PAIR_DIFFERENCE = 'insight_difference_tenths(p.price, pr.price_sum / nullif(pr.priced, 0))';
+/** The SQL of a product's difference with its market price (all its MATCHED offers). */
+export const MARKET_DIFFERENCE = 'insight_difference_tenths(p.price, p.competitor_avg_price)';
+
+/** A condition on a difference expression for one comparison with a tolerance parameter. */
+export function comparisonCondition(difference: string, position: 'CHEAPER' | 'SAME' | 'PRICIER', tolerance: string): string {
+  if (position === 'CHEAPER') return `${difference} < -${tolerance}::int`;
+  if (position === 'PRICIER') return `${difference} > ${tolerance}::int`;
+  return `${difference} BETWEEN -${tolerance}::int AND ${tolerance}::int`;
+}
+
+export async function competitorsOf(db: Queryable, sel: Selection): Promise<Competitor[]> {
+  const { rows } = await db.query<{ id: string; name: string; last_data_at: Date | null }>(
+    `SELECT id, name, last_data_at FROM competitors
+      WHERE organization_website_id = $1 AND ($2::uuid[] IS NULL OR id = ANY($2::uuid[]))
+      ORDER BY lower(name), id`,
+    [sel.websiteId, sel.competitorIds],
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name, lastCollectedAt: r.last_data_at }));
+}
+
+/** Brand and category conditions on a rollup (`t`) or products (`coalesce(p.x, '')`). */
+function scopeConditions(sel: Selection, brand: string, category: string, first: number): { sql: string; params: unknown[] } {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  if (sel.brands) {
+    params.push(sel.brands);
+    parts.push(`${brand} = ANY($${first + params.length - 1}::text[])`);
+  }
+  if (sel.categories) {
+    params.push(sel.categories);
+    parts.push(`${category} = ANY($${first + params.length - 1}::text[])`);
+  }
+  return { sql: parts.length ? ` AND ${parts.join(' AND ')}` : '', params };
+}
+
+/** brand × competitor sums (the heat map's cells); brand '' rows only for products without one. */
+export async function cellSums(db: Queryable, sel: Selection): Promise<CellSums[]> {
+  const rollup = sel.tolerance === DEFAULT_TENTHS;
+  const scope = rollup ? scopeConditions(sel, 't.brand', 't.category', 3) : scopeConditions(sel, "coalesce(p.brand, '')", "coalesce(p.category, '')", 4);
+  const sql = rollup
+    ? `SELECT t.brand, t.competitor_id, sum(t.pairs) AS pairs, sum(t.priced) AS priced, sum(t.index_sum) AS index_sum,
+              sum(t.cheaper) AS cheaper, sum(t.same) AS same, sum(t.pricier) AS pricier, sum(t.offers) AS offers,
+              sum(t.in_stock) AS in_stock, sum(t.availability_known) AS availability_known
+         FROM insight_cells t
+        WHERE t.organization_website_id = $1 AND ($2::uuid[] IS NULL OR t.competitor_id = ANY($2::uuid[]))${scope.sql}
+        GROUP BY t.brand, t.competitor_id HAVING sum(t.pairs) > 0`
+    : `SELECT x.brand, x.competitor_id, count(*) AS pairs, count(x.d) AS priced, coalesce(sum(x.ix), 0) AS index_sum,
+              count(*) FILTER (WHERE x.d < -$3::int) AS cheaper, count(*) FILTER (WHERE x.d BETWEEN -$3::int AND $3::int) AS same,
+              count(*) FILTER (WHERE x.d > $3::int) AS pricier, sum(x.offers) AS offers, sum(x.in_stock) AS in_stock,
+              sum(x.availability_known) AS availability_known
+         FROM (SELECT coalesce(p.brand, '') AS brand, pr.competitor_id, pr.offers, pr.in_stock, pr.availability_known,
+                      ${PAIR_DIFFERENCE} AS d, insight_index(p.price, pr.price_sum / nullif(pr.priced, 0)) AS ix
+                 FROM insight_pairs pr JOIN products p ON p.id = pr.product_id AND p.active
+                WHERE pr.organization_website_id = $1 AND ($2::uuid[] IS NULL OR pr.competitor_id = ANY($2::uuid[]))${scope.sql}) x
+        GROUP BY x.brand, x.competitor_id`;
+  const params = rollup ? [sel.websiteId, sel.competitorIds, ...scope.params] : [sel.websiteId, sel.competitorIds, sel.tolerance, ...scope.params];
+  const { rows } = await db.query<Record<string, unknown>>(sql, params);
+  return rows.map((r) => ({
+    brand: String(r.brand),
+    competitorId: String(r.competitor_id),
+    pairs: num(r.pairs),
+    priced: num(r.priced),
+    indexSum: num(r.index_sum),
+    cheaper: num(r.cheaper),
+    same: num(r.same),
+    pricier: num(r.pricier),
+    offers: num(r.offers),
+    inStock: num(r.in_stock),
+    availabilityKnown: num(r.availability_known),
+  }));
+}
+
+/**
+ * Per brand against the market, with the whole selection as brand null (GROUPING SETS). Without
+ * a competitor filter the market of a product is its competitor_avg_price (rollup insight_brands
+ * at the default tolerance); with one, the average of the selected competitors' offers (from the
+ * pairs, rounded to cents as competitor_avg_price is).
+ */
+export async function brandSums(db: Queryable, sel: Selection): Promise<Array<Sums & { brand: string | null }>> {
+  let sql: string;
+  let params: unknown[];
+  if (sel.competitorIds === null && sel.tolerance === DEFAULT_TENTHS) {
+    const scope = scopeConditions(sel, 't.brand', 't.category', 2);
+    sql = `SELECT CASE WHEN grouping(t.brand) = 1 THEN NULL ELSE t.brand END AS brand, sum(t.products) AS products, sum(t.matched) AS matched,
+                  sum(t.priced) AS priced, sum(t.index_sum) AS index_sum, sum(t.difference_sum) AS difference_sum,
+                  sum(t.cheaper) AS cheaper, sum(t.same) AS same, sum(t.pricier) AS pricier
+             FROM insight_brands t WHERE t.organization_website_id = $1${scope.sql}
+            GROUP BY GROUPING SETS ((t.brand), ())`;
+    params = [sel.websiteId, ...scope.params];
+  } else if (sel.competitorIds === null) {
+    const scope = scopeConditions(sel, "coalesce(p.brand, '')", "coalesce(p.category, '')", 3);
+    sql = `SELECT CASE WHEN grouping(x.brand) = 1 THEN NULL ELSE x.brand END AS brand, count(*) AS products,
+                  count(*) FILTER (WHERE x.matched) AS matched, count(x.d) AS priced, coalesce(sum(x.ix), 0) AS index_sum,
+                  coalesce(sum(x.ix - 100), 0) AS difference_sum,
+                  count(*) FILTER (WHERE x.d < -$2::int) AS cheaper, count(*) FILTER (WHERE x.d BETWEEN -$2::int AND $2::int) AS same,
+                  count(*) FILTER (WHERE x.d > $2::int) AS pricier
+             FROM (SELECT coalesce(p.brand, '') AS brand, p.matched_count > 0 AS matched, ${MARKET_DIFFERENCE} AS d,
+                          insight_index(p.price, p.competitor_avg_price) AS ix
+                     FROM products p WHERE p.organization_website_id = $1 AND p.active${scope.sql}) x
+            GROUP BY GROUPING SETS ((x.brand), ())`;
+    params = [sel.websiteId, sel.tolerance, ...scope.params];
+  } else {
+    const scope = scopeConditions(sel, "coalesce(p.brand, '')", "coalesce(p.category, '')", 4);
+    sql = `SELECT CASE WHEN grouping(x.brand) = 1 THEN NULL ELSE x.brand END AS brand, count(*) AS products,
+                  count(*) FILTER (WHERE x.matched) AS matched, count(x.d) AS priced, coalesce(sum(x.ix), 0) AS index_sum,
+                  coalesce(sum(x.ix - 100), 0) AS difference_sum,
+                  count(*) FILTER (WHERE x.d < -$2::int) AS cheaper, count(*) FILTER (WHERE x.d BETWEEN -$2::int AND $2::int) AS same,
+                  count(*) FILTER (WHERE x.d > $2::int) AS pricier
+             FROM (SELECT y.brand, y.pairs > 0 AS matched, insight_difference_tenths(y.price, y.market) AS d, insight_index(y.price, y.market) AS ix
+                     FROM (SELECT coalesce(p.brand, '') AS brand, p.price, count(pr.product_id) AS pairs,
+                                  round(sum(pr.price_sum) / nullif(sum(pr.priced), 0), 2) AS market
+                             FROM products p
+                             LEFT JOIN insight_pairs pr ON pr.product_id = p.id AND pr.competitor_id = ANY($3::uuid[])
+                            WHERE p.organization_website_id = $1 AND p.active${scope.sql}
+                            GROUP BY p.id) y) x
+            GROUP BY GROUPING SETS ((x.brand), ())`;
+    params = [sel.websiteId, sel.tolerance, sel.competitorIds, ...scope.params];
+  }
+  const { rows } = await db.query<Record<string, unknown>>(sql, params);
+  return rows.map((r) => ({
+    brand: r.brand == null ? null : String(r.brand),
+    products: num(r.products),
+    matched: num(r.matched),
+    priced: num(r.priced),
+    indexSum: num(r.index_sum),
+    differenceSum: num(r.difference_sum),
+    cheaper: num(r.cheaper),
+    same: num(r.same),
+    pricier: num(r.pricier),
+  }));
+}
+
+/** Active products of the selection (the overlap's denominator). */
+export async function productCount(db: Queryable, sel: Selection): Promise<number> {
+  const scope = scopeConditions(sel, 't.brand', 't.category', 2);
+  const { rows } = await db.query<{ n: string | null }>(
+    `SELECT sum(t.products) AS n FROM insight_brands t WHERE t.organization_website_id = $1${scope.sql}`,
+    [sel.websiteId, ...scope.params],
+  );
+  return num(rows[0]?.n);
+}
+
+export interface DailyPoint {
+  day: string;
+  competitorId: string;
+  priced: number;
+  indexSum: number;
+}
+
+/**
+ * The daily price index per competitor in the period: closed days from insight_daily, and every
+ * day after the last closed one up to today from the cells as they stand (nothing changed on
+ * those days, or the first change would have closed them).
+ */
+export async function dailyPoints(db: Queryable, sel: Selection): Promise<DailyPoint[]> {
+  const days = PERIOD_DAYS[sel.period];
+  const daily = scopeConditions(sel, 't.brand', 't.category', 4);
+  const { rows } = await db.query<{ day: string; competitor_id: string; priced: string; index_sum: string }>(
+    `WITH bounds AS (SELECT (now() AT TIME ZONE 'UTC')::date AS today, (SELECT closed_through FROM insight_state) AS closed)
+     SELECT to_char(t.day, 'YYYY-MM-DD') AS day, t.competitor_id, sum(t.priced) AS priced, sum(t.index_sum) AS index_sum
+       FROM insight_daily t, bounds b
+      WHERE t.organization_website_id = $1 AND ($2::uuid[] IS NULL OR t.competitor_id = ANY($2::uuid[]))
+        AND t.day > b.today - $3::int AND t.day <= b.closed${daily.sql}
+      GROUP BY t.day, t.competitor_id
+     UNION ALL
+     SELECT to_char(d, 'YYYY-MM-DD'), c.competitor_id, c.priced, c.index_sum
+       FROM (SELECT t.competitor_id, sum(t.priced) AS priced, sum(t.index_sum) AS index_sum
+               FROM insight_cells t
+              WHERE t.organization_website_id = $1 AND ($2::uuid[] IS NULL OR t.competitor_id = ANY($2::uuid[]))${daily.sql}
+              GROUP BY t.competitor_id) c,
+            bounds b, generate_series(greatest(b.closed + 1, b.today - $3::int + 1), b.today, interval '1 day') AS d
+      ORDER BY 1, 2`,
+    [sel.websiteId, sel.competitorIds, days, ...daily.params],
+  );
+  return rows
+    .map((r) => ({ day: r.day, competitorId: r.competitor_id, priced: num(r.priced), indexSum: num(r.index_sum) }))
+    .filter((p) => p.priced > 0);
+}
+
+export interface DynamicsSums {
+  competitorId: string;
+  up: number;
+  down: number;
+  unchanged: number;
+  changeSum: number;
+}
+
+/**
+ * The SQL of a pair's prices at the period's start and now, over its MATCHED offers that had a
+ * price at both (history is kept as changes: the price at a moment is the last change before
+ * it). `$start` is a timestamptz parameter.
+ */
+export function pairMovementSql(start: string, competitor: string): string {
+  return `SELECT m.product_id, m.competitor_id, avg(h.price) AS then_price, avg(cp.price) AS now_price
+            FROM product_matches m
+            JOIN competitor_products cp ON cp.id = m.competitor_product_id
+            CROSS JOIN LATERAL (SELECT hh.price FROM competitor_price_history hh
+                                 WHERE hh.competitor_product_id = cp.id AND hh.seen_at <= ${start}
+                                 ORDER BY hh.seen_at DESC LIMIT 1) h
+           WHERE m.status = 'MATCHED' AND ${competitor} AND cp.price IS NOT NULL
+           GROUP BY m.product_id, m.competitor_id`;
+}
+
+/** The SQL of a movement's condition on then_price / now_price. */
+export function movementCondition(movement: 'UP' | 'DOWN' | 'UNCHANGED'): string {
+  if (movement === 'UP') return 'now_price > then_price';
+  if (movement === 'DOWN') return 'now_price < then_price';
+  return 'now_price = then_price';
+}
+
+/** Up / down / unchanged pairs per competitor in the period, with their summed change %. */
+export async function dynamicsSums(db: Queryable, sel: Selection, start: Date): Promise<DynamicsSums[]> {
+  const scope = scopeConditions(sel, "coalesce(p.brand, '')", "coalesce(p.category, '')", 4);
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT mv.competitor_id, count(*) FILTER (WHERE mv.now_price > mv.then_price) AS up,
+            count(*) FILTER (WHERE mv.now_price < mv.then_price) AS down, count(*) FILTER (WHERE mv.now_price = mv.then_price) AS unchanged,
+            coalesce(sum((mv.now_price / mv.then_price - 1) * 100), 0) AS change_sum
+       FROM (${pairMovementSql('$3::timestamptz', 'm.competitor_id IN (SELECT c.id FROM competitors c WHERE c.organization_website_id = $1 AND ($2::uuid[] IS NULL OR c.id = ANY($2::uuid[])))')}) mv
+       JOIN products p ON p.id = mv.product_id AND p.active
+      WHERE mv.then_price > 0 AND mv.now_price > 0${scope.sql}
+      GROUP BY mv.competitor_id`,
+    [sel.websiteId, sel.competitorIds, start, ...scope.params],
+  );
+  return rows.map((r) => ({
+    competitorId: String(r.competitor_id),
+    up: num(r.up),
+    down: num(r.down),
+    unchanged: num(r.unchanged),
+    changeSum: num(r.change_sum),
+  }));
+}
+
+export async function updatedAtOf(db: Queryable, websiteId: string): Promise<Date | null> {
+  const { rows } = await db.query<{ updated_at: Date }>('SELECT updated_at FROM insight_websites WHERE organization_website_id = $1', [websiteId]);
+  return rows[0]?.updated_at ?? null;
+}
+
+/** Home: the market figures of the whole website (default tolerance) and what waits elsewhere. */
+export async function homeSums(db: Queryable, websiteId: string): Promise<Sums & { suggestionsWaiting: number; failingScrapers: number }> {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT (SELECT row_to_json(s) FROM (
+               SELECT sum(t.products) AS products, sum(t.matched) AS matched, sum(t.priced) AS priced, sum(t.index_sum) AS index_sum,
+                      sum(t.difference_sum) AS difference_sum, sum(t.cheaper) AS cheaper, sum(t.same) AS same, sum(t.pricier) AS pricier
+                 FROM insight_brands t WHERE t.organization_website_id = $1) s) AS sums,
+            (SELECT count(*) FROM price_suggestions s WHERE s.organization_website_id = $1 AND s.review = 'PENDING'
+                AND s.outcome = 'CHANGE_SUGGESTED') AS suggestions_waiting,
+            (SELECT count(*) FROM scrapers sc JOIN competitors c ON c.id = sc.competitor_id
+              WHERE c.organization_website_id = $1 AND sc.health = 'failing') AS failing_scrapers`,
+    [websiteId],
+  );
+  const s = (rows[0]?.sums ?? {}) as Record<string, unknown>;
+  return {
+    products: num(s.products),
+    matched: num(s.matched),
+    priced: num(s.priced),
+    indexSum: num(s.index_sum),
+    differenceSum: num(s.difference_sum),
+    cheaper: num(s.cheaper),
+    same: num(s.same),
+    pricier: num(s.pricier),
+    suggestionsWaiting: num(rows[0]?.suggestions_waiting),
+    failingScrapers: num(rows[0]?.failing_scrapers),
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * Data insights through the API, on both engines, on the demo catalogue: every member reads its
+ * own organization's snapshots, another organization's website is NOT_FOUND, an Admin reads any
+ * (and only an Admin sees failing scrapers); bad input is a clear error; a heat-map cell's count
+ * equals the products list's total with the same filters; the rollups' answer (default
+ * tolerance) equals the pairs' answer (the same selection read without the rollups).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availableEngines } from './engines.ts';
+import { codes } from './helpers.ts';
+import { ADMIN, byRole, MEMBERS, openCatalogueWorld, otherSlug, ownSlug, roleCases, type CatalogueWorld } from './catalogue-fixtures.ts';
+
+const engines = await availableEngines();
+
+const COUNTS = 'comparison { cheaper same pricier }';
+const ROW = `brand products matchedProducts coveragePercent priceIndex ${COUNTS} averageDifferencePercent cells { competitorId matchedProducts priceIndex ${COUNTS} }`;
+const BRAND = `query BrandSnapshot($filter: InsightsFilter!) { brandSnapshot(filter: $filter) { competitors { id name } rows { ${ROW} } total { ${ROW} } empty updatedAt } }`;
+const COMPETITOR = `query CompetitorSnapshot($filter: InsightsFilter!) { competitorSnapshot(filter: $filter) {
+  rows { competitor { id name } matchedProducts overlapPercent priceIndex ${COUNTS} inStockShare lastCollectedAt dynamics { up down unchanged averageChangePercent } }
+  series { day competitorId priceIndex matchedProducts } empty updatedAt } }`;
+const HOME = `query HomeInsights($id: ID!) { homeInsights(organizationWebsiteId: $id) { priceIndex ${COUNTS} products matchedProducts coveragePercent suggestionsWaiting failingScrapers } }`;
+const PRODUCTS = `query ProductList($organizationWebsiteId: ID!, $filter: ProductFilter) { productList(organizationWebsiteId: $organizationWebsiteId, filter: $filter, limit: 1, offset: 0) { meta { pagination { total totalIsEstimate } } } }`;
+
+describe.each(engines)('Data insights API on $name', (engine) => {
+  let w: CatalogueWorld;
+  const owner = byRole('Owner');
+  beforeAll(async () => {
+    w = await openCatalogueWorld(engine);
+  }, 240_000);
+  afterAll(async () => {
+    await w?.close();
+  });
+
+  it.each(roleCases(MEMBERS))('a %s reads its own website: brand snapshot, competitor snapshot and Home', async (_role, user) => {
+    const site = w.site[ownSlug(user)];
+    const brand = await w.call(user.uid, BRAND, { filter: { organizationWebsiteId: site } });
+    expect(brand.body.errors).toBeUndefined();
+    const snapshot = brand.body.data.brandSnapshot;
+    const { rows } = await w.pool.query('SELECT count(*)::int AS n FROM products WHERE organization_website_id = $1 AND active', [site]);
+    expect(snapshot.total.products).toBe(rows[0].n);
+    expect(snapshot.rows.reduce((n: number, r: { products: number }) => n + r.products, 0)).toBe(rows[0].n);
+    const competitor = await w.call(user.uid, COMPETITOR, { filter: { organizationWebsiteId: site } });
+    expect(competitor.body.errors).toBeUndefined();
+    const home = await w.call(user.uid, HOME, { id: site });
+    expect(home.body.errors).toBeUndefined();
+    expect(home.body.data.homeInsights).toMatchObject({ products: rows[0].n, failingScrapers: null });
+    expect(home.body.data.homeInsights.comparison).toEqual(snapshot.total.comparison);
+  });
+
+  it.each(roleCases(MEMBERS))("a %s cannot read another organization's website (NOT_FOUND)", async (_role, user) => {
+    const site = w.site[otherSlug(user)];
+    for (const response of [
+      await w.call(user.uid, BRAND, { filter: { organizationWebsiteId: site } }),
+      await w.call(user.uid, COMPETITOR, { filter: { organizationWebsiteId: site } }),
+      await w.call(user.uid, HOME, { id: site }),
+    ]) {
+      expect(codes(response)).toEqual(['NOT_FOUND']);
+      expect(response.body.data).toBeNull();
+    }
+  });
+
+  it("an Admin reads any organization's website and sees the failing scrapers", async () => {
+    for (const slug of ['northwind', 'bohemia'] as const) {
+      const home = await w.call(ADMIN.uid, HOME, { id: w.site[slug] });
+      expect(home.body.errors).toBeUndefined();
+      expect(typeof home.body.data.homeInsights.failingScrapers).toBe('number');
+      const brand = await w.call(ADMIN.uid, BRAND, { filter: { organizationWebsiteId: w.site[slug] } });
+      expect(brand.body.errors).toBeUndefined();
+    }
+  });
+
+  it('bad input is a clear error: tolerance out of range or off the 0.1 steps, an unknown website or competitor', async () => {
+    const site = w.site.northwind;
+    for (const tolerancePercent of [-1, 50.1, 0.05]) {
+      const response = await w.call(owner.uid, BRAND, { filter: { organizationWebsiteId: site, tolerancePercent } });
+      expect(codes(response)).toEqual(['BAD_USER_INPUT']);
+      expect(response.body.errors![0]!.message).toMatch(/tolerancePercent/);
+    }
+    expect(codes(await w.call(owner.uid, BRAND, { filter: { organizationWebsiteId: '00000000-0000-4000-8000-000000000000' } }))).toEqual(['NOT_FOUND']);
+    const foreign = (await w.pool.query('SELECT id FROM competitors WHERE organization_website_id <> $1 LIMIT 1', [site])).rows[0]?.id;
+    if (foreign) {
+      const response = await w.call(owner.uid, COMPETITOR, { filter: { organizationWebsiteId: site, competitorIds: [foreign] } });
+      expect(codes(response)).toEqual(['BAD_USER_INPUT']);
+    }
+  });
+
+  it("the rollups' answer equals the pairs' (the same selection at a tolerance the rollups do not keep, then at 1 %)", async () => {
+    const site = w.site[ownSlug(owner)];
+    const competitors = (await w.pool.query('SELECT id FROM competitors WHERE organization_website_id = $1 ORDER BY id', [site])).rows.map((r) => r.id);
+    const byRollup = await w.call(owner.uid, BRAND, { filter: { organizationWebsiteId: site, tolerancePercent: 1 } });
+    // All competitors named: the market is read from the pairs, the cells too at 1.0 written as a competitor filter.
+    const byPairs = await w.call(owner.uid, BRAND, { filter: { organizationWebsiteId: site, tolerancePercent: 1, competitorIds: competitors } });
+    expect(byRollup.body.errors).toBeUndefined();
+    expect(byPairs.body.data.brandSnapshot.rows).toEqual(byRollup.body.data.brandSnapshot.rows);
+    expect(byPairs.body.data.brandSnapshot.total).toEqual(byRollup.body.data.brandSnapshot.total);
+  });
+
+  it("a heat-map cell's count equals the products list's total with the cell's filters", async () => {
+    const site = w.site[ownSlug(owner)];
+    const snapshot = (await w.call(owner.uid, BRAND, { filter: { organizationWebsiteId: site, tolerancePercent: 2.5 } })).body.data.brandSnapshot;
+    const row = snapshot.rows.find((r: { brand: string; cells: unknown[] }) => r.brand !== '' && r.cells.length > 0);
+    expect(row).toBeDefined();
+    for (const cell of row.cells.slice(0, 2)) {
+      for (const position of ['CHEAPER', 'SAME', 'PRICIER'] as const) {
+        const list = await w.call(owner.uid, PRODUCTS, {
+          organizationWebsiteId: site,
+          filter: { brand: row.brand, priceComparison: { competitorId: cell.competitorId, position, tolerancePercent: 2.5 } },
+        });
+        expect(list.body.errors).toBeUndefined();
+        expect(list.body.data.productList.meta.pagination.total).toBe(cell.comparison[position.toLowerCase()]);
+      }
+    }
+    // Against the market: the brand row's counts.
+    for (const position of ['CHEAPER', 'SAME', 'PRICIER'] as const) {
+      const list = await w.call(owner.uid, PRODUCTS, { organizationWebsiteId: site, filter: { brand: row.brand, priceComparison: { position, tolerancePercent: 2.5 } } });
+      expect(list.body.data.productList.meta.pagination.total).toBe(row.comparison[position.toLowerCase()]);
+    }
+  });
+});

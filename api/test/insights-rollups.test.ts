@@ -1,0 +1,198 @@
+/**
+ * Data insights' rollups (migration 090), on both engines: after random sequences of competitor
+ * price and availability changes, matches made and undone, own price, brand, category and
+ * activity changes, products added and deleted — each a bulk statement, as imports and scrapes
+ * write — the rollups kept by the triggers equal a recount from scratch (insight_rebuild).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Pool } from 'pg';
+import { migrate } from '../src/db/migrate.ts';
+import { availableEngines } from './engines.ts';
+import type { Database } from '../src/db/database.ts';
+
+const engines = await availableEngines();
+
+/** A small deterministic generator (mulberry32), so a failure can be replayed by its seed. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ROLLUPS = {
+  insight_pairs: 'product_id, competitor_id, organization_website_id, offers, priced, price_sum::text, in_stock, availability_known',
+  insight_cells: `organization_website_id, competitor_id, brand, category, pairs, priced, index_sum::text, cheaper, same, pricier, offers,
+                  in_stock, availability_known`,
+  insight_brands: 'organization_website_id, brand, category, products, matched, priced, index_sum::text, difference_sum::text, cheaper, same, pricier',
+} as const;
+const ZERO: Record<keyof typeof ROLLUPS, string> = {
+  insight_pairs: 'true',
+  insight_cells: 'pairs <> 0 OR priced <> 0 OR offers <> 0 OR index_sum <> 0',
+  insight_brands: 'products <> 0 OR matched <> 0 OR priced <> 0 OR index_sum <> 0',
+};
+
+/** A rollup's rows (zero rows left by deltas are not rows), normalized and sorted. */
+async function rollup(pool: Pool, table: keyof typeof ROLLUPS, website: string): Promise<string[]> {
+  const { rows } = await pool.query(
+    `SELECT ${ROLLUPS[table]} FROM ${table} WHERE organization_website_id = $1 AND (${ZERO[table]})`,
+    [website],
+  );
+  return rows.map((r) => JSON.stringify(Object.values(r).map((v) => (typeof v === 'string' && /^-?\d+\.\d+$/.test(v) ? String(Number(v)) : v)))).sort();
+}
+
+describe.each(engines)('Insights rollups on $name', (engine) => {
+  let db: Database;
+  let pool: Pool;
+  let website: string;
+  let other: string;
+  beforeAll(async () => {
+    db = await engine.open();
+    pool = db.pool;
+    await migrate(pool);
+    const { rows } = await pool.query(
+      `WITH o AS (INSERT INTO organizations (slug, name, plan) VALUES ('insights-test', 'Insights test', 'starter') RETURNING id),
+            w AS (INSERT INTO websites (name, url) VALUES ('Rollup shop', 'https://rollup.shop.example'), ('Other shop', 'https://other.shop.example') RETURNING id, name)
+       INSERT INTO organization_websites (organization_id, website_id, name) SELECT o.id, w.id, w.name FROM o, w RETURNING id, name`,
+    );
+    website = rows.find((r) => r.name === 'Rollup shop').id;
+    other = rows.find((r) => r.name === 'Other shop').id;
+  }, 120_000);
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  async function build(site: string, seed: number) {
+    const r = random(seed);
+    const competitors: string[] = [];
+    for (let c = 0; c < 3; c += 1) {
+      const { rows } = await pool.query(`INSERT INTO competitors (organization_website_id, name, url) VALUES ($1, $2, $3) RETURNING id`, [
+        site, `Rival ${c}`, `https://rival-${c}-${seed}.example`,
+      ]);
+      competitors.push(rows[0].id);
+    }
+    // 40 products over 4 brands (one without) and 3 categories (one without); some without price.
+    await pool.query(
+      `INSERT INTO products (organization_website_id, item_id, name, brand, category, price)
+       SELECT $1, 'item-' || i, 'Product ' || i, (ARRAY['Acme', 'Bolt', 'Cora', NULL])[1 + i % 4], (ARRAY['Tools', 'Garden', NULL])[1 + i % 3],
+              CASE WHEN i % 9 = 0 THEN NULL ELSE 50 + (i * 37) % 400 END
+         FROM generate_series(1, 40) AS i`,
+      [site],
+    );
+    // Two offers per product and competitor (so a pair can have several matched offers).
+    await pool.query(
+      `INSERT INTO competitor_products (competitor_id, external_id, name, price, availability)
+       SELECT c.id, 'ext-' || i || '-' || k, 'Offer ' || i, CASE WHEN (i + k) % 11 = 0 THEN NULL ELSE 40 + ((i * 41 + k * 7) % 420) END,
+              (ARRAY['in_stock', 'out_of_stock', 'unknown', NULL])[1 + (i + k) % 4]
+         FROM competitors c, generate_series(1, 40) AS i, generate_series(1, 2) AS k WHERE c.organization_website_id = $1`,
+      [site],
+    );
+    const products = (await pool.query('SELECT id FROM products WHERE organization_website_id = $1 ORDER BY item_id', [site])).rows.map((x) => x.id as string);
+    const offers = (
+      await pool.query(
+        `SELECT cp.id, cp.competitor_id FROM competitor_products cp JOIN competitors c ON c.id = cp.competitor_id WHERE c.organization_website_id = $1 ORDER BY cp.external_id, cp.competitor_id`,
+        [site],
+      )
+    ).rows as Array<{ id: string; competitor_id: string }>;
+    return { r, competitors, products, offers };
+  }
+
+  const pick = <T,>(r: () => number, list: T[], n: number): T[] => {
+    const copy = [...list];
+    const out: T[] = [];
+    while (out.length < n && copy.length) out.push(copy.splice(Math.floor(r() * copy.length), 1)[0]!);
+    return out;
+  };
+
+  async function randomStep(site: string, world: Awaited<ReturnType<typeof build>>) {
+    const { r, products, offers } = world;
+    const kind = Math.floor(r() * 8);
+    if (kind === 0 || kind === 1) {
+      // Match (or re-match) a batch of product x offer pairs.
+      const pairs = Array.from({ length: 1 + Math.floor(r() * 20) }, () => [pick(r, products, 1)[0], pick(r, offers, 1)[0]!.id]);
+      await pool.query(
+        `INSERT INTO product_matches (product_id, competitor_product_id, status)
+         SELECT DISTINCT ON (p, o) p, o, 'MATCHED' FROM unnest($1::uuid[], $2::uuid[]) AS x (p, o)
+         ON CONFLICT (product_id, competitor_product_id) DO UPDATE SET status = 'MATCHED'`,
+        [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+      );
+    } else if (kind === 2) {
+      // Undo some matches (status change) and delete others.
+      await pool.query(`UPDATE product_matches SET status = (ARRAY['WAITING', 'NEVER_MATCH', 'SKIPPED'])[1 + floor(random() * 3)::int]
+                         WHERE id IN (SELECT m.id FROM product_matches m JOIN products p ON p.id = m.product_id WHERE p.organization_website_id = $1 ORDER BY m.id LIMIT $2)
+                           AND status = 'MATCHED'`, [site, 1 + Math.floor(r() * 5)]);
+      await pool.query(`DELETE FROM product_matches WHERE id IN (SELECT m.id FROM product_matches m JOIN products p ON p.id = m.product_id
+                         WHERE p.organization_website_id = $1 ORDER BY m.updated_at DESC, m.id LIMIT $2)`, [site, Math.floor(r() * 4)]);
+    } else if (kind === 3) {
+      // A scrape: many competitor prices and availabilities at once (some to no price).
+      const chosen = pick(r, offers, 1 + Math.floor(r() * 60));
+      await pool.query(
+        `UPDATE competitor_products cp SET price = x.price, availability = x.availability, seen_at = now()
+           FROM unnest($1::uuid[], $2::numeric[], $3::text[]) AS x (id, price, availability) WHERE cp.id = x.id`,
+        [chosen.map((o) => o.id), chosen.map(() => (r() < 0.1 ? null : (20 + Math.floor(r() * 50000) / 100).toFixed(2))), chosen.map(() => (['in_stock', 'out_of_stock', 'preorder', 'unknown', null] as const)[Math.floor(r() * 5)])],
+      );
+    } else if (kind === 4) {
+      // A feed import: own prices (some equal to a competitor's, some none).
+      const chosen = pick(r, products, 1 + Math.floor(r() * 30));
+      await pool.query(`UPDATE products p SET price = x.price FROM unnest($1::uuid[], $2::numeric[]) AS x (id, price) WHERE p.id = x.id`, [
+        chosen, chosen.map(() => (r() < 0.1 ? null : (30 + Math.floor(r() * 45000) / 100).toFixed(2))),
+      ]);
+    } else if (kind === 5) {
+      // Brand, category, activity.
+      const chosen = pick(r, products, 1 + Math.floor(r() * 6));
+      await pool.query(
+        `UPDATE products p SET brand = x.brand, category = x.category, active = x.active FROM unnest($1::uuid[], $2::text[], $3::text[], $4::boolean[]) AS x (id, brand, category, active) WHERE p.id = x.id`,
+        [chosen, chosen.map(() => (['Acme', 'Bolt', 'Dune', null] as const)[Math.floor(r() * 4)]), chosen.map(() => (['Tools', 'Kitchen', null] as const)[Math.floor(r() * 3)]), chosen.map(() => r() > 0.2)],
+      );
+    } else if (kind === 6) {
+      // The products' own rollups (market price, match count), as every writer of matches refreshes them.
+      await pool.query('SELECT refresh_product_rollups(ARRAY(SELECT id FROM products WHERE organization_website_id = $1))', [site]);
+    } else {
+      // A product deleted, one added.
+      const gone = pick(r, products, 1)[0]!;
+      await pool.query('DELETE FROM products WHERE id = $1', [gone]);
+      products.splice(products.indexOf(gone), 1);
+      const { rows } = await pool.query(
+        `INSERT INTO products (organization_website_id, item_id, name, brand, category, price) VALUES ($1, $2, 'Added', 'Acme', 'Tools', 99.5) RETURNING id`,
+        [site, `added-${Math.floor(r() * 1e9)}`],
+      );
+      products.push(rows[0].id);
+    }
+  }
+
+  it('equal a recount from scratch after random sequences of changes (three seeds, two websites)', async () => {
+    const worlds = [await build(website, 1), await build(other, 2)];
+    for (let step = 0; step < 60; step += 1) {
+      await randomStep(website, worlds[0]!);
+      if (step % 3 === 0) await randomStep(other, worlds[1]!);
+      if (step % 15 === 14) {
+        for (const site of [website, other]) {
+          const kept = await Promise.all((Object.keys(ROLLUPS) as Array<keyof typeof ROLLUPS>).map((t) => rollup(pool, t, site)));
+          await pool.query('SELECT insight_rebuild($1)', [site]);
+          const recounted = await Promise.all((Object.keys(ROLLUPS) as Array<keyof typeof ROLLUPS>).map((t) => rollup(pool, t, site)));
+          expect(kept, `step ${step}`).toEqual(recounted);
+        }
+      }
+    }
+    // The sequences did reach every kind of row.
+    const { rows } = await pool.query(
+      `SELECT sum(pairs)::int AS pairs, sum(priced)::int AS priced, sum(cheaper)::int AS cheaper, sum(pricier)::int AS pricier, sum(same)::int AS same
+         FROM insight_cells WHERE organization_website_id = $1`,
+      [website],
+    );
+    expect(rows[0].pairs).toBeGreaterThan(10);
+    expect(rows[0].cheaper).toBeGreaterThan(0);
+    expect(rows[0].pricier).toBeGreaterThan(0);
+  }, 240_000);
+
+  it('a deleted website takes its rollups with it', async () => {
+    await pool.query('DELETE FROM organization_websites WHERE id = $1', [other]);
+    for (const table of Object.keys(ROLLUPS) as Array<keyof typeof ROLLUPS>) {
+      expect(await rollup(pool, table, other)).toEqual([]);
+    }
+  });
+});
