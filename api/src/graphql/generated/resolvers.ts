@@ -132,6 +132,8 @@ export type Competitor = {
   lastCollectedAt: Maybe<Scalars['String']['output']>;
   /** When data (a scrape or an import) last came in; null before the first. */
   lastDataAt: Maybe<Scalars['String']['output']>;
+  /** Automatic matching at this competitor (computed on request from the decisions). */
+  matchingCalibration: MatchingCalibration;
   matchingMode: CompetitorMatchingMode;
   /** Our products matched to this competitor's and how our prices compare (computed on request). */
   monitoring: CompetitorMonitoring;
@@ -523,6 +525,40 @@ export type MatchingBulkResult = {
   replayed: Scalars['Boolean']['output'];
 };
 
+/** Automatic matching at a competitor: the calibrated threshold and the estimate behind it. */
+export type MatchingCalibration = {
+  __typename?: 'MatchingCalibration';
+  /** Whether runs match automatically at this competitor (enough decisions, and a threshold keeps the precision). */
+  automatic: Scalars['Boolean']['output'];
+  /** Decisions taken at this competitor. */
+  competitorDecisions: Scalars['Int']['output'];
+  /** Decisions behind the estimate (the competitor's, or its organization's when `source` is ORGANIZATION). */
+  decisions: Scalars['Int']['output'];
+  /** More decisions needed before anything is matched automatically (0 when there are enough). */
+  decisionsNeeded: Scalars['Int']['output'];
+  /** Share of the decided true pairs at or above the threshold (0..1); null when nothing is matched automatically. */
+  estimatedCoverage: Maybe<Scalars['Float']['output']>;
+  /** Precision of the decided pairs at or above the threshold; null when nothing is matched automatically. */
+  estimatedPrecision: Maybe<Scalars['Float']['output']>;
+  /** Why nothing is matched automatically; null when runs match automatically. */
+  reason: Maybe<MatchingCalibrationReason>;
+  source: MatchingCalibrationSource;
+  /** The precision automatic matches are held to: the competitor's, else its organization's, else 0.99. */
+  targetPrecision: Scalars['Float']['output'];
+  /** The score a product's best candidate must reach; null when nothing is matched automatically. */
+  threshold: Maybe<Scalars['Float']['output']>;
+};
+
+export type MatchingCalibrationReason =
+  /** Enough decisions, but no threshold keeps the target precision. */
+  | 'PRECISION_NOT_REACHED'
+  /** Fewer decisions than a threshold needs. */
+  | 'TOO_FEW_DECISIONS';
+
+export type MatchingCalibrationSource =
+  | 'COMPETITOR'
+  | 'ORGANIZATION';
+
 export type MatchingCompetitorCandidates = {
   __typename?: 'MatchingCompetitorCandidates';
   competitor: CompetitorRef;
@@ -549,6 +585,7 @@ export type MatchingCompetitorProduct = {
 
 export type MatchingCompetitorStatistics = {
   __typename?: 'MatchingCompetitorStatistics';
+  calibration: MatchingCalibration;
   competitor: CompetitorRef;
   statistics: MatchingStatistics;
 };
@@ -963,6 +1000,11 @@ export type Mutation = {
   /** Deletes a competitor with its products, prices and matches; returns what was deleted (Delete on competitors). */
   competitorDelete: Competitor;
   /**
+   * Admin: the target precision of automatic matching at one competitor (greater than 0.5, at most
+   * 1; null: its organization's). Returns the competitor's calibration at the new target.
+   */
+  competitorMatchingTargetPrecisionSet: MatchingCalibration;
+  /**
    * Imports the competitor's products from CSV text (Update on competitors), at most 5 MB and
    * 100,000 rows. Header: external_id,name,brand,ean,mpn,price,currency,availability,url (order
    * free; external_id, name and price required). A row with an error is skipped and reported
@@ -1032,6 +1074,11 @@ export type Mutation = {
   matchingUndo: MatchingDecisionResult;
   /** Creates an organization (Create on organizations: Admin). `planId` defaults to starter. */
   organizationCreate: Organization;
+  /**
+   * Admin: the target precision of automatic matching for every competitor of an organization that
+   * has none of its own (greater than 0.5, at most 1; null: the default 0.99). Returns the value set.
+   */
+  organizationMatchingTargetPrecisionSet: Maybe<Scalars['Float']['output']>;
   /**
    * Moves an organization to another plan (Update on organizations:billing). Refused with
    * PLAN_LIMIT_EXCEEDED naming the limit when current usage exceeds the new plan's.
@@ -1115,6 +1162,13 @@ export type Mutation = {
   scraperCreate: Scraper;
   /** Deletes a scraper with its runs; what it collected stays (Delete on scrappers). */
   scraperDelete: Scraper;
+  /**
+   * Accepts or rejects a pending held price (Update on scrappers). Accept writes the price to the
+   * competitor product with a history row; reject leaves the product as it is. The hold keeps the
+   * decision, who made it and when. A hold decided already, or whose product's price changed since
+   * it was held, is refused (BAD_USER_INPUT) and nothing changes.
+   */
+  scraperHeldPriceDecide: ScraperHeldPrice;
   /** Cancels a queued or running run (Update on scrappers); a running run stops after the batch it is writing. */
   scraperRunCancel: ScraperRun;
   /** Queues a run now (Update on scrappers); a scraper with a queued or running run answers that run. */
@@ -1155,6 +1209,12 @@ export type MutationCompetitorCreateArgs = {
 
 export type MutationCompetitorDeleteArgs = {
   competitorId: Scalars['ID']['input'];
+};
+
+
+export type MutationCompetitorMatchingTargetPrecisionSetArgs = {
+  competitorId: Scalars['ID']['input'];
+  targetPrecision?: InputMaybe<Scalars['Float']['input']>;
 };
 
 
@@ -1226,6 +1286,12 @@ export type MutationMatchingUndoArgs = {
 
 export type MutationOrganizationCreateArgs = {
   input: OrganizationCreateInput;
+};
+
+
+export type MutationOrganizationMatchingTargetPrecisionSetArgs = {
+  organizationId: Scalars['ID']['input'];
+  targetPrecision?: InputMaybe<Scalars['Float']['input']>;
 };
 
 
@@ -1355,6 +1421,12 @@ export type MutationScraperCreateArgs = {
 
 export type MutationScraperDeleteArgs = {
   scraperId: Scalars['ID']['input'];
+};
+
+
+export type MutationScraperHeldPriceDecideArgs = {
+  decision: ScraperHeldPriceDecision;
+  heldPriceId: Scalars['ID']['input'];
 };
 
 
@@ -2422,6 +2494,11 @@ export type Query = {
   /** The settings a new scraper starts from (JSON text; Read on scrappers). */
   scraperDefaultSettings: Scalars['String']['output'];
   /**
+   * Prices a scraper's runs held for review (a jump larger than the scraper allows), newest first;
+   * `status` pending by default, all when null (Read on scrappers:detail).
+   */
+  scraperHeldPriceList: ScraperHeldPriceListResponse;
+  /**
    * Scrapers with their health (Read on scrappers): `search` in the scraper's or competitor's name
    * (substring, case-insensitive), filtered by `health`, `competitorId`, `enabled`, sorted, paged
    * (`limit` 1..1000).
@@ -2751,6 +2828,14 @@ export type QueryScraperArgs = {
 };
 
 
+export type QueryScraperHeldPriceListArgs = {
+  limit: Scalars['Int']['input'];
+  offset: Scalars['Int']['input'];
+  scraperId: Scalars['ID']['input'];
+  status?: InputMaybe<ScraperHeldPriceStatus>;
+};
+
+
 export type QueryScraperListArgs = {
   competitorId?: InputMaybe<Scalars['ID']['input']>;
   enabled?: InputMaybe<Scalars['Boolean']['input']>;
@@ -2816,6 +2901,8 @@ export type Scraper = {
   createdAt: Scalars['String']['output'];
   enabled: Scalars['Boolean']['output'];
   health: ScraperHealth;
+  /** Held prices waiting for a decision (read on request: one count per scraper). */
+  heldPricesPending: Scalars['Int']['output'];
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   /** When the schedule (the competitor's scraping frequency) queues the next run. */
@@ -2861,6 +2948,45 @@ export type ScraperHealthStatus =
   | 'failing'
   | 'healthy'
   | 'unknown';
+
+export type ScraperHeldPrice = {
+  __typename?: 'ScraperHeldPrice';
+  availability: Scalars['String']['output'];
+  competitorProductId: Scalars['ID']['output'];
+  competitorProductName: Scalars['String']['output'];
+  createdAt: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+  decidedAt: Maybe<Scalars['String']['output']>;
+  /** The user who accepted or rejected it. */
+  decidedBy: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  previousCurrency: Maybe<Scalars['String']['output']>;
+  /** The stored price it was compared with. */
+  previousPrice: Maybe<Scalars['Float']['output']>;
+  price: Scalars['Float']['output'];
+  /** The run that held it (null once that run is deleted). */
+  runId: Maybe<Scalars['ID']['output']>;
+  scraperId: Scalars['ID']['output'];
+  status: ScraperHeldPriceStatus;
+  url: Scalars['String']['output'];
+};
+
+export type ScraperHeldPriceDecision =
+  | 'accept'
+  | 'reject';
+
+export type ScraperHeldPriceListResponse = {
+  __typename?: 'ScraperHeldPriceListResponse';
+  data: Array<ScraperHeldPrice>;
+  meta: ListMeta;
+};
+
+export type ScraperHeldPriceStatus =
+  | 'accepted'
+  | 'pending'
+  | 'rejected'
+  /** A newer hold, or a price written since, replaced it. */
+  | 'superseded';
 
 export type ScraperInput = {
   enabled?: InputMaybe<Scalars['Boolean']['input']>;
@@ -3174,6 +3300,9 @@ export type ResolversTypes = {
   MatchingActor: ResolverTypeWrapper<Partial<MatchingActor>>;
   MatchingBulkFailure: ResolverTypeWrapper<Partial<MatchingBulkFailure>>;
   MatchingBulkResult: ResolverTypeWrapper<Partial<MatchingBulkResult>>;
+  MatchingCalibration: ResolverTypeWrapper<Partial<MatchingCalibration>>;
+  MatchingCalibrationReason: ResolverTypeWrapper<Partial<MatchingCalibrationReason>>;
+  MatchingCalibrationSource: ResolverTypeWrapper<Partial<MatchingCalibrationSource>>;
   MatchingCompetitorCandidates: ResolverTypeWrapper<Partial<MatchingCompetitorCandidates>>;
   MatchingCompetitorProduct: ResolverTypeWrapper<Partial<MatchingCompetitorProduct>>;
   MatchingCompetitorStatistics: ResolverTypeWrapper<Partial<MatchingCompetitorStatistics>>;
@@ -3306,6 +3435,10 @@ export type ResolversTypes = {
   ScraperExtractionTest: ResolverTypeWrapper<Partial<ScraperExtractionTest>>;
   ScraperHealth: ResolverTypeWrapper<Partial<ScraperHealth>>;
   ScraperHealthStatus: ResolverTypeWrapper<Partial<ScraperHealthStatus>>;
+  ScraperHeldPrice: ResolverTypeWrapper<Partial<ScraperHeldPrice>>;
+  ScraperHeldPriceDecision: ResolverTypeWrapper<Partial<ScraperHeldPriceDecision>>;
+  ScraperHeldPriceListResponse: ResolverTypeWrapper<Partial<ScraperHeldPriceListResponse>>;
+  ScraperHeldPriceStatus: ResolverTypeWrapper<Partial<ScraperHeldPriceStatus>>;
   ScraperInput: ResolverTypeWrapper<Partial<ScraperInput>>;
   ScraperListResponse: ResolverTypeWrapper<Partial<ScraperListResponse>>;
   ScraperRun: ResolverTypeWrapper<Partial<ScraperRun>>;
@@ -3378,6 +3511,7 @@ export type ResolversParentTypes = {
   MatchingActor: Partial<MatchingActor>;
   MatchingBulkFailure: Partial<MatchingBulkFailure>;
   MatchingBulkResult: Partial<MatchingBulkResult>;
+  MatchingCalibration: Partial<MatchingCalibration>;
   MatchingCompetitorCandidates: Partial<MatchingCompetitorCandidates>;
   MatchingCompetitorProduct: Partial<MatchingCompetitorProduct>;
   MatchingCompetitorStatistics: Partial<MatchingCompetitorStatistics>;
@@ -3475,6 +3609,8 @@ export type ResolversParentTypes = {
   Scraper: Partial<Scraper>;
   ScraperExtractionTest: Partial<ScraperExtractionTest>;
   ScraperHealth: Partial<ScraperHealth>;
+  ScraperHeldPrice: Partial<ScraperHeldPrice>;
+  ScraperHeldPriceListResponse: Partial<ScraperHeldPriceListResponse>;
   ScraperInput: Partial<ScraperInput>;
   ScraperListResponse: Partial<ScraperListResponse>;
   ScraperRun: Partial<ScraperRun>;
@@ -3573,6 +3709,7 @@ export type CompetitorResolvers<ContextType = ApiContext, ParentType extends Res
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   lastCollectedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lastDataAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  matchingCalibration?: Resolver<ResolversTypes['MatchingCalibration'], ParentType, ContextType>;
   matchingMode?: Resolver<ResolversTypes['CompetitorMatchingMode'], ParentType, ContextType>;
   monitoring?: Resolver<ResolversTypes['CompetitorMonitoring'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3791,6 +3928,19 @@ export type MatchingBulkResultResolvers<ContextType = ApiContext, ParentType ext
   replayed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type MatchingCalibrationResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MatchingCalibration'] = ResolversParentTypes['MatchingCalibration']> = {
+  automatic?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  competitorDecisions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  decisions?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  decisionsNeeded?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  estimatedCoverage?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  estimatedPrecision?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['MatchingCalibrationReason']>, ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['MatchingCalibrationSource'], ParentType, ContextType>;
+  targetPrecision?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  threshold?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
 export type MatchingCompetitorCandidatesResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MatchingCompetitorCandidates'] = ResolversParentTypes['MatchingCompetitorCandidates']> = {
   competitor?: Resolver<ResolversTypes['CompetitorRef'], ParentType, ContextType>;
   matchingMode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3812,6 +3962,7 @@ export type MatchingCompetitorProductResolvers<ContextType = ApiContext, ParentT
 };
 
 export type MatchingCompetitorStatisticsResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MatchingCompetitorStatistics'] = ResolversParentTypes['MatchingCompetitorStatistics']> = {
+  calibration?: Resolver<ResolversTypes['MatchingCalibration'], ParentType, ContextType>;
   competitor?: Resolver<ResolversTypes['CompetitorRef'], ParentType, ContextType>;
   statistics?: Resolver<ResolversTypes['MatchingStatistics'], ParentType, ContextType>;
 };
@@ -4011,6 +4162,7 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   appUserUpdate?: Resolver<ResolversTypes['AppUser'], ParentType, ContextType, RequireFields<MutationAppUserUpdateArgs, 'input' | 'userId'>>;
   competitorCreate?: Resolver<ResolversTypes['Competitor'], ParentType, ContextType, RequireFields<MutationCompetitorCreateArgs, 'input' | 'organizationWebsiteId'>>;
   competitorDelete?: Resolver<ResolversTypes['Competitor'], ParentType, ContextType, RequireFields<MutationCompetitorDeleteArgs, 'competitorId'>>;
+  competitorMatchingTargetPrecisionSet?: Resolver<ResolversTypes['MatchingCalibration'], ParentType, ContextType, RequireFields<MutationCompetitorMatchingTargetPrecisionSetArgs, 'competitorId'>>;
   competitorProductsImport?: Resolver<ResolversTypes['CompetitorProductsImportResult'], ParentType, ContextType, RequireFields<MutationCompetitorProductsImportArgs, 'competitorId' | 'csv'>>;
   competitorUpdate?: Resolver<ResolversTypes['Competitor'], ParentType, ContextType, RequireFields<MutationCompetitorUpdateArgs, 'competitorId' | 'input'>>;
   matchingClaimNext?: Resolver<Array<ResolversTypes['MatchingProduct']>, ParentType, ContextType, RequireFields<MutationMatchingClaimNextArgs, 'count' | 'organizationWebsiteId'>>;
@@ -4024,6 +4176,7 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   matchingSkipProduct?: Resolver<ResolversTypes['MatchingDecisionResult'], ParentType, ContextType, RequireFields<MutationMatchingSkipProductArgs, 'input'>>;
   matchingUndo?: Resolver<ResolversTypes['MatchingDecisionResult'], ParentType, ContextType, RequireFields<MutationMatchingUndoArgs, 'input'>>;
   organizationCreate?: Resolver<ResolversTypes['Organization'], ParentType, ContextType, RequireFields<MutationOrganizationCreateArgs, 'input'>>;
+  organizationMatchingTargetPrecisionSet?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<MutationOrganizationMatchingTargetPrecisionSetArgs, 'organizationId'>>;
   organizationPlanChange?: Resolver<ResolversTypes['OrganizationBilling'], ParentType, ContextType, RequireFields<MutationOrganizationPlanChangeArgs, 'organizationId' | 'planId'>>;
   organizationReinstate?: Resolver<ResolversTypes['Organization'], ParentType, ContextType, RequireFields<MutationOrganizationReinstateArgs, 'organizationId'>>;
   organizationSuspend?: Resolver<ResolversTypes['Organization'], ParentType, ContextType, RequireFields<MutationOrganizationSuspendArgs, 'organizationId'>>;
@@ -4047,6 +4200,7 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   productFeedUpdate?: Resolver<ResolversTypes['ProductFeed'], ParentType, ContextType, RequireFields<MutationProductFeedUpdateArgs, 'input' | 'productFeedId'>>;
   scraperCreate?: Resolver<ResolversTypes['Scraper'], ParentType, ContextType, RequireFields<MutationScraperCreateArgs, 'competitorId' | 'input'>>;
   scraperDelete?: Resolver<ResolversTypes['Scraper'], ParentType, ContextType, RequireFields<MutationScraperDeleteArgs, 'scraperId'>>;
+  scraperHeldPriceDecide?: Resolver<ResolversTypes['ScraperHeldPrice'], ParentType, ContextType, RequireFields<MutationScraperHeldPriceDecideArgs, 'decision' | 'heldPriceId'>>;
   scraperRunCancel?: Resolver<ResolversTypes['ScraperRun'], ParentType, ContextType, RequireFields<MutationScraperRunCancelArgs, 'runId'>>;
   scraperRunNow?: Resolver<ResolversTypes['ScraperRun'], ParentType, ContextType, RequireFields<MutationScraperRunNowArgs, 'scraperId'>>;
   scraperUpdate?: Resolver<ResolversTypes['Scraper'], ParentType, ContextType, RequireFields<MutationScraperUpdateArgs, 'input' | 'scraperId'>>;
@@ -4482,6 +4636,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   productList?: Resolver<ResolversTypes['ProductListResponse'], ParentType, ContextType, RequireFields<QueryProductListArgs, 'limit' | 'offset' | 'organizationWebsiteId' | 'sort'>>;
   scraper?: Resolver<ResolversTypes['Scraper'], ParentType, ContextType, RequireFields<QueryScraperArgs, 'scraperId'>>;
   scraperDefaultSettings?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  scraperHeldPriceList?: Resolver<ResolversTypes['ScraperHeldPriceListResponse'], ParentType, ContextType, RequireFields<QueryScraperHeldPriceListArgs, 'limit' | 'offset' | 'scraperId' | 'status'>>;
   scraperList?: Resolver<ResolversTypes['ScraperListResponse'], ParentType, ContextType, RequireFields<QueryScraperListArgs, 'limit' | 'offset' | 'sort'>>;
   scraperRun?: Resolver<ResolversTypes['ScraperRun'], ParentType, ContextType, RequireFields<QueryScraperRunArgs, 'runId'>>;
   scraperRunList?: Resolver<ResolversTypes['ScraperRunListResponse'], ParentType, ContextType, RequireFields<QueryScraperRunListArgs, 'limit' | 'offset' | 'scraperId'>>;
@@ -4499,6 +4654,7 @@ export type ScraperResolvers<ContextType = ApiContext, ParentType extends Resolv
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   health?: Resolver<ResolversTypes['ScraperHealth'], ParentType, ContextType>;
+  heldPricesPending?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   nextRunAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4529,6 +4685,29 @@ export type ScraperHealthResolvers<ContextType = ApiContext, ParentType extends 
   recentRuns?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['ScraperHealthStatus'], ParentType, ContextType>;
   successRate?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type ScraperHeldPriceResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ScraperHeldPrice'] = ResolversParentTypes['ScraperHeldPrice']> = {
+  availability?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  competitorProductId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  competitorProductName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  decidedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  decidedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  previousCurrency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  previousPrice?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  price?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  runId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  scraperId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ScraperHeldPriceStatus'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ScraperHeldPriceListResponseResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ScraperHeldPriceListResponse'] = ResolversParentTypes['ScraperHeldPriceListResponse']> = {
+  data?: Resolver<Array<ResolversTypes['ScraperHeldPrice']>, ParentType, ContextType>;
+  meta?: Resolver<ResolversTypes['ListMeta'], ParentType, ContextType>;
 };
 
 export type ScraperListResponseResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ScraperListResponse'] = ResolversParentTypes['ScraperListResponse']> = {
@@ -4663,6 +4842,7 @@ export type Resolvers<ContextType = ApiContext> = {
   MatchingActor?: MatchingActorResolvers<ContextType>;
   MatchingBulkFailure?: MatchingBulkFailureResolvers<ContextType>;
   MatchingBulkResult?: MatchingBulkResultResolvers<ContextType>;
+  MatchingCalibration?: MatchingCalibrationResolvers<ContextType>;
   MatchingCompetitorCandidates?: MatchingCompetitorCandidatesResolvers<ContextType>;
   MatchingCompetitorProduct?: MatchingCompetitorProductResolvers<ContextType>;
   MatchingCompetitorStatistics?: MatchingCompetitorStatisticsResolvers<ContextType>;
@@ -4735,6 +4915,8 @@ export type Resolvers<ContextType = ApiContext> = {
   Scraper?: ScraperResolvers<ContextType>;
   ScraperExtractionTest?: ScraperExtractionTestResolvers<ContextType>;
   ScraperHealth?: ScraperHealthResolvers<ContextType>;
+  ScraperHeldPrice?: ScraperHeldPriceResolvers<ContextType>;
+  ScraperHeldPriceListResponse?: ScraperHeldPriceListResponseResolvers<ContextType>;
   ScraperListResponse?: ScraperListResponseResolvers<ContextType>;
   ScraperRun?: ScraperRunResolvers<ContextType>;
   ScraperRunFailure?: ScraperRunFailureResolvers<ContextType>;

@@ -21,6 +21,7 @@ import { matchingResolvers } from './matching.ts';
 import { pricingResolvers } from '../../pricing/resolvers.ts';
 import { monitoringResolvers } from '../../monitoring/resolvers.ts';
 import { insightsResolvers } from '../../insights/resolvers.ts';
+import { matchingCalibrationResolvers } from '../../matching/resolvers.ts';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
 
@@ -32,6 +33,7 @@ areas.push(matchingRunResolvers);
 areas.push(pricingResolvers);
 areas.push(monitoringResolvers);
 areas.push(insightsResolvers);
+areas.push(matchingCalibrationResolvers);
 
 export const resolvers: ResolverMap = {};
 for (const area of areas) {
