@@ -16,7 +16,6 @@ import { withWebsiteListAnswers } from './graphql/website-list-answers.ts';
 import './jobs/kinds.ts';
 import { closeQueueOf, queueOf } from './jobs/queue.ts';
 import { serveMatchingThroughQueue } from './matching/runs/jobs.ts';
-import { startSuggestionUpdater } from './pricing/recompute.ts';
 import { maintenanceInterval, startMaintenance } from './db/maintenance.ts';
 import { loadMigrations } from './db/migrate.ts';
 import { newerSchemaMessage, schemaStatus } from './db/schema-status.ts';
@@ -104,8 +103,7 @@ async function main() {
   // expiry); the API only enqueues. Requested matching runs and recorded changes become jobs.
   await queueOf(db.pool);
   serveMatchingThroughQueue(db.pool);
-  // Price suggestions: dirty products and queued websites recomputed (pricing/recompute.ts).
-  const suggestionUpdater = startSuggestionUpdater(db.pool, { onError: (error) => logger.error({ err: error }, 'Price suggestions: recompute failed') });
+  // Price suggestions are kept current by the job workers too (pricing/jobs.ts, `pricing.update`).
 
   // PGlite runs no autovacuum: the API reclaims dead rows and refreshes statistics itself.
   const stopMaintenance = db.engine === 'pglite' ? startMaintenance(db.pool, maintenanceInterval()) : () => undefined;
@@ -116,7 +114,6 @@ async function main() {
     stopping = true;
     logger.info({ signal }, `${signal}: stopping the API`);
     front.markStopping();
-    await suggestionUpdater.stop();
     stopMaintenance();
     server.closeIdleConnections();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -219,38 +219,36 @@ export async function drainSuggestionWork(pool: Pool): Promise<void> {
   }
 }
 
-export interface SuggestionUpdater {
-  stop(): Promise<void>;
-}
-
 /**
- * The loop a long-running process (the API, or a job worker) runs: every `intervalMs` it works the
- * dirty products, then at most one queued website. Errors are reported and the loop goes on.
+ * The updater's loop (the `pricing.update` job, jobs.ts): every `intervalMs` it works the dirty
+ * products, then at most one queued website, until `forMs` have passed or `signal` aborts. A
+ * failed round is reported and the loop goes on (the next round reads the same marks again).
  */
-export function startSuggestionUpdater(pool: Pool, options: { intervalMs?: number; onError?: (error: unknown) => void } = {}): SuggestionUpdater {
+export async function runSuggestionUpdates(
+  pool: Pool,
+  options: { signal?: AbortSignal; forMs: number; intervalMs?: number; onError?: (error: unknown) => void },
+): Promise<void> {
   const intervalMs = options.intervalMs ?? 250;
   const onError = options.onError ?? ((error) => console.error('Price suggestions: recompute failed:', error));
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout | null = null;
-  const tick = () => {
-    running = (async () => {
-      try {
-        while (!stopped && (await processDirtyProducts(pool)) > 0);
-        if (!stopped) await processQueuedWebsite(pool);
-      } catch (error) {
-        onError(error);
-      }
-    })().finally(() => {
-      if (!stopped) timer = setTimeout(tick, intervalMs);
+  const until = performance.now() + options.forMs;
+  const signal = options.signal;
+  while (!signal?.aborted && performance.now() < until) {
+    try {
+      while (!signal?.aborted && (await processDirtyProducts(pool)) > 0);
+      if (!signal?.aborted) await processQueuedWebsite(pool);
+    } catch (error) {
+      onError(error);
+    }
+    const wait = Math.min(intervalMs, until - performance.now());
+    if (wait <= 0 || signal?.aborted) break;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, wait);
+      signal?.addEventListener('abort', done, { once: true });
     });
-  };
-  timer = setTimeout(tick, intervalMs);
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  }
 }
