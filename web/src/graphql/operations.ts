@@ -62,10 +62,47 @@ export type FeedImportStatus =
   | 'RUNNING'
   | 'SUCCEEDED';
 
+/** Why a snapshot has nothing to show (null when it has rows). */
+export type InsightsEmpty =
+  | 'NO_DATA_IN_PERIOD'
+  | 'NO_MATCHED_PRODUCTS'
+  | 'NO_PRODUCTS';
+
+export type InsightsFilter = {
+  /** Exact brands / categories as products carry them; empty or absent = all. */
+  brands?: Array<string> | null | undefined;
+  categories?: Array<string> | null | undefined;
+  /** Competitor ids; empty or absent = all of the website's competitors. */
+  competitorIds?: Array<string> | null | undefined;
+  organizationWebsiteId: string;
+  /** Default LAST_30_DAYS. */
+  period?: InsightsPeriod | null | undefined;
+  /**
+   * Percent within which own price counts as SAME; default 1, 0..50 in steps of 0.1. The difference
+   * compared is rounded to 0.1 % first (docs in api/src/insights/README.md).
+   */
+  tolerancePercent?: number | null | undefined;
+};
+
+export type InsightsPeriod =
+  | 'LAST_30_DAYS'
+  | 'LAST_90_DAYS'
+  | 'LAST_365_DAYS';
+
 export type InvoiceStatus =
   | 'open'
   | 'paid'
   | 'void';
+
+export type MatchingCalibrationReason =
+  /** Enough decisions, but no threshold keeps the target precision. */
+  | 'PRECISION_NOT_REACHED'
+  /** Fewer decisions than a threshold needs. */
+  | 'TOO_FEW_DECISIONS';
+
+export type MatchingCalibrationSource =
+  | 'COMPETITOR'
+  | 'ORGANIZATION';
 
 export type MatchingConfirmAction =
   /** WAITING (to confirm) -> MATCHED. */
@@ -449,6 +486,17 @@ export type ScraperHealthStatus =
   | 'healthy'
   | 'unknown';
 
+export type ScraperHeldPriceDecision =
+  | 'accept'
+  | 'reject';
+
+export type ScraperHeldPriceStatus =
+  | 'accepted'
+  | 'pending'
+  | 'rejected'
+  /** A newer hold, or a price written since, replaced it. */
+  | 'superseded';
+
 export type ScraperInput = {
   enabled?: boolean | null | undefined;
   /** 1-200 characters. */
@@ -545,6 +593,36 @@ export type AggregatorListingListQueryVariables = Exact<{
 
 
 export type AggregatorListingListQuery = { aggregatorListingList: { data: Array<{ id: string, offersCount: number, lowestPrice: number | null, ourRank: number | null, differenceToLowest: number | null, url: string | null, seenAt: string, aggregator: { id: string, name: string }, product: { id: string, name: string, brand: string | null, ean: string | null, price: number | null, currency: string } }>, meta: { pagination: { total: number } } } };
+
+export type InsightsBrandRowFieldsFragment = { brand: string, products: number, matchedProducts: number, coveragePercent: number, priceIndex: number | null, averageDifferencePercent: number | null, comparison: { cheaper: number, same: number, pricier: number }, cells: Array<{ competitorId: string, matchedProducts: number, priceIndex: number | null, comparison: { cheaper: number, same: number, pricier: number } }> };
+
+export type InsightsBrandSnapshotQueryVariables = Exact<{
+  filter: InsightsFilter;
+}>;
+
+
+export type InsightsBrandSnapshotQuery = { brandSnapshot: { empty: InsightsEmpty | null, updatedAt: string | null, competitors: Array<{ id: string, name: string }>, rows: Array<{ brand: string, products: number, matchedProducts: number, coveragePercent: number, priceIndex: number | null, averageDifferencePercent: number | null, comparison: { cheaper: number, same: number, pricier: number }, cells: Array<{ competitorId: string, matchedProducts: number, priceIndex: number | null, comparison: { cheaper: number, same: number, pricier: number } }> }>, total: { brand: string, products: number, matchedProducts: number, coveragePercent: number, priceIndex: number | null, averageDifferencePercent: number | null, comparison: { cheaper: number, same: number, pricier: number }, cells: Array<{ competitorId: string, matchedProducts: number, priceIndex: number | null, comparison: { cheaper: number, same: number, pricier: number } }> } } };
+
+export type InsightsCompetitorSnapshotQueryVariables = Exact<{
+  filter: InsightsFilter;
+}>;
+
+
+export type InsightsCompetitorSnapshotQuery = { competitorSnapshot: { empty: InsightsEmpty | null, updatedAt: string | null, rows: Array<{ matchedProducts: number, overlapPercent: number, priceIndex: number | null, inStockShare: number | null, lastCollectedAt: string | null, competitor: { id: string, name: string }, comparison: { cheaper: number, same: number, pricier: number }, dynamics: { up: number, down: number, unchanged: number, averageChangePercent: number | null } }>, series: Array<{ day: string, competitorId: string, priceIndex: number | null, matchedProducts: number }> } };
+
+export type InsightsCompetitorsQueryVariables = Exact<{
+  filter: InsightsFilter;
+}>;
+
+
+export type InsightsCompetitorsQuery = { brandSnapshot: { competitors: Array<{ id: string, name: string }> } };
+
+export type HomeInsightsQueryVariables = Exact<{
+  organizationWebsiteId: string;
+}>;
+
+
+export type HomeInsightsQuery = { homeInsights: { priceIndex: number | null, products: number, matchedProducts: number, coveragePercent: number, suggestionsWaiting: number, failingScrapers: number | null, comparison: { cheaper: number, same: number, pricier: number } } };
 
 export type MatchingConfirmationQueueQueryVariables = Exact<{
   organizationWebsiteId: string;
@@ -870,6 +948,8 @@ export type MatchingProductFieldsFragment = { waitingToMatch: number, product: {
 
 export type MatchingStatisticsFieldsFragment = { matched: number, waitingToMatch: number, waitingToConfirm: number, skipped: number, neverMatch: number, expired: number };
 
+export type MatchingCalibrationFieldsFragment = { targetPrecision: number, automatic: boolean, threshold: number | null, estimatedPrecision: number | null, estimatedCoverage: number | null, decisions: number, competitorDecisions: number, source: MatchingCalibrationSource, decisionsNeeded: number, reason: MatchingCalibrationReason | null };
+
 export type MatchingDecisionFieldsFragment = { id: string, decidedAt: string, event: MatchingEvent, source: MatchingDecisionSource, matchId: string, statusBefore: MatchingStatus, stageBefore: MatchingStage, statusAfter: MatchingStatus, stageAfter: MatchingStage, version: number, score: number | null, causedBy: string | null, reverts: string | null, revertedBy: string | null, revertable: boolean, actor: { id: string | null, email: string | null } | null, product: { id: string, itemId: string, name: string }, competitor: { id: string, name: string }, competitorProduct: { id: string, externalId: string, name: string } };
 
 export type MatchingQueueQueryVariables = Exact<{
@@ -887,7 +967,7 @@ export type MatchingStatisticsQueryVariables = Exact<{
 }>;
 
 
-export type MatchingStatisticsQuery = { matchingStatistics: { productsWaitingToMatch: number, overall: { matched: number, waitingToMatch: number, waitingToConfirm: number, skipped: number, neverMatch: number, expired: number }, competitors: Array<{ competitor: { id: string, name: string }, statistics: { matched: number, waitingToMatch: number, waitingToConfirm: number, skipped: number, neverMatch: number, expired: number } }> } };
+export type MatchingStatisticsQuery = { matchingStatistics: { productsWaitingToMatch: number, overall: { matched: number, waitingToMatch: number, waitingToConfirm: number, skipped: number, neverMatch: number, expired: number }, competitors: Array<{ competitor: { id: string, name: string }, statistics: { matched: number, waitingToMatch: number, waitingToConfirm: number, skipped: number, neverMatch: number, expired: number }, calibration: { targetPrecision: number, automatic: boolean, threshold: number | null, estimatedPrecision: number | null, estimatedCoverage: number | null, decisions: number, competitorDecisions: number, source: MatchingCalibrationSource, decisionsNeeded: number, reason: MatchingCalibrationReason | null } }> } };
 
 export type MatchingProductQueryVariables = Exact<{
   productId: string;
@@ -1003,6 +1083,8 @@ export type ProductFacetsQuery = { productFacets: { brands: Array<{ value: strin
 
 export type ScraperRowFieldsFragment = { id: string, name: string, enabled: boolean, competitorId: string, competitorName: string, competitorUrl: string, scrapingFrequency: ScrapingFrequency, organizationName: string, websiteName: string, nextRunAt: string, health: { status: ScraperHealthStatus, lastRunAt: string | null, lastRunStatus: ScraperRunStatus | null, lastSuccessAt: string | null, successRate: number | null, recentRuns: number, productsSeen: number | null, productsExpected: number | null, errorMix: Array<{ kind: string, count: number }> }, activeRun: { id: string, status: ScraperRunStatus } | null };
 
+export type ScraperHeldPriceFieldsFragment = { id: string, competitorProductId: string, competitorProductName: string, url: string, previousPrice: number | null, previousCurrency: string | null, price: number, currency: string, availability: string, status: ScraperHeldPriceStatus, createdAt: string, decidedAt: string | null, decidedBy: string | null };
+
 export type ScraperRunFieldsFragment = { id: string, scraperId: string, trigger: string, status: ScraperRunStatus, cancelRequested: boolean, createdAt: string, startedAt: string | null, endedAt: string | null, pagesTotal: number, pagesFetched: number, pagesNotModified: number, productsSeen: number, productsNew: number, productsChanged: number, productsUnchanged: number, productsFailed: number, heldForReview: number, historyRows: number, bytes: number, durationMs: number | null, errorMessage: string | null, failuresByKind: Array<{ kind: string, count: number }> };
 
 export type ScraperListQueryVariables = Exact<{
@@ -1022,7 +1104,7 @@ export type ScraperQueryVariables = Exact<{
 }>;
 
 
-export type ScraperQuery = { scraper: { settings: string | null, id: string, name: string, enabled: boolean, competitorId: string, competitorName: string, competitorUrl: string, scrapingFrequency: ScrapingFrequency, organizationName: string, websiteName: string, nextRunAt: string, health: { status: ScraperHealthStatus, lastRunAt: string | null, lastRunStatus: ScraperRunStatus | null, lastSuccessAt: string | null, successRate: number | null, recentRuns: number, productsSeen: number | null, productsExpected: number | null, errorMix: Array<{ kind: string, count: number }> }, activeRun: { id: string, status: ScraperRunStatus } | null } };
+export type ScraperQuery = { scraper: { settings: string | null, heldPricesPending: number, id: string, name: string, enabled: boolean, competitorId: string, competitorName: string, competitorUrl: string, scrapingFrequency: ScrapingFrequency, organizationName: string, websiteName: string, nextRunAt: string, health: { status: ScraperHealthStatus, lastRunAt: string | null, lastRunStatus: ScraperRunStatus | null, lastSuccessAt: string | null, successRate: number | null, recentRuns: number, productsSeen: number | null, productsExpected: number | null, errorMix: Array<{ kind: string, count: number }> }, activeRun: { id: string, status: ScraperRunStatus } | null } };
 
 export type ScraperDefaultSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1046,6 +1128,24 @@ export type ScraperRunFailuresQueryVariables = Exact<{
 
 
 export type ScraperRunFailuresQuery = { scraperRun: { id: string, failures: { data: Array<{ id: string, url: string, kind: string, reason: string }>, meta: { pagination: { total: number } } } } };
+
+export type ScraperHeldPriceListQueryVariables = Exact<{
+  scraperId: string;
+  status?: ScraperHeldPriceStatus | null | undefined;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type ScraperHeldPriceListQuery = { scraperHeldPriceList: { data: Array<{ id: string, competitorProductId: string, competitorProductName: string, url: string, previousPrice: number | null, previousCurrency: string | null, price: number, currency: string, availability: string, status: ScraperHeldPriceStatus, createdAt: string, decidedAt: string | null, decidedBy: string | null }>, meta: { pagination: { total: number } } } };
+
+export type ScraperHeldPriceDecideMutationVariables = Exact<{
+  heldPriceId: string;
+  decision: ScraperHeldPriceDecision;
+}>;
+
+
+export type ScraperHeldPriceDecideMutation = { scraperHeldPriceDecide: { id: string, competitorProductId: string, competitorProductName: string, url: string, previousPrice: number | null, previousCurrency: string | null, price: number, currency: string, availability: string, status: ScraperHeldPriceStatus, createdAt: string, decidedAt: string | null, decidedBy: string | null } };
 
 export type ScraperTestExtractionQueryVariables = Exact<{
   input: ScraperTestInput;
@@ -1299,6 +1399,12 @@ export interface Operations {
   FeedImportErrors: { result: FeedImportErrorsQuery; variables: FeedImportErrorsQueryVariables };
   FeedImportRun: { result: FeedImportRunQuery; variables: FeedImportRunQueryVariables };
   FeedRunFields: { result: FeedRunFieldsFragment; variables: Record<string, never> };
+  HomeInsights: { result: HomeInsightsQuery; variables: HomeInsightsQueryVariables };
+  InsightsBrandRowFields: { result: InsightsBrandRowFieldsFragment; variables: Record<string, never> };
+  InsightsBrandSnapshot: { result: InsightsBrandSnapshotQuery; variables: InsightsBrandSnapshotQueryVariables };
+  InsightsCompetitorSnapshot: { result: InsightsCompetitorSnapshotQuery; variables: InsightsCompetitorSnapshotQueryVariables };
+  InsightsCompetitors: { result: InsightsCompetitorsQuery; variables: InsightsCompetitorsQueryVariables };
+  MatchingCalibrationFields: { result: MatchingCalibrationFieldsFragment; variables: Record<string, never> };
   MatchingClaimNext: { result: MatchingClaimNextMutation; variables: MatchingClaimNextMutationVariables };
   MatchingClaimProduct: { result: MatchingClaimProductMutation; variables: MatchingClaimProductMutationVariables };
   MatchingCompetitorProductFields: { result: MatchingCompetitorProductFieldsFragment; variables: Record<string, never> };
@@ -1377,6 +1483,9 @@ export interface Operations {
   ScraperCreate: { result: ScraperCreateMutation; variables: ScraperCreateMutationVariables };
   ScraperDefaultSettings: { result: ScraperDefaultSettingsQuery; variables: ScraperDefaultSettingsQueryVariables };
   ScraperDelete: { result: ScraperDeleteMutation; variables: ScraperDeleteMutationVariables };
+  ScraperHeldPriceDecide: { result: ScraperHeldPriceDecideMutation; variables: ScraperHeldPriceDecideMutationVariables };
+  ScraperHeldPriceFields: { result: ScraperHeldPriceFieldsFragment; variables: Record<string, never> };
+  ScraperHeldPriceList: { result: ScraperHeldPriceListQuery; variables: ScraperHeldPriceListQueryVariables };
   ScraperList: { result: ScraperListQuery; variables: ScraperListQueryVariables };
   ScraperRowFields: { result: ScraperRowFieldsFragment; variables: Record<string, never> };
   ScraperRunCancel: { result: ScraperRunCancelMutation; variables: ScraperRunCancelMutationVariables };

@@ -4,6 +4,7 @@ import { apiSchema } from '../../test-support/apiSchema.ts';
 import * as scrapers from './queries.ts';
 import { exportFile } from './detail/ScraperActions.tsx';
 import { runPercent } from './detail/RunHistory.tsx';
+import { heldChangePercent } from './detail/HeldPrices.tsx';
 
 const documents = Object.entries(scrapers).filter((entry): entry is [string, DocumentNode] => (entry[1] as DocumentNode | null)?.kind === Kind.DOCUMENT);
 
@@ -26,4 +27,14 @@ describe('export file and run progress', () => {
     [{ status: 'running', pagesFetched: 20, pagesTotal: 20 }, 99],
     [{ status: 'succeeded', pagesFetched: 3, pagesTotal: 20 }, 100],
   ] as const)('%j -> %d %', (run, percent) => expect(runPercent(run)).toBe(percent));
+});
+
+describe('a held price against the stored one', () => {
+  it.each([
+    [{ previousPrice: 300, previousCurrency: 'CZK', price: 900, currency: 'CZK' }, 200],
+    [{ previousPrice: 1000, previousCurrency: 'EUR', price: 399, currency: 'EUR' }, -60],
+    [{ previousPrice: null, previousCurrency: null, price: 10, currency: 'EUR' }, null],
+    [{ previousPrice: 0, previousCurrency: 'EUR', price: 10, currency: 'EUR' }, null],
+    [{ previousPrice: 100, previousCurrency: 'EUR', price: 2500, currency: 'CZK' }, null],
+  ] as const)('%j -> %s %', (held, percent) => expect(heldChangePercent(held)).toBe(percent));
 });

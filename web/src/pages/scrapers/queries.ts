@@ -34,6 +34,24 @@ const SCRAPER_ROW = gql`
   }
 `;
 
+const HELD_PRICE_FIELDS = gql`
+  fragment ScraperHeldPriceFields on ScraperHeldPrice {
+    id
+    competitorProductId
+    competitorProductName
+    url
+    previousPrice
+    previousCurrency
+    price
+    currency
+    availability
+    status
+    createdAt
+    decidedAt
+    decidedBy
+  }
+`;
+
 const RUN_FIELDS = gql`
   fragment ScraperRunFields on ScraperRun {
     id
@@ -92,6 +110,7 @@ export const SCRAPER_QUERY = typed(
       scraper(scraperId: $scraperId) {
         ...ScraperRowFields
         settings
+        heldPricesPending
       }
     }
     ${SCRAPER_ROW}
@@ -149,6 +168,38 @@ export const SCRAPER_RUN_FAILURES_QUERY = typed(
         }
       }
     }
+  `,
+);
+
+export const SCRAPER_HELD_PRICE_LIST_QUERY = typed(
+  'ScraperHeldPriceList',
+  gql`
+    query ScraperHeldPriceList($scraperId: ID!, $status: ScraperHeldPriceStatus, $limit: Int!, $offset: Int!) {
+      scraperHeldPriceList(scraperId: $scraperId, status: $status, limit: $limit, offset: $offset) {
+        data {
+          ...ScraperHeldPriceFields
+        }
+        meta {
+          pagination {
+            total
+          }
+        }
+      }
+    }
+    ${HELD_PRICE_FIELDS}
+  `,
+);
+export type ScraperHeldPrice = Fragment<'ScraperHeldPriceFields'>;
+
+export const SCRAPER_HELD_PRICE_DECIDE_MUTATION = typed(
+  'ScraperHeldPriceDecide',
+  gql`
+    mutation ScraperHeldPriceDecide($heldPriceId: ID!, $decision: ScraperHeldPriceDecision!) {
+      scraperHeldPriceDecide(heldPriceId: $heldPriceId, decision: $decision) {
+        ...ScraperHeldPriceFields
+      }
+    }
+    ${HELD_PRICE_FIELDS}
   `,
 );
 

@@ -8,12 +8,13 @@ import { routePath, useCarriedPath } from '../../../routes/useCarriedPath.ts';
 import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
 import { SCRAPER_QUERY, type ScraperDetail } from '../queries.ts';
 import { HealthSummary } from './HealthSummary.tsx';
+import { HeldPrices } from './HeldPrices.tsx';
 import { RunHistory } from './RunHistory.tsx';
 import { ScraperActions } from './ScraperActions.tsx';
 import { SettingsForm } from './SettingsForm.tsx';
 import { TestExtraction } from './TestExtraction.tsx';
 
-/** /scrapers/[scraperId]: health, runs with live progress and failed pages, settings in sections, test extraction, export and import. */
+/** /scrapers/[scraperId]: health, runs with live progress and failed pages, held prices to accept or reject, settings in sections, test extraction, export and import. */
 export default function ScraperDetailPage() {
   const { t } = useTranslation();
   const { scraperId = '' } = useParams();
@@ -48,6 +49,11 @@ export default function ScraperDetailPage() {
           <Tabs
             items={[
               { key: 'runs', label: t('scrapers.runs.title'), children: <RunHistory key={`${runsVersion}:${scraper.activeRun?.id ?? ''}`} scraperId={scraper.id} /> },
+              {
+                key: 'held',
+                label: t('scrapers.held.tab', { count: scraper.heldPricesPending }),
+                children: <HeldPrices scraperId={scraper.id} onDecided={() => void query.refetch()} />,
+              },
               { key: 'settings', label: t('scrapers.settings.title'), children: <SettingsForm scraperId={scraper.id} settings={scraper.settings ?? null} onSaved={changed} /> },
               { key: 'test', label: t('scrapers.test.title'), children: <TestExtraction scraperId={scraper.id} competitorId={scraper.competitorId} /> },
             ]}
