@@ -1,4 +1,5 @@
-/** Worker entry point (wrangler.toml `main`). */
+/** Worker entry point (wrangler.toml `main`): the app, its unhandled errors reported in production (error-reports.ts). */
 import { createApp } from './app.ts';
+import { withErrorReports } from './error-reports.ts';
 
-export default createApp();
+export default withErrorReports(createApp());
