@@ -1,5 +1,6 @@
 import { gql } from '@urql/core';
 import type { ProductOffer } from '../products/queries.ts';
+import type { MatchingCalibration } from '../product-matching/shared/calibration.ts';
 
 /** What the list, the detail and the monitored view show of a competitor. */
 const COMPETITOR_FIELDS = `
@@ -22,6 +23,22 @@ const MONITORING_FIELDS = `
     equal
     dearer
     averageDifferencePercent
+  }
+`;
+
+/** Automatic matching at the competitor (product-matching/shared/calibration.ts). */
+const CALIBRATION_FIELDS = `
+  matchingCalibration {
+    targetPrecision
+    automatic
+    threshold
+    estimatedPrecision
+    estimatedCoverage
+    decisions
+    competitorDecisions
+    source
+    decisionsNeeded
+    reason
   }
 `;
 
@@ -70,6 +87,7 @@ export const COMPETITOR_QUERY = gql`
         }
       }
       ${MONITORING_FIELDS}
+      ${CALIBRATION_FIELDS}
     }
   }
 `;
@@ -80,6 +98,7 @@ export const MONITORED_COMPETITOR_QUERY = gql`
     monitoredCompetitor(competitorId: $competitorId) {
       ${COMPETITOR_FIELDS}
       ${MONITORING_FIELDS}
+      ${CALIBRATION_FIELDS}
     }
   }
 `;
@@ -157,6 +176,7 @@ export interface CompetitorMonitoring {
 export interface CompetitorDetail extends CompetitorRow {
   organizationWebsite?: { id: string; name: string; organization: { id: string; name: string } };
   monitoring: CompetitorMonitoring;
+  matchingCalibration: MatchingCalibration;
 }
 
 export interface ImportRowError {

@@ -5,6 +5,7 @@ import { EnumBadge, enumHex, enumLabelKey } from '../../enums/index.ts';
 import type { MatchingStatisticsReport } from '../product-matching/queries.ts';
 import { STATISTIC_KEYS } from '../product-matching/shared/statistics.ts';
 import { StatisticsBar } from '../product-matching/shared/StatisticsBar.tsx';
+import { CalibrationSummary } from '../product-matching/shared/CalibrationSummary.tsx';
 
 /**
  * The six statistics per competitor: a count per status in the status's colour and a bar each.
@@ -35,8 +36,9 @@ export function CompetitorTable({ rows }: { rows: MatchingStatisticsReport['comp
         <tbody>
           {rows.map((row) => (
             <tr key={row.competitor.id}>
-              <th scope="row" style={{ ...cell, textAlign: 'left', fontWeight: 400 }}>
-                {row.competitor.name}
+              <th scope="row" style={{ ...cell, textAlign: 'left', fontWeight: 400, whiteSpace: 'normal' }}>
+                <div>{row.competitor.name}</div>
+                <CalibrationSummary compact calibration={row.calibration} />
               </th>
               {STATISTIC_KEYS.map((key) => (
                 <td

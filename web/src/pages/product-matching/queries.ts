@@ -109,6 +109,22 @@ const STATISTICS = gql`
   }
 `;
 
+/** Automatic matching at a competitor (docs/matching.md): shared/calibration.ts reads it. */
+export const CALIBRATION = gql`
+  fragment MatchingCalibrationFields on MatchingCalibration {
+    targetPrecision
+    automatic
+    threshold
+    estimatedPrecision
+    estimatedCoverage
+    decisions
+    competitorDecisions
+    source
+    decisionsNeeded
+    reason
+  }
+`;
+
 const DECISION = gql`
   fragment MatchingDecisionFields on MatchingDecision {
     id
@@ -198,11 +214,15 @@ export const MATCHING_STATISTICS_QUERY = typed(
           statistics {
             ...MatchingStatisticsFields
           }
+          calibration {
+            ...MatchingCalibrationFields
+          }
         }
         productsWaitingToMatch
       }
     }
     ${STATISTICS}
+    ${CALIBRATION}
   `,
 );
 

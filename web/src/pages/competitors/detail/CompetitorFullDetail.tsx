@@ -11,6 +11,7 @@ import { COMPETITOR_QUERY, type CompetitorDetail } from '../queries.ts';
 import { CompetitorCatalogue } from './CompetitorCatalogue.tsx';
 import { CompetitorPageLayout } from './CompetitorPageLayout.tsx';
 import { MonitoringSummary } from './MonitoringSummary.tsx';
+import { CalibrationSummary } from '../../product-matching/shared/CalibrationSummary.tsx';
 import { CompetitorScrapers } from '../../scrapers/CompetitorScrapers.tsx';
 
 // Its own chunk (file reading, form, error table), loaded only for those who may import.
@@ -86,6 +87,7 @@ export function CompetitorFullDetail({ competitorId }: { competitorId: string })
             </Descriptions>
           </Card>
           <MonitoringSummary monitoring={competitor.monitoring} />
+          <CalibrationSummary calibration={competitor.matchingCalibration} />
           <CanAccess resource="scrappers" action="list">
             <CompetitorScrapers competitorId={competitorId} competitorName={competitor.name} />
           </CanAccess>

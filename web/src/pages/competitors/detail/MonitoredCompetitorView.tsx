@@ -8,6 +8,7 @@ import { MONITORED_COMPETITOR_QUERY, type CompetitorDetail } from '../queries.ts
 import { CompetitorCatalogue } from './CompetitorCatalogue.tsx';
 import { CompetitorPageLayout } from './CompetitorPageLayout.tsx';
 import { MonitoringSummary } from './MonitoringSummary.tsx';
+import { CalibrationSummary } from '../../product-matching/shared/CalibrationSummary.tsx';
 import { LastCollected } from '../../scrapers/LastCollected.tsx';
 
 // Its own chunk (file reading, form, error table), loaded only for those who may import.
@@ -61,6 +62,7 @@ export function MonitoredCompetitorView({ competitorId }: { competitorId: string
           </Descriptions>
           <LastCollected competitorId={competitorId} />
           <MonitoringSummary monitoring={competitor.monitoring} />
+          <CalibrationSummary calibration={competitor.matchingCalibration} />
           <CanAccess resource="competitors" action="update">
             <Card title={t('competitors.import.title')}>
               <Suspense fallback={<Skeleton active />}>
