@@ -41,8 +41,8 @@ export async function startFakeCollector(): Promise<FakeCollector> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      let body = Buffer.concat(chunks);
-      if (request.headers['content-encoding'] === 'gzip') body = gunzipSync(body);
+      const raw = Buffer.concat(chunks);
+      const body = request.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
       const items = body.toString('utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
       received.push({ path: request.url ?? '', headers: request.headers, items });
       // A browser's report is a cross-origin request.
