@@ -32,6 +32,9 @@ export const ROUTE_PAGES: Partial<Record<RouteKey, LazyExoticComponent<Component
   scraperDetail: lazy(() => import('../pages/scrapers/detail/ScraperDetailPage.tsx')),
   priceSuggestionRules: lazy(() => import('../pages/price-suggestions/rules/PriceRulesPage.tsx')),
   priceSuggestionRuleDetail: lazy(() => import('../pages/price-suggestions/editor/PriceRuleEditorPage.tsx')),
+  dataInsights: lazy(() => import('../pages/data-insights/DataInsightsRedirect.tsx')),
+  brandSnapshot: lazy(() => import('../pages/data-insights/BrandSnapshotPage.tsx')),
+  competitorSnapshot: lazy(() => import('../pages/data-insights/CompetitorSnapshotPage.tsx')),
 };
 
 export const PlannedPage = lazy(() => import('../pages/planned/PlannedPage.tsx'));

@@ -34,7 +34,7 @@ describe('readInsightsState', () => {
     expect(state.periodInvalid).toBe(true);
   });
 
-  it.each(['-1', '51', '1e3', 'abc', '2.555', ''])('reads tolerance=%s as the default 1', (tolerance) => {
+  it.each(['-1', '51', '1e3', 'abc', '2.55', ''])('reads tolerance=%s as the default 1', (tolerance) => {
     expect(readInsightsState(params(`tolerance=${tolerance}`)).tolerance).toBe(1);
   });
 

@@ -47,9 +47,9 @@ export function periodOfParam(value: string | null): InsightsPeriod | null {
   return PERIOD_KEYS.find((key) => String(PERIODS[key]) === value.trim()) ?? null;
 }
 
-/** A tolerance from the address: a number 0..50 with at most two decimals, else null. */
+/** A tolerance from the address: a number 0..50 in steps of 0.1 (as the API takes it), else null. */
 export function toleranceOfParam(value: string | null): number | null {
-  if (value === null || !/^\d{1,2}(\.\d{1,2})?$/.test(value.trim())) return null;
+  if (value === null || !/^\d{1,2}(\.\d)?$/.test(value.trim())) return null;
   const n = Number(value);
   return n >= 0 && n <= MAX_TOLERANCE ? n : null;
 }

@@ -6,8 +6,12 @@ import { RouteLayout } from '../../components/layout/RouteLayout.tsx';
 import { MatchingOverview } from './MatchingOverview.tsx';
 import { WebsitesList } from './WebsitesList.tsx';
 import { FailingScrapers } from '../scrapers/FailingScrapers.tsx';
+import { HeadlineFigures } from './HeadlineFigures.tsx';
 
-/** / (home): who is signed in, the selected website's matching statistics, and the websites they can see. */
+/**
+ * / (home): who is signed in, the selected website's headline price figures (data insights) and
+ * matching statistics, and the websites they can see.
+ */
 export default function HomePage() {
   const { t } = useTranslation();
   const { data: identity } = useGetIdentity<Identity>();
@@ -17,6 +21,7 @@ export default function HomePage() {
       {identity?.email && (
         <Typography.Paragraph>{t('auth.userMenu.signedInAs', { email: identity.email })}</Typography.Paragraph>
       )}
+      <HeadlineFigures />
       <FailingScrapers />
       <MatchingOverview />
       <WebsitesList />

@@ -8,6 +8,7 @@ import { useWebsiteSelection } from '../../components/websitePicker/WebsiteSelec
 import { ApiErrorAlert } from '../organizations/ApiErrorAlert.tsx';
 import { BulkReviewBar } from '../price-suggestions/suggestions/BulkReviewBar.tsx';
 import { ProductExportButton } from './list/ProductExportButton.tsx';
+import { InsightFilterTags } from './list/InsightFilterTags.tsx';
 import { ProductFilters } from './list/ProductFilters.tsx';
 import { ProductTable } from './list/ProductTable.tsx';
 import { useProductFacets } from './list/useProductFacets.ts';
@@ -75,6 +76,7 @@ export default function ProductsPage() {
     >
       <ApiErrorAlert error={query.error} />
       <ProductFilters state={state} update={update} brands={brands} categories={categories} />
+      <InsightFilterTags websiteId={website?.id} state={state} update={update} />
       {!website ? (
         <Empty description={t('products.list.noWebsite')} />
       ) : (

@@ -12,6 +12,11 @@ describe('readListState', () => {
       matching: 'HAS_WAITING',
       diffRating: 'high',
       suggestion: 'HAS',
+      competitor: null,
+      comparison: null,
+      movement: null,
+      tolerance: null,
+      period: null,
       sort: 'PRICE_DESC',
       page: 3,
       pageSize: 50,
@@ -31,6 +36,12 @@ describe('readListState', () => {
     ['pageSize=100000', 'pageSize', 20],
     ['q=%20%20', 'search', ''],
     ['product=', 'product', null],
+    ['comparison=LOWER', 'comparison', null],
+    ['movement=SIDEWAYS', 'movement', null],
+    ['tolerance=51', 'tolerance', null],
+    ['tolerance=abc', 'tolerance', null],
+    ['period=7', 'period', null],
+    ['competitor=%20', 'competitor', null],
   ] as const)('reads %s as the default %s', (query, key, value) => {
     expect(readListState(params(query))[key]).toEqual(value);
   });
@@ -79,6 +90,34 @@ describe('productFilter', () => {
     const state = readListState(params(query));
     expect(productFilter(state)).toEqual({ hasSuggestion });
     expect(hasFilters(state)).toBe(true);
+  });
+});
+
+describe('price comparison and movement (data insights links)', () => {
+  it('reads a heat map cell\'s address as the API\'s priceComparison against the competitor', () => {
+    const state = readListState(params('brand=Husky&competitor=c7&comparison=CHEAPER&tolerance=2.5'));
+    expect(productFilter(state)).toEqual({ brand: 'Husky', priceComparison: { competitorId: 'c7', position: 'CHEAPER', tolerancePercent: 2.5 } });
+    expect(hasFilters(state)).toBe(true);
+  });
+
+  it('compares against the market without a competitor, at the API\'s default tolerance', () => {
+    expect(productFilter(readListState(params('comparison=PRICIER')))).toEqual({ priceComparison: { position: 'PRICIER' } });
+  });
+
+  it('reads a dynamics count\'s address as the API\'s priceMovement', () => {
+    expect(productFilter(readListState(params('competitor=c7&movement=UP&period=90')))).toEqual({
+      priceMovement: { competitorId: 'c7', movement: 'UP', period: 'LAST_90_DAYS' },
+    });
+    expect(productFilter(readListState(params('competitor=c7&movement=DOWN')))).toEqual({ priceMovement: { competitorId: 'c7', movement: 'DOWN' } });
+  });
+
+  it('sends no movement without a competitor', () => {
+    expect(productFilter(readListState(params('movement=UP')))).toBeNull();
+  });
+
+  it('writes the period as days and goes back to page 1 when a tag is removed', () => {
+    expect(writeListState(params('competitor=c7&movement=UP&page=3'), { period: 'LAST_365_DAYS' }).toString()).toBe('competitor=c7&movement=UP&period=365');
+    expect(writeListState(params('comparison=SAME&tolerance=2&page=3'), { comparison: null, tolerance: null }).toString()).toBe('');
   });
 });
 

@@ -1,4 +1,12 @@
 import { DIFF_RATING, type DiffRating } from '../../enums/index.ts';
+import {
+  type InsightsPeriod,
+  periodOfParam,
+  PERIODS,
+  type PriceComparison,
+  type PriceMovement,
+  toleranceOfParam,
+} from '../data-insights/insightsState.ts';
 
 /** The API's ProductSort values. */
 export const PRODUCT_SORTS = [
@@ -23,6 +31,11 @@ export type MatchingFilter = (typeof MATCHING_FILTERS)[number];
 export const SUGGESTION_FILTERS = ['HAS', 'NONE'] as const;
 export type SuggestionFilter = (typeof SUGGESTION_FILTERS)[number];
 
+/** Where the price stands (data insights' links): against one competitor, or the market when none. */
+export const PRICE_COMPARISONS = ['CHEAPER', 'SAME', 'PRICIER'] as const satisfies readonly PriceComparison[];
+/** How a competitor's price moved in a period (data insights' dynamics; needs a competitor). */
+export const PRICE_MOVEMENTS = ['UP', 'DOWN', 'UNCHANGED'] as const satisfies readonly PriceMovement[];
+
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 export const DEFAULT_SORT: ProductSort = 'NAME_ASC';
@@ -35,6 +48,14 @@ export interface ProductListState {
   matching: MatchingFilter | null;
   diffRating: DiffRating | null;
   suggestion: SuggestionFilter | null;
+  /** The competitor a comparison or movement is against. */
+  competitor: string | null;
+  comparison: PriceComparison | null;
+  movement: PriceMovement | null;
+  /** The comparison's tolerance in percent (null: the API's default, 1). */
+  tolerance: number | null;
+  /** The movement's period (null: the API's default, 30 days). */
+  period: InsightsPeriod | null;
   sort: ProductSort;
   page: number;
   pageSize: number;
@@ -50,6 +71,11 @@ export const LIST_PARAMS: Record<keyof ProductListState, string> = {
   matching: 'matching',
   diffRating: 'diff',
   suggestion: 'suggestion',
+  competitor: 'competitor',
+  comparison: 'comparison',
+  movement: 'movement',
+  tolerance: 'tolerance',
+  period: 'period',
   sort: 'sort',
   page: 'page',
   pageSize: 'pageSize',
@@ -63,13 +89,30 @@ const DEFAULTS: ProductListState = {
   matching: null,
   diffRating: null,
   suggestion: null,
+  competitor: null,
+  comparison: null,
+  movement: null,
+  tolerance: null,
+  period: null,
   sort: DEFAULT_SORT,
   page: 1,
   pageSize: DEFAULT_PAGE_SIZE,
   product: null,
 };
 
-const FILTER_KEYS = ['search', 'brand', 'category', 'matching', 'diffRating', 'suggestion'] as const satisfies readonly (keyof ProductListState)[];
+const FILTER_KEYS = [
+  'search',
+  'brand',
+  'category',
+  'matching',
+  'diffRating',
+  'suggestion',
+  'competitor',
+  'comparison',
+  'movement',
+  'tolerance',
+  'period',
+] as const satisfies readonly (keyof ProductListState)[];
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | null =>
   value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
@@ -91,6 +134,11 @@ export function readListState(params: URLSearchParams): ProductListState {
     matching: oneOf(MATCHING_FILTERS, params.get(LIST_PARAMS.matching)),
     diffRating: oneOf(DIFF_RATING.values, params.get(LIST_PARAMS.diffRating)),
     suggestion: oneOf(SUGGESTION_FILTERS, params.get(LIST_PARAMS.suggestion)),
+    competitor: text('competitor') || null,
+    comparison: oneOf(PRICE_COMPARISONS, params.get(LIST_PARAMS.comparison)),
+    movement: oneOf(PRICE_MOVEMENTS, params.get(LIST_PARAMS.movement)),
+    tolerance: toleranceOfParam(params.get(LIST_PARAMS.tolerance)),
+    period: periodOfParam(params.get(LIST_PARAMS.period)),
     sort: oneOf(PRODUCT_SORTS, params.get(LIST_PARAMS.sort)) ?? DEFAULT_SORT,
     page: positiveInt(params.get(LIST_PARAMS.page)) ?? 1,
     pageSize: size !== null && (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
@@ -114,7 +162,7 @@ export function writeListState(params: URLSearchParams, change: Partial<ProductL
     const value = next[key];
     const normalized = typeof value === 'string' ? value.trim() : value;
     if (normalized === null || normalized === '' || normalized === DEFAULTS[key]) result.delete(LIST_PARAMS[key]);
-    else result.set(LIST_PARAMS[key], String(normalized));
+    else result.set(LIST_PARAMS[key], key === 'period' ? String(PERIODS[normalized as InsightsPeriod]) : String(normalized));
   }
   return result;
 }
@@ -124,15 +172,41 @@ export function hasFilters(state: ProductListState): boolean {
   return FILTER_KEYS.some((key) => state[key] !== DEFAULTS[key]);
 }
 
-/** The API's ProductFilter for the state (null when nothing is filtered). */
-export function productFilter(state: ProductListState): Record<string, string | boolean> | null {
-  const filter: Record<string, string | boolean> = {};
+/** The API's ProductFilter (the parts the list sets). */
+export interface ProductFilterInput {
+  search?: string;
+  brand?: string;
+  category?: string;
+  matchingStatus?: MatchingFilter;
+  diffRating?: DiffRating;
+  hasSuggestion?: boolean;
+  priceComparison?: { competitorId?: string; position: PriceComparison; tolerancePercent?: number };
+  priceMovement?: { competitorId: string; movement: PriceMovement; period?: InsightsPeriod };
+}
+
+/**
+ * The API's ProductFilter for the state (null when nothing is filtered). A comparison is against
+ * the competitor when one is named, else the market; a movement needs a competitor (without one
+ * it is not sent, and the page says so).
+ */
+export function productFilter(state: ProductListState): ProductFilterInput | null {
+  const filter: ProductFilterInput = {};
   if (state.search) filter.search = state.search;
   if (state.brand) filter.brand = state.brand;
   if (state.category) filter.category = state.category;
   if (state.matching) filter.matchingStatus = state.matching;
   if (state.diffRating) filter.diffRating = state.diffRating;
   if (state.suggestion) filter.hasSuggestion = state.suggestion === 'HAS';
+  if (state.comparison) {
+    filter.priceComparison = {
+      position: state.comparison,
+      ...(state.competitor ? { competitorId: state.competitor } : {}),
+      ...(state.tolerance !== null ? { tolerancePercent: state.tolerance } : {}),
+    };
+  }
+  if (state.movement && state.competitor) {
+    filter.priceMovement = { competitorId: state.competitor, movement: state.movement, ...(state.period ? { period: state.period } : {}) };
+  }
   return Object.keys(filter).length ? filter : null;
 }
 

@@ -6,12 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useNotifications } from '../../../providers/notification/NotificationsProvider.tsx';
 import { apiErrorText } from '../../organizations/apiErrorText.ts';
 import { formatCount } from '../format.ts';
+import type { ProductFilterInput } from '../listState.ts';
 import { PRODUCT_EXPORT_QUERY, type ProductExport } from '../queries.ts';
 import { downloadCsv, exportFileName } from './downloadCsv.ts';
 
 export interface ProductExportButtonProps {
   website: { id: string; name: string } | null;
-  filter: Record<string, string | boolean> | null;
+  filter: ProductFilterInput | null;
   sort: string;
   /** The list's total, to say how many were left out of a truncated export. */
   total: number | undefined;

@@ -72,7 +72,19 @@ export function ProductFilters({ state, update, brands, categories }: ProductFil
         style={{ width: 200 }}
       />
       {hasFilters(state) && (
-        <Button onClick={() => update({ search: '', brand: '', category: '', matching: null, diffRating: null, suggestion: null })}>
+        <Button onClick={() => update({
+            search: '',
+            brand: '',
+            category: '',
+            matching: null,
+            diffRating: null,
+            suggestion: null,
+            competitor: null,
+            comparison: null,
+            movement: null,
+            tolerance: null,
+            period: null,
+          })}>
           {t('products.filters.clear')}
         </Button>
       )}
