@@ -6,15 +6,12 @@
  * hands its running job back at once; a singleton key queues one job.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { startPgliteProcess, type PgliteProcess } from '../src/db/pglite-process.ts';
+import { createScratchDatabase } from '../src/db/scratch.ts';
 import { closeQueueOf, defineJob, enqueue, JOB_SCHEMA } from '../src/jobs/queue.ts';
 import { availableEngines } from './engines.ts';
 import { EVENTS_TABLE, HOLD_LONG_LEASE, HOLD_SHORT_LEASE, RECORD, TICK } from './jobs-fixture-kinds.ts';
@@ -22,7 +19,6 @@ import { EVENTS_TABLE, HOLD_LONG_LEASE, HOLD_SHORT_LEASE, RECORD, TICK } from '.
 const engines = await availableEngines();
 const FIXTURE = fileURLToPath(new URL('./jobs-worker-fixture.ts', import.meta.url));
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Where worker processes find the database, and the test's own connection to it. */
 interface Shared {
@@ -32,9 +28,9 @@ interface Shared {
 }
 
 async function openShared(engine: 'pglite' | 'postgres'): Promise<Shared> {
+  const scratch = await createScratchDatabase(engine, 'console_jobs_test');
   if (engine === 'pglite') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'console-jobs-pglite-'));
-    const server: PgliteProcess = await startPgliteProcess(dir, 12);
+    const server: PgliteProcess = await startPgliteProcess(scratch.dir, 12);
     const db = await openDatabase({ pgliteDir: '', pgliteSocketDir: server.host });
     return {
       db,
@@ -42,27 +38,17 @@ async function openShared(engine: 'pglite' | 'postgres'): Promise<Shared> {
       close: async () => {
         await db.close();
         await server.stop();
-        rmSync(dir, { recursive: true, force: true });
+        await scratch.discard();
       },
     };
   }
-  const name = `console_jobs_test_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
+  const db = await openDatabase({ databaseUrl: scratch.url, pgliteDir: '' });
   return {
     db,
-    env: { JOBS_FIXTURE_DATABASE_URL: url.toString() },
+    env: { JOBS_FIXTURE_DATABASE_URL: scratch.url! },
     close: async () => {
       await db.close();
-      const dropper = new pg.Client({ connectionString: POSTGRES_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await scratch.discard();
     },
   };
 }

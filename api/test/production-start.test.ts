@@ -14,33 +14,18 @@ import pg from 'pg';
 import { SignJWT, UnsecuredJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleApi } from '../../scripts/ops/bundle-api.ts';
+import { createScratchPostgres, postgresReachable, type ScratchPostgres } from '../src/db/scratch.ts';
 
-const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const PROJECT = 'price-console-production';
 const SECRET = 'edge-secret-for-the-production-start-test-0123456789';
 const BUILD_ID = 'abc1234-20261127T010000Z';
 
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 const reachable = await postgresReachable();
 const work = mkdtempSync(path.join(tmpdir(), 'console-production-'));
 const dist = path.join(work, 'api');
-const databaseName = `console_production_${process.pid}_${Date.now().toString(36)}`;
-const databaseUrl = (() => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-})();
+/** The scratch PostgreSQL database the command migrates and serves (created before the tests). */
+let database: ScratchPostgres | undefined;
+let databaseUrl = '';
 const credentials = path.join(work, 'service-account.json');
 let api: ChildProcess | undefined;
 let apiUrl = '';
@@ -101,10 +86,8 @@ function post(body: string, headers: Record<string, string> = {}) {
 describe.skipIf(!reachable)('the production start command (bundle, PostgreSQL, production configuration)', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     await bundleApi(dist, 'bundled-id');
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${databaseName}`);
-    await admin.end();
+    database = await createScratchPostgres('console_production');
+    databaseUrl = database.url;
   }, 120_000);
 
   afterAll(async () => {
@@ -112,10 +95,7 @@ describe.skipIf(!reachable)('the production start command (bundle, PostgreSQL, p
       api.kill('SIGKILL');
       await new Promise((resolve) => api!.once('exit', resolve));
     }
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-    await admin.end();
+    await database?.drop();
     rmSync(work, { recursive: true, force: true });
   });
 
