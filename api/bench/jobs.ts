@@ -5,13 +5,10 @@
  * runs it; PostgreSQL at DATABASE_URL or 127.0.0.1:5432 when reachable, in a scratch database).
  *   cd api && npx tsx bench/jobs.ts [--jobs 500] [--concurrency 4]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { startPgliteProcess } from '../src/db/pglite-process.ts';
 import { closeQueueOf, defineJob, enqueue, JOB_SCHEMA, startWorker } from '../src/jobs/queue.ts';
+import { enginesOf, machineLine, scratchDatabase } from './harness.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -40,31 +37,17 @@ async function measure(name: string, db: Database): Promise<void> {
   console.log(`${name}: enqueue ${perSecond(enqueued - started)} jobs/s (${((enqueued - started) / JOBS).toFixed(2)} ms each); work ${perSecond(done - working)} jobs/s with ${CONCURRENCY} at once (${JOBS} no-op jobs)`);
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), 'bench-jobs-'));
-const server = await startPgliteProcess(dir, 8);
-try {
-  const db = await openDatabase({ pgliteDir: '', pgliteSocketDir: server.host });
-  await measure('PGlite', db);
-  await db.close();
-} finally {
-  await server.stop();
-  rmSync(dir, { recursive: true, force: true });
-}
-
-const url = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-const name = `bench_jobs_${process.pid}`;
-try {
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const scratch = new URL(url);
-  scratch.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: scratch.toString(), pgliteDir: '' });
-  await measure('PostgreSQL', db);
-  await db.close();
-  await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-} catch (error) {
-  console.log(`PostgreSQL skipped: ${(error as Error).message}`);
-} finally {
-  await admin.end().catch(() => undefined);
+console.log(machineLine());
+for (const engine of await enginesOf('both')) {
+  const scratch = await scratchDatabase(engine, 'bench_jobs');
+  // PGlite as the local stack runs it: its own server process, the queue's clients on its socket.
+  const server = engine === 'pglite' ? await startPgliteProcess(scratch.dir, 8) : null;
+  try {
+    const db = await openDatabase({ databaseUrl: scratch.url, pgliteDir: '', pgliteSocketDir: server?.host ?? null });
+    await measure(engine === 'pglite' ? 'PGlite' : 'PostgreSQL', db);
+    await db.close();
+  } finally {
+    await server?.stop();
+    await scratch.discard();
+  }
 }

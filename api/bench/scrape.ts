@@ -20,15 +20,13 @@
  *                           [--scrapers 1000] [--runs 100000] [--two-worker-products 10000]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { createScratchDatabase } from '../src/db/scratch.ts';
 import { executeRun } from '../src/monitoring/run.ts';
 import { requestRun } from '../src/monitoring/run-store.ts';
 import { DEFAULT_TOOLS, type ScrapeTools } from '../src/monitoring/scrape-tools.ts';
@@ -47,7 +45,6 @@ const { values: options } = parseArgs({
   },
 });
 const concurrency = Number(options.concurrency);
-const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
 const self = fileURLToPath(import.meta.url);
 
@@ -145,29 +142,9 @@ function startShop(products: number, shops: number): Promise<{ url: string; chil
 }
 
 async function openEngine(engine: 'pglite' | 'postgres'): Promise<{ db: Database; url: string | null; drop(): Promise<void> }> {
-  if (engine === 'pglite') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'bench-scrape-'));
-    const db = await openDatabase({ pgliteDir: dir });
-    return { db, url: null, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const name = `bench_scrape_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
-  return {
-    db,
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: POSTGRES_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
+  const scratch = await createScratchDatabase(engine, 'bench_scrape');
+  const db = await openDatabase({ databaseUrl: scratch.url, pgliteDir: scratch.dir });
+  return { db, url: scratch.url, drop: () => scratch.discard() };
 }
 
 async function scraperFor(pool: pg.Pool, websiteId: string, shopUrl: string, slug: string): Promise<string> {

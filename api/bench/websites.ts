@@ -40,17 +40,16 @@
  * server, and with 10 clients in a closed loop the latency is the queue in front of those cores
  * (latency = clients / throughput), so what the clients spend shows in the figures.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import { createRequire } from 'node:module';
-import { constants, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { UnsecuredJWT } from 'jose';
-import pg from 'pg';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { POSTGRES_ADMIN_URL, postgresReachable, scratchDatabase, undoneOnSignal } from './harness.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -75,7 +74,6 @@ const IDLE_SAMPLE_MS = 1_000;
 const WARMUP = Number(options.warmup);
 const WEBSITES = Number(options.websites);
 const PROJECT_ID = process.env.FIREBASE_PROJECT_ID || 'demo-price-console';
-const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
@@ -346,47 +344,6 @@ const ratio = (through: Result, direct: Result) =>
   `ratio through/direct: p50 ${(through.mix.p50 / direct.mix.p50).toFixed(2)}x, p95 ${(through.mix.p95 / direct.mix.p95).toFixed(2)}x, ` +
   `req/s ${(through.rps / direct.rps).toFixed(2)}x; added p50 ${(through.mix.p50 - direct.mix.p50).toFixed(1)} ms, p95 ${(through.mix.p95 - direct.mix.p95).toFixed(1)} ms`;
 
-async function postgresReachable() {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-/**
- * What a signal to the benchmark must undo before it exits, newest first: the servers it
- * started run in process groups of their own (so a signal to the benchmark's group does not
- * reach them) and would otherwise stay, connected to its scratch database.
- */
-const onSignal = new Set<() => Promise<void>>();
-let undoing = false;
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  // Kept while undoing: a wrapper (pnpm, tsx) passes the same signal on again.
-  process.on(signal, () => {
-    if (undoing) return;
-    undoing = true;
-    console.error(`${signal}: stopping the servers this benchmark started`);
-    void (async () => {
-      for (const undo of [...onSignal].reverse()) await undo().catch((error) => console.error(error));
-      process.exit(128 + constants.signals[signal]);
-    })();
-  });
-}
-
-/** Registers `undo` to run on a signal until the returned function is called, which runs it once. */
-function undoneOnSignal(undo: () => Promise<void>): () => Promise<void> {
-  onSignal.add(undo);
-  return async () => {
-    if (!onSignal.delete(undo)) return;
-    await undo();
-  };
-}
-
 /**
  * Stops a child started with `detached: true`: SIGTERM to the child itself (the API then closes
  * its PGlite process cleanly) or to its whole process group (`group`, for wrangler and the
@@ -469,28 +426,9 @@ async function startWorker(upstream: string): Promise<{ url: string; stop: () =>
 }
 
 async function benchEngine(engine: 'pglite' | 'postgres') {
-  const dir = mkdtempSync(path.join(tmpdir(), 'console-bench-'));
-  const removeDir = undoneOnSignal(async () => rmSync(dir, { recursive: true, force: true }));
-  let databaseUrl = '';
-  let dropDatabase = async () => {};
-  if (engine === 'postgres') {
-    const name = `console_bench_${process.pid}_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = undoneOnSignal(async () => {
-      const dropper = new pg.Client({ connectionString: POSTGRES_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    });
-  }
+  const scratch = await scratchDatabase(engine, 'console_bench');
   const started = performance.now();
-  const api = await startApi(engine === 'postgres' ? { DATABASE_URL: databaseUrl } : { PGLITE_DIR: dir });
+  const api = await startApi(scratch.env);
   let worker: Awaited<ReturnType<typeof startWorker>> | null = null;
   try {
     console.log(`${engine}: API with ${WEBSITES} websites ready in ${((performance.now() - started) / 1000).toFixed(1)} s; ${REQUESTS} requests from ${CONCURRENCY} clients (${CLIENT})${process.env.LIST_CACHE === 'off' ? ', LIST_CACHE=off' : ''}`);
@@ -509,8 +447,7 @@ async function benchEngine(engine: 'pglite' | 'postgres') {
   } finally {
     await worker?.stop();
     await api.stop();
-    await dropDatabase();
-    await removeDir();
+    await scratch.discard();
   }
 }
 
@@ -528,7 +465,7 @@ async function benchThrough(through: string, direct: string) {
 if (options.engine === 'both' || options.engine === 'pglite') await benchEngine('pglite');
 if (options.engine === 'both' || options.engine === 'postgres') {
   if (await postgresReachable()) await benchEngine('postgres');
-  else console.log(`postgres: skipped (not reachable at ${POSTGRES_URL.replace(/\/\/[^@]*@/, '//')})`);
+  else console.log(`postgres: skipped (not reachable at ${POSTGRES_ADMIN_URL.replace(/\/\/[^@]*@/, '//')})`);
 }
 if (options.through) await benchThrough(options.through, options.direct!);
 process.exit(0);
