@@ -8,6 +8,7 @@ const complete = {
   graphqlUrl: '/graphql',
   storage: { mainBucket: 'main', publicBucket: 'public' },
   errorReporting: null,
+  buildId: 'abc1234-20261127T010000Z',
 };
 
 const answering = (status: number, body: string): typeof fetch =>

@@ -18,6 +18,8 @@ export interface RuntimeConfig {
   graphqlUrl: string;
   storage: { mainBucket: string; publicBucket: string } | null;
   errorReporting: { dsn: string } | null;
+  /** The build the worker serves ('<commit>-<time>', or 'unversioned'): error reports carry it. */
+  buildId: string;
 }
 
 /** SPEC §7: the GraphQL address falls back to a local address on port 4000. */
@@ -38,6 +40,7 @@ const FALLBACK: RuntimeConfig = {
   graphqlUrl: FALLBACK_GRAPHQL_URL,
   storage: null,
   errorReporting: null,
+  buildId: 'unversioned',
 };
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -71,6 +74,7 @@ export function parseRuntimeConfig(json: unknown): LoadedConfig {
       graphqlUrl: nonEmpty(json.graphqlUrl) ? json.graphqlUrl : FALLBACK_GRAPHQL_URL,
       storage,
       errorReporting,
+      buildId: nonEmpty(json.buildId) ? json.buildId : 'unversioned',
     },
     problem: firebase ? null : 'config.json has no usable "firebase" section',
   };
