@@ -90,15 +90,17 @@ describe.each(engines)('Price suggestions on $name', (engine) => {
   });
 
   it.each([
-    ['a floor above the ceiling', { bounds: { minimumPrice: 500, maximumPrice: 100 } }, 'bounds.minimumPrice'],
-    ['a negative margin', { bounds: { costMargin: -5 } }, 'bounds.costMargin'],
-    ['a rule selecting nothing', { products: { brands: ['No Such Brand Anywhere'] } }, 'products'],
-    ['a priority clash', { priority: 1 }, 'priority'],
-  ])('%s is a field error and saves nothing', async (_, change, field) => {
+    ['a floor above the ceiling', { bounds: { minimumPrice: 500, maximumPrice: 100 } }, 'bounds.minimumPrice', 'FLOOR_ABOVE_CEILING'],
+    ['a negative margin', { bounds: { costMargin: -5 } }, 'bounds.costMargin', 'NEGATIVE'],
+    ['a rule selecting nothing', { products: { brands: ['No Such Brand Anywhere'] } }, 'products', 'SELECTS_NOTHING'],
+    ['a priority clash', { priority: 1 }, 'priority', 'PRIORITY_TAKEN'],
+    ['a price range upside down', { products: { priceMin: 900, priceMax: 100 } }, 'products.priceMin', 'PRICE_RANGE_INVERTED'],
+  ])('%s is a field error with a reason the console translates, and saves nothing', async (_, change, field, reason) => {
     const before = await ruleCount();
     const response = await w.call(owner.uid, CREATE, { organizationWebsiteId: site, input: { ...baseRule('Bad', 7), ...change } });
     expect(codes(response)).toEqual(['BAD_USER_INPUT']);
-    expect(response.body.errors![0]!.extensions!.field).toBe(field);
+    expect(response.body.errors![0]!.extensions).toMatchObject({ field, reason });
+    if (reason === 'PRIORITY_TAKEN') expect(response.body.errors![0]!.extensions!.values).toMatchObject({ priority: 1, rule: expect.any(String) });
     expect(await ruleCount()).toBe(before);
   });
 
@@ -106,7 +108,7 @@ describe.each(engines)('Price suggestions on $name', (engine) => {
     const { rows } = await w.pool.query('SELECT id FROM competitors WHERE organization_website_id = $1 ORDER BY name LIMIT 1', [site]);
     const input = baseRule('Follow', 8, { competitors: { mode: 'EXCLUDE', competitorIds: [rows[0].id] }, strategy: { type: 'FOLLOW_COMPETITOR', competitorId: rows[0].id } });
     const response = await w.call(owner.uid, CREATE, { organizationWebsiteId: site, input });
-    expect(response.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'strategy.competitorId' });
+    expect(response.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'strategy.competitorId', reason: 'STRATEGY_COMPETITOR_LEFT_OUT' });
   });
 
   it.each(roleCases(READERS_ONLY))('%s reads the rules and cannot save one', async (_role, user) => {

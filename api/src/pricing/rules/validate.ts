@@ -4,7 +4,7 @@
  * checks that need the database (priority clash, competitors of the website, products selected)
  * are in store/rules.ts.
  */
-import { badUserInput } from '../../graphql/errors.ts';
+import { ruleError } from './errors.ts';
 import { oneOf } from '../../graphql/resolvers/catalogue-scope.ts';
 import { uuidArg } from '../../graphql/validate.ts';
 import type { BoundSettings, CompetitorSettings, PricingRule, ProductSelection, RoundingSettings, StrategySettings } from '../engine/types.ts';
@@ -35,26 +35,29 @@ type Input = Record<string, unknown> | null | undefined;
 
 function number(field: string, value: unknown, { min = -Infinity, max = Infinity, integer = false, above = false } = {}): number | null {
   if (value == null) return null;
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw badUserInput(field, 'must be a number');
-  if (integer && !Number.isInteger(value)) throw badUserInput(field, 'must be a whole number');
-  if (above ? value <= min : value < min) throw badUserInput(field, above ? `must be more than ${min}` : min === 0 ? 'must not be negative' : `must be at least ${min}`);
-  if (value > max) throw badUserInput(field, `must be at most ${max}`);
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw ruleError(field, 'NOT_A_NUMBER', 'must be a number');
+  if (integer && !Number.isInteger(value)) throw ruleError(field, 'NOT_WHOLE', 'must be a whole number');
+  if (above ? value <= min : value < min) {
+    if (above) throw ruleError(field, 'NOT_ABOVE', `must be more than ${min}`, { min });
+    throw min === 0 ? ruleError(field, 'NEGATIVE', 'must not be negative') : ruleError(field, 'BELOW_MINIMUM', `must be at least ${min}`, { min });
+  }
+  if (value > max) throw ruleError(field, 'ABOVE_MAXIMUM', `must be at most ${max}`, { max });
   return value;
 }
 
 function required<T>(field: string, value: T | null): T {
-  if (value == null) throw badUserInput(field, 'is required for this choice');
+  if (value == null) throw ruleError(field, 'REQUIRED_FOR_CHOICE', 'is required for this choice');
   return value;
 }
 
 function texts(field: string, value: unknown): string[] {
   if (value == null) return [];
-  if (!Array.isArray(value)) throw badUserInput(field, 'must be a list');
-  if (value.length > MAX_LIST) throw badUserInput(field, `must have at most ${MAX_LIST} items`);
+  if (!Array.isArray(value)) throw ruleError(field, 'NOT_A_LIST', 'must be a list');
+  if (value.length > MAX_LIST) throw ruleError(field, 'TOO_MANY_ITEMS', `must have at most ${MAX_LIST} items`, { max: MAX_LIST });
   const seen = new Map<string, string>();
   for (const item of value) {
     const text = typeof item === 'string' ? item.trim() : '';
-    if (!text || text.length > 500) throw badUserInput(field, 'items must be 1-500 characters');
+    if (!text || text.length > 500) throw ruleError(field, 'ITEM_LENGTH', 'items must be 1-500 characters', { max: 500 });
     seen.set(text.toLowerCase(), text);
   }
   return [...seen.values()];
@@ -62,8 +65,8 @@ function texts(field: string, value: unknown): string[] {
 
 function ids(field: string, value: unknown): string[] {
   if (value == null) return [];
-  if (!Array.isArray(value)) throw badUserInput(field, 'must be a list');
-  if (value.length > MAX_LIST) throw badUserInput(field, `must have at most ${MAX_LIST} items`);
+  if (!Array.isArray(value)) throw ruleError(field, 'NOT_A_LIST', 'must be a list');
+  if (value.length > MAX_LIST) throw ruleError(field, 'TOO_MANY_ITEMS', `must have at most ${MAX_LIST} items`, { max: MAX_LIST });
   return [...new Set(value.map((id) => uuidArg(field, String(id))))];
 }
 
@@ -73,10 +76,10 @@ export function productSelectionOf(input: Input, field = 'products'): ProductSel
   const products = input ?? {};
   const priceMin = number(`${field}.priceMin`, products.priceMin, { min: 0, max: MAX_AMOUNT });
   const priceMax = number(`${field}.priceMax`, products.priceMax, { min: 0, max: MAX_AMOUNT });
-  if (priceMin != null && priceMax != null && priceMin > priceMax) throw badUserInput(`${field}.priceMin`, 'must not be above the price range\'s upper end');
+  if (priceMin != null && priceMax != null && priceMin > priceMax) throw ruleError(`${field}.priceMin`, 'PRICE_RANGE_INVERTED', 'must not be above the price range\'s upper end');
   const includeProductIds = ids(`${field}.includeProductIds`, products.includeProductIds);
   const excludeProductIds = ids(`${field}.excludeProductIds`, products.excludeProductIds);
-  if (includeProductIds.some((id) => excludeProductIds.includes(id))) throw badUserInput(`${field}.excludeProductIds`, 'must not name a product the rule includes');
+  if (includeProductIds.some((id) => excludeProductIds.includes(id))) throw ruleError(`${field}.excludeProductIds`, 'EXCLUDES_INCLUDED', 'must not name a product the rule includes');
   return {
     brands: texts(`${field}.brands`, products.brands),
     categories: texts(`${field}.categories`, products.categories),
@@ -92,7 +95,7 @@ function competitorsOf(input: Input): CompetitorSettings {
   const c = input ?? {};
   const mode = choice('competitors.mode', c.mode, COMPETITOR_MODES, 'ALL');
   const competitorIds = ids('competitors.competitorIds', c.competitorIds);
-  if (mode !== 'ALL' && competitorIds.length === 0) throw badUserInput('competitors.competitorIds', 'must name at least one competitor to include or exclude');
+  if (mode !== 'ALL' && competitorIds.length === 0) throw ruleError('competitors.competitorIds', 'NO_COMPETITOR_NAMED', 'must name at least one competitor to include or exclude');
   return {
     mode,
     competitorIds: mode === 'ALL' ? [] : competitorIds,
@@ -124,7 +127,7 @@ function strategyOf(input: Input, competitors: CompetitorSettings): StrategySett
   if (type === 'FOLLOW_COMPETITOR') {
     const id = uuidArg('strategy.competitorId', String(required('strategy.competitorId', (s.competitorId as string | null | undefined) ?? null)));
     const excluded = (competitors.mode === 'EXCLUDE' && competitors.competitorIds.includes(id)) || (competitors.mode === 'INCLUDE' && !competitors.competitorIds.includes(id));
-    if (excluded) throw badUserInput('strategy.competitorId', 'names a competitor the rule\'s competitor filter leaves out');
+    if (excluded) throw ruleError('strategy.competitorId', 'STRATEGY_COMPETITOR_LEFT_OUT', 'names a competitor the rule\'s competitor filter leaves out');
     strategy.competitorId = id;
   }
   return strategy;
@@ -135,7 +138,7 @@ function boundsOf(input: Input): BoundSettings {
   const costMargin = number('bounds.costMargin', b.costMargin, { min: 0, max: 10_000 });
   const minimumPrice = number('bounds.minimumPrice', b.minimumPrice, { min: 0, max: MAX_AMOUNT });
   const maximumPrice = number('bounds.maximumPrice', b.maximumPrice, { min: 0, above: true, max: MAX_AMOUNT });
-  if (minimumPrice != null && maximumPrice != null && minimumPrice > maximumPrice) throw badUserInput('bounds.minimumPrice', 'the floor must not be above the ceiling');
+  if (minimumPrice != null && maximumPrice != null && minimumPrice > maximumPrice) throw ruleError('bounds.minimumPrice', 'FLOOR_ABOVE_CEILING', 'the floor must not be above the ceiling');
   return {
     costMargin,
     costMarginUnit: choice('bounds.costMarginUnit', b.costMarginUnit, UNITS, 'PERCENT'),
@@ -160,13 +163,13 @@ function roundingOf(input: Input): RoundingSettings {
 
 export function ruleSettingsOf(input: Record<string, unknown>): RuleSettings {
   const name = typeof input.name === 'string' ? input.name.trim() : '';
-  if (!name) throw badUserInput('name', 'must not be empty');
-  if (name.length > 200) throw badUserInput('name', 'must be at most 200 characters');
+  if (!name) throw ruleError('name', 'NAME_EMPTY', 'must not be empty');
+  if (name.length > 200) throw ruleError('name', 'NAME_TOO_LONG', 'must be at most 200 characters', { max: 200 });
   const competitors = competitorsOf(input.competitors as Input);
   return {
     name,
     status: oneOf('status', input.status, STATUSES),
-    priority: number('priority', input.priority, { min: 1, max: 100_000, integer: true }) ?? (() => { throw badUserInput('priority', 'is required'); })(),
+    priority: number('priority', input.priority, { min: 1, max: 100_000, integer: true }) ?? (() => { throw ruleError('priority', 'REQUIRED', 'is required'); })(),
     products: productSelectionOf(input.products as Input),
     competitors,
     strategy: strategyOf(input.strategy as Input, competitors),

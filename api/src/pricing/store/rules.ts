@@ -4,7 +4,8 @@
  * recompute (recompute-queue.ts) in the same transaction.
  */
 import type { ApiContext } from '../../graphql/context.ts';
-import { badUserInput, notFound } from '../../graphql/errors.ts';
+import { notFound } from '../../graphql/errors.ts';
+import { ruleError } from '../rules/errors.ts';
 import { likePattern, scopeOf } from '../../graphql/resolvers/catalogue-scope.ts';
 import type { Queryable } from '../../graphql/resolvers/plan-limits.ts';
 import type { RuleSettings, RuleStatus } from '../rules/validate.ts';
@@ -52,20 +53,20 @@ export async function checkRuleAgainstWebsite(db: Queryable, websiteId: string, 
     'SELECT name FROM price_rules WHERE organization_website_id = $1 AND priority = $2 AND ($3::uuid IS NULL OR id <> $3::uuid)',
     [websiteId, settings.priority, ruleId],
   );
-  if (clash.rows[0]) throw badUserInput('priority', `rule "${clash.rows[0].name}" has priority ${settings.priority} already`);
+  if (clash.rows[0]) throw ruleError('priority', 'PRIORITY_TAKEN', `rule "${clash.rows[0].name}" has priority ${settings.priority} already`, { rule: clash.rows[0].name, priority: settings.priority });
   const named = [...settings.competitors.competitorIds, ...(settings.strategy.competitorId ? [settings.strategy.competitorId] : [])];
   if (named.length) {
     const { rows } = await db.query<{ id: string }>('SELECT id FROM competitors WHERE organization_website_id = $1 AND id = ANY($2::uuid[])', [websiteId, named]);
     const known = new Set(rows.map((r) => r.id));
-    if (settings.competitors.competitorIds.some((id) => !known.has(id))) throw badUserInput('competitors.competitorIds', 'names a competitor the website does not have');
-    if (settings.strategy.competitorId && !known.has(settings.strategy.competitorId)) throw badUserInput('strategy.competitorId', 'names a competitor the website does not have');
+    if (settings.competitors.competitorIds.some((id) => !known.has(id))) throw ruleError('competitors.competitorIds', 'UNKNOWN_COMPETITOR', 'names a competitor the website does not have');
+    if (settings.strategy.competitorId && !known.has(settings.strategy.competitorId)) throw ruleError('strategy.competitorId', 'UNKNOWN_COMPETITOR', 'names a competitor the website does not have');
   }
   const products = [...settings.products.includeProductIds, ...settings.products.excludeProductIds];
   if (products.length) {
     const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM products WHERE organization_website_id = $1 AND id = ANY($2::uuid[])', [websiteId, products]);
-    if (rows[0]!.n !== products.length) throw badUserInput('products.includeProductIds', 'names a product the website does not have');
+    if (rows[0]!.n !== products.length) throw ruleError('products.includeProductIds', 'UNKNOWN_PRODUCT', 'names a product the website does not have');
   }
-  if ((await countSelected(db as never, websiteId, settings.products)) === 0) throw badUserInput('products', 'the filters select no product');
+  if ((await countSelected(db as never, websiteId, settings.products)) === 0) throw ruleError('products', 'SELECTS_NOTHING', 'the filters select no product');
 }
 
 const SETTINGS_VALUES = (s: RuleSettings) => [s.name, s.status, s.priority, JSON.stringify(s.products), JSON.stringify(s.competitors), JSON.stringify(s.strategy), JSON.stringify(s.bounds), JSON.stringify(s.rounding)];
@@ -117,7 +118,7 @@ export async function reorderRules(db: Queryable, websiteId: string, ruleIds: st
   const { rows } = await db.query<{ id: string }>('SELECT id FROM price_rules WHERE organization_website_id = $1 FOR UPDATE', [websiteId]);
   const existing = new Set(rows.map((r) => r.id));
   if (new Set(ruleIds).size !== ruleIds.length || ruleIds.length !== existing.size || ruleIds.some((id) => !existing.has(id))) {
-    throw badUserInput('priceRuleIds', 'must name every rule of the website exactly once');
+    throw ruleError('priceRuleIds', 'REORDER_INCOMPLETE', 'must name every rule of the website exactly once');
   }
   await db.query('SET CONSTRAINTS price_rules_priority_unique DEFERRED');
   await db.query(

@@ -8,6 +8,7 @@ import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
 import { COMPETITOR_CHOICES_QUERY, PRICE_RULE_CREATE_MUTATION, PRICE_RULE_UPDATE_MUTATION } from '../queries.ts';
 import { SimulationPanel } from '../simulation/SimulationPanel.tsx';
 import { ProductPreview } from './ProductPreview.tsx';
+import { ruleFieldErrorText } from './fieldErrors.ts';
 import { fieldPathOf, type RuleFormValues, ruleInputOf } from './ruleForm.ts';
 import { BoundsSection } from './sections/BoundsSection.tsx';
 import { type CompetitorChoice, CompetitorsSection } from './sections/CompetitorsSection.tsx';
@@ -88,13 +89,17 @@ export function RuleEditor({ organizationWebsiteId, ruleId, initialValues, named
         onSuccess: (data) => onSaved({ id: data.data.id, name: data.data.name }),
         onError: (error) => {
           const all = form.getFieldsValue(true) as RuleFormValues;
-          const fields = Object.entries((error.errors ?? {}) as Record<string, unknown>)
-            .map(([field, message]) => ({ name: fieldPathOf(field, all), errors: [String(message)] }))
+          // The API's reason in the console's words (fieldErrors.ts), its English message otherwise.
+          const extensions = (error as HttpError & { extensions?: Record<string, unknown> }).extensions;
+          const entries = Object.entries((error.errors ?? {}) as Record<string, unknown>).map(([field, message]) => ({ field, text: ruleFieldErrorText(extensions, String(message), t) }));
+          const fields = entries
+            .map(({ field, text }) => ({ name: fieldPathOf(field, all), errors: [text] }))
             .filter((field): field is { name: (string | number)[]; errors: string[] } => field.name !== null);
           if (fields.length) {
             form.setFields(fields as Parameters<typeof form.setFields>[0]);
             form.scrollToField(fields[0]?.name ?? 'name');
-          } else setFailure(error);
+          } else if (entries[0]) setFailure({ ...error, message: entries[0].text });
+          else setFailure(error);
         },
       },
     );
