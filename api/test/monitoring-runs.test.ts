@@ -3,9 +3,9 @@
  * scraped, products upserted by canonical address, price history as changes only (a second run
  * over unchanged pages answers 304 and writes no history), an implausible price jump held for
  * review, failed pages with their reason, matching asked for new products, cancel honoured
- * between batches, a held price accepted (price and history written) or rejected (nothing
- * written) by an Admin with the decision kept, a stopped worker's run failed with what it wrote kept, a dead worker's run
- * swept, health kept on the scraper.
+ * between batches, a stopped worker's run resumed by the next one with nothing written twice,
+ * a held price accepted (price and history written) or rejected (nothing
+ * written) by an Admin with the decision kept, a dead worker's run resumed or swept, health kept on the scraper.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -30,10 +30,11 @@ interface ShopProduct {
 /** A small shop: JSON-LD product pages with ETags (304 on a match), a sitemap, robots.txt, a captcha page, slow pages on demand. */
 function startShop() {
   const products = new Map<string, ShopProduct>();
-  const state = { delayMs: 0, requests: 0 };
+  const state = { delayMs: 0, requests: 0, hits: new Map<string, number>() };
   const server: Server = createServer((request, response) => {
     state.requests += 1;
     const url = new URL(request.url ?? '/', 'http://shop');
+    state.hits.set(url.pathname, (state.hits.get(url.pathname) ?? 0) + 1);
     const send = (status: number, type: string, body: string, headers: Record<string, string> = {}) => {
       setTimeout(() => {
         response.writeHead(status, { 'content-type': type, ...headers });
@@ -269,12 +270,56 @@ describe.each(engines)('Scraper runs on $name', (engine) => {
     }
   });
 
-  it("a stopping worker ends its run failed after the batch it writes; a dead worker's run is swept", async () => {
-    const runId = await runNow();
-    const controller = new AbortController();
-    controller.abort('stopping');
-    expect((await executeRun(w.pool, runId, { allowPrivateAddresses: true, signal: controller.signal })).status).toBe('failed');
-    expect((await runView(runId)).status).toBe('failed');
+  it('a stopping worker writes what it fetched and hands the run back; the next worker resumes from the pages not yet done, nothing twice', async () => {
+    for (let i = 0; i < 24; i++) shop.products.set(`resume-${i}`, { slug: `resume-${i}`, name: `Resume item ${i}`, price: 300 + i });
+    const historyBefore = await historyCount();
+    const storedCount = async () => (await w.pool.query('SELECT count(*)::int AS n FROM competitor_products WHERE competitor_id = $1', [competitorId])).rows[0].n as number;
+    const storedBefore = await storedCount();
+    shop.state.hits.clear();
+    shop.state.delayMs = 40;
+    try {
+      const runId = await runNow();
+      const controller = new AbortController();
+      const first = executeRun(w.pool, runId, { allowPrivateAddresses: true, batchSize: 2, signal: controller.signal });
+      for (let i = 0; i < 200 && (await runView(runId)).pagesFetched < 6; i++) await new Promise((r) => setTimeout(r, 25));
+      controller.abort('stopping');
+      expect((await first).status).toBe('stopped');
+      const handedBack = (await w.pool.query('SELECT status, pages_fetched, resumes FROM scraper_runs WHERE id = $1', [runId])).rows[0];
+      expect(handedBack).toMatchObject({ status: 'queued', resumes: 0 });
+      expect(handedBack.pages_fetched).toBeGreaterThan(0);
+      const pagesBefore = shop.products.size + 2; // the product pages, the captcha and the call-for-price page
+      expect(handedBack.pages_fetched).toBeLessThan(pagesBefore);
+
+      shop.state.delayMs = 0;
+      expect((await executeRun(w.pool, runId, { allowPrivateAddresses: true, batchSize: 2 })).status).toBe('succeeded');
+      const run = (await w.pool.query('SELECT * FROM scraper_runs WHERE id = $1', [runId])).rows[0];
+      // New: the 24 added here and the pages the cancelled run above did not reach.
+      const added = (await storedCount()) - storedBefore;
+      expect(added).toBeGreaterThanOrEqual(24);
+      expect(run).toMatchObject({ status: 'succeeded', resumes: 1, products_new: added, pages_fetched: pagesBefore });
+      expect(run.history_rows).toBe(run.products_new + run.products_changed);
+      // Every product page fetched once across both workers, every new product and history row once.
+      const productHits = [...shop.state.hits].filter(([path]) => path.startsWith('/p/'));
+      expect(productHits.filter(([, n]) => n !== 1)).toEqual([]);
+      expect(productHits.length).toBe(pagesBefore);
+      const resumed = (await w.pool.query(`SELECT count(*)::int AS n FROM competitor_products WHERE competitor_id = $1 AND name LIKE 'Resume item%'`, [competitorId])).rows[0].n;
+      expect(resumed).toBe(24);
+      expect(await historyCount()).toBe(historyBefore + run.history_rows);
+      const failures = (await w.pool.query('SELECT url, count(*)::int AS n FROM scraper_run_failures WHERE run_id = $1 GROUP BY url', [runId])).rows;
+      expect(failures.filter((f) => f.n > 1)).toEqual([]);
+    } finally {
+      shop.state.delayMs = 0;
+    }
+  });
+
+  it("a dead worker's run is resumed by the next worker once its heartbeat is old, or failed by the sweep", async () => {
+    const orphan = await runNow();
+    await claimRun(w.pool, orphan);
+    // A live worker's run is not taken.
+    expect(await claimRun(w.pool, orphan)).toBeNull();
+    await w.pool.query(`UPDATE scraper_runs SET heartbeat_at = now() - interval '10 minutes' WHERE id = $1`, [orphan]);
+    expect((await executeRun(w.pool, orphan, { allowPrivateAddresses: true })).status).toBe('succeeded');
+    expect((await w.pool.query('SELECT resumes FROM scraper_runs WHERE id = $1', [orphan])).rows[0].resumes).toBe(1);
 
     const lost = await runNow();
     await claimRun(w.pool, lost);

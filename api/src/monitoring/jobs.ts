@@ -1,8 +1,9 @@
 /**
  * The scrapers' jobs on the PostgreSQL job queue (api/src/jobs/README.md):
  * - `scraper-run`: executes one queued run (run.ts); one job per run (singleton key), so no run
- *   is executed twice; a worker that stops during it ends the run failed after the batch it is
- *   writing, one that dies leaves it to the sweep.
+ *   is executed twice at once; a worker that stops during it writes what it fetched and hands
+ *   the run and its job back, and the next worker resumes the run from the pages not yet done;
+ *   one that dies leaves it to the job's retry (which resumes it) or to the sweep.
  * - `scrapers-schedule`, every minute across all workers: fails the runs whose worker died
  *   (heartbeat too old), queues a run for every scraper that is due by its competitor's
  *   scraping frequency, and enqueues a `scraper-run` job for each.
@@ -16,7 +17,9 @@ export const SCRAPER_RUN_JOB = 'scraper-run';
 export const SCRAPERS_SCHEDULE_JOB = 'scrapers-schedule';
 
 defineJob<{ runId: string }>(SCRAPER_RUN_JOB, { singletonKey: (p) => p.runId, retryLimit: 1, expireInSeconds: 120 }, async ({ runId }, ctx) => {
-  await executeRun(ctx.pool, runId, { signal: ctx.signal });
+  const result = await executeRun(ctx.pool, runId, { signal: ctx.signal });
+  // Thrown so that the queue hands the job back (no try used): the next worker resumes the run.
+  if (result.status === 'stopped') throw new Error('the worker stopped; the run was handed back to be resumed');
 });
 
 defineJob(SCRAPERS_SCHEDULE_JOB, { retryLimit: 0, expireInSeconds: 60 }, async (_payload, ctx) => {

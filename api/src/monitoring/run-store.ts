@@ -1,8 +1,9 @@
 /**
  * A scraper run's life in the database (README.md, "Runs"): requested (queued; at most one queued
  * or running run per scraper, a unique index makes sure), claimed by the worker that executes it
- * (running, heartbeat), cancel requested, ended (succeeded / failed / cancelled, health refreshed),
- * a run whose worker stopped failed by the sweep. The schedule queues a run for every enabled
+ * (running, heartbeat), handed back by a stopping worker (queued again) and resumed, cancel
+ * requested, ended (succeeded / failed / cancelled, health refreshed), a run whose worker died
+ * and that no worker resumed failed by the sweep. The schedule queues a run for every enabled
  * scraper whose competitor's scraping frequency has come round.
  */
 import type { Pool, PoolClient } from 'pg';
@@ -37,6 +38,7 @@ export interface ScraperRunRow {
   bytes: string | number;
   duration_ms: number | null;
   error_message: string | null;
+  resumes: number;
 }
 
 /** A running run whose heartbeat is older than this lost its worker. */
@@ -64,13 +66,30 @@ export async function requestRun(db: Db, scraperId: string, trigger: 'schedule' 
   throw new Error(`Could not queue a run of scraper ${scraperId}`);
 }
 
-/** Takes a queued run for execution; null when it is not queued any more (another worker has it, or it was cancelled). */
-export async function claimRun(db: Db, runId: string): Promise<ScraperRunRow | null> {
+/** A running run whose heartbeat is older than this may be resumed by another worker (its own died). */
+export const RESUMABLE_AFTER_SECONDS = 90;
+
+/**
+ * Takes a run for execution: a queued one (new, or handed back by a stopping worker), or a running
+ * one whose worker died (heartbeat older than RESUMABLE_AFTER_SECONDS). A run started before keeps
+ * its start and counts a resume (`resumes` > 0: run.ts goes on from the pages not yet done). Null
+ * when it is not to be taken (another worker has it, or it ended).
+ */
+export async function claimRun(db: Db, runId: string, resumableAfterSeconds = RESUMABLE_AFTER_SECONDS): Promise<ScraperRunRow | null> {
   const { rows } = await db.query<ScraperRunRow>(
-    `UPDATE scraper_runs SET status = 'running', started_at = now(), heartbeat_at = now() WHERE id = $1 AND status = 'queued' RETURNING *`,
-    [runId],
+    `UPDATE scraper_runs SET status = 'running', started_at = coalesce(started_at, now()), heartbeat_at = now(),
+            resumes = resumes + CASE WHEN started_at IS NULL THEN 0 ELSE 1 END
+      WHERE id = $1 AND (status = 'queued' OR (status = 'running' AND heartbeat_at < now() - make_interval(secs => $2)))
+      RETURNING *`,
+    [runId, resumableAfterSeconds],
   );
   return rows[0] ?? null;
+}
+
+/** A stopping worker hands its run back: queued again, what it wrote stays; the next worker resumes it. */
+export async function handBackRun(db: Db, runId: string): Promise<boolean> {
+  const { rowCount } = await db.query(`UPDATE scraper_runs SET status = 'queued', heartbeat_at = now() WHERE id = $1 AND status = 'running'`, [runId]);
+  return (rowCount ?? 0) > 0;
 }
 
 export async function setPagesTotal(db: Db, runId: string, total: number): Promise<boolean> {

@@ -4,14 +4,17 @@
  * pages), scrapes each page (scrape-page.ts) a few at a time, and hands the results to the batch
  * writer (product-store.ts) a batch at a time: every batch is written whole in one transaction
  * together with the run's progress. Between batches the run honours a cancel and its worker's
- * stop; a worker that dies leaves written batches only, and the sweep fails the run.
+ * stop: a stopping worker writes what it fetched and hands the run back, and the next worker
+ * resumes it from the pages not yet done (so nothing is written twice); a worker that dies leaves
+ * written batches only, and its run is resumed the same way once its heartbeat is old (or failed
+ * by the sweep when no worker takes it).
  */
 import type { Pool } from 'pg';
 import { normalizeGtin } from '../matching/gtin.ts';
 import { privateHostsAllowed } from '../feeds/url-guard.ts';
 import type { Availability, ScrapedProduct } from './classify.ts';
 import { emptyCounts, writeBatch, type BatchCounts, type PageFailure, type RunBatch } from './product-store.ts';
-import { claimRun, endRun, heartbeat, setPagesTotal, type ScraperRunRow } from './run-store.ts';
+import { claimRun, endRun, handBackRun, heartbeat, setPagesTotal, type ScraperRunRow } from './run-store.ts';
 import type { Fetcher, PageResult, PreviousPage, ScraperSettings } from './scrape-types.ts';
 import { validateScraperSettings } from './scrape-types.ts';
 import { DEFAULT_TOOLS, type ScrapeTools } from './scrape-tools.ts';
@@ -41,13 +44,18 @@ interface ScraperForRun {
 const KNOWN_PAGE = 1000;
 
 /** The competitor products with an address, a page at a time (keyset), so a million need no memory. */
-async function* knownPages(pool: Pool, competitorId: string): AsyncGenerator<WorkItem> {
+async function* knownPages(pool: Pool, competitorId: string, resume: Resume | null): AsyncGenerator<WorkItem> {
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
+    // A resumed run skips what it did before its worker stopped: the products it saw (every outcome
+    // moves seen_at past the run's start) and the pages it recorded as failed.
     const { rows } = await pool.query<{ id: string; url: string; etag: string | null; last_modified: string | null; price: string | null }>(
-      `SELECT id, coalesce(canonical_url, url) AS url, etag, last_modified, price FROM competitor_products
-        WHERE competitor_id = $1 AND url IS NOT NULL AND id > $2 ORDER BY id LIMIT ${KNOWN_PAGE}`,
-      [competitorId, after],
+      `SELECT id, coalesce(canonical_url, url) AS url, etag, last_modified, price FROM competitor_products cp
+        WHERE competitor_id = $1 AND url IS NOT NULL AND id > $2
+          AND ($3::timestamptz IS NULL OR (seen_at < $3 AND NOT EXISTS (
+                SELECT 1 FROM scraper_run_failures f WHERE f.run_id = $4 AND f.url = coalesce(cp.canonical_url, cp.url))))
+        ORDER BY id LIMIT ${KNOWN_PAGE}`,
+      [competitorId, after, resume?.startedAt ?? null, resume?.runId ?? null],
     );
     for (const row of rows) yield { url: row.url, knownId: row.id, previous: { etag: row.etag, lastModified: row.last_modified, price: row.price == null ? null : Number(row.price) } };
     if (rows.length < KNOWN_PAGE) return;
@@ -65,10 +73,32 @@ async function* discovered(source: AsyncIterable<string>, where: string, failure
   }
 }
 
-async function* sourcesOf(pool: Pool, scraper: ScraperForRun, settings: ScraperSettings, fetcher: Fetcher, tools: ScrapeTools, failures: PageFailure[]): AsyncGenerator<WorkItem> {
-  const queued = new Set<string>();
+/** What a resumed run did before: pages from then on are skipped (README.md, "Worker stop"). */
+interface Resume {
+  runId: string;
+  startedAt: Date;
+}
+
+/** The addresses a resumed run has done already: its products seen since its start and its failed pages. */
+async function doneAddresses(pool: Pool, competitorId: string, resume: Resume): Promise<Set<string>> {
+  const done = new Set<string>();
+  const seen = await pool.query<{ url: string | null; canonical_url: string | null }>(
+    'SELECT url, canonical_url FROM competitor_products WHERE competitor_id = $1 AND seen_at >= $2',
+    [competitorId, resume.startedAt],
+  );
+  for (const row of seen.rows) {
+    if (row.url) done.add(row.url);
+    if (row.canonical_url) done.add(row.canonical_url);
+  }
+  const failed = await pool.query<{ url: string }>('SELECT url FROM scraper_run_failures WHERE run_id = $1', [resume.runId]);
+  for (const row of failed.rows) done.add(row.url);
+  return done;
+}
+
+async function* sourcesOf(pool: Pool, scraper: ScraperForRun, settings: ScraperSettings, fetcher: Fetcher, tools: ScrapeTools, failures: PageFailure[], resume: Resume | null): AsyncGenerator<WorkItem> {
+  const queued = resume ? await doneAddresses(pool, scraper.competitor_id, resume) : new Set<string>();
   if (settings.sources.knownUrls) {
-    for await (const item of knownPages(pool, scraper.competitor_id)) {
+    for await (const item of knownPages(pool, scraper.competitor_id, resume)) {
       queued.add(item.url);
       yield item;
     }
@@ -116,7 +146,8 @@ export function toBatchEntry(item: WorkItem, result: PageResult, settings: Scrap
 }
 
 export interface RunResult {
-  status: 'succeeded' | 'failed' | 'cancelled' | 'not_claimed';
+  /** 'stopped': the worker stopped; the run was handed back (queued) for another worker to resume. */
+  status: 'succeeded' | 'failed' | 'cancelled' | 'stopped' | 'not_claimed';
   counts: BatchCounts;
 }
 
@@ -153,7 +184,9 @@ async function execute(pool: Pool, run: ScraperRunRow, options: RunOptions, coun
   let pendingSize = 0;
   let lastFlush = Date.now();
   let stopping: 'cancelled' | 'stopped' | null = null;
-  let queuedPages = 0;
+  // A resumed run goes on from the pages not yet done; its counters go on from what it wrote.
+  const resume: Resume | null = run.resumes > 0 && run.started_at ? { runId: run.id, startedAt: run.started_at } : null;
+  let queuedPages = resume ? run.pages_fetched : 0;
   let writing: Promise<void> = Promise.resolve();
 
   const flush = () => {
@@ -184,7 +217,7 @@ async function execute(pool: Pool, run: ScraperRunRow, options: RunOptions, coun
   if (options.signal?.aborted) onAbort();
 
   try {
-    const items = sourcesOf(pool, scraper, settings, fetcher, tools, discoveryFailures)[Symbol.asyncIterator]();
+    const items = sourcesOf(pool, scraper, settings, fetcher, tools, discoveryFailures, resume)[Symbol.asyncIterator]();
     const workers = Math.max(1, settings.fetch.concurrencyPerHost);
     let nextItem: Promise<IteratorResult<WorkItem>> = Promise.resolve({ done: false, value: undefined as never });
     // One reader of the sources at a time: each worker takes the next item through this chain.
@@ -221,8 +254,9 @@ async function execute(pool: Pool, run: ScraperRunRow, options: RunOptions, coun
     return { status: 'cancelled', counts };
   }
   if (ended === 'stopped') {
-    await endRun(pool, run.id, 'failed', 'The worker stopped during the run; what it had written stays, the next run goes on from the stored products.');
-    return { status: 'failed', counts };
+    // Everything fetched is written (the last batch above); the next worker resumes from the rest.
+    await handBackRun(pool, run.id);
+    return { status: 'stopped', counts };
   }
   const nothingUsable = counts.seen === 0 && counts.failed > 0;
   await endRun(pool, run.id, nothingUsable ? 'failed' : 'succeeded', nothingUsable ? 'No page of the run could be read (see its failed pages).' : null);
