@@ -2,12 +2,16 @@
  * GraphQL of the calibration of automatic matching (./schema.graphql, docs/matching.md): a
  * competitor's calibration (on the competitor; the matching statistics add it in
  * ../graphql/resolvers/matching-statistics.ts) and the Admin's
- * target precision per organization or competitor.
+ * target precision per organization or competitor; the organization's model versions and
+ * retrains (retrain.ts), a retrain on request.
  */
 import type { ApiContext } from '../graphql/context.ts';
 import { badUserInput, forbidden, notFound } from '../graphql/errors.ts';
 import { uuidArg } from '../graphql/validate.ts';
 import { competitorCalibration, type CompetitorCalibration } from './calibration-store.ts';
+import { enqueue } from '../jobs/queue.ts';
+import { activeModel, humanDecisions, RETRAIN_AFTER_DECISIONS } from './retrain.ts';
+import { MATCHING_RETRAIN } from './runs/jobs.ts';
 
 export function toCalibration(c: CompetitorCalibration) {
   return {
@@ -43,7 +47,7 @@ function requireAdmin(ctx: ApiContext, what: string): void {
   if (!ctx.isAdmin) throw forbidden(`Only an Admin may ${what}.`);
 }
 
-export const matchingCalibrationResolvers = {
+const calibrationResolvers = {
   Competitor: {
     matchingCalibration: (parent: { id: string }, _args: unknown, ctx: ApiContext) => calibrationOf(ctx, parent.id),
   },
@@ -65,4 +69,71 @@ export const matchingCalibrationResolvers = {
       return calibrationOf(ctx, id);
     },
   },
+};
+
+/** Owners and Admins (Create on productMatchingQueue); a non-Admin only its own organization (others NOT_FOUND). */
+async function organizationArg(ctx: ApiContext, value: string): Promise<string> {
+  const id = uuidArg('organizationId', value);
+  if (!(await ctx.can('productMatchingQueue', 'Create'))) throw forbidden('You may not retrain the matching model.');
+  if (!ctx.isAdmin && ctx.viewer.organizationId !== id) throw notFound('Organization', id);
+  const { rowCount } = await ctx.pool.query('SELECT 1 FROM organizations WHERE id = $1', [id]);
+  if (!rowCount) throw notFound('Organization', id);
+  return id;
+}
+
+const OUTCOMES = { trained: 'TRAINED', rolled_back: 'ROLLED_BACK', too_few_labels: 'TOO_FEW_LABELS', failed: 'FAILED' } as const;
+
+export const matchingModelResolvers = {
+  Query: {
+    async matchingModel(_: unknown, args: { organizationId: string }, ctx: ApiContext) {
+      const id = await organizationArg(ctx, args.organizationId);
+      const [active, versions, retrains, decisions] = await Promise.all([
+        activeModel(ctx.pool, id),
+        ctx.pool.query(`SELECT version, active, trained_lists, held_out_lists, quality, created_at FROM matching_models WHERE organization_id = $1 ORDER BY created_at DESC, version DESC`, [id]),
+        ctx.pool.query(
+          `SELECT r.id, r.outcome, r.message, m.version, r.labelled_lists, r.seconds, r.finished_at, r.decisions
+             FROM matching_retrains r LEFT JOIN matching_models m ON m.id = r.model_id WHERE r.organization_id = $1 ORDER BY r.id DESC LIMIT 20`,
+          [id],
+        ),
+        humanDecisions(ctx.pool, id),
+      ]);
+      return {
+        activeVersion: active.version,
+        versions: versions.rows.map((r) => ({
+          version: r.version,
+          active: r.active,
+          trainedLists: r.trained_lists,
+          heldOutLists: r.held_out_lists,
+          heldOutRecallAt1: Number(r.quality.candidate.recallAt1),
+          replacedVersion: String(r.quality.replaces),
+          replacedRecallAt1: Number(r.quality.current.recallAt1),
+          createdAt: new Date(r.created_at).toISOString(),
+        })),
+        retrains: retrains.rows.map((r) => ({
+          id: String(r.id),
+          outcome: OUTCOMES[r.outcome as keyof typeof OUTCOMES],
+          message: r.message,
+          version: r.version,
+          labelledLists: r.labelled_lists,
+          seconds: Number(r.seconds),
+          finishedAt: new Date(r.finished_at).toISOString(),
+        })),
+        decisionsSinceRetrain: Math.max(0, decisions - (retrains.rows[0]?.decisions ?? 0)),
+        retrainAfter: RETRAIN_AFTER_DECISIONS,
+      };
+    },
+  },
+  Mutation: {
+    async matchingRetrainStart(_: unknown, args: { organizationId: string }, ctx: ApiContext) {
+      const id = await organizationArg(ctx, args.organizationId);
+      return (await enqueue(ctx.pool, MATCHING_RETRAIN, { organizationId: id })) !== null;
+    },
+  },
+};
+
+/** The area's resolvers (one line in ../graphql/resolvers/index.ts). */
+export const matchingCalibrationResolvers = {
+  Competitor: calibrationResolvers.Competitor,
+  Query: matchingModelResolvers.Query,
+  Mutation: { ...calibrationResolvers.Mutation, ...matchingModelResolvers.Mutation },
 };

@@ -773,6 +773,33 @@ export type MatchingLogResponse = {
   meta: MatchingLogMeta;
 };
 
+/** An organization's matching model: the active version, its versions and its retrains. */
+export type MatchingModelInfo = {
+  __typename?: 'MatchingModelInfo';
+  /** The version scoring the organization's candidates (default-1: the shipped model). */
+  activeVersion: Scalars['String']['output'];
+  /** Human decisions since the last retrain (a retrain is due at retrainAfter). */
+  decisionsSinceRetrain: Scalars['Int']['output'];
+  retrainAfter: Scalars['Int']['output'];
+  /** The latest retrains, newest first (at most 20). */
+  retrains: Array<MatchingRetrain>;
+  /** Versions trained for the organization, newest first. */
+  versions: Array<MatchingModelVersion>;
+};
+
+export type MatchingModelVersion = {
+  __typename?: 'MatchingModelVersion';
+  active: Scalars['Boolean']['output'];
+  createdAt: Scalars['String']['output'];
+  heldOutLists: Scalars['Int']['output'];
+  /** Held-out recall@1 of this version and of the version it was measured against. */
+  heldOutRecallAt1: Scalars['Float']['output'];
+  replacedRecallAt1: Scalars['Float']['output'];
+  replacedVersion: Scalars['String']['output'];
+  trainedLists: Scalars['Int']['output'];
+  version: Scalars['String']['output'];
+};
+
 export type MatchingPair = {
   __typename?: 'MatchingPair';
   competitorProduct: MatchingCompetitorProduct;
@@ -859,6 +886,28 @@ export type MatchingQueueResponse = {
   data: Array<MatchingQueueItem>;
   meta: MatchingQueueMeta;
 };
+
+export type MatchingRetrain = {
+  __typename?: 'MatchingRetrain';
+  finishedAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  labelledLists: Scalars['Int']['output'];
+  /** What happened and why, in words. */
+  message: Scalars['String']['output'];
+  outcome: MatchingRetrainOutcome;
+  seconds: Scalars['Float']['output'];
+  /** The version trained (null when nothing was). */
+  version: Maybe<Scalars['String']['output']>;
+};
+
+export type MatchingRetrainOutcome =
+  | 'FAILED'
+  /** Trained, but its held-out quality dropped: the current version stays. */
+  | 'ROLLED_BACK'
+  /** Too few decided lists: nothing trained, the current version stays. */
+  | 'TOO_FEW_LABELS'
+  /** The new version is active. */
+  | 'TRAINED';
 
 export type MatchingRevertInput = {
   decisionId: Scalars['ID']['input'];
@@ -1050,6 +1099,8 @@ export type Mutation = {
   matchingPick: MatchingDecisionResult;
   /** Releases the caller's lease of a product (true when one was released). */
   matchingReleaseProduct: Scalars['Boolean']['output'];
+  /** Queues a retrain of the organization's model now (true), or false when one is queued already. */
+  matchingRetrainStart: Scalars['Boolean']['output'];
   /**
    * Reverts one decision from the log (Update on productMatchingQueue:log): the pair goes back to
    * the status before it, with the decision's consequences; the revert is logged too.
@@ -1260,6 +1311,11 @@ export type MutationMatchingPickArgs = {
 
 export type MutationMatchingReleaseProductArgs = {
   productId: Scalars['ID']['input'];
+};
+
+
+export type MutationMatchingRetrainStartArgs = {
+  organizationId: Scalars['ID']['input'];
 };
 
 
@@ -2362,6 +2418,7 @@ export type Query = {
    * stage_before, status_after, stage_after, score, reverted_by.
    */
   matchingLogExport: MatchingLogExport;
+  matchingModel: MatchingModelInfo;
   /**
    * One product of the queue: its attributes and its pairs grouped per competitor (every status,
    * candidates waiting to match first, best score first), with the evidence and price difference.
@@ -2624,6 +2681,11 @@ export type QueryMatchingLogArgs = {
 export type QueryMatchingLogExportArgs = {
   filter?: InputMaybe<MatchingLogFilter>;
   organizationWebsiteId: Scalars['ID']['input'];
+};
+
+
+export type QueryMatchingModelArgs = {
+  organizationId: Scalars['ID']['input'];
 };
 
 
@@ -3324,6 +3386,8 @@ export type ResolversTypes = {
   MatchingLogFilter: ResolverTypeWrapper<Partial<MatchingLogFilter>>;
   MatchingLogMeta: ResolverTypeWrapper<Partial<MatchingLogMeta>>;
   MatchingLogResponse: ResolverTypeWrapper<Partial<MatchingLogResponse>>;
+  MatchingModelInfo: ResolverTypeWrapper<Partial<MatchingModelInfo>>;
+  MatchingModelVersion: ResolverTypeWrapper<Partial<MatchingModelVersion>>;
   MatchingPair: ResolverTypeWrapper<Partial<MatchingPair>>;
   MatchingPickInput: ResolverTypeWrapper<Partial<MatchingPickInput>>;
   MatchingProduct: ResolverTypeWrapper<Partial<MatchingProduct>>;
@@ -3332,6 +3396,8 @@ export type ResolversTypes = {
   MatchingQueueItem: ResolverTypeWrapper<Partial<MatchingQueueItem>>;
   MatchingQueueMeta: ResolverTypeWrapper<Partial<MatchingQueueMeta>>;
   MatchingQueueResponse: ResolverTypeWrapper<Partial<MatchingQueueResponse>>;
+  MatchingRetrain: ResolverTypeWrapper<Partial<MatchingRetrain>>;
+  MatchingRetrainOutcome: ResolverTypeWrapper<Partial<MatchingRetrainOutcome>>;
   MatchingRevertInput: ResolverTypeWrapper<Partial<MatchingRevertInput>>;
   MatchingRun: ResolverTypeWrapper<Partial<MatchingRun>>;
   MatchingRunCompetitor: ResolverTypeWrapper<Partial<MatchingRunCompetitor>>;
@@ -3529,6 +3595,8 @@ export type ResolversParentTypes = {
   MatchingLogFilter: Partial<MatchingLogFilter>;
   MatchingLogMeta: Partial<MatchingLogMeta>;
   MatchingLogResponse: Partial<MatchingLogResponse>;
+  MatchingModelInfo: Partial<MatchingModelInfo>;
+  MatchingModelVersion: Partial<MatchingModelVersion>;
   MatchingPair: Partial<MatchingPair>;
   MatchingPickInput: Partial<MatchingPickInput>;
   MatchingProduct: Partial<MatchingProduct>;
@@ -3537,6 +3605,7 @@ export type ResolversParentTypes = {
   MatchingQueueItem: Partial<MatchingQueueItem>;
   MatchingQueueMeta: Partial<MatchingQueueMeta>;
   MatchingQueueResponse: Partial<MatchingQueueResponse>;
+  MatchingRetrain: Partial<MatchingRetrain>;
   MatchingRevertInput: Partial<MatchingRevertInput>;
   MatchingRun: Partial<MatchingRun>;
   MatchingRunCompetitor: Partial<MatchingRunCompetitor>;
@@ -4045,6 +4114,25 @@ export type MatchingLogResponseResolvers<ContextType = ApiContext, ParentType ex
   meta?: Resolver<ResolversTypes['MatchingLogMeta'], ParentType, ContextType>;
 };
 
+export type MatchingModelInfoResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MatchingModelInfo'] = ResolversParentTypes['MatchingModelInfo']> = {
+  activeVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  decisionsSinceRetrain?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  retrainAfter?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  retrains?: Resolver<Array<ResolversTypes['MatchingRetrain']>, ParentType, ContextType>;
+  versions?: Resolver<Array<ResolversTypes['MatchingModelVersion']>, ParentType, ContextType>;
+};
+
+export type MatchingModelVersionResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MatchingModelVersion'] = ResolversParentTypes['MatchingModelVersion']> = {
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  heldOutLists?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  heldOutRecallAt1?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  replacedRecallAt1?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  replacedVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  trainedLists?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type MatchingPairResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MatchingPair'] = ResolversParentTypes['MatchingPair']> = {
   competitorProduct?: Resolver<ResolversTypes['MatchingCompetitorProduct'], ParentType, ContextType>;
   evidence?: Resolver<ResolversTypes['MatchingEvidence'], ParentType, ContextType>;
@@ -4097,6 +4185,16 @@ export type MatchingQueueMetaResolvers<ContextType = ApiContext, ParentType exte
 export type MatchingQueueResponseResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MatchingQueueResponse'] = ResolversParentTypes['MatchingQueueResponse']> = {
   data?: Resolver<Array<ResolversTypes['MatchingQueueItem']>, ParentType, ContextType>;
   meta?: Resolver<ResolversTypes['MatchingQueueMeta'], ParentType, ContextType>;
+};
+
+export type MatchingRetrainResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MatchingRetrain'] = ResolversParentTypes['MatchingRetrain']> = {
+  finishedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  labelledLists?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  outcome?: Resolver<ResolversTypes['MatchingRetrainOutcome'], ParentType, ContextType>;
+  seconds?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  version?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type MatchingRunResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MatchingRun'] = ResolversParentTypes['MatchingRun']> = {
@@ -4171,6 +4269,7 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   matchingDecide?: Resolver<ResolversTypes['MatchingDecisionResult'], ParentType, ContextType, RequireFields<MutationMatchingDecideArgs, 'input'>>;
   matchingPick?: Resolver<ResolversTypes['MatchingDecisionResult'], ParentType, ContextType, RequireFields<MutationMatchingPickArgs, 'input'>>;
   matchingReleaseProduct?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationMatchingReleaseProductArgs, 'productId'>>;
+  matchingRetrainStart?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationMatchingRetrainStartArgs, 'organizationId'>>;
   matchingRevert?: Resolver<ResolversTypes['MatchingDecisionResult'], ParentType, ContextType, RequireFields<MutationMatchingRevertArgs, 'input'>>;
   matchingRunStart?: Resolver<ResolversTypes['MatchingRunStartResult'], ParentType, ContextType, RequireFields<MutationMatchingRunStartArgs, 'organizationWebsiteId'>>;
   matchingSkipProduct?: Resolver<ResolversTypes['MatchingDecisionResult'], ParentType, ContextType, RequireFields<MutationMatchingSkipProductArgs, 'input'>>;
@@ -4603,6 +4702,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   matchingConfirmationQueue?: Resolver<ResolversTypes['MatchingConfirmationResponse'], ParentType, ContextType, RequireFields<QueryMatchingConfirmationQueueArgs, 'limit' | 'offset' | 'organizationWebsiteId'>>;
   matchingLog?: Resolver<ResolversTypes['MatchingLogResponse'], ParentType, ContextType, RequireFields<QueryMatchingLogArgs, 'limit' | 'offset' | 'organizationWebsiteId'>>;
   matchingLogExport?: Resolver<ResolversTypes['MatchingLogExport'], ParentType, ContextType, RequireFields<QueryMatchingLogExportArgs, 'organizationWebsiteId'>>;
+  matchingModel?: Resolver<ResolversTypes['MatchingModelInfo'], ParentType, ContextType, RequireFields<QueryMatchingModelArgs, 'organizationId'>>;
   matchingProduct?: Resolver<ResolversTypes['MatchingProduct'], ParentType, ContextType, RequireFields<QueryMatchingProductArgs, 'productId'>>;
   matchingProductTimeline?: Resolver<Array<ResolversTypes['MatchingDecision']>, ParentType, ContextType, RequireFields<QueryMatchingProductTimelineArgs, 'limit' | 'productId'>>;
   matchingQueue?: Resolver<ResolversTypes['MatchingQueueResponse'], ParentType, ContextType, RequireFields<QueryMatchingQueueArgs, 'limit' | 'offset' | 'organizationWebsiteId'>>;
@@ -4856,12 +4956,15 @@ export type Resolvers<ContextType = ApiContext> = {
   MatchingLogExport?: MatchingLogExportResolvers<ContextType>;
   MatchingLogMeta?: MatchingLogMetaResolvers<ContextType>;
   MatchingLogResponse?: MatchingLogResponseResolvers<ContextType>;
+  MatchingModelInfo?: MatchingModelInfoResolvers<ContextType>;
+  MatchingModelVersion?: MatchingModelVersionResolvers<ContextType>;
   MatchingPair?: MatchingPairResolvers<ContextType>;
   MatchingProduct?: MatchingProductResolvers<ContextType>;
   MatchingProductSummary?: MatchingProductSummaryResolvers<ContextType>;
   MatchingQueueItem?: MatchingQueueItemResolvers<ContextType>;
   MatchingQueueMeta?: MatchingQueueMetaResolvers<ContextType>;
   MatchingQueueResponse?: MatchingQueueResponseResolvers<ContextType>;
+  MatchingRetrain?: MatchingRetrainResolvers<ContextType>;
   MatchingRun?: MatchingRunResolvers<ContextType>;
   MatchingRunCompetitor?: MatchingRunCompetitorResolvers<ContextType>;
   MatchingRunListResponse?: MatchingRunListResponseResolvers<ContextType>;

@@ -13,7 +13,7 @@
 import type { Pool } from 'pg';
 import { inTransaction } from '../../db/transaction.ts';
 import { DEFAULT_MODEL } from '../default-model.ts';
-import { gramsOf, pairFeatures, type FeatureName, type FeatureStatistics } from '../features.ts';
+import { gramsOf, pairFeatures, type FeatureName, type FeatureStatistics, type FeatureVector } from '../features.ts';
 import { scoreList, type MatchingModel } from '../model.ts';
 import type { PreparedProduct } from '../product.ts';
 import { collectEvidence, type MatchEvidence } from '../score.ts';
@@ -46,6 +46,8 @@ export interface ScoredCandidate {
   modelVersion: string;
   /** each signal's share of the score's log-odds (model.ts) */
   contributions: Partial<Record<FeatureName, number>>;
+  /** the pair's signals (features.ts, before the list's), kept so decisions can retrain the model (../retrain.ts) */
+  signals: FeatureVector;
 }
 
 interface KeyRow {
@@ -284,7 +286,8 @@ export async function scoreCandidates(
   for (const [i, indexes] of byProduct) {
     const left = products[i]!;
     const evidence = indexes.map((index) => collectEvidence(left, rights[index]!, statistics));
-    const scores = scoreList(model, indexes.map((index, k) => pairFeatures(left, rights[index]!, evidence[k]!, statistics)));
+    const signals = indexes.map((index, k) => pairFeatures(left, rights[index]!, evidence[k]!, statistics));
+    const scores = scoreList(model, signals);
     result.set(
       left.id,
       indexes.map((index, k) => ({
@@ -295,6 +298,7 @@ export async function scoreCandidates(
         status: rows[index]!.status,
         modelVersion: model.version,
         contributions: scores[k]!.contributions,
+        signals: signals[k]!,
       })),
     );
   }

@@ -20,6 +20,7 @@
  */
 import type { Pool } from 'pg';
 import { competitorCalibrations } from '../calibration-store.ts';
+import { activeModelOfWebsite } from '../retrain.ts';
 import { selectAutomaticMatches, type ScoredPair } from '../threshold.ts';
 import { brandSizes, CompetitorStatistics, loadQueryProducts, scoreCandidates } from './candidates.ts';
 import { loadBrandIndex, recountTerms, refreshCompetitorKeys, refreshProductKeys, termsUpToDate, type Db } from './keys.ts';
@@ -160,6 +161,8 @@ export async function executeRun(pool: Pool, run: RunRecord, hooks: RunHooks, se
     }
   }
 
+  // The organization's model (retrain.ts) when it has one, else the shipped default.
+  const model = await activeModelOfWebsite(pool, websiteId);
   const statistics = new Map<string, CompetitorStatistics>();
   const sizes = new Map<string, Map<string | null, number>>();
   /** per competitor, the lists of products whose best candidate reaches the threshold */
@@ -176,7 +179,7 @@ export async function executeRun(pool: Pool, run: RunRecord, hooks: RunHooks, se
         statistics.set(competitor.id, await CompetitorStatistics.load(pool, competitor.id));
         sizes.set(competitor.id, await brandSizes(pool, competitor.id));
       }
-      const lists = await scoreCandidates(pool, competitor.id, open, statistics.get(competitor.id)!, sizes.get(competitor.id)!, settings.limits);
+      const lists = await scoreCandidates(pool, competitor.id, open, statistics.get(competitor.id)!, sizes.get(competitor.id)!, settings.limits, model);
       const rows: CandidateRow[] = [];
       for (const [productId, list] of lists) {
         list.slice(0, settings.candidatesPerCompetitor).forEach((candidate, index) => {

@@ -23,6 +23,8 @@ export interface StoredEvidence extends MatchEvidence {
   model?: string;
   /** each signal's share of the score's log-odds */
   contributions?: Record<string, number>;
+  /** the pair's signals (features.ts, 4 places), what a retrain learns from once the pair is decided (../retrain.ts) */
+  signals?: Record<string, number>;
 }
 
 const round = (n: number) => Math.round(n * 10_000) / 10_000;
@@ -32,7 +34,7 @@ export function storedEvidence(
   evidence: MatchEvidence,
   sources: string[],
   rank: number,
-  scoring?: { modelVersion: string; contributions: Record<string, number> },
+  scoring?: { modelVersion: string; contributions: Record<string, number>; signals?: Record<string, number> },
 ): StoredEvidence {
   return {
     ...evidence,
@@ -45,6 +47,7 @@ export function storedEvidence(
     rank,
     engine: 1,
     ...(scoring ? { model: scoring.modelVersion, contributions: scoring.contributions } : {}),
+    ...(scoring?.signals ? { signals: Object.fromEntries(Object.entries(scoring.signals).filter(([, value]) => value !== 0).map(([name, value]) => [name, round(value)])) } : {}),
   };
 }
 
