@@ -100,7 +100,7 @@ describe.each(engines)('Price suggestions on $name', (engine) => {
     const response = await w.call(owner.uid, CREATE, { organizationWebsiteId: site, input: { ...baseRule('Bad', 7), ...change } });
     expect(codes(response)).toEqual(['BAD_USER_INPUT']);
     expect(response.body.errors![0]!.extensions).toMatchObject({ field, reason });
-    if (reason === 'PRIORITY_TAKEN') expect(response.body.errors![0]!.extensions!.values).toMatchObject({ priority: 1, rule: expect.any(String) });
+    if (reason === 'PRIORITY_TAKEN') expect((response.body.errors![0]!.extensions as { values?: unknown }).values).toMatchObject({ priority: 1, rule: expect.any(String) });
     expect(await ruleCount()).toBe(before);
   });
 

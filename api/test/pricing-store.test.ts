@@ -9,6 +9,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { selectorOf } from '../src/pricing/engine/index.ts';
 import type { ProductSelection } from '../src/pricing/engine/types.ts';
 import { selectionCondition } from '../src/pricing/store/selection-sql.ts';
+import { loadProductPage, PRODUCT_SORTS, productConditions } from '../src/graphql/resolvers/product-query.ts';
 import { availableEngines } from './engines.ts';
 import { createOrganizationWebsite } from './helpers.ts';
 
@@ -86,5 +87,33 @@ describe.each(engines)('Pricing store on $name', (engine) => {
     );
     expect(await dirty()).toBe(2);
     expect((await db.pool.query('SELECT state FROM price_suggestion_recomputes WHERE organization_website_id = $1', [site])).rows).toEqual([{ state: 'QUEUED' }]);
+  });
+
+  it('the products list sorted by the suggested change holds the rows of the plain query on every path (walk, bounded walk, sorted matches)', async () => {
+    // Suggestions with ties, some without a change (NULL) and products without any.
+    await db.pool.query(
+      `INSERT INTO price_suggestions (product_id, organization_website_id, current_price, suggested_price, change, change_percent, currency, outcome, explanation)
+       SELECT p.id, p.organization_website_id, 100, 100, 1, CASE WHEN n % 5 = 0 THEN NULL ELSE (n % 7) - 3 END, 'CZK', 'CHANGE_SUGGESTED', '[]'
+         FROM (SELECT id, organization_website_id, substr(item_id, 2)::int AS n FROM products WHERE organization_website_id = $1) p WHERE n % 3 <> 0`,
+      [site],
+    );
+    try {
+      for (const filter of [null, { brand: 'Sony' }, { hasSuggestion: true }]) {
+        const conditions = productConditions(site, filter);
+        for (const sort of ['SUGGESTED_CHANGE_ASC', 'SUGGESTED_CHANGE_DESC'] as const) {
+          for (const limits of [{}, { exactUpTo: 3, walkBound: 4 }, { exactUpTo: 3, walkBound: 5_000 }]) {
+            for (const [limit, offset] of [[9, 0], [9, 13], [9, 30], [20, 45]] as const) {
+              const page = await loadProductPage<{ id: string }>(db.pool, 'p.id', conditions, sort, limit, offset, limits);
+              // The console's pager ends at the total: a page beyond an estimated total is not asked for.
+              if (page.totalIsEstimate && offset >= page.total) continue;
+              const { rows } = await db.pool.query(`SELECT p.id FROM products p WHERE ${conditions.where} ORDER BY ${PRODUCT_SORTS[sort]} LIMIT ${limit} OFFSET ${offset}`, conditions.params);
+              expect(page.rows.map((r) => r.id), `${JSON.stringify(filter)} ${sort} ${JSON.stringify(limits)} ${limit} at ${offset}`).toEqual(rows.map((r) => r.id));
+            }
+          }
+        }
+      }
+    } finally {
+      await db.pool.query('DELETE FROM price_suggestions WHERE organization_website_id = $1', [site]);
+    }
   });
 });

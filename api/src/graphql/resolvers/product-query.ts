@@ -62,6 +62,9 @@ const NULLABLE_SORTS: Partial<Record<ProductSort, { column: string; direction: '
   PRICE_POSITION_DESC: { column: 'price_difference_percent', direction: 'DESC' },
 };
 
+/** The sorts on the suggested change (price suggestions, api/src/pricing) and their direction. */
+const SUGGESTED_SORTS: Partial<Record<ProductSort, 'ASC' | 'DESC'>> = { SUGGESTED_CHANGE_ASC: 'ASC', SUGGESTED_CHANGE_DESC: 'DESC' };
+
 /**
  * SQL of the CTE `ordered`: the first `first` rows of `where` in the sort's order (`select` of
  * products p, which must hold the sort's columns; `ordered` itself is not sorted, ORDER BY the
@@ -70,6 +73,19 @@ const NULLABLE_SORTS: Partial<Record<ProductSort, { column: string; direction: '
  * theirs (the gate is evaluated once, before that scan starts).
  */
 function firstInOrder(select: string, where: string, sort: ProductSort, first: string): string {
+  const suggested = SUGGESTED_SORTS[sort];
+  if (suggested) {
+    // The suggested change lives in price_suggestions: the products with one are walked in
+    // (website, change_percent, product_id) order (price_suggestions_website_change_idx, migration
+    // 060) and stop at `first`; those without one follow by id, as for the other sorts.
+    return `valued AS MATERIALIZED (SELECT ${select} FROM price_suggestions s JOIN products p ON p.id = s.product_id
+        WHERE s.organization_website_id = $1 AND s.change_percent IS NOT NULL AND ${where}
+        ORDER BY s.change_percent ${suggested}, s.product_id ${suggested} LIMIT ${first}),
+      unvalued AS MATERIALIZED (SELECT ${select} FROM products p WHERE ${where}
+        AND NOT EXISTS (SELECT 1 FROM price_suggestions s WHERE s.product_id = p.id AND s.change_percent IS NOT NULL)
+        AND (SELECT count(*) FROM valued) < ${first} ORDER BY p.id ${suggested} LIMIT ${first}),
+      ordered AS (SELECT * FROM valued UNION ALL SELECT * FROM unvalued)`;
+  }
   const nullable = NULLABLE_SORTS[sort];
   if (!nullable) return `ordered AS (SELECT ${select} FROM products p WHERE ${where} ORDER BY ${PRODUCT_SORTS[sort]} LIMIT ${first})`;
   const { column, direction, lacking } = nullable;
