@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableEngines } from './engines.ts';
 import { codes } from './helpers.ts';
+import { seedInsightsHistory } from '../src/insights/demo.ts';
 import { ADMIN, byRole, MEMBERS, openCatalogueWorld, otherSlug, ownSlug, roleCases, type CatalogueWorld } from './catalogue-fixtures.ts';
 
 const engines = await availableEngines();
@@ -26,6 +27,7 @@ describe.each(engines)('Data insights API on $name', (engine) => {
   const owner = byRole('Owner');
   beforeAll(async () => {
     w = await openCatalogueWorld(engine);
+    await seedInsightsHistory(w.pool);
   }, 240_000);
   afterAll(async () => {
     await w?.close();
@@ -93,6 +95,30 @@ describe.each(engines)('Data insights API on $name', (engine) => {
     expect(byRollup.body.errors).toBeUndefined();
     expect(byPairs.body.data.brandSnapshot.rows).toEqual(byRollup.body.data.brandSnapshot.rows);
     expect(byPairs.body.data.brandSnapshot.total).toEqual(byRollup.body.data.brandSnapshot.total);
+  });
+
+  it('the demo history makes the price index move: daily points over the period, dynamics counted and equal to the products list', async () => {
+    const site = w.site[ownSlug(owner)];
+    const response = await w.call(owner.uid, COMPETITOR, { filter: { organizationWebsiteId: site, period: 'LAST_90_DAYS' } });
+    expect(response.body.errors).toBeUndefined();
+    const snapshot = response.body.data.competitorSnapshot;
+    expect(snapshot.empty).toBeNull();
+    const first = snapshot.rows[0];
+    const days = new Set(snapshot.series.filter((p: { competitorId: string }) => p.competitorId === first.competitor.id).map((p: { day: string }) => p.day));
+    expect(days.size).toBeGreaterThanOrEqual(85);
+    const indexes = snapshot.series.filter((p: { competitorId: string }) => p.competitorId === first.competitor.id).map((p: { priceIndex: number }) => p.priceIndex);
+    expect(new Set(indexes).size).toBeGreaterThan(5);
+    expect(snapshot.series.every((p: { priceIndex: number | null; matchedProducts: number }) => p.priceIndex !== null && p.matchedProducts > 0)).toBe(true);
+    const moved = snapshot.rows.find((r: { dynamics: { up: number; down: number } }) => r.dynamics.up + r.dynamics.down > 0);
+    expect(moved).toBeDefined();
+    for (const movement of ['UP', 'DOWN', 'UNCHANGED'] as const) {
+      const list = await w.call(owner.uid, PRODUCTS, {
+        organizationWebsiteId: site,
+        filter: { priceMovement: { competitorId: moved.competitor.id, movement, period: 'LAST_90_DAYS' } },
+      });
+      expect(list.body.errors).toBeUndefined();
+      expect(list.body.data.productList.meta.pagination.total).toBe(moved.dynamics[movement.toLowerCase()]);
+    }
   });
 
   it("a heat-map cell's count equals the products list's total with the cell's filters", async () => {

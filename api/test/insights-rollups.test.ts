@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pool } from 'pg';
 import { migrate } from '../src/db/migrate.ts';
 import { availableEngines } from './engines.ts';
+import { differenceTenths, priceIndex } from '../src/insights/arithmetic.ts';
 import type { Database } from '../src/db/database.ts';
 
 const engines = await availableEngines();
@@ -29,11 +30,13 @@ const ROLLUPS = {
   insight_cells: `organization_website_id, competitor_id, brand, category, pairs, priced, index_sum::text, cheaper, same, pricier, offers,
                   in_stock, availability_known`,
   insight_brands: 'organization_website_id, brand, category, products, matched, priced, index_sum::text, difference_sum::text, cheaper, same, pricier',
+  insight_competitors: 'organization_website_id, competitor_id, pairs, priced, index_sum::text, cheaper, same, pricier, offers, in_stock, availability_known',
 } as const;
 const ZERO: Record<keyof typeof ROLLUPS, string> = {
   insight_pairs: 'true',
   insight_cells: 'pairs <> 0 OR priced <> 0 OR offers <> 0 OR index_sum <> 0',
   insight_brands: 'products <> 0 OR matched <> 0 OR priced <> 0 OR index_sum <> 0',
+  insight_competitors: 'pairs <> 0 OR priced <> 0 OR offers <> 0 OR index_sum <> 0',
 };
 
 /** A rollup's rows (zero rows left by deltas are not rows), normalized and sorted. */
@@ -188,6 +191,16 @@ describe.each(engines)('Insights rollups on $name', (engine) => {
     expect(rows[0].cheaper).toBeGreaterThan(0);
     expect(rows[0].pricier).toBeGreaterThan(0);
   }, 240_000);
+
+  it("the database's difference and index agree with the arithmetic module's on boundary prices", async () => {
+    const pairs: Array<[number, number]> = [[101.05, 100], [98.95, 100], [101.04, 100], [1.01, 1], [99.99, 100.01], [123.45, 67.89], [0.01, 999.99], [100, 99.5]];
+    const { rows } = await pool.query(
+      'SELECT insight_difference_tenths(o, c) AS d, insight_index(o, c)::float8 AS ix FROM unnest($1::numeric[], $2::numeric[]) WITH ORDINALITY AS x (o, c, n) ORDER BY n',
+      [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+    );
+    expect(rows.map((r) => r.d)).toEqual(pairs.map(([o, c]) => differenceTenths(o, c)));
+    rows.forEach((r, i) => expect(r.ix).toBeCloseTo(priceIndex(pairs[i]![0], pairs[i]![1])!, 5));
+  });
 
   it('a deleted website takes its rollups with it', async () => {
     await pool.query('DELETE FROM organization_websites WHERE id = $1', [other]);

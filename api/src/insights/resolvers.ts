@@ -11,7 +11,7 @@ import { uuidArg } from '../graphql/validate.ts';
 import type { Resolvers } from '../graphql/generated/resolvers.ts';
 import { coveragePercent, emptyReason, mean, round2, toleranceTenths } from './arithmetic.ts';
 import {
-  brandSums, cellSums, competitorsOf, dailyPoints, dynamicsSums, homeSums, PERIODS, periodStart, productCount, updatedAtOf,
+  brandSums, cellSums, competitorsOf, competitorSums, dailyPoints, dynamicsSums, homeSums, PERIODS, periodStart, productCount, updatedAtOf,
   type CellSums, type Period, type Selection, type Sums,
 } from './store.ts';
 
@@ -140,7 +140,7 @@ export const insightsResolvers = {
       const sel = await selectionArg(ctx, args.filter);
       const start = periodStart(sel.period);
       const [competitors, products, cells, daily, dynamics, updatedAt] = await Promise.all([
-        competitorsOf(ctx.pool, sel), productCount(ctx.pool, sel), cellSums(ctx.pool, sel), dailyPoints(ctx.pool, sel),
+        competitorsOf(ctx.pool, sel), productCount(ctx.pool, sel), competitorSums(ctx.pool, sel), dailyPoints(ctx.pool, sel),
         dynamicsSums(ctx.pool, sel, start), updatedAtOf(ctx.pool, sel.websiteId),
       ]);
       const rows = competitors.map((c) => {

@@ -202,6 +202,50 @@ export async function brandSums(db: Queryable, sel: Selection): Promise<Array<Su
   }));
 }
 
+/**
+ * Per competitor sums (brand '' in the answer). Without a brand or category filter at the default
+ * tolerance from insight_competitors (a row per competitor), else from the cells or pairs.
+ */
+export async function competitorSums(db: Queryable, sel: Selection): Promise<CellSums[]> {
+  if (sel.brands || sel.categories || sel.tolerance !== DEFAULT_TENTHS) {
+    const byCompetitor = new Map<string, CellSums>();
+    for (const c of await cellSums(db, sel)) {
+      const t = byCompetitor.get(c.competitorId);
+      if (!t) byCompetitor.set(c.competitorId, { ...c, brand: '' });
+      else {
+        t.pairs += c.pairs;
+        t.priced += c.priced;
+        t.indexSum += c.indexSum;
+        t.cheaper += c.cheaper;
+        t.same += c.same;
+        t.pricier += c.pricier;
+        t.offers += c.offers;
+        t.inStock += c.inStock;
+        t.availabilityKnown += c.availabilityKnown;
+      }
+    }
+    return [...byCompetitor.values()];
+  }
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT t.* FROM insight_competitors t
+      WHERE t.organization_website_id = $1 AND ($2::uuid[] IS NULL OR t.competitor_id = ANY($2::uuid[])) AND t.pairs > 0`,
+    [sel.websiteId, sel.competitorIds],
+  );
+  return rows.map((r) => ({
+    brand: '',
+    competitorId: String(r.competitor_id),
+    pairs: num(r.pairs),
+    priced: num(r.priced),
+    indexSum: num(r.index_sum),
+    cheaper: num(r.cheaper),
+    same: num(r.same),
+    pricier: num(r.pricier),
+    offers: num(r.offers),
+    inStock: num(r.in_stock),
+    availabilityKnown: num(r.availability_known),
+  }));
+}
+
 /** Active products of the selection (the overlap's denominator). */
 export async function productCount(db: Queryable, sel: Selection): Promise<number> {
   const scope = scopeConditions(sel, 't.brand', 't.category', 2);
@@ -226,23 +270,26 @@ export interface DailyPoint {
  */
 export async function dailyPoints(db: Queryable, sel: Selection): Promise<DailyPoint[]> {
   const days = PERIOD_DAYS[sel.period];
-  const daily = scopeConditions(sel, 't.brand', 't.category', 4);
+  const totals = !sel.brands && !sel.categories;
+  const scope = scopeConditions(sel, 't.brand', 't.category', 4);
+  const closed = totals ? 'insight_daily_totals' : 'insight_daily';
+  const live = totals ? 'insight_competitors' : 'insight_cells';
   const { rows } = await db.query<{ day: string; competitor_id: string; priced: string; index_sum: string }>(
     `WITH bounds AS (SELECT (now() AT TIME ZONE 'UTC')::date AS today, (SELECT closed_through FROM insight_state) AS closed)
      SELECT to_char(t.day, 'YYYY-MM-DD') AS day, t.competitor_id, sum(t.priced) AS priced, sum(t.index_sum) AS index_sum
-       FROM insight_daily t, bounds b
+       FROM ${closed} t, bounds b
       WHERE t.organization_website_id = $1 AND ($2::uuid[] IS NULL OR t.competitor_id = ANY($2::uuid[]))
-        AND t.day > b.today - $3::int AND t.day <= b.closed${daily.sql}
+        AND t.day > b.today - $3::int AND t.day <= b.closed${scope.sql}
       GROUP BY t.day, t.competitor_id
      UNION ALL
      SELECT to_char(d, 'YYYY-MM-DD'), c.competitor_id, c.priced, c.index_sum
        FROM (SELECT t.competitor_id, sum(t.priced) AS priced, sum(t.index_sum) AS index_sum
-               FROM insight_cells t
-              WHERE t.organization_website_id = $1 AND ($2::uuid[] IS NULL OR t.competitor_id = ANY($2::uuid[]))${daily.sql}
+               FROM ${live} t
+              WHERE t.organization_website_id = $1 AND ($2::uuid[] IS NULL OR t.competitor_id = ANY($2::uuid[]))${scope.sql}
               GROUP BY t.competitor_id) c,
             bounds b, generate_series(greatest(b.closed + 1, b.today - $3::int + 1), b.today, interval '1 day') AS d
       ORDER BY 1, 2`,
-    [sel.websiteId, sel.competitorIds, days, ...daily.params],
+    [sel.websiteId, sel.competitorIds, days, ...scope.params],
   );
   return rows
     .map((r) => ({ day: r.day, competitorId: r.competitor_id, priced: num(r.priced), indexSum: num(r.index_sum) }))

@@ -9,6 +9,7 @@ import { inTransaction } from '../db/transaction.ts';
 import { DEMO_USERS, type DemoUser } from './demo-users.ts';
 import { seedCatalogueDemo } from './catalogue-demo.ts';
 import { seedMatchingRuns } from './matching-demo.ts';
+import { seedInsightsHistory } from '../insights/demo.ts';
 
 type OrganizationKey = NonNullable<DemoUser['organization']>;
 
@@ -33,8 +34,13 @@ export interface SeedResult {
 /**
  * `matching`: then the first matching run of the demo catalogue websites (matching-demo.ts),
  * worked before this returns (the API does it on its first start; suites leave it out).
+ * `history` (default as `matching`): 90 days of competitor price history for the insights
+ * (api/src/insights/demo.ts).
  */
-export async function seedDemoData(pool: Pool, { websites = 660, matching = false } = {}): Promise<SeedResult> {
+export async function seedDemoData(
+  pool: Pool,
+  { websites = 660, matching = false, history }: { websites?: number; matching?: boolean; history?: boolean } = {},
+): Promise<SeedResult> {
   const result = await inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
     const result: SeedResult = { organizations: 0, websites: 0, users: 0 };
@@ -59,6 +65,8 @@ export async function seedDemoData(pool: Pool, { websites = 660, matching = fals
     }
     await seedBillingHistory(client);
     await seedCatalogueDemo(client);
+    // 90 days of competitor price history for the insights' charts (npm start; suites that want it ask).
+    if (history ?? matching) await seedInsightsHistory(client);
     return result;
   });
   if (matching) await seedMatchingRuns(pool);

@@ -1,0 +1,348 @@
+/**
+ * Benchmark of data insights (api/src/insights/README.md) at 100,000 products, 1,000,000 matched
+ * competitor products and 90 days of daily points on one organization website.
+ *
+ *   npm run bench:insights -- [--engine postgres|pglite|both] [--products 100000] [--competitors 10]
+ *        [--brands 200] [--categories 40] [--days 90] [--requests 60] [--changes 100000] [--batch 1000] [--keep]
+ *
+ * For each engine (PGlite in its own process as the API runs it; PostgreSQL in a scratch database
+ * when reachable) it migrates, seeds the demo users, generates the catalogue in SQL (products over
+ * `--brands` x `--categories`, `--competitors` competitors each MATCHED to every product with a
+ * price around ours and two price changes in the history), builds the rollups from scratch,
+ * writes the closed days (the cells' index moved by a few percent a day: the closed days' rows
+ * are what a snapshot reads, however they were made) and then measures, printing each figure:
+ * 1. brandSnapshot through the API, p50/p95 per filter (goal: p95 <= 100 ms);
+ * 2. competitorSnapshot through the API, p50/p95 per filter (goal: p95 <= 100 ms);
+ * 3. homeInsights p50/p95 (goal: p95 <= 50 ms);
+ * 4. the time to apply `--changes` changed competitor prices (a scraper run: the prices, then the
+ *    products' own rollups) and own prices (a feed import), `--batch` rows a statement, with and
+ *    without the insights' triggers (goal: <= 20 % extra).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { UnsecuredJWT } from 'jose';
+import pg from 'pg';
+import { createTokenVerifier } from '../src/auth/firebase-token.ts';
+import { loadAccessControl } from '../src/access.ts';
+import { createApi } from '../src/app.ts';
+import { openDatabase, type Database } from '../src/db/database.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { seedDemoData } from '../src/seed/demo-data.ts';
+
+const { values: options } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'both' },
+    products: { type: 'string', default: '100000' },
+    competitors: { type: 'string', default: '10' },
+    brands: { type: 'string', default: '200' },
+    categories: { type: 'string', default: '40' },
+    days: { type: 'string', default: '90' },
+    requests: { type: 'string', default: '60' },
+    changes: { type: 'string', default: '100000' },
+    batch: { type: 'string', default: '1000' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const PRODUCTS = Number(options.products);
+const COMPETITORS = Number(options.competitors);
+const BRANDS = Number(options.brands);
+const CATEGORIES = Number(options.categories);
+const DAYS = Number(options.days);
+const REQUESTS = Number(options.requests);
+const CHANGES = Math.min(Number(options.changes), PRODUCTS * COMPETITORS);
+const BATCH = Number(options.batch);
+const PROJECT_ID = 'demo-price-console';
+const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const OWNER = 'demo-owner';
+
+async function openEngine(name: string): Promise<{ db: Database; cleanup(): Promise<void> }> {
+  if (name === 'pglite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bench-insights-'));
+    const db = await openDatabase({ pgliteDir: dir });
+    return { db, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const scratch = `bench_insights_${process.pid}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${scratch}`);
+  await admin.query(`CREATE DATABASE ${scratch}`);
+  await admin.end();
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${scratch}`;
+  const db = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
+  return {
+    db,
+    cleanup: async () => {
+      if (options.keep) return console.log(`postgres: kept the database ${scratch}`);
+      const dropper = new pg.Client({ connectionString: POSTGRES_URL });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+const INSIGHT_TRIGGERS = {
+  products: ['insight_products_insert', 'insight_products_update', 'insight_product_deleted'],
+  competitor_products: ['insight_competitor_products_update'],
+  product_matches: ['insight_matches_insert', 'insight_matches_update', 'insight_matches_delete'],
+} as const;
+
+async function insightTriggers(db: Database, on: boolean) {
+  for (const [table, triggers] of Object.entries(INSIGHT_TRIGGERS)) {
+    for (const trigger of triggers) await db.pool.query(`ALTER TABLE ${table} ${on ? 'ENABLE' : 'DISABLE'} TRIGGER ${trigger}`);
+  }
+}
+
+/** The catalogue, the history and the rollups, all in SQL. */
+async function seed(db: Database, site: string, engine: string) {
+  let t0 = performance.now();
+  const step = (what: string) => {
+    console.log(`${engine}:   ${what} ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    t0 = performance.now();
+  };
+  // Generated with every user trigger off (the other areas' rollups are not what is measured);
+  // the rollups are then built from scratch, as the migration does for existing data.
+  await db.pool.query('ALTER TABLE products DISABLE TRIGGER USER');
+  await db.pool.query('ALTER TABLE competitor_products DISABLE TRIGGER USER');
+  await db.pool.query('ALTER TABLE product_matches DISABLE TRIGGER USER');
+  await db.pool.query(
+    `INSERT INTO products (organization_website_id, item_id, name, brand, category, price, currency, stock)
+     SELECT $1, 'SKU-' || lpad(i::text, 7, '0'), 'Product ' || i, 'Brand ' || (abs(hashtext('b' || i)) % $3), 'Category ' || (abs(hashtext('c' || i)) % $4),
+            round((200 + (i * 7919) % 20000)::numeric + 0.9, 2), 'CZK', (i * 37) % 50
+       FROM generate_series(1, $2::int) AS i`,
+    [site, PRODUCTS, BRANDS, CATEGORIES],
+  );
+  await db.pool.query(
+    `INSERT INTO competitors (organization_website_id, name, url) SELECT $1, 'Competitor ' || c, 'https://competitor-' || c || '.example' FROM generate_series(1, $2::int) AS c`,
+    [site, COMPETITORS],
+  );
+  step('products and competitors');
+  const { rows: competitors } = await db.pool.query<{ id: string; n: number }>(
+    'SELECT id, row_number() OVER (ORDER BY name)::int AS n FROM competitors WHERE organization_website_id = $1',
+    [site],
+  );
+  for (const competitor of competitors) {
+    await db.pool.query(
+      `WITH cp AS (
+         INSERT INTO competitor_products (competitor_id, external_id, name, price, currency, availability, seen_at)
+         SELECT $1, p.id::text, p.name, round(p.price * (0.85 + (abs(hashtext(p.item_id || $3::text)) % 300) / 1000.0), 2), 'CZK',
+                CASE WHEN abs(hashtext(p.item_id) + $3::int) % 9 = 0 THEN 'out_of_stock' ELSE 'in_stock' END, now()
+           FROM products p WHERE p.organization_website_id = $2
+         RETURNING id, external_id, price)
+       , m AS (INSERT INTO product_matches (product_id, competitor_product_id, competitor_id, status, score)
+               SELECT cp.external_id::uuid, cp.id, $1, 'MATCHED', 0.95 FROM cp)
+       INSERT INTO competitor_price_history (competitor_product_id, seen_at, price)
+       SELECT cp.id, now() - interval '400 days', round(cp.price * 1.03, 2) FROM cp
+       UNION ALL
+       SELECT cp.id, now() - ((abs(hashtext(cp.external_id || 'h')) % $4::int) || ' days')::interval,
+              CASE abs(hashtext(cp.external_id)) % 3 WHEN 0 THEN cp.price WHEN 1 THEN round(cp.price * 1.02, 2) ELSE round(cp.price * 0.97, 2) END
+         FROM cp`,
+      [competitor.id, site, competitor.n, DAYS],
+    );
+  }
+  step(`${competitors.length} x ${PRODUCTS} competitor products, matches and history`);
+  await db.pool.query('SELECT refresh_product_rollups(array(SELECT id FROM products WHERE organization_website_id = $1))', [site]);
+  step("products' own rollups");
+  await db.pool.query('ALTER TABLE products ENABLE TRIGGER USER');
+  await db.pool.query('ALTER TABLE competitor_products ENABLE TRIGGER USER');
+  await db.pool.query('ALTER TABLE product_matches ENABLE TRIGGER USER');
+  await db.pool.query('SELECT insight_rebuild($1)', [site]);
+  step('insights rollups from scratch');
+  await db.pool.query(
+    `INSERT INTO insight_daily (organization_website_id, competitor_id, brand, category, day, priced, index_sum)
+     SELECT c.organization_website_id, c.competitor_id, c.brand, c.category, (now() AT TIME ZONE 'UTC')::date - d, c.priced,
+            round(c.index_sum * (1 + 0.02 * sin(d / 7.0 + length(c.brand)))::numeric, 6)
+       FROM insight_cells c, generate_series(1, $2::int - 1) AS d
+      WHERE c.organization_website_id = $1 AND c.priced > 0
+     ON CONFLICT DO NOTHING`,
+    [site, DAYS],
+  );
+  await db.pool.query(
+    `INSERT INTO insight_daily_totals (organization_website_id, competitor_id, day, priced, index_sum)
+     SELECT organization_website_id, competitor_id, day, sum(priced), sum(index_sum) FROM insight_daily WHERE organization_website_id = $1 GROUP BY 1, 2, 3
+     ON CONFLICT DO NOTHING`,
+    [site],
+  );
+  await db.pool.query(`UPDATE insight_state SET closed_through = (now() AT TIME ZONE 'UTC')::date - 1`);
+  step(`${DAYS - 1} closed days`);
+  await db.pool.query(
+    'VACUUM ANALYZE products, competitors, competitor_products, product_matches, competitor_price_history, insight_pairs, insight_cells, insight_brands, insight_competitors, insight_daily, insight_daily_totals',
+  );
+  step('vacuum analyze');
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function run(engine: string) {
+  const { db, cleanup } = await openEngine(engine);
+  try {
+    await migrate(db.pool);
+    await seedDemoData(db.pool, { websites: 20 });
+    const site: string = (
+      await db.pool.query(
+        `WITH w AS (INSERT INTO websites (name, url) VALUES ('Bench Insights Shop', 'https://bench-insights.example') RETURNING id)
+         INSERT INTO organization_websites (organization_id, website_id, name) SELECT o.id, w.id, 'Bench Insights Shop' FROM organizations o, w WHERE o.slug = 'northwind' RETURNING id`,
+      )
+    ).rows[0].id;
+    const t0 = performance.now();
+    console.log(`\n${engine}: generating ${PRODUCTS} products x ${COMPETITORS} competitors, ${BRANDS} brands x ${CATEGORIES} categories, ${DAYS} days`);
+    await seed(db, site, engine);
+    const sizes = (
+      await db.pool.query(
+        `SELECT (SELECT count(*)::int FROM insight_pairs WHERE organization_website_id = $1) AS pairs,
+                (SELECT count(*)::int FROM insight_cells WHERE organization_website_id = $1) AS cells,
+                (SELECT count(*)::int FROM insight_brands WHERE organization_website_id = $1) AS brands,
+                (SELECT count(*)::int FROM insight_daily WHERE organization_website_id = $1) AS daily`,
+        [site],
+      )
+    ).rows[0];
+    console.log(
+      `${engine}: generated in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${sizes.pairs} matched pairs; rollup rows: ${sizes.cells} cells, ${sizes.brands} brand x category, ${sizes.daily} closed-day rows`,
+    );
+
+    const api = createApi({ pool: db.pool, verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }), access: await loadAccessControl(), logging: false, environment: 'production' });
+    const token = new UnsecuredJWT({ email: 'owner@demo.test' }).setAudience(PROJECT_ID).setIssuer(`https://securetoken.google.com/${PROJECT_ID}`).setSubject(OWNER).setIssuedAt().setExpirationTime('2h').encode();
+    const gql = async (query: string, variables: Record<string, unknown>) => {
+      const response = await api.fetch('http://bench/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = (await response.json()) as { data?: any; errors?: unknown };
+      if (body.errors || !body.data) throw new Error(JSON.stringify(body.errors));
+      return body.data;
+    };
+    const competitorIds = (await db.pool.query('SELECT id FROM competitors WHERE organization_website_id = $1 ORDER BY name', [site])).rows.map((r) => r.id);
+    const COUNTS = 'comparison { cheaper same pricier }';
+    const ROW = `brand products matchedProducts coveragePercent priceIndex ${COUNTS} averageDifferencePercent cells { competitorId matchedProducts priceIndex ${COUNTS} }`;
+    const BRAND = `query BrandSnapshot($filter: InsightsFilter!) { brandSnapshot(filter: $filter) { competitors { id name } rows { ${ROW} } total { ${ROW} } empty updatedAt } }`;
+    const COMPETITOR = `query CompetitorSnapshot($filter: InsightsFilter!) { competitorSnapshot(filter: $filter) {
+      rows { competitor { id name } matchedProducts overlapPercent priceIndex ${COUNTS} inStockShare lastCollectedAt dynamics { up down unchanged averageChangePercent } }
+      series { day competitorId priceIndex matchedProducts } empty updatedAt } }`;
+    const HOME = `query HomeInsights($id: ID!) { homeInsights(organizationWebsiteId: $id) { priceIndex ${COUNTS} products matchedProducts coveragePercent suggestionsWaiting failingScrapers } }`;
+
+    const measure = async (label: string, goal: number, call: (i: number) => Promise<unknown>) => {
+      await call(0);
+      const times: number[] = [];
+      for (let i = 0; i < REQUESTS; i += 1) {
+        const start = performance.now();
+        await call(i + 1);
+        times.push(performance.now() - start);
+      }
+      times.sort((a, b) => a - b);
+      const p95 = percentile(times, 95);
+      console.log(`${engine}: ${label}: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (${REQUESTS} requests)  [goal p95 <= ${goal} ms${p95 > goal ? ': NOT MET' : ''}]`);
+    };
+    const brand = (i: number) => `Brand ${i % BRANDS}`;
+    const category = (i: number) => `Category ${i % CATEGORIES}`;
+    const filters: Array<[string, (i: number) => Record<string, unknown>]> = [
+      ['whole website, 30 days', () => ({})],
+      ['one brand', (i) => ({ brands: [brand(i)] })],
+      ['three categories', (i) => ({ categories: [category(i), category(i + 1), category(i + 2)] })],
+      ['two competitors', (i) => ({ competitorIds: [competitorIds[i % competitorIds.length], competitorIds[(i + 1) % competitorIds.length]] })],
+      ['tolerance 2.5 %', () => ({ tolerancePercent: 2.5 })],
+    ];
+    for (const [label, filter] of filters) {
+      await measure(`brandSnapshot, ${label}`, 100, (i) => gql(BRAND, { filter: { organizationWebsiteId: site, ...filter(i) } }));
+    }
+    for (const [label, filter] of [...filters.slice(0, 3), ['whole website, 365 days', () => ({ period: 'LAST_365_DAYS' })] as [string, (i: number) => Record<string, unknown>]]) {
+      await measure(`competitorSnapshot, ${label}`, 100, (i) => gql(COMPETITOR, { filter: { organizationWebsiteId: site, ...filter(i) } }));
+    }
+    await measure('homeInsights', 50, () => gql(HOME, { id: site }));
+
+    // 4. Rollup maintenance: the same changes applied with and without the insights' triggers,
+    //    alternating, three times each; the median of each.
+    const offers = (
+      await db.pool.query(
+        `SELECT cp.id FROM competitor_products cp JOIN competitors c ON c.id = cp.competitor_id WHERE c.organization_website_id = $1 ORDER BY hashtext(cp.id::text) LIMIT $2`,
+        [site, CHANGES],
+      )
+    ).rows.map((r) => r.id as string);
+    const products = (await db.pool.query('SELECT id FROM products WHERE organization_website_id = $1 ORDER BY hashtext(id::text) LIMIT $2', [site, Math.min(CHANGES, PRODUCTS)])).rows.map((r) => r.id as string);
+    let round = 0;
+    const scrape = async () => {
+      round += 1;
+      for (let i = 0; i < offers.length; i += BATCH) {
+        const ids = offers.slice(i, i + BATCH);
+        const client = await db.pool.connect();
+        try {
+          await client.query('BEGIN');
+          const { rows } = await client.query(
+            `WITH changed AS (UPDATE competitor_products SET price = round(price * (1 + (($2::int % 2) * 2 - 1) * 0.01), 2), seen_at = now() WHERE id = ANY($1::uuid[]) RETURNING id)
+             SELECT array_agg(DISTINCT m.product_id) AS products FROM changed JOIN product_matches m ON m.competitor_product_id = changed.id AND m.status = 'MATCHED'`,
+            [ids, round],
+          );
+          await client.query('SELECT refresh_product_rollups($1::uuid[])', [rows[0].products ?? []]);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK');
+          throw error;
+        } finally {
+          client.release();
+        }
+      }
+    };
+    const feed = async () => {
+      round += 1;
+      for (let i = 0; i < products.length; i += BATCH) {
+        await db.pool.query('UPDATE products SET price = round(price * (1 + (($2::int % 2) * 2 - 1) * 0.01), 2), updated_at = now() WHERE id = ANY($1::uuid[])', [
+          products.slice(i, i + BATCH), round,
+        ]);
+      }
+    };
+    for (const [label, apply, count] of [
+      ['scraper run (competitor prices, then the products\' rollups)', scrape, offers.length],
+      ['feed import (own prices)', feed, products.length],
+    ] as const) {
+      const withTriggers: number[] = [];
+      const without: number[] = [];
+      for (let r = 0; r < 3; r += 1) {
+        for (const on of [false, true]) {
+          await insightTriggers(db, on);
+          const start = performance.now();
+          await apply();
+          (on ? withTriggers : without).push(performance.now() - start);
+        }
+      }
+      await insightTriggers(db, true);
+      const a = median(without);
+      const b = median(withTriggers);
+      const extra = ((b - a) / a) * 100;
+      console.log(
+        `${engine}: ${label}, ${count} changed prices in statements of ${BATCH}: ${(a / 1000).toFixed(1)} s without the insights' triggers, ${(b / 1000).toFixed(1)} s with: ${extra.toFixed(0)} % extra  [goal <= 20 %${extra > 20 ? ': NOT MET' : ''}]`,
+      );
+    }
+    // The triggers' rollups after all of it equal a recount (the benchmark's changes are real changes).
+    await insightTriggers(db, true);
+    await db.pool.query('SELECT insight_rebuild($1)', [site]);
+  } finally {
+    await db.close();
+    await cleanup();
+  }
+}
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const engines = options.engine === 'both' ? ['postgres', 'pglite'] : [options.engine!];
+for (const engine of engines) {
+  if (!['postgres', 'pglite'].includes(engine)) throw new Error(`--engine: unknown engine "${engine}"`);
+  if (engine === 'postgres' && !(await postgresReachable())) {
+    console.log('postgres: not reachable, skipped');
+    continue;
+  }
+  await run(engine);
+}
