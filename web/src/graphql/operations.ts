@@ -201,6 +201,25 @@ export type MatchingRevertInput = {
   idempotencyKey: string;
 };
 
+export type MatchingRunKind =
+  /** Every active product at every competitor in scope. */
+  | 'FULL'
+  /** The products and competitor products that changed (after imports). */
+  | 'INCREMENTAL';
+
+export type MatchingRunStatus =
+  | 'FAILED'
+  | 'QUEUED'
+  | 'RUNNING'
+  | 'SUCCEEDED';
+
+export type MatchingRunTrigger =
+  /** Recorded changes: a product feed import, an import of competitor products. */
+  | 'CHANGES'
+  | 'MANUAL'
+  /** The demo data's first run. */
+  | 'SEED';
+
 export type MatchingSkipProductInput = {
   competitorId?: string | null | undefined;
   idempotencyKey: string;
@@ -1081,6 +1100,25 @@ export type ProductFacetsQueryVariables = Exact<{
 
 export type ProductFacetsQuery = { productFacets: { brands: Array<{ value: string, count: number }>, categories: Array<{ value: string, count: number }> } };
 
+export type MatchingRunFieldsFragment = { id: string, kind: MatchingRunKind, trigger: MatchingRunTrigger, status: MatchingRunStatus, startedBy: string | null, productsTotal: number, productsDone: number, candidatesCreated: number, matchedAutomatically: number, sentToConfirmation: number, errorMessage: string | null, createdAt: string, finishedAt: string | null, competitor: { id: string, name: string } | null };
+
+export type MatchingRunListQueryVariables = Exact<{
+  organizationWebsiteId: string;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type MatchingRunListQuery = { matchingRunList: { data: Array<{ id: string, kind: MatchingRunKind, trigger: MatchingRunTrigger, status: MatchingRunStatus, startedBy: string | null, productsTotal: number, productsDone: number, candidatesCreated: number, matchedAutomatically: number, sentToConfirmation: number, errorMessage: string | null, createdAt: string, finishedAt: string | null, competitor: { id: string, name: string } | null }> } };
+
+export type MatchingRunStartMutationVariables = Exact<{
+  organizationWebsiteId: string;
+  competitorId?: string | null | undefined;
+}>;
+
+
+export type MatchingRunStartMutation = { matchingRunStart: { created: boolean, run: { id: string, kind: MatchingRunKind, trigger: MatchingRunTrigger, status: MatchingRunStatus, startedBy: string | null, productsTotal: number, productsDone: number, candidatesCreated: number, matchedAutomatically: number, sentToConfirmation: number, errorMessage: string | null, createdAt: string, finishedAt: string | null, competitor: { id: string, name: string } | null } } };
+
 export type ScraperRowFieldsFragment = { id: string, name: string, enabled: boolean, competitorId: string, competitorName: string, competitorUrl: string, scrapingFrequency: ScrapingFrequency, organizationName: string, websiteName: string, nextRunAt: string, health: { status: ScraperHealthStatus, lastRunAt: string | null, lastRunStatus: ScraperRunStatus | null, lastSuccessAt: string | null, successRate: number | null, recentRuns: number, productsSeen: number | null, productsExpected: number | null, errorMix: Array<{ kind: string, count: number }> }, activeRun: { id: string, status: ScraperRunStatus } | null };
 
 export type ScraperHeldPriceFieldsFragment = { id: string, competitorProductId: string, competitorProductName: string, url: string, previousPrice: number | null, previousCurrency: string | null, price: number, currency: string, availability: string, status: ScraperHeldPriceStatus, createdAt: string, decidedAt: string | null, decidedBy: string | null };
@@ -1426,6 +1464,9 @@ export interface Operations {
   MatchingQueue: { result: MatchingQueueQuery; variables: MatchingQueueQueryVariables };
   MatchingReleaseProduct: { result: MatchingReleaseProductMutation; variables: MatchingReleaseProductMutationVariables };
   MatchingRevert: { result: MatchingRevertMutation; variables: MatchingRevertMutationVariables };
+  MatchingRunFields: { result: MatchingRunFieldsFragment; variables: Record<string, never> };
+  MatchingRunList: { result: MatchingRunListQuery; variables: MatchingRunListQueryVariables };
+  MatchingRunStart: { result: MatchingRunStartMutation; variables: MatchingRunStartMutationVariables };
   MatchingSkipProduct: { result: MatchingSkipProductMutation; variables: MatchingSkipProductMutationVariables };
   MatchingStatistics: { result: MatchingStatisticsQuery; variables: MatchingStatisticsQueryVariables };
   MatchingStatisticsFields: { result: MatchingStatisticsFieldsFragment; variables: Record<string, never> };

@@ -477,3 +477,58 @@ export const PRODUCT_FACETS_QUERY = typed(
 );
 
 export type ProductFacets = ResultOf<typeof PRODUCT_FACETS_QUERY>['productFacets'];
+
+const RUN = gql`
+  fragment MatchingRunFields on MatchingRun {
+    id
+    competitor {
+      id
+      name
+    }
+    kind
+    trigger
+    status
+    startedBy
+    productsTotal
+    productsDone
+    candidatesCreated
+    matchedAutomatically
+    sentToConfirmation
+    errorMessage
+    createdAt
+    finishedAt
+  }
+`;
+
+/** The website's matching runs, newest first (Read on productMatchingQueue); polled while one works. */
+export const MATCHING_RUN_LIST_QUERY = typed(
+  'MatchingRunList',
+  gql`
+    query MatchingRunList($organizationWebsiteId: ID!, $limit: Int!, $offset: Int!) {
+      matchingRunList(organizationWebsiteId: $organizationWebsiteId, limit: $limit, offset: $offset) {
+        data {
+          ...MatchingRunFields
+        }
+      }
+    }
+    ${RUN}
+  `,
+);
+
+/** Starts a full run of the website, or of one competitor (Create on productMatchingQueue: Owner, Admin). */
+export const MATCHING_RUN_START_MUTATION = typed(
+  'MatchingRunStart',
+  gql`
+    mutation MatchingRunStart($organizationWebsiteId: ID!, $competitorId: ID) {
+      matchingRunStart(organizationWebsiteId: $organizationWebsiteId, competitorId: $competitorId) {
+        created
+        run {
+          ...MatchingRunFields
+        }
+      }
+    }
+    ${RUN}
+  `,
+);
+
+export type MatchingRunItem = Fragment<'MatchingRunFields'>;

@@ -19,6 +19,7 @@ import { StatisticsBar } from '../shared/StatisticsBar.tsx';
 import { useFilterOptions } from '../shared/useFilterOptions.ts';
 import { useKeyboardShortcuts } from '../shared/useKeyboardShortcuts.ts';
 import { useMatchingStatistics } from '../shared/useMatchingStatistics.ts';
+import { MatchingRunsPanel } from '../runs/MatchingRunsPanel.tsx';
 import { useQueueFilter } from '../shared/useQueueFilter.ts';
 import { QueueTable } from './QueueTable.tsx';
 
@@ -52,7 +53,7 @@ export default function ProductMatchingQueuePage() {
   });
   const answer = query.data?.data && 'data' in query.data.data ? query.data.data : undefined;
   const rows = useMemo(() => answer?.data ?? [], [answer]);
-  const { report } = useMatchingStatistics(website?.id);
+  const { report, query: statisticsQuery } = useMatchingStatistics(website?.id);
   const { brands, categories } = useFilterOptions(website?.id);
 
   const [selected, setSelected] = useState(0);
@@ -96,6 +97,14 @@ export default function ProductMatchingQueuePage() {
           <Card size="small" title={t('matching.queue.countsTitle')}>
             <StatisticsBar statistics={answer?.meta.counts} label={t('matching.queue.countsTitle')} />
           </Card>
+          <MatchingRunsPanel
+            websiteId={website.id}
+            competitors={report?.competitors.map((entry) => entry.competitor) ?? []}
+            onFinished={() => {
+              void query.refetch();
+              void statisticsQuery.refetch();
+            }}
+          />
           <QueueFilters state={state} update={update} competitors={report?.competitors.map((entry) => entry.competitor) ?? []} brands={brands} categories={categories} />
           <Flex align="center" gap={16} wrap>
             <Button type="primary" size="large" disabled={rows.length === 0} onClick={() => open(rows[selected] ?? rows[0])} aria-keyshortcuts="Enter Space">
