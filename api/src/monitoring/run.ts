@@ -18,6 +18,7 @@ import { claimRun, endRun, handBackRun, heartbeat, setPagesTotal, type ScraperRu
 import type { Fetcher, PageResult, PreviousPage, ScraperSettings } from './scrape-types.ts';
 import { validateScraperSettings } from './scrape-types.ts';
 import { DEFAULT_TOOLS, type ScrapeTools } from './scrape-tools.ts';
+import { databasePace } from './host-pace.ts';
 
 export interface RunOptions {
   tools?: ScrapeTools;
@@ -175,7 +176,7 @@ async function execute(pool: Pool, run: ScraperRunRow, options: RunOptions, coun
   }
   const settings = checked.settings;
   const tools = options.tools ?? DEFAULT_TOOLS;
-  const fetcher = tools.createFetcher(settings, { allowPrivateAddresses: options.allowPrivateAddresses ?? privateHostsAllowed() });
+  const fetcher = tools.createFetcher(settings, { allowPrivateAddresses: options.allowPrivateAddresses ?? privateHostsAllowed(), sharedPace: databasePace(pool) });
   const batchSize = options.batchSize ?? 200;
   const flushEveryMs = options.flushEveryMs ?? 2_000;
   const target = { id: run.id, scraperId: scraper.id, competitorId: scraper.competitor_id, maxPriceJumpShare: settings.validation.maxPriceJumpShare };

@@ -219,9 +219,14 @@ export interface Fetcher {
   close(): Promise<void>;
 }
 
+/** Claims the next start of a request to `host` among all workers; resolves to the ms to wait first. */
+export type SharedPace = (host: string, delayMs: number) => Promise<number>;
+
 export interface CreateFetcherOptions {
   /** Allow loopback and private addresses (local development, tests, the fixture shop). */
   allowPrivateAddresses?: boolean;
+  /** Politeness shared with other workers (host-pace.ts), for hosts with a minimum delay; per process only when absent. */
+  sharedPace?: SharedPace;
 }
 
 /** What the previous successful scrape of the page knew. */

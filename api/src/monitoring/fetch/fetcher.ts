@@ -180,6 +180,12 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
       const release = await gate.acquire(url.host, delayMs);
       let answer: HttpAnswer;
       try {
+        // Other workers on the same host keep one pace with this one (host-pace.ts).
+        if (delayMs > 0 && options.sharedPace) {
+          // The database unreachable: this process's own pace (the gate above) still holds.
+          const wait = await options.sharedPace(url.host, delayMs).catch(() => 0);
+          if (wait > 0) await sleep(wait);
+        }
         answer = await httpGet(url, {
           agent,
           headers,
