@@ -19,8 +19,8 @@
  *   npm run bench:scrape -- [--products 10000] [--concurrency 16] [--engine both|pglite|postgres]
  *                           [--scrapers 1000] [--runs 100000] [--two-worker-products 10000]
  *
- * The 100,000-product run (history rows and flat memory at that size; about 10-20 minutes per
- * engine on a quiet 2-core machine):
+ * The 100,000-product run (history rows and flat memory at that size; not timed yet: at the rates
+ * in the monitoring README it takes well over ten minutes per engine):
  *   npm run bench:scrape -- --engine postgres --products 100000
  *   npm run bench:scrape -- --engine pglite --products 100000
  */
