@@ -3,10 +3,10 @@
  * matched competitor prices on one organization website.
  *
  *   npm run bench:suggestions -- [--engine pglite|postgres|both] [--products 100000] [--competitors 10]
- *        [--changes 20] [--counts 200] [--quick] [--only recompute,change,count,feed]
+ *        [--changes 20] [--counts 200] [--quick] [--only recompute,change,count,sort,feed]
  *
  * `--quick`: 10,000 products, 5 changes, 50 counts (minutes on a loaded machine). `--only` runs
- * the named measurements (the seed always runs; `change` needs `recompute`'s suggestions).
+ * the named measurements (the seed always runs; `change` and `sort` need `recompute`'s suggestions).
  * `--keep`: leave the PostgreSQL scratch database (its name is printed) for profiling.
  *
  * For each engine (PGlite in its own process as the API runs it; PostgreSQL in a scratch database
@@ -20,7 +20,9 @@
  *    this process (goal: <= 1 s);
  * 3. the affected count of a rule being edited (priceRuleAffectedCount, varied filters) p50/p95
  *    (goal: p95 <= 200 ms);
- * 4. the price feed streamed in CSV and JSON (every suggestion, ~100,000 rows): time, rows and the
+ * 4. the products list sorted by the suggested change (first page and a page at 1,000; no
+ *    filter, a brand, a category) p50/max through the API;
+ * 5. the price feed streamed in CSV and JSON (every suggestion, ~100,000 rows): time, rows and the
  *    growth of this process's heap and RSS while it streams (goal: flat).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,7 +31,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { UnsecuredJWT } from 'jose';
 import pg from 'pg';
-import { createTokenVerifier } from '../src/auth/firebase-token.ts';
+import { createTokenVerifier } from '@console/firebase-token';
 import { loadAccessControl } from '../src/access.ts';
 import { createApi } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
@@ -47,7 +49,7 @@ const { values: options } = parseArgs({
     changes: { type: 'string', default: '20' },
     counts: { type: 'string', default: '200' },
     quick: { type: 'boolean', default: false },
-    only: { type: 'string', default: 'recompute,change,count,feed' },
+    only: { type: 'string', default: 'recompute,change,count,sort,feed' },
     keep: { type: 'boolean', default: false },
   },
 });
@@ -57,7 +59,7 @@ if (options.quick) {
   options.counts = '50';
 }
 const ONLY = new Set(options.only!.split(','));
-for (const name of ONLY) if (!['recompute', 'change', 'count', 'feed'].includes(name)) throw new Error(`--only: unknown measurement "${name}"`);
+for (const name of ONLY) if (!['recompute', 'change', 'count', 'sort', 'feed'].includes(name)) throw new Error(`--only: unknown measurement "${name}"`);
 const PRODUCTS = Number(options.products);
 const COMPETITORS = Number(options.competitors);
 const PROJECT_ID = 'demo-price-console';
@@ -189,7 +191,7 @@ async function run(engine: string) {
         },
       },
     );
-    if (ONLY.has('recompute') || ONLY.has('change')) {
+    if (ONLY.has('recompute') || ONLY.has('change') || ONLY.has('sort')) {
       const timings: RecomputeTimings = { read: 0, compute: 0, writeWait: 0 };
       t0 = performance.now();
       while (await processQueuedWebsite(db.pool, { timings }));
@@ -273,7 +275,27 @@ async function run(engine: string) {
 
     }
 
-    // 4. The price feed, streamed.
+    // 4. The products list sorted by the suggested change.
+    if (ONLY.has('sort')) {
+      const LIST = `query ProductList($organizationWebsiteId: ID!, $filter: ProductFilter, $sort: ProductSort, $limit: Int!, $offset: Int!) {
+        productList(organizationWebsiteId: $organizationWebsiteId, filter: $filter, sort: $sort, limit: $limit, offset: $offset) { data { id suggestedPrice } } }`;
+      for (const filter of [null, { brand: 'Sony' }, { category: 'Audio' }]) {
+        for (const sort of ['SUGGESTED_CHANGE_DESC', 'SUGGESTED_CHANGE_ASC']) {
+          for (const offset of [0, 1000]) {
+            const times: number[] = [];
+            for (let i = 0; i < 6; i += 1) {
+              const start = performance.now();
+              await gql(LIST, { organizationWebsiteId: site, filter, sort, limit: 50, offset });
+              if (i > 0) times.push(performance.now() - start);
+            }
+            times.sort((a, b) => a - b);
+            console.log(`${engine}: products sorted ${sort}, filter ${JSON.stringify(filter)}, 50 at ${offset}: p50 ${percentile(times, 50).toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms over ${times.length}`);
+          }
+        }
+      }
+    }
+
+    // 5. The price feed, streamed.
     if (ONLY.has('feed')) {
     const { rows: keys } = await db.pool.query('SELECT api_key FROM organization_websites WHERE id = $1', [site]);
     for (const format of ['csv', 'json']) {

@@ -143,11 +143,19 @@ export async function recomputeWebsite(pool: Pool, websiteId: string, options: {
       // the sort by product of every matched offer fits in memory at 1,000,000 offers.
       await client.query("SET LOCAL jit = off; SET LOCAL work_mem = '128MB'");
       await client.query(`DECLARE website_products NO SCROLL CURSOR FOR ${websiteProductsSql(active.needAutomatic).replaceAll('$1', client.escapeLiteral(websiteId))}`);
+      // The next page is asked for before this one is computed: the server works meanwhile.
+      const fetchPage = () => {
+        const page = client.query(`FETCH ${Number(pageSize)} FROM website_products`);
+        page.catch(() => undefined);
+        return page;
+      };
+      let next = fetchPage();
       for (;;) {
         const t = clock();
-        const { rows } = await client.query(`FETCH ${Number(pageSize)} FROM website_products`);
+        const { rows } = await next;
         if (timings) timings.read += clock() - t;
         if (rows.length === 0) break;
+        next = fetchPage();
         await handle(toLoadedProducts(rows, competitors));
       }
       await client.query('COMMIT');
