@@ -22,7 +22,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createTokenVerifier } from '../api/src/auth/firebase-token.ts';
+import { createTokenVerifier } from '../packages/firebase-token/index.ts';
 import { loadAccessControl } from '../api/src/access.ts';
 import { createApi, type Api } from '../api/src/app.ts';
 import { openDatabase, type Database } from '../api/src/db/database.ts';

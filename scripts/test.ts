@@ -87,6 +87,7 @@ function readCounts(file: string, pick: (json: any) => Counts): Counts | null {
 const suites: Record<string, () => void> = {
   policies: () => vitestSuite('policies', '@console/policies'),
   api: () => vitestSuite('api', '@console/api'),
+  'firebase-token': () => vitestSuite('firebase-token', '@console/firebase-token'),
   edge: () => vitestSuite('edge', '@console/edge'),
   web: () => vitestSuite('web', '@console/web'),
   typecheck: typecheckSuite,

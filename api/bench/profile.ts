@@ -26,7 +26,7 @@ const { openDatabase } = await import('../src/db/database.ts');
 const { migrate } = await import('../src/db/migrate.ts');
 const { seedDemoData } = await import('../src/seed/demo-data.ts');
 const { createApi } = await import('../src/app.ts');
-const { createTokenVerifier } = await import('../src/auth/firebase-token.ts');
+const { createTokenVerifier } = await import('@console/firebase-token');
 const { loadAccessControl } = await import('../src/access.ts');
 
 const LIST = `query OrganizationWebsiteList($organizationId: ID, $name: String, $limit: Int!, $offset: Int!) { organizationWebsiteList(organizationId: $organizationId, name: $name, limit: $limit, offset: $offset) { data { id name hasFeed website { id name url } organization { id name } } meta { pagination { total } } } }`;

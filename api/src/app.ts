@@ -8,7 +8,7 @@ import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createSchema, createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
 import type { Pool } from 'pg';
 import type { AccessControl } from '@console/policies';
-import type { Environment, TokenVerifier } from './auth/firebase-token.ts';
+import type { Environment, TokenVerifier } from '@console/firebase-token';
 import { authenticate, type ApiContext } from './graphql/context.ts';
 import { useOrganizationSuspension } from './graphql/suspension.ts';
 import { takePreparedContext, useWebsiteListAnswers } from './graphql/website-list-answers.ts';

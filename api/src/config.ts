@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { assertAuthConfig, type Environment } from './auth/firebase-token.ts';
+import { assertAuthConfig, type Environment } from '@console/firebase-token';
 
 /** The repository root (api/src/config.ts -> ../..). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -4,7 +4,7 @@
  *   pnpm --filter @console/api start [--scale N]
  */
 import { createServer } from 'node:http';
-import { createTokenVerifier } from './auth/firebase-token.ts';
+import { createTokenVerifier } from '@console/firebase-token';
 import { loadAccessControl } from './access.ts';
 import { loadConfig } from './config.ts';
 import { createIdentityAdmin } from './auth/identity-admin.ts';

@@ -3,7 +3,7 @@
  * over a limit, naming it), and the users limit; Admin only, on every available engine.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenVerifier } from '../src/auth/firebase-token.ts';
+import { createTokenVerifier } from '@console/firebase-token';
 import { loadAccessControl } from '../src/access.ts';
 import { createApi, type Api } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';

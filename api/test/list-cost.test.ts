@@ -3,7 +3,7 @@
  * multiply past the limit is refused before any resolver runs; the console's own pages pass.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenVerifier } from '../src/auth/firebase-token.ts';
+import { createTokenVerifier } from '@console/firebase-token';
 import { loadAccessControl } from '../src/access.ts';
 import { createApi, type Api } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';

@@ -4,7 +4,7 @@
  * organization, on every available database engine.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenVerifier } from '../src/auth/firebase-token.ts';
+import { createTokenVerifier } from '@console/firebase-token';
 import { loadAccessControl } from '../src/access.ts';
 import { createApi, type Api } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AccessControl } from '@console/policies';
-import { createTokenVerifier } from '../src/auth/firebase-token.ts';
+import { createTokenVerifier } from '@console/firebase-token';
 import { loadAccessControl } from '../src/access.ts';
 import { createApi, type Api } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';

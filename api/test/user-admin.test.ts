@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenVerifier } from '../src/auth/firebase-token.ts';
+import { createTokenVerifier } from '@console/firebase-token';
 import { createIdentityAdmin, EmulatorIdentityAdmin, ServiceAccountIdentityAdmin, type IdentityAdmin } from '../src/auth/identity-admin.ts';
 import { loadAccessControl } from '../src/access.ts';
 import { createApi, type Api } from '../src/app.ts';

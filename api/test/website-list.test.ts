@@ -5,7 +5,7 @@
  * concurrent requests (named statements on PostgreSQL, unnamed on PGlite), on every engine.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenVerifier } from '../src/auth/firebase-token.ts';
+import { createTokenVerifier } from '@console/firebase-token';
 import { loadAccessControl } from '../src/access.ts';
 import { createApi, type Api } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';

@@ -2,7 +2,7 @@
  * The worker's bindings (wrangler.toml vars + R2 + assets) and the validated view of them
  * that the handlers use. Every environment (local, dev, production) sets the same names.
  */
-import { assertAuthConfig, type Environment } from '@console/api/firebase-token';
+import { assertAuthConfig, type Environment } from '@console/firebase-token';
 
 export interface EdgeBindings {
   APP_ENV: string;

@@ -6,7 +6,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { JWTVerifyGetKey } from 'jose';
-import { bearerToken, createTokenVerifier, InvalidTokenError, type TokenVerifier, type VerifiedToken } from '@console/api/firebase-token';
+import { bearerToken, createTokenVerifier, InvalidTokenError, type TokenVerifier, type VerifiedToken } from '@console/firebase-token';
 import { readConfig, type EdgeBindings, type EdgeConfig, type EdgeEnv } from './env.ts';
 import { graphqlError } from './json-error.ts';
 

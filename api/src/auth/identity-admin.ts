@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { importPKCS8, SignJWT } from 'jose';
-import type { Environment } from './firebase-token.ts';
+import type { Environment } from '@console/firebase-token';
 
 export interface IdentityAdmin {
   /** Creates an account without a password (the user sets it from the e-mail); returns its uid. */

@@ -14,7 +14,7 @@ import { authenticate } from '../graphql/context.ts';
 import { ORGANIZATION_SUSPENDED_MESSAGE } from '../graphql/suspension.ts';
 import type { Pool } from 'pg';
 import type { AccessControl } from '@console/policies';
-import type { TokenVerifier } from '../auth/firebase-token.ts';
+import type { TokenVerifier } from '@console/firebase-token';
 import { findFeed, findRun, toRun } from './feed-rows.ts';
 import { ImportAlreadyRunning, runImport, startRun, track } from './import.ts';
 import { feedLimits } from './limits.ts';

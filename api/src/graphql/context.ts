@@ -4,7 +4,7 @@
  */
 import { escapeLiteral, type Pool } from 'pg';
 import { effectiveRole, type AccessControl, type Action, type Resource, type Role } from '@console/policies';
-import { bearerToken, InvalidTokenError, type TokenVerifier } from '../auth/firebase-token.ts';
+import { bearerToken, InvalidTokenError, type TokenVerifier } from '@console/firebase-token';
 import { forbidden, unauthenticated } from './errors.ts';
 import type { IdentityAdmin } from '../auth/identity-admin.ts';
 

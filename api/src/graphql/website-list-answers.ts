@@ -26,7 +26,7 @@ import type { Plugin, YogaServerInstance } from 'graphql-yoga';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Pool } from 'pg';
 import type { AccessControl } from '@console/policies';
-import type { TokenVerifier, VerifiedToken } from '../auth/firebase-token.ts';
+import type { TokenVerifier, VerifiedToken } from '@console/firebase-token';
 import type { IdentityAdmin } from '../auth/identity-admin.ts';
 import { authenticate, type ApiContext } from './context.ts';
 import { VersionedCache } from './resolvers/versioned-cache.ts';

@@ -1,12 +1,13 @@
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assertAuthConfig, bearerToken, createTokenVerifier, InvalidTokenError } from './firebase-token.ts';
+import { assertAuthConfig, bearerToken, createTokenVerifier, InvalidTokenError } from './index.ts';
 
 const projectId = 'demo-price-console';
 const issuer = `https://securetoken.google.com/${projectId}`;
 let keys: ReturnType<typeof createLocalJWKSet>;
-let privateKey: CryptoKey;
-let otherKey: CryptoKey;
+type Key = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+let privateKey: Key;
+let otherKey: Key;
 
 beforeAll(async () => {
   const pair = await generateKeyPair('RS256');
