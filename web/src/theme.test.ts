@@ -1,6 +1,7 @@
 import { theme as antdTheme } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { BRAND_COLOR } from './config/constants.ts';
+import { ENUMS, enumTextHex } from './enums/index.ts';
 import { PRESET_TEXT, theme } from './theme.ts';
 
 /**
@@ -90,6 +91,13 @@ const pairs: Pair[] = [
   ...Object.entries(PRESET_TEXT).flatMap(([preset, colour]) =>
     ['colorBgContainer', 'colorBgLayout'].map((surface) => ({ name: `${preset} text on ${surface}`, foreground: colour, background: token[surface]!, minimum: 4.5 })),
   ),
+  // Enumeration values as text (price positions and differences, statistics' counts); the group
+  // colours are for charts and dots only.
+  ...Object.values(ENUMS)
+    .filter((definition) => definition.kind !== 'groupColor')
+    .flatMap((definition) =>
+      definition.values.map((value) => ({ name: `${definition.kind} ${value} as text`, foreground: enumTextHex(definition.kind, value), background: token.colorBgLayout!, minimum: 4.5 })),
+    ),
   // White text on filled buttons: primary, danger, and the status colours.
   ...['colorPrimary', 'colorError', 'colorSuccess'].map((fill) => ({ name: `colorTextLightSolid on ${fill}`, foreground: token.colorTextLightSolid!, background: token[fill]!, minimum: 4.5 })),
   // User-interface parts: the focus ring and checked controls in the brand colour.

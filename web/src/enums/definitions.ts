@@ -6,6 +6,7 @@
  * `color` is an antd preset colour (what <Tag color> takes; `default` is the plain grey tag);
  * `hex` is the same colour as a CSS colour, for charts, dots and bars.
  */
+import { PRESET_TEXT } from '../theme.ts';
 
 /** antd preset colours used here, with their primary shade (antd's `<colour>-6`). */
 export const PRESET_HEX = {
@@ -124,6 +125,16 @@ export function enumColor(kind: EnumKind, value: string | number): string {
 /** The CSS colour of a value, antd's grey for a value the kind does not have. */
 export function enumHex(kind: EnumKind, value: string | number): string {
   return isEnumValue(kind, value) ? (ENUMS[kind].hex as Record<string, string>)[String(value)]! : PRESET_HEX.default;
+}
+
+/**
+ * The colour of a value when it colours text (a price difference, a count): the preset's darker
+ * text shade from the theme, which meets AA on white and the page's grey (issue 20); a value
+ * defined by a CSS colour keeps it.
+ */
+export function enumTextHex(kind: EnumKind, value: string | number): string {
+  const color = isEnumValue(kind, value) ? (ENUMS[kind].colors as Record<string, string>)[String(value)]! : 'default';
+  return color.startsWith('#') ? color : PRESET_TEXT[color as PresetColor];
 }
 
 /** The colour of group i (any integer; wraps around the five). */

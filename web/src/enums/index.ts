@@ -15,7 +15,7 @@
  * Types: RecencyContrast, DiffContrast, DiffRating, ActionStatus, GroupColorIndex,
  *   MatchingStatus, MatchingStatistic, EnumKind, EnumValueOf<kind>, EnumDefinition.
  * Helpers: enumLabelKey(kind, value) → 'enums.<kind>.<value>' (locale namespace "enums"),
- *   enumColor(kind, value), enumHex(kind, value), isEnumValue(kind, value), groupColor(i),
+ *   enumColor(kind, value), enumHex(kind, value), enumTextHex(kind, value) (as text, AA), isEnumValue(kind, value), groupColor(i),
  *   enumOptions(kind, t) → Select options, diffContrastOf(percent) → DiffContrast of a price
  *   difference in percent (similar within ±1 %, lesser below 5 % lower, less from 5 % lower, more).
  * Components: <EnumTag kind="diffRating" value="high" /> (antd Tag, translated label),
@@ -33,6 +33,7 @@ export {
   RECENCY_CONTRAST,
   enumColor,
   enumHex,
+  enumTextHex,
   enumLabelKey,
   groupColor,
   isEnumValue,

@@ -1,7 +1,7 @@
 import { theme } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EnumBadge, enumHex, enumLabelKey } from '../../enums/index.ts';
+import { EnumBadge, enumTextHex, enumLabelKey } from '../../enums/index.ts';
 import type { MatchingStatisticsReport } from '../product-matching/queries.ts';
 import { STATISTIC_KEYS } from '../product-matching/shared/statistics.ts';
 import { StatisticsBar } from '../product-matching/shared/StatisticsBar.tsx';
@@ -43,7 +43,7 @@ export function CompetitorTable({ rows }: { rows: MatchingStatisticsReport['comp
               {STATISTIC_KEYS.map((key) => (
                 <td
                   key={key}
-                  style={{ ...cell, fontWeight: 600, color: row.statistics[key] ? enumHex('matchingStatistic', key) : undefined }}
+                  style={{ ...cell, fontWeight: 600, color: row.statistics[key] ? enumTextHex('matchingStatistic', key) : undefined }}
                   aria-label={`${t(enumLabelKey('matchingStatistic', key))} ${row.statistics[key]}`}
                 >
                   {row.statistics[key].toLocaleString(i18n.language)}

@@ -1,6 +1,6 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { diffContrastOf, enumHex } from '../../../enums/index.ts';
+import { diffContrastOf, enumTextHex } from '../../../enums/index.ts';
 import { comparePrices } from './evidence.ts';
 import { formatSignedMoney, formatSignedPercent } from './format.ts';
 
@@ -28,7 +28,7 @@ export function PriceDifference({
     <Typography.Text
       title={label}
       data-cheaper={comparison.cheaper}
-      style={{ whiteSpace: 'nowrap', color: enumHex('diffContrast', diffContrastOf(comparison.percent)) }}
+      style={{ whiteSpace: 'nowrap', color: enumTextHex('diffContrast', diffContrastOf(comparison.percent)) }}
     >
       {formatSignedMoney(comparison.difference, currency, i18n.language)} ({formatSignedPercent(comparison.percent, i18n.language)})
       {showLabel && <> · {label}</>}

@@ -43,14 +43,14 @@ describe('SideBySide', () => {
 });
 
 describe('PriceDifference', () => {
-  it('writes amount and percent, coloured green when we are cheaper and red when they are', async () => {
+  it('writes amount and percent, coloured green when we are cheaper and red when they are, in the theme text shades that meet AA on white', async () => {
     const cheaper = await render(<PriceDifference ours={900} theirs={1000} currency="EUR" />);
     expect(cheaper).toContain('−€100.00 (−10.0%)');
     expect(cheaper).toContain('data-cheaper="us"');
-    expect(cheaper).toContain('color:#52c41a');
+    expect(cheaper).toContain('color:#237804');
     const dearer = await render(<PriceDifference ours={1100} theirs={1000} currency="EUR" />);
     expect(dearer).toContain('+€100.00 (+10.0%)');
-    expect(dearer).toContain('color:#f5222d');
+    expect(dearer).toContain('color:#cf1322');
   });
 
   it('shows a dash without both prices', async () => {

@@ -1,6 +1,6 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { diffContrastOf, enumHex, enumLabelKey } from '../../../enums/index.ts';
+import { diffContrastOf, enumTextHex, enumLabelKey } from '../../../enums/index.ts';
 import { formatPercent, formatPrice } from '../format.ts';
 
 /** Our price against the cheapest competitor's: amount and percent, coloured by the diff contrast. */
@@ -9,7 +9,7 @@ export function PricePositionText({ position, currency }: { position: { differen
   if (!position) return <Typography.Text type="secondary">—</Typography.Text>;
   const contrast = diffContrastOf(position.percent);
   return (
-    <span style={{ color: enumHex('diffContrast', contrast), whiteSpace: 'nowrap' }} title={t(enumLabelKey('diffContrast', contrast))}>
+    <span style={{ color: enumTextHex('diffContrast', contrast), whiteSpace: 'nowrap' }} title={t(enumLabelKey('diffContrast', contrast))}>
       {formatPrice(position.difference, currency, i18n.language, { signed: true })} ({formatPercent(position.percent, i18n.language)})
     </span>
   );
