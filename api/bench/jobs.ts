@@ -6,7 +6,7 @@
  *   cd api && npx tsx bench/jobs.ts [--jobs 500] [--concurrency 4]
  */
 import { openDatabase, type Database } from '../src/db/database.ts';
-import { startPgliteProcess } from '../src/db/pglite-process.ts';
+import { startPgliteProcess, type PgliteProcess } from '../src/db/pglite-process.ts';
 import { closeQueueOf, defineJob, enqueue, JOB_SCHEMA, startWorker } from '../src/jobs/queue.ts';
 import { enginesOf, machineLine, scratchDatabase } from './harness.ts';
 
@@ -41,8 +41,9 @@ console.log(machineLine());
 for (const engine of await enginesOf('both')) {
   const scratch = await scratchDatabase(engine, 'bench_jobs');
   // PGlite as the local stack runs it: its own server process, the queue's clients on its socket.
-  const server = engine === 'pglite' ? await startPgliteProcess(scratch.dir, 8) : null;
+  let server: PgliteProcess | null = null;
   try {
+    if (engine === 'pglite') server = await startPgliteProcess(scratch.dir, 8);
     const db = await openDatabase({ databaseUrl: scratch.url, pgliteDir: '', pgliteSocketDir: server?.host ?? null });
     await measure(engine === 'pglite' ? 'PGlite' : 'PostgreSQL', db);
     await db.close();
