@@ -6,6 +6,7 @@ import { AccountStatus } from './AccountStatus.tsx';
 import { Header } from './Header.tsx';
 import { Sidebar } from './sidebar/Sidebar.tsx';
 import { useUserLanguage } from './useUserLanguage.ts';
+import './focus.css';
 
 /** The signed-in shell: header on top, sidebar beside the page; compact below the lg breakpoint. */
 export function ConsoleLayout({ children }: { children: ReactNode }) {

@@ -33,7 +33,8 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
         },
       }}
     >
-      <Button type="text" icon={<UserOutlined />} loading={isPending} aria-label={t('auth.userMenu.label')}>
+      {/* The accessible name starts with what the button shows, the e-mail, when it shows one (WCAG 2.5.3). */}
+      <Button type="text" icon={<UserOutlined />} loading={isPending} aria-label={compact ? t('auth.userMenu.label') : `${email} – ${t('auth.userMenu.label')}`}>
         {compact ? null : email}
       </Button>
     </Dropdown>
