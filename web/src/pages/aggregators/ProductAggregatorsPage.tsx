@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouteLayout } from '../../components/layout/RouteLayout.tsx';
 import { useWebsiteSelection } from '../../components/websitePicker/WebsiteSelection.tsx';
-import { ApiErrorAlert } from '../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../components/errors/ApiErrorAlert.tsx';
 import { ListingFilters } from './ListingFilters.tsx';
 import { type ListingFilterValues, listingFilters, listingFilterValues, type ListingVariables, listingVariables } from './listingFilters.ts';
 import { AGGREGATOR_LISTING_LIST_QUERY, type AggregatorListingRow } from './queries.ts';

@@ -2,7 +2,7 @@ import { useCustomMutation } from '@refinedev/core';
 import { Button, Flex, Popconfirm } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeFailedNotification } from '../organizations/formErrors.ts';
+import { changeFailedNotification } from '../../components/errors/formErrors.ts';
 import { COMPETITOR_DELETE_MUTATION, COMPETITOR_UPDATE_MUTATION, type CompetitorRow } from './queries.ts';
 
 // Loaded when first opened: the form's code stays out of the page's first load.

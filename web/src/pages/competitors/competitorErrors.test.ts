@@ -2,8 +2,8 @@ import cs from '@locales/cs.json';
 import en from '@locales/en.json';
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { apiErrorText } from '../organizations/apiErrorText.ts';
-import { formFieldErrors } from '../organizations/formErrors.ts';
+import { apiErrorText } from '../../components/errors/apiErrorText.ts';
+import { formFieldErrors } from '../../components/errors/formErrors.ts';
 import { COMPETITOR_FIELDS } from './competitorInput.ts';
 
 const i18nIn = async (lng: string) => {

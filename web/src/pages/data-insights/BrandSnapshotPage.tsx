@@ -12,7 +12,7 @@ import { BRAND_COLUMNS, type BrandColumn, type BrandFigures, brandTableCsv, bran
 import { insightsFileName } from './csv.ts';
 import { EmptyExplained } from './EmptyExplained.tsx';
 import { ExportCsvButton } from './ExportCsvButton.tsx';
-import { formatCount, formatFigure, formatInstant } from './format.ts';
+import { formatCount, formatFigure, formatInstant, formatTolerance } from './format.ts';
 import { HeatMap } from './HeatMap.tsx';
 import { InsightsFilters } from './InsightsFilters.tsx';
 import { insightsFilter, productsLink } from './insightsState.ts';
@@ -137,7 +137,7 @@ export default function BrandSnapshotPage() {
               />
             )}
           </section>
-          <Tag style={{ alignSelf: 'flex-start' }}>{t('insights.brand.tolerance', { tolerance: formatFigure(state.tolerance, i18n.language) })}</Tag>
+          <Tag style={{ alignSelf: 'flex-start' }}>{t('insights.brand.tolerance', { tolerance: formatTolerance(state.tolerance, i18n.language) })}</Tag>
         </Flex>
       ) : null}
     </RouteLayout>

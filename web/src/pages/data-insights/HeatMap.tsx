@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../components/navigation/AppLink.tsx';
 import { type BrandFigures, cellOf, heatMapValue } from './brandTable.ts';
-import { formatCount, formatFigure } from './format.ts';
+import { formatCount, formatFigure, formatTolerance } from './format.ts';
 import { HEAT_MAP_VIEWS, type HeatMapView, type PriceComparison, productsLink } from './insightsState.ts';
 import { bandColor, type PriceBand, priceBand, priceIndexDifference } from './priceScale.ts';
 
@@ -112,7 +112,7 @@ export function HeatMap({ rows, total, competitors, view, onView, tolerance, cat
       <div style={{ overflowX: 'auto' }}>
         <table aria-describedby={captionId} style={{ borderCollapse: 'collapse', minWidth: '100%' }} data-testid="heat-map">
           <caption id={captionId} style={{ captionSide: 'top', textAlign: 'left', paddingBottom: 8 }}>
-            {t(`insights.heatMap.caption.${view}`, { tolerance: formatFigure(tolerance, i18n.language) })}
+            {t(`insights.heatMap.caption.${view}`, { tolerance: formatTolerance(tolerance, i18n.language) })}
           </caption>
           <thead>
             <tr>

@@ -42,6 +42,7 @@ describe('rounded', () => {
   it('rounds as the table shows', () => {
     expect(rounded(96.84)).toBe(96.8);
     expect(rounded(96.85, 0)).toBe(97);
+    expect(Object.is(rounded(-0.04), 0)).toBe(true);
     expect(rounded(null)).toBeNull();
     expect(rounded(Number.POSITIVE_INFINITY)).toBeNull();
   });

@@ -24,7 +24,8 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvVal
 export function rounded(value: number | null | undefined, digits = 1): number | null {
   if (value === null || value === undefined || !Number.isFinite(value)) return null;
   const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
+  // + 0 turns a rounded -0 into 0 (a table would write '-0.0').
+  return Math.round(value * factor) / factor + 0;
 }
 
 /** `brand-snapshot-northwind-outdoor-2026-11-27.csv`. */

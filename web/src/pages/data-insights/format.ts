@@ -25,6 +25,15 @@ export function formatFigure(value: number | null | undefined, language: string,
   return numberFormat(language, digits, signed).format(value);
 }
 
+/** A tolerance in percent as typed: '1', '2.5' (no trailing zero). */
+export function formatTolerance(value: number, language: string): string {
+  try {
+    return new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(value);
+  } catch {
+    return new Intl.NumberFormat('en', { maximumFractionDigits: 1 }).format(value);
+  }
+}
+
 export const formatCount = (value: number | null | undefined, language: string) => formatFigure(value, language, { digits: 0 });
 
 /** A date-time of the API (ISO 8601) in the UI language; an em dash when there is none. */

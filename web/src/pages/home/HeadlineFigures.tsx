@@ -10,7 +10,7 @@ import { formatCount, formatFigure } from '../data-insights/format.ts';
 import { productsLink } from '../data-insights/insightsState.ts';
 import { priceIndexDifference } from '../data-insights/priceScale.ts';
 import { HOME_INSIGHTS_QUERY } from '../data-insights/queries.ts';
-import { ApiErrorAlert } from '../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../components/errors/ApiErrorAlert.tsx';
 
 /**
  * Home's headline figures for the chosen website (data insights, default tolerance, against the

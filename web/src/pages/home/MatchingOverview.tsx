@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../components/navigation/AppLink.tsx';
 import { useWebsiteSelection } from '../../components/websitePicker/WebsiteSelection.tsx';
 import { routePath } from '../../routes/useCarriedPath.ts';
-import { ApiErrorAlert } from '../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../components/errors/ApiErrorAlert.tsx';
 import { StatisticsBar } from '../product-matching/shared/StatisticsBar.tsx';
 import { useMatchingStatistics } from '../product-matching/shared/useMatchingStatistics.ts';
 import { CompetitorTable } from './CompetitorTable.tsx';

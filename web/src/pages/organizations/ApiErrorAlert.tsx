@@ -1,10 +1,2 @@
-import { Alert } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { type ApiErrorLike, apiErrorText } from './apiErrorText.ts';
-
-/** A page-level alert for a failed load (a suspended organization's users see why here). */
-export function ApiErrorAlert({ error }: { error: ApiErrorLike | null | undefined }) {
-  const { t } = useTranslation();
-  if (!error) return null;
-  return <Alert type="error" showIcon role="alert" message={apiErrorText(error, t)} style={{ marginBottom: 16 }} />;
-}
+/** Moved to web/src/components/errors/ (shared by every area); this re-export goes once no caller is left. */
+export * from '../../components/errors/ApiErrorAlert.tsx';

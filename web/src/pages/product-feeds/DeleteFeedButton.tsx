@@ -2,7 +2,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { useCustomMutation } from '@refinedev/core';
 import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeFailedNotification } from '../organizations/formErrors.ts';
+import { changeFailedNotification } from '../../components/errors/formErrors.ts';
 import { PRODUCT_FEED_DELETE_MUTATION } from './queries.ts';
 
 /** Deletes a feed after a confirmation saying its products stay. */

@@ -1,7 +1,7 @@
 import { useCustomMutation } from '@refinedev/core';
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeFailedNotification, formFieldErrors } from '../organizations/formErrors.ts';
+import { changeFailedNotification, formFieldErrors } from '../../components/errors/formErrors.ts';
 import {
   CSV_DELIMITERS,
   FEED_FORM_FIELDS,

@@ -3,7 +3,7 @@
  * the API) as the raw request body, with the signed-in user's ID token. XMLHttpRequest because
  * fetch reports no upload progress. The API answers when the import is done.
  */
-import type { ApiErrorLike } from '../organizations/apiErrorText.ts';
+import type { ApiErrorLike } from '../../components/errors/apiErrorText.ts';
 import type { FeedRun } from './queries.ts';
 
 export interface FeedUpload {

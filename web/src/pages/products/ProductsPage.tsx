@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouteLayout } from '../../components/layout/RouteLayout.tsx';
 import { useWebsiteSelection } from '../../components/websitePicker/WebsiteSelection.tsx';
-import { ApiErrorAlert } from '../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../components/errors/ApiErrorAlert.tsx';
 import { BulkReviewBar } from '../price-suggestions/suggestions/BulkReviewBar.tsx';
 import { ProductExportButton } from './list/ProductExportButton.tsx';
 import { InsightFilterTags } from './list/InsightFilterTags.tsx';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AppLink } from '../../components/navigation/AppLink.tsx';
 import { routePath, useCarriedPath } from '../../routes/useCarriedPath.ts';
-import { changeFailedNotification } from '../organizations/formErrors.ts';
+import { changeFailedNotification } from '../../components/errors/formErrors.ts';
 import type { ResultOf } from '../../graphql/typed.ts';
 import { COMPETITOR_SCRAPERS_QUERY, SCRAPER_CREATE_MUTATION, type ScraperRow } from './queries.ts';
 import { HealthTag, RunStatusTag } from './ScraperTags.tsx';

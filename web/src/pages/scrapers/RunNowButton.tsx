@@ -2,7 +2,7 @@ import { PlayCircleOutlined } from '@ant-design/icons';
 import { useCustomMutation } from '@refinedev/core';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeFailedNotification } from '../organizations/formErrors.ts';
+import { changeFailedNotification } from '../../components/errors/formErrors.ts';
 import { SCRAPER_RUN_NOW_MUTATION } from './queries.ts';
 
 /** Queues a run now; while one is queued or running the button says so and waits. */

@@ -1,7 +1,7 @@
 import { useCustomMutation } from '@refinedev/core';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeFailedNotification } from '../organizations/formErrors.ts';
+import { changeFailedNotification } from '../../components/errors/formErrors.ts';
 import { SUPPORT_REQUEST_RESOLVE_MUTATION, type SupportRequestRow } from './queries.ts';
 
 /** Marks one request resolved (Admin: Update on contactSupport). */

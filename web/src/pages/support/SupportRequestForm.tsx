@@ -2,7 +2,7 @@ import { useCustomMutation } from '@refinedev/core';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeFailedNotification, formFieldErrors } from '../organizations/formErrors.ts';
+import { changeFailedNotification, formFieldErrors } from '../../components/errors/formErrors.ts';
 import { SUPPORT_REQUEST_CREATE_MUTATION, type SupportRequestRow } from './queries.ts';
 import { MESSAGE_MAX_LENGTH, supportRequestInput, type SupportRequestValues, TOPIC_MAX_LENGTH } from './supportInput.ts';
 

@@ -1,7 +1,7 @@
 import { useTable } from '@refinedev/antd';
 import { Flex, Select, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiErrorAlert } from '../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../components/errors/ApiErrorAlert.tsx';
 import { SUPPORT_REQUEST_LIST_QUERY, type SupportRequestRow } from './queries.ts';
 import { ResolveButton } from './ResolveButton.tsx';
 import { statusFilterValue } from './supportInput.ts';

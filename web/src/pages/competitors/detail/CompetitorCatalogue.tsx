@@ -3,7 +3,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Input, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { formatDateTime, formatPrice } from '../../products/format.ts';
 import { COMPETITOR_PRODUCT_LIST_QUERY, type CompetitorCatalogue as Catalogue, type CompetitorCatalogueItem } from '../queries.ts';
 

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { routePath, useCarriedPath } from '../../../routes/useCarriedPath.ts';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { CompetitorActions } from '../CompetitorActions.tsx';
 import { ActiveTag, MatchingModeTag } from '../CompetitorTags.tsx';
 import { COMPETITOR_QUERY, type CompetitorDetail } from '../queries.ts';

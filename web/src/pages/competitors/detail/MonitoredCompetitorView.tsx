@@ -2,7 +2,7 @@ import { CanAccess, useCustom } from '@refinedev/core';
 import { Card, Descriptions, Flex, Skeleton, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { ActiveTag, MatchingModeTag } from '../CompetitorTags.tsx';
 import { MONITORED_COMPETITOR_QUERY, type CompetitorDetail } from '../queries.ts';
 import { CompetitorCatalogue } from './CompetitorCatalogue.tsx';

@@ -3,8 +3,8 @@ import { type HttpError, useCustomMutation } from '@refinedev/core';
 import { Button, Descriptions, Flex, Form, Input, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
-import { formFieldErrors } from '../../organizations/formErrors.ts';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
+import { formFieldErrors } from '../../../components/errors/formErrors.ts';
 import { COMPETITOR_PRODUCTS_IMPORT_MUTATION, type CompetitorProductsImportResult, type ImportRowError } from '../queries.ts';
 import { CSV_HEADER, csvProblem, importCounts, MAX_CSV_BYTES } from './importCsv.ts';
 

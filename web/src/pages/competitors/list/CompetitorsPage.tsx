@@ -8,7 +8,7 @@ import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
 import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { useWebsiteSelection } from '../../../components/websitePicker/WebsiteSelection.tsx';
 import { routePath } from '../../../routes/useCarriedPath.ts';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { CompetitorActions } from '../CompetitorActions.tsx';
 import { ActiveTag, MatchingModeTag } from '../CompetitorTags.tsx';
 import { COMPETITOR_LIST_QUERY, type CompetitorRow } from '../queries.ts';

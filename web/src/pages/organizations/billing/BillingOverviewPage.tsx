@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
 import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { routePath } from '../../../routes/useCarriedPath.ts';
-import { ApiErrorAlert } from '../ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { OrganizationSearch } from '../OrganizationSearch.tsx';
 import { ORGANIZATION_LIST_QUERY, type OrganizationRow } from '../queries.ts';
 import { UsageBar } from './UsageBar.tsx';

@@ -3,7 +3,7 @@ import { Card, Descriptions, Flex, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
-import { ApiErrorAlert } from '../ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { InvoicesTable } from './InvoicesTable.tsx';
 import { PlanChangeForm } from './PlanChangeForm.tsx';
 import { ORGANIZATION_BILLING_QUERY, type OrganizationBilling } from './queries.ts';

@@ -2,7 +2,7 @@ import { useCustomMutation } from '@refinedev/core';
 import { Alert, Button, Flex, Popconfirm, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ApiErrorLike, apiErrorText } from '../apiErrorText.ts';
+import { type ApiErrorLike, apiErrorText } from '../../../components/errors/apiErrorText.ts';
 import { ORGANIZATION_PLAN_CHANGE_MUTATION } from './queries.ts';
 import { usePlanOptions } from './usePlanOptions.ts';
 

@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
 import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { routePath } from '../../../routes/useCarriedPath.ts';
-import { ApiErrorAlert } from '../ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { ORGANIZATION_QUERY, type OrganizationRow } from '../queries.ts';
 import { OrganizationNameForm } from './OrganizationNameForm.tsx';
 import { SuspensionButton } from './SuspensionButton.tsx';

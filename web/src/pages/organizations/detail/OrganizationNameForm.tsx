@@ -1,7 +1,7 @@
 import { useCustomMutation } from '@refinedev/core';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeFailedNotification, formFieldErrors } from '../formErrors.ts';
+import { changeFailedNotification, formFieldErrors } from '../../../components/errors/formErrors.ts';
 import { ORGANIZATION_UPDATE_MUTATION, type OrganizationRow } from '../queries.ts';
 
 const FIELDS = ['name'] as const;

@@ -1,7 +1,7 @@
 import { useCustomMutation } from '@refinedev/core';
 import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeFailedNotification } from '../formErrors.ts';
+import { changeFailedNotification } from '../../../components/errors/formErrors.ts';
 import { ORGANIZATION_REINSTATE_MUTATION, ORGANIZATION_SUSPEND_MUTATION, type OrganizationRow } from '../queries.ts';
 
 /** Suspends or reinstates the organization after a confirmation (Admin: organizations:suspend). */

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { routePath, useCarriedPath } from '../../../routes/useCarriedPath.ts';
 import { usePlanOptions } from '../billing/usePlanOptions.ts';
-import { changeFailedNotification, formFieldErrors } from '../formErrors.ts';
+import { changeFailedNotification, formFieldErrors } from '../../../components/errors/formErrors.ts';
 import { ORGANIZATION_CREATE_MUTATION } from '../queries.ts';
 
 interface CreateValues {

@@ -6,7 +6,7 @@ import { PageLayout } from '../../../components/layout/PageLayout.tsx';
 import { useWebsiteSelection } from '../../../components/websitePicker/WebsiteSelection.tsx';
 import type { PriceRuleListQuery, PriceRuleQuery } from '../../../graphql/operations.ts';
 import { routePath, useCarriedPath } from '../../../routes/useCarriedPath.ts';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { PRICE_RULE_LIST_QUERY, PRICE_RULE_QUERY } from '../queries.ts';
 import { RuleStatusTag } from '../rules/RuleStatusTag.tsx';
 import { RuleEditor } from './RuleEditor.tsx';

@@ -4,7 +4,7 @@ import { Alert, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PriceRulePreviewQuery, PriceRuleProductsInput } from '../../../graphql/operations.ts';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { formatCount, formatPrice } from '../../products/format.ts';
 import { PRICE_RULE_PREVIEW_QUERY } from '../queries.ts';
 

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PriceRuleCompetitorChoicesQuery, PriceRuleCreateMutation, PriceRuleInput } from '../../../graphql/operations.ts';
 import { useDebouncedValue } from '../../../hooks/useDebouncedValue.ts';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { COMPETITOR_CHOICES_QUERY, PRICE_RULE_CREATE_MUTATION, PRICE_RULE_UPDATE_MUTATION } from '../queries.ts';
 import { SimulationPanel } from '../simulation/SimulationPanel.tsx';
 import { ProductPreview } from './ProductPreview.tsx';

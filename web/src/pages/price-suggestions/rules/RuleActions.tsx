@@ -3,7 +3,7 @@ import { Button, Dropdown, Flex, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { PriceRuleStatus } from '../../../graphql/operations.ts';
-import { changeFailedNotification } from '../../organizations/formErrors.ts';
+import { changeFailedNotification } from '../../../components/errors/formErrors.ts';
 import { routePath, useCarriedPath } from '../../../routes/useCarriedPath.ts';
 import { PRICE_RULE_DELETE_MUTATION, PRICE_RULE_DUPLICATE_MUTATION, PRICE_RULE_STATUS_SET_MUTATION } from '../queries.ts';
 import { RULE_STATUSES } from './RuleStatusTag.tsx';

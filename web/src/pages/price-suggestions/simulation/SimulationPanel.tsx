@@ -3,7 +3,7 @@ import { Alert, Button, Col, Flex, Row, Segmented, Skeleton, Statistic, Table, T
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PriceRuleInput, PriceRuleSimulationQuery } from '../../../graphql/operations.ts';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { formatCount } from '../../products/format.ts';
 import { PRICE_RULE_SIMULATION_QUERY } from '../queries.ts';
 import { SuggestionTable } from '../suggestions/SuggestionTable.tsx';

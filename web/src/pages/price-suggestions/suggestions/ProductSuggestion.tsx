@@ -2,7 +2,7 @@ import { useCan, useCustom } from '@refinedev/core';
 import { Button, Descriptions, Empty, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PriceSuggestionQuery } from '../../../graphql/operations.ts';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { formatDateTime, formatPrice } from '../../products/format.ts';
 import { PRICE_SUGGESTION_QUERY } from '../queries.ts';
 import { SuggestedChangeText } from './SuggestedPriceText.tsx';

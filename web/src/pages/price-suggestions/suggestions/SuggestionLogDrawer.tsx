@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PriceSuggestionLogQuery } from '../../../graphql/operations.ts';
 import { useWindowSize } from '../../../hooks/useWindowSize.ts';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { formatDateTime, formatPrice } from '../../products/format.ts';
 import { PRICE_SUGGESTION_LOG_QUERY } from '../queries.ts';
 

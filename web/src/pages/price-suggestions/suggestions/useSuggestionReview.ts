@@ -1,7 +1,7 @@
 import { useCustomMutation } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { PriceSuggestionDecision, PriceSuggestionReviewMutation } from '../../../graphql/operations.ts';
-import { changeFailedNotification } from '../../organizations/formErrors.ts';
+import { changeFailedNotification } from '../../../components/errors/formErrors.ts';
 import { PRICE_SUGGESTION_REVIEW_MUTATION } from '../queries.ts';
 
 /**

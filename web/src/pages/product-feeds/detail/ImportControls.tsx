@@ -2,7 +2,7 @@ import { SyncOutlined, UploadOutlined } from '@ant-design/icons';
 import { useCustomMutation } from '@refinedev/core';
 import { Button, Flex, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeFailedNotification } from '../../organizations/formErrors.ts';
+import { changeFailedNotification } from '../../../components/errors/formErrors.ts';
 import { PRODUCT_FEED_IMPORT_MUTATION, type FeedDetail, type FeedRun } from '../queries.ts';
 
 const ACCEPT: Record<string, string> = { CSV: '.csv,.txt,text/csv,text/plain', GOOGLE_XML: '.xml,application/xml,text/xml', HEUREKA_XML: '.xml,application/xml,text/xml' };

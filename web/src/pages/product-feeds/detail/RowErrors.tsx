@@ -2,7 +2,7 @@ import { useTable } from '@refinedev/antd';
 import { Table, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { fieldLabel } from '../MappingEditor.tsx';
 import { FEED_IMPORT_ERRORS_QUERY, type FeedImportErrorRow } from '../queries.ts';
 

@@ -8,7 +8,7 @@ import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
 import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { useWebsiteSelection } from '../../../components/websitePicker/WebsiteSelection.tsx';
 import { routePath, useCarriedPath } from '../../../routes/useCarriedPath.ts';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { DeleteFeedButton } from '../DeleteFeedButton.tsx';
 import { FeedFormModal } from '../FeedFormModal.tsx';
 import { PAGE_PARAM, PAGE_SIZE, pageOf, SEARCH_PARAM, searchFeeds, withListParams } from '../listSearch.ts';

@@ -2,7 +2,7 @@ import { useCustom } from '@refinedev/core';
 import { Button, Empty, Flex, Input, type InputRef, List, Modal, Select, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { formatMoney } from '../shared/format.ts';
 import { HighlightedName } from '../shared/HighlightedName.tsx';
 import { PairStatusTag } from '../shared/PairStatusTag.tsx';

@@ -8,7 +8,7 @@ import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { useWebsiteSelection } from '../../../components/websitePicker/WebsiteSelection.tsx';
 import { ROUTES } from '../../../routes/routeTable.ts';
 import { routePath, useCarriedPath } from '../../../routes/useCarriedPath.ts';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { queueFilterSearch, queueFilterVariables, readQueueFilter } from '../shared/queueFilter.ts';
 import { useKeyboardShortcuts } from '../shared/useKeyboardShortcuts.ts';
 import { DecisionBar } from './DecisionBar.tsx';

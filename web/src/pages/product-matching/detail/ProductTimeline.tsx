@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { routePath } from '../../../routes/useCarriedPath.ts';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { DecisionActor, DecisionEvent, StatusChange } from '../shared/DecisionParts.tsx';
 import { MATCHING_PRODUCT_TIMELINE_QUERY, type MatchingDecision } from '../queries.ts';
 

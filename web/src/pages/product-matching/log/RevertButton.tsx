@@ -2,7 +2,7 @@ import { useCustomMutation } from '@refinedev/core';
 import { Button, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeFailedNotification } from '../../organizations/formErrors.ts';
+import { changeFailedNotification } from '../../../components/errors/formErrors.ts';
 import { newIdempotencyKey } from '../shared/apiCall.ts';
 import { MATCHING_REVERT_MUTATION, type MatchingDecision } from '../queries.ts';
 

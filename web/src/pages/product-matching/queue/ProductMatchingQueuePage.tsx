@@ -9,7 +9,7 @@ import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { useWebsiteSelection } from '../../../components/websitePicker/WebsiteSelection.tsx';
 import { useCarriedPath } from '../../../routes/useCarriedPath.ts';
 import { routePath } from '../../../routes/useCarriedPath.ts';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { MATCHING_QUEUE_QUERY, type MatchingQueueAnswer, type MatchingQueueItem } from '../queries.ts';
 import { Kbd } from '../shared/Kbd.tsx';
 import { QueueFilters } from '../shared/QueueFilters.tsx';

@@ -2,7 +2,7 @@ import { useCan, useCustom, useCustomMutation } from '@refinedev/core';
 import { Alert, Button, Card, Descriptions, Flex, List, Progress, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeFailedNotification } from '../../organizations/formErrors.ts';
+import { changeFailedNotification } from '../../../components/errors/formErrors.ts';
 import { MATCHING_RUN_LIST_QUERY, MATCHING_RUN_START_MUTATION, type MatchingRunItem } from '../queries.ts';
 import { isWorking, runPercent } from './runProgress.ts';
 

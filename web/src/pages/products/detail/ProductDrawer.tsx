@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EnumTag } from '../../../enums/index.ts';
 import { useWindowSize } from '../../../hooks/useWindowSize.ts';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { ProductSuggestion } from '../../price-suggestions/suggestions/ProductSuggestion.tsx';
 import { formatDateTime, formatPrice } from '../format.ts';
 import { PricePositionText } from '../list/PricePositionText.tsx';

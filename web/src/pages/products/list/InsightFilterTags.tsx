@@ -1,6 +1,6 @@
 import { Alert, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatFigure } from '../../data-insights/format.ts';
+import { formatTolerance } from '../../data-insights/format.ts';
 import { useInsightsCompetitors } from '../../data-insights/useInsightsCompetitors.ts';
 import type { ProductListState } from '../listState.ts';
 import type { UpdateListState } from '../useProductListState.ts';
@@ -15,7 +15,7 @@ export function InsightFilterTags({ websiteId, state, update }: { websiteId: str
   const competitors = useInsightsCompetitors(needsNames ? websiteId : undefined);
   if (!state.comparison && !state.movement) return null;
   const competitorName = state.competitor ? (competitors.find((c) => c.id === state.competitor)?.name ?? t('insights.productFilters.aCompetitor')) : null;
-  const tolerance = t('insights.productFilters.tolerance', { tolerance: formatFigure(state.tolerance ?? 1, i18n.language) });
+  const tolerance = t('insights.productFilters.tolerance', { tolerance: formatTolerance(state.tolerance ?? 1, i18n.language) });
 
   const tags: { key: string; text: string; remove: Partial<ProductListState> }[] = [];
   if (state.comparison) {

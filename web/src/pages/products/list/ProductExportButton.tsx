@@ -4,7 +4,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotifications } from '../../../providers/notification/NotificationsProvider.tsx';
-import { apiErrorText } from '../../organizations/apiErrorText.ts';
+import { apiErrorText } from '../../../components/errors/apiErrorText.ts';
 import { formatCount } from '../format.ts';
 import type { ProductFilterInput } from '../listState.ts';
 import { PRODUCT_EXPORT_QUERY, type ProductExport } from '../queries.ts';

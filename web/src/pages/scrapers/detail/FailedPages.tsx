@@ -2,7 +2,7 @@ import { useCustom } from '@refinedev/core';
 import { Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { SCRAPER_RUN_FAILURES_QUERY } from '../queries.ts';
 import type { ResultOf } from '../../../graphql/typed.ts';
 

@@ -4,8 +4,8 @@ import { Button, Flex, Segmented, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatPrice } from '../../products/format.ts';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
-import { changeFailedNotification } from '../../organizations/formErrors.ts';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
+import { changeFailedNotification } from '../../../components/errors/formErrors.ts';
 import { SCRAPER_HELD_PRICE_DECIDE_MUTATION, SCRAPER_HELD_PRICE_LIST_QUERY, type ScraperHeldPrice } from '../queries.ts';
 import type { ResultOf } from '../../../graphql/typed.ts';
 

@@ -1,7 +1,7 @@
 import { useCustom } from '@refinedev/core';
 import { Descriptions, Progress, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { SCRAPER_RUN_LIST_QUERY, type ScraperRun } from '../queries.ts';
 import type { ResultOf } from '../../../graphql/typed.ts';
 import { isActive, RunStatusTag } from '../ScraperTags.tsx';

@@ -2,7 +2,7 @@ import { DeleteOutlined, DownloadOutlined, StopOutlined, UploadOutlined } from '
 import { useCustomMutation } from '@refinedev/core';
 import { Button, Flex, Popconfirm, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeFailedNotification } from '../../organizations/formErrors.ts';
+import { changeFailedNotification } from '../../../components/errors/formErrors.ts';
 import { SCRAPER_DELETE_MUTATION, SCRAPER_RUN_CANCEL_MUTATION, SCRAPER_UPDATE_MUTATION, type ScraperDetail } from '../queries.ts';
 import { RunNowButton } from '../RunNowButton.tsx';
 import { isActive } from '../ScraperTags.tsx';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
 import { routePath, useCarriedPath } from '../../../routes/useCarriedPath.ts';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { SCRAPER_QUERY, type ScraperDetail } from '../queries.ts';
 import { HealthSummary } from './HealthSummary.tsx';
 import { HeldPrices } from './HeldPrices.tsx';

@@ -2,7 +2,7 @@ import { useCustomMutation } from '@refinedev/core';
 import { Button, Card, Checkbox, Flex, Form, Input, InputNumber, Table } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeFailedNotification } from '../../organizations/formErrors.ts';
+import { changeFailedNotification } from '../../../components/errors/formErrors.ts';
 import { SCRAPER_UPDATE_MUTATION } from '../queries.ts';
 import { parseSettings, RULE_FIELDS, toFormValues, toSettings, type SettingsValues } from '../settingsForm.ts';
 

@@ -2,7 +2,7 @@ import { useCustom } from '@refinedev/core';
 import { Alert, Button, Flex, Form, Input, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { SCRAPER_TEST_EXTRACTION_QUERY, type ExtractionTest } from '../queries.ts';
 
 /** Test extraction: one page fetched with the saved settings, each field with the strategy that found it, and warnings. Nothing is saved. */

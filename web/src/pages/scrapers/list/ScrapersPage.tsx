@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
 import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { routePath } from '../../../routes/useCarriedPath.ts';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { SCRAPER_LIST_QUERY, type ScraperList, type ScraperRow } from '../queries.ts';
 import { RunNowButton } from '../RunNowButton.tsx';
 import { HealthTag, isActive, RunStatusTag } from '../ScraperTags.tsx';

@@ -1,7 +1,7 @@
 import { useCustomMutation } from '@refinedev/core';
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeFailedNotification, formFieldErrors } from '../../organizations/formErrors.ts';
+import { changeFailedNotification, formFieldErrors } from '../../../components/errors/formErrors.ts';
 import { USER_UPDATE_MUTATION, type UserRow } from '../queries.ts';
 import { UserInputs } from '../UserInputs.tsx';
 import { useViewerRoles } from '../useViewerRoles.ts';

@@ -3,7 +3,7 @@ import { Button, Flex, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { routePath, useCarriedPath } from '../../../routes/useCarriedPath.ts';
-import { changeFailedNotification } from '../../organizations/formErrors.ts';
+import { changeFailedNotification } from '../../../components/errors/formErrors.ts';
 import { USER_DELETE_MUTATION, USER_DISABLE_MUTATION, USER_ENABLE_MUTATION, type UserRow } from '../queries.ts';
 
 /** Disable or enable (sign-in too), and delete after a confirmation. */

@@ -3,7 +3,7 @@ import { Card, Descriptions, Flex, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { USER_QUERY, type UserRow } from '../queries.ts';
 import { ROLE_COLORS } from '../roles.ts';
 import { UserAccessForm } from './UserAccessForm.tsx';

@@ -3,7 +3,7 @@ import { useCustomMutation } from '@refinedev/core';
 import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeFailedNotification, formFieldErrors } from '../../organizations/formErrors.ts';
+import { changeFailedNotification, formFieldErrors } from '../../../components/errors/formErrors.ts';
 import { USER_INVITE_MUTATION } from '../queries.ts';
 import { UserInputs } from '../UserInputs.tsx';
 

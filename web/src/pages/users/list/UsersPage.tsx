@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
 import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { routePath } from '../../../routes/useCarriedPath.ts';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { USER_LIST_QUERY, type UserRow } from '../queries.ts';
 import { ROLE_COLORS } from '../roles.ts';
 import { UserFilters, type UserFilterValues } from './UserFilters.tsx';

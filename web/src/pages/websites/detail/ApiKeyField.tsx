@@ -2,7 +2,7 @@ import { CopyOutlined, ReloadOutlined } from '@ant-design/icons';
 import { CanAccess, useCustomMutation, useNotification } from '@refinedev/core';
 import { Button, Flex, Popconfirm, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeFailedNotification } from '../../organizations/formErrors.ts';
+import { changeFailedNotification } from '../../../components/errors/formErrors.ts';
 import { maskApiKey } from '../apiKey.ts';
 import { WEBSITE_API_KEY_ROTATE_MUTATION } from '../queries.ts';
 

@@ -3,7 +3,7 @@ import { Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { routePath } from '../../../routes/useCarriedPath.ts';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { WEBSITE_COMPETITORS_QUERY, type WebsiteCompetitorRow } from '../queries.ts';
 
 /** The website's competitors, each linking to its page. */

@@ -3,7 +3,7 @@ import { Card, Descriptions, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { PriceFeedAddress } from '../../price-suggestions/feed/PriceFeedAddress.tsx';
 import { WEBSITE_QUERY, type WebsiteDetail } from '../queries.ts';
 import { useWebsitesChanged } from '../useWebsitesChanged.ts';

@@ -1,7 +1,7 @@
 import { useCustomMutation } from '@refinedev/core';
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeFailedNotification, formFieldErrors } from '../../organizations/formErrors.ts';
+import { changeFailedNotification, formFieldErrors } from '../../../components/errors/formErrors.ts';
 import { WEBSITE_UPDATE_MUTATION, type WebsiteDetail } from '../queries.ts';
 import { WEBSITE_FIELDS, WebsiteInputs, type WebsiteValues } from '../WebsiteInputs.tsx';
 

@@ -3,7 +3,7 @@ import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { routePath } from '../../../routes/useCarriedPath.ts';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { WEBSITE_FEEDS_QUERY, type WebsiteFeedRow } from '../queries.ts';
 
 const RUN_COLORS: Record<string, string> = { SUCCEEDED: 'green', FAILED: 'red', RUNNING: 'blue', QUEUED: 'default' };

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
 import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { routePath } from '../../../routes/useCarriedPath.ts';
-import { ApiErrorAlert } from '../../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { WEBSITE_LIST_QUERY, type WebsiteRow } from '../queries.ts';
 import { websiteFilters, websiteFilterValues, type WebsiteFilterValues } from '../websiteFilters.ts';
 import { type WebsiteSort, websiteSort } from '../websiteSort.ts';
