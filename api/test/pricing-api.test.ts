@@ -6,6 +6,8 @@
  * readers read and cannot write; bad input changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeQueueOf, startWorker } from '../src/jobs/queue.ts';
+import { PRICING_UPDATE } from '../src/pricing/jobs.ts';
 import { drainSuggestionWork, processDirtyProducts } from '../src/pricing/recompute.ts';
 import { availableEngines } from './engines.ts';
 import { codes } from './helpers.ts';
@@ -234,6 +236,31 @@ describe.each(engines)('Price suggestions on $name', (engine) => {
     expect(Number(after.suggested_price)).toBeLessThan(Number(before.suggested_price));
     expect(after.review).toBe('PENDING');
     expect((await w.pool.query('SELECT count(*)::int AS n FROM price_suggestion_dirty')).rows[0].n).toBe(0);
+  });
+
+  it('the pricing.update job on a job worker picks up a competitor price change within seconds, with no call from the API', async () => {
+    const worker = await startWorker({ pool: w.pool, concurrency: 1, kinds: [PRICING_UPDATE] });
+    try {
+      const { rows } = await w.pool.query(
+        `SELECT s.product_id, s.explanation::text AS explanation, (SELECT cp.id FROM product_matches m JOIN competitor_products cp ON cp.id = m.competitor_product_id
+                 WHERE m.product_id = s.product_id AND m.status = 'MATCHED' AND cp.price IS NOT NULL ORDER BY cp.price LIMIT 1) AS cp
+           FROM price_suggestions s WHERE s.organization_website_id = $1 AND s.product_id <> $2 ORDER BY s.product_id LIMIT 1`,
+        [site, rejected],
+      );
+      const sample = rows[0];
+      await w.pool.query('UPDATE competitor_products SET price = round(price * 0.95, 2), seen_at = now() WHERE id = $1', [sample.cp]);
+      const start = Date.now();
+      let now = sample.explanation;
+      while (now === sample.explanation && Date.now() - start < 30_000) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        now = (await w.pool.query('SELECT explanation::text AS explanation FROM price_suggestions WHERE product_id = $1', [sample.product_id])).rows[0].explanation;
+      }
+      expect(now).not.toBe(sample.explanation);
+      expect((await w.pool.query('SELECT count(*)::int AS n FROM price_suggestion_dirty')).rows[0].n).toBe(0);
+    } finally {
+      await worker.stop({ graceMs: 5_000 });
+      await closeQueueOf(w.pool);
+    }
   });
 
   it('duplicates (Draft, last), reorders, deactivates: suggestions follow the rules', async () => {
