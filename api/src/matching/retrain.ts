@@ -48,17 +48,20 @@ export function signalVector(stored: Record<string, number> | null | undefined):
 /** The organization's labelled lists (see the top of this file), in a stable order. */
 export async function loadLabelledLists(db: Queryable, organizationId: string): Promise<KeyedList[]> {
   const { rows } = await db.query<{ product_id: string; competitor_id: string; status: string; human: boolean; signals: Record<string, number> }>(
-    `WITH decided AS (
+    // The latest decision of every pair the organization decided on, in one pass (no look-up per pair).
+    `WITH last AS (
+       SELECT DISTINCT ON (d.match_id) d.match_id, d.actor_id IS NOT NULL AS human
+         FROM matching_decisions d JOIN organization_websites ow ON ow.id = d.organization_website_id
+        WHERE ow.organization_id = $1
+        ORDER BY d.match_id, d.id DESC
+     ), decided AS (
        SELECT DISTINCT m.product_id, m.competitor_id
-         FROM product_matches m
-         JOIN competitors c ON c.id = m.competitor_id
-         JOIN organization_websites ow ON ow.id = c.organization_website_id
-        WHERE ow.organization_id = $1 AND m.status IN ('MATCHED', 'NEVER_MATCH') AND m.evidence ? 'signals'
-          AND (SELECT d.actor_id FROM matching_decisions d WHERE d.match_id = m.id ORDER BY d.id DESC LIMIT 1) IS NOT NULL
+         FROM last JOIN product_matches m ON m.id = last.match_id
+        WHERE last.human AND m.status IN ('MATCHED', 'NEVER_MATCH') AND m.evidence ? 'signals'
      )
-     SELECT m.product_id, m.competitor_id, m.status, m.evidence -> 'signals' AS signals,
-            (SELECT d.actor_id FROM matching_decisions d WHERE d.match_id = m.id ORDER BY d.id DESC LIMIT 1) IS NOT NULL AS human
+     SELECT m.product_id, m.competitor_id, m.status, m.evidence -> 'signals' AS signals, coalesce(last.human, false) AS human
        FROM decided x JOIN product_matches m ON m.product_id = x.product_id AND m.competitor_id = x.competitor_id
+       LEFT JOIN last ON last.match_id = m.id
       WHERE m.evidence ? 'signals'
       ORDER BY m.product_id, m.competitor_id, m.id`,
     [organizationId],
@@ -147,6 +150,8 @@ export interface RetrainOutcome {
   candidate: Quality | null;
   current: Quality | null;
   seconds: number;
+  /** where the time went (seconds): reading the decisions, training, measuring on the held-out lists, writing */
+  phases: { read: number; train: number; measure: number; write: number };
 }
 
 export interface RetrainOptions {
@@ -158,12 +163,20 @@ export interface RetrainOptions {
 /** One retrain of an organization's model (see the top of this file); recorded in matching_retrains. */
 export async function retrainOrganization(pool: Pool, organizationId: string, options: RetrainOptions = {}): Promise<RetrainOutcome> {
   const started = performance.now();
+  const phases = { read: 0, train: 0, measure: 0, write: 0 };
+  let mark = started;
+  const lap = (phase: keyof typeof phases) => {
+    const now = performance.now();
+    phases[phase] += (now - mark) / 1000;
+    mark = now;
+  };
   const decisions = await humanDecisions(pool, organizationId);
   const lists = await loadLabelledLists(pool, organizationId);
   const current = await activeModel(pool, organizationId);
   const minimumLists = options.minimumLists ?? MINIMUM_LISTS;
   const minimumMatched = options.minimumMatchedLists ?? MINIMUM_MATCHED_LISTS;
   const matched = lists.filter((l) => l.matches.some(Boolean)).length;
+  lap('read');
   const record = async (outcome: RetrainOutcome['outcome'], message: string, modelId: string | null) => {
     const seconds = (performance.now() - started) / 1000;
     await pool.query(
@@ -177,7 +190,8 @@ export async function retrainOrganization(pool: Pool, organizationId: string, op
       `Too few labelled lists to retrain: ${lists.length} decided (${matched} with a match); ` +
       `${minimumLists} (${minimumMatched} with a match) are needed. The current model ${current.version} stays.`;
     const seconds = await record('too_few_labels', message, null);
-    return { outcome: 'too_few_labels', message, activeVersion: current.version, newVersion: null, labelledLists: lists.length, candidate: null, current: null, seconds };
+    lap('write');
+    return { outcome: 'too_few_labels', message, activeVersion: current.version, newVersion: null, labelledLists: lists.length, candidate: null, current: null, seconds, phases };
   }
   const training = lists.filter((l) => !heldOut(l.productId));
   const held = lists.filter((l) => heldOut(l.productId));
@@ -189,9 +203,11 @@ export async function retrainOrganization(pool: Pool, organizationId: string, op
     l2: options.l2 ?? ORGANIZATION_L2,
     trainedOn: [`${current.version} as prior`, `${training.length} decided lists of the organization`],
   });
+  lap('train');
   const candidateQuality = quality(model, held);
   const currentQuality = quality(current, held);
   const worse = held.length > 0 && candidateQuality.logLikelihood < currentQuality.logLikelihood - QUALITY_TOLERANCE;
+  lap('measure');
   const fmt = (q: Quality) => `log-likelihood ${q.logLikelihood.toFixed(4)}, recall@1 ${q.recallAt1.toFixed(3)}`;
   const client = await pool.connect();
   let modelId: string;
@@ -216,6 +232,7 @@ export async function retrainOrganization(pool: Pool, organizationId: string, op
     ? `Rolled back: ${version} did worse on ${held.length} held-out lists (${fmt(candidateQuality)}) than ${current.version} (${fmt(currentQuality)}). ${current.version} stays.`
     : `${version} is active: on ${held.length} held-out lists ${fmt(candidateQuality)} against ${current.version}'s ${fmt(currentQuality)}; trained on ${training.length} lists.`;
   const seconds = await record(worse ? 'rolled_back' : 'trained', message, modelId);
+  lap('write');
   return {
     outcome: worse ? 'rolled_back' : 'trained',
     message,
@@ -225,6 +242,7 @@ export async function retrainOrganization(pool: Pool, organizationId: string, op
     candidate: candidateQuality,
     current: currentQuality,
     seconds,
+    phases,
   };
 }
 
