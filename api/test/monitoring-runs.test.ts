@@ -16,7 +16,7 @@ import { ADMIN, byRole, openCatalogueWorld, type CatalogueWorld } from './catalo
 import { codes } from './helpers.ts';
 import { closeQueueOf } from '../src/jobs/queue.ts';
 import { executeRun } from '../src/monitoring/run.ts';
-import { sweepStaleRuns, claimRun } from '../src/monitoring/run-store.ts';
+import { sweepStaleRuns, claimRun, waitingRuns } from '../src/monitoring/run-store.ts';
 
 const engines = await availableEngines();
 
@@ -320,6 +320,13 @@ describe.each(engines)('Scraper runs on $name', (engine) => {
     await w.pool.query(`UPDATE scraper_runs SET heartbeat_at = now() - interval '10 minutes' WHERE id = $1`, [orphan]);
     expect((await executeRun(w.pool, orphan, { allowPrivateAddresses: true })).status).toBe('succeeded');
     expect((await w.pool.query('SELECT resumes FROM scraper_runs WHERE id = $1', [orphan])).rows[0].resumes).toBe(1);
+
+    // A run queued (or handed back) five minutes ago whose job may be lost is dispatched again by the schedule.
+    const waiting = await runNow();
+    expect(await waitingRuns(w.pool)).not.toContain(waiting);
+    await w.pool.query(`UPDATE scraper_runs SET created_at = now() - interval '10 minutes' WHERE id = $1`, [waiting]);
+    expect(await waitingRuns(w.pool)).toContain(waiting);
+    expect((await executeRun(w.pool, waiting, { allowPrivateAddresses: true })).status).toBe('succeeded');
 
     const lost = await runNow();
     await claimRun(w.pool, lost);

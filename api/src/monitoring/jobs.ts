@@ -5,13 +5,14 @@
  *   the run and its job back, and the next worker resumes the run from the pages not yet done;
  *   one that dies leaves it to the job's retry (which resumes it) or to the sweep.
  * - `scrapers-schedule`, every minute across all workers: fails the runs whose worker died
- *   (heartbeat too old), queues a run for every scraper that is due by its competitor's
+ *   (heartbeat too old) and no worker resumed, dispatches again the queued runs waiting five
+ *   minutes (their job may be lost), queues a run for every scraper that is due by its competitor's
  *   scraping frequency, and enqueues a `scraper-run` job for each.
  */
 import type { Pool } from 'pg';
 import { defineJob, enqueue, schedule } from '../jobs/queue.ts';
 import { executeRun } from './run.ts';
-import { queueDueRuns, sweepStaleRuns } from './run-store.ts';
+import { queueDueRuns, sweepStaleRuns, waitingRuns } from './run-store.ts';
 
 export const SCRAPER_RUN_JOB = 'scraper-run';
 export const SCRAPERS_SCHEDULE_JOB = 'scrapers-schedule';
@@ -24,6 +25,7 @@ defineJob<{ runId: string }>(SCRAPER_RUN_JOB, { singletonKey: (p) => p.runId, re
 
 defineJob(SCRAPERS_SCHEDULE_JOB, { retryLimit: 0, expireInSeconds: 60 }, async (_payload, ctx) => {
   await sweepStaleRuns(ctx.pool);
+  for (const runId of await waitingRuns(ctx.pool)) await dispatchRun(ctx.pool, runId);
   for (const runId of await queueDueRuns(ctx.pool)) await dispatchRun(ctx.pool, runId);
 });
 schedule(SCRAPERS_SCHEDULE_JOB, { everySeconds: 60 });

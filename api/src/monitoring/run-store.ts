@@ -148,6 +148,19 @@ export async function sweepStaleRuns(db: Db, staleAfterSeconds = STALE_AFTER_SEC
   return failed;
 }
 
+/**
+ * Queued runs waiting longer than `afterSeconds` since they were queued or handed back: their job
+ * may be lost (a worker died while handing it back); the schedule dispatches them again (a run is
+ * claimed once, so a second job for it does nothing).
+ */
+export async function waitingRuns(db: Db, afterSeconds = STALE_AFTER_SECONDS): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM scraper_runs WHERE status = 'queued' AND coalesce(heartbeat_at, created_at) < now() - make_interval(secs => $1) ORDER BY created_at LIMIT 100`,
+    [afterSeconds],
+  );
+  return rows.map((row) => row.id);
+}
+
 /** Queues a run for each enabled scraper that is due (its competitor active) and moves its next time; returns the new runs' ids. */
 export async function queueDueRuns(db: Db, max = 100): Promise<string[]> {
   const { rows } = await db.query<{ id: string; frequency: string }>(
