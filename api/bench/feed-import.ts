@@ -108,6 +108,8 @@ async function bench(engine: 'pglite' | 'postgres', file: string) {
   try {
     await migrate(db.pool);
     await seedDemoData(db.pool, { websites: 20 });
+    // The plan's monitored products (feeds/import.ts) would refuse a million on top of the demo's.
+    await db.pool.query(`UPDATE plans SET max_monitored_products = 100000000 WHERE id = 'enterprise'`);
     const { rows } = await db.pool.query(
       `WITH w AS (INSERT INTO websites (name, url) VALUES ('Bench Shop', 'https://bench-feed.shop.example') RETURNING id),
             ow AS (INSERT INTO organization_websites (organization_id, website_id, name) SELECT o.id, w.id, 'Bench Shop' FROM w, organizations o WHERE o.slug = 'northwind' RETURNING id)

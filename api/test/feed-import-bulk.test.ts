@@ -61,7 +61,7 @@ describe.each(engines)('Feed imports that rebuild the products indexes on $name'
   beforeAll(async () => {
     db = await engine.open();
     await migrate(db.pool);
-    const { rows } = await db.pool.query(`INSERT INTO organizations (slug, name) VALUES ('bulk-test', 'Bulk Test') RETURNING id`);
+    const { rows } = await db.pool.query(`INSERT INTO organizations (slug, name, plan) VALUES ('bulk-test', 'Bulk Test', 'enterprise') RETURNING id`);
     organizationId = rows[0].id;
   });
   afterAll(async () => {

@@ -249,9 +249,12 @@ export async function runImport(pool: Pool, runId: string, feed: FeedToImport, s
       // The feed must still be there (and stay until the merge commits).
       const feedThere = await client.query('SELECT 1 FROM product_feeds WHERE id = $1 FOR SHARE', [feed.id]);
       if (!feedThere.rowCount) throw new FeedFileError('The feed was deleted during its import', null);
+      // The plan's monitored products, checked before anything is merged (the organization's row
+      // stays locked until the merge commits, so two imports cannot both take the last places).
+      const organizationId = await assertImportWithinPlan(client, stage, feed);
       // Deactivation first: it finds this feed's products through their index.
       const deactivated = await client.query(DEACTIVATE.replace('%STAGE%', stage), [feed.id]);
-      const rebuild = await rebuildsIndexes(client, stage, feed.organization_website_id, options.rebuildIndexesFrom ?? REBUILD_INDEXES_FROM);
+      const rebuild = await rebuildsIndexes(client, stage, feed.organization_website_id, organizationId, options.rebuildIndexesFrom ?? REBUILD_INDEXES_FROM);
       const dropped = rebuild ? await dropForRebuild(client) : null;
       // Without the unique key, a products table whose statistics say it is (nearly) empty, as in
       // a new database, makes the planner join by a nested loop that scans products again for
@@ -296,18 +299,63 @@ export async function runImport(pool: Pool, runId: string, feed: FeedToImport, s
 }
 
 /**
+ * The plan's limit of monitored products (graphql/resolvers/plan-limits.ts), before the merge:
+ * the organization's active products after it are those it has now, less this feed's products
+ * the file no longer lists (deactivated) and less the website's products the file lists (counted
+ * once, with the file's valid rows), plus the file's valid rows (each is active after the merge).
+ * An import that would go over the plan fails whole (FeedFileError: the run's message), unless it
+ * does not add to what the organization has (one already over after a downgrade may re-import).
+ * Locks the organization's row until the merge's transaction ends. Answers the organization.
+ */
+async function assertImportWithinPlan(client: PoolClient, stage: string, feed: FeedToImport): Promise<string | null> {
+  const { rows } = await client.query<{ organization_id: string; plan: string | null; max: number | null }>(
+    `SELECT o.id AS organization_id, p.name AS plan, p.max_monitored_products AS max
+       FROM organization_websites ow JOIN organizations o ON o.id = ow.organization_id LEFT JOIN plans p ON p.id = o.plan
+      WHERE ow.id = $1 FOR UPDATE OF o`,
+    [feed.organization_website_id],
+  );
+  const organization = rows[0];
+  if (!organization) return null;
+  if (organization.max === null) return organization.organization_id;
+  const { rows: counts } = await client.query<{ now: number; after: number }>(
+    `WITH mine AS (
+       SELECT p.product_feed_id, p.organization_website_id, p.item_id FROM products p JOIN organization_websites ow ON ow.id = p.organization_website_id
+        WHERE ow.organization_id = $1 AND p.active)
+     SELECT (SELECT count(*) FROM mine)::int AS now,
+            ((SELECT count(*) FROM mine)
+             - (SELECT count(*) FROM mine m WHERE m.product_feed_id = $2::uuid AND NOT EXISTS (SELECT 1 FROM ${stage} s WHERE s.item_id = m.item_id))
+             - (SELECT count(*) FROM mine m WHERE m.organization_website_id = $3 AND EXISTS (SELECT 1 FROM ${stage} s WHERE s.valid AND s.item_id = m.item_id))
+             + (SELECT count(*) FROM ${stage} WHERE valid))::int AS after`,
+    [organization.organization_id, feed.id, feed.organization_website_id],
+  );
+  const { now, after } = counts[0]!;
+  if (after > organization.max && after > now) {
+    throw new FeedFileError(
+      `Plan limit reached: monitored products (the ${organization.plan} plan allows ${organization.max}). This import would make ${after} (the organization has ${now}); nothing was imported. Upgrade the plan or import fewer products.`,
+      null,
+    );
+  }
+  return organization.organization_id;
+}
+
+/**
  * Does this merge rebuild the indexes? When it adds at least `from` products and at least
  * REBUILD_SHARE of the table after it (staged products less the website's products, a lower
- * bound of the new ones; the table's size is the planner's estimate).
+ * bound of the new ones; the table's size is the planner's estimate), and no other organization
+ * has a website: the rebuild holds the products table alone until it commits, so with other
+ * tenants on the database their product queries would wait for the whole merge. With them, the
+ * merge inserts row by row (slower, but it locks only its own rows).
  */
-async function rebuildsIndexes(client: PoolClient, stage: string, websiteId: string, from: number): Promise<boolean> {
-  const { rows } = await client.query<{ incoming: number; existing: number; table: number }>(
+async function rebuildsIndexes(client: PoolClient, stage: string, websiteId: string, organizationId: string | null, from: number): Promise<boolean> {
+  const { rows } = await client.query<{ incoming: number; existing: number; table: number; others: boolean }>(
     `SELECT (SELECT count(*) FROM ${stage} WHERE valid)::int AS incoming,
             (SELECT count(*) FROM products WHERE organization_website_id = $1)::int AS existing,
-            (SELECT greatest(reltuples, 0) FROM pg_class WHERE oid = 'products'::regclass)::float8 AS table`,
-    [websiteId],
+            (SELECT greatest(reltuples, 0) FROM pg_class WHERE oid = 'products'::regclass)::float8 AS table,
+            EXISTS (SELECT 1 FROM organization_websites WHERE organization_id IS DISTINCT FROM $2::uuid) AS others`,
+    [websiteId, organizationId],
   );
-  const { incoming, existing, table } = rows[0]!;
+  const { incoming, existing, table, others } = rows[0]!;
+  if (others) return false;
   // At least this many products are new (the staged ones the website does not have yet).
   const added = incoming - existing;
   return added >= from && added >= REBUILD_SHARE * (Math.max(table, existing) + added);
