@@ -59,7 +59,7 @@ describe.each(engines)('Scrapers on $name', (engine) => {
     expect(detail.settings).toBe(created.settings);
   });
 
-  it.each(roleCases(MEMBERS))('%s may not list, read, create, run or delete scrapers, and changes nothing', async (_role, user) => {
+  it.each(roleCases(MEMBERS))('%s may not list, read, create, run or delete scrapers nor read or decide held prices, and changes nothing', async (_role, user) => {
     const scraper = await create(`Refused ${user.uid}`);
     const before = await scraperCount();
     const attempts = [
@@ -69,6 +69,8 @@ describe.each(engines)('Scrapers on $name', (engine) => {
       await w.call(user.uid, UPDATE, { scraperId: scraper.id, input: { name: 'Renamed' } }),
       await w.call(user.uid, RUN_NOW, { scraperId: scraper.id }),
       await w.call(user.uid, DELETE, { scraperId: scraper.id }),
+      await w.call(user.uid, `query H($scraperId: ID!) { scraperHeldPriceList(scraperId: $scraperId, limit: 10, offset: 0) { meta { pagination { total } } } }`, { scraperId: scraper.id }),
+      await w.call(user.uid, `mutation D($id: ID!) { scraperHeldPriceDecide(heldPriceId: $id, decision: accept) { id } }`, { id: '00000000-0000-0000-0000-000000000001' }),
     ];
     for (const response of attempts) expect(codes(response)).toEqual(['FORBIDDEN']);
     expect(await scraperCount()).toBe(before);
