@@ -165,8 +165,8 @@ export async function* readXmlRows(source: Readable, format: XmlFormat, options:
     if (open) {
       // Only the new text, after the last characters of the previous part (a closing tag cut in two).
       const searched = open.tail + text;
-      scanned(searched.length);
       const at = searched.indexOf(open.close);
+      scanned(at < 0 ? searched.length : at + open.close.length);
       if (at < 0) {
         open.parts.push(text);
         open.length += text.length;
