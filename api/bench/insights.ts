@@ -240,6 +240,9 @@ async function run(engine: string) {
     const COMPETITOR = `query CompetitorSnapshot($filter: InsightsFilter!) { competitorSnapshot(filter: $filter) {
       rows { competitor { id name } matchedProducts overlapPercent priceIndex ${COUNTS} inStockShare lastCollectedAt dynamics { up down unchanged averageChangePercent } }
       series { day competitorId priceIndex matchedProducts } empty updatedAt } }`;
+    const COMPETITOR_FIGURES = `query CompetitorSnapshot($filter: InsightsFilter!) { competitorSnapshot(filter: $filter) {
+      rows { competitor { id name } matchedProducts overlapPercent priceIndex ${COUNTS} inStockShare lastCollectedAt }
+      series { day competitorId priceIndex matchedProducts } empty updatedAt } }`;
     const HOME = `query HomeInsights($id: ID!) { homeInsights(organizationWebsiteId: $id) { priceIndex ${COUNTS} products matchedProducts coveragePercent suggestionsWaiting failingScrapers } }`;
 
     const measure = async (label: string, goal: number, call: (i: number) => Promise<unknown>) => {
@@ -268,6 +271,11 @@ async function run(engine: string) {
     }
     if (ONLY.has('competitor')) for (const [label, filter] of [...filters.slice(0, 3), ['whole website, 365 days', () => ({ period: 'LAST_365_DAYS' })] as [string, (i: number) => Record<string, unknown>]]) {
       await measure(`competitorSnapshot, ${label}`, 100, (i) => gql(COMPETITOR, { filter: { organizationWebsiteId: site, ...filter(i) } }));
+    }
+    if (ONLY.has('competitor')) {
+      for (const [label, filter] of filters.slice(0, 3)) {
+        await measure(`competitorSnapshot without dynamics, ${label}`, 100, (i) => gql(COMPETITOR_FIGURES, { filter: { organizationWebsiteId: site, ...filter(i) } }));
+      }
     }
     if (ONLY.has('home')) await measure('homeInsights', 50, () => gql(HOME, { id: site }));
 
