@@ -12,7 +12,7 @@ import { badUserInput, forbidden, notFound } from '../errors.ts';
 import { uuidArg } from '../validate.ts';
 import { TransitionError } from '../../matching/state/errors.ts';
 import type { Actor } from '../../matching/state/machine.ts';
-import type { Queryable } from '../../matching/state/apply.ts';
+import { inTransaction, type Queryable } from '../../db/transaction.ts';
 import { eanOf, scopeOf, toIso, toNumber } from './catalogue-scope.ts';
 
 export type UserActor = Extract<Actor, { kind: 'user' }>;
@@ -50,28 +50,15 @@ export function toGraphQLError(error: unknown): unknown {
   return new GraphQLError(error.message, { extensions });
 }
 
-const RETRYABLE = new Set(['40P01', '40001']);
-
 /**
- * `work` in one transaction, retried (up to 3 times) when the database chose it as a deadlock
- * or serialization victim; refusals of the state machine become GraphQL errors.
+ * `work` in one transaction, retried (up to 3 times in all) when the database chose it as a
+ * deadlock or serialization victim; refusals of the state machine become GraphQL errors.
  */
 export async function decisionTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      const code = (error as { code?: string }).code;
-      if (attempt < 3 && code && RETRYABLE.has(code)) continue;
-      throw toGraphQLError(error);
-    } finally {
-      client.release();
-    }
+  try {
+    return await inTransaction(pool, work, { attempts: 3 });
+  } catch (error) {
+    throw toGraphQLError(error);
   }
 }
 

@@ -8,9 +8,11 @@
  * locks the organization's row, so two concurrent creations cannot both take the last place.
  */
 import { GraphQLError } from 'graphql';
-import type { Pool, PoolClient } from 'pg';
 
-export type Queryable = Pick<Pool | PoolClient, 'query'>;
+import type { Queryable } from '../../db/transaction.ts';
+
+/** Re-exported for the resolvers that import it from here; new code imports it from db/transaction.ts. */
+export type { Queryable };
 
 export const LIMITS = ['websites', 'monitoredProducts', 'competitors', 'users'] as const;
 export type LimitName = (typeof LIMITS)[number];

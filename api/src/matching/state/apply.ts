@@ -10,8 +10,8 @@
  * products first (lockProducts) too.
  */
 import { randomUUID } from 'node:crypto';
-import type { Pool, PoolClient } from 'pg';
-import { inTransaction } from '../../db/transaction.ts';
+import type { Pool } from 'pg';
+import { inTransaction, type Queryable } from '../../db/transaction.ts';
 import { conflict, TransitionError } from './errors.ts';
 import {
   revertTransition,
@@ -24,7 +24,8 @@ import {
   type MatchStatus,
 } from './machine.ts';
 
-export type Queryable = Pick<Pool | PoolClient, 'query'>;
+/** Re-exported for the callers that import it from here (the one definition: db/transaction.ts). */
+export type { Queryable };
 
 export const DECISION_SOURCES = ['queue', 'search', 'confirmation', 'log', 'undo', 'product', 'engine', 'expiry'] as const;
 export type DecisionSource = (typeof DECISION_SOURCES)[number];
