@@ -15,6 +15,8 @@ import { writeSuggestions, type Computed } from './store/write.ts';
 
 const PAGE = 2000;
 const DIRTY_BATCH = 2000;
+/** A full recompute of at least this many products refreshes price_suggestions' statistics. */
+const ANALYZE_AFTER = 5000;
 /** A RUNNING recompute older than this is taken to have died with its worker. */
 const STALE_RUN = "interval '10 minutes'";
 
@@ -199,6 +201,10 @@ export async function processQueuedWebsite(pool: Pool, options: { timings?: Reco
   const websiteId = claimed.organization_website_id;
   try {
     const products = await recomputeWebsite(pool, websiteId, { timings: options.timings });
+    // Thousands of suggestions written at once: the planner's statistics are refreshed now rather
+    // than at autovacuum's next pass (PGlite has none), or the sort by suggested change is planned
+    // for the table as it was (measured: 4.3 s instead of 0.25 s for a page at 1,000 of 100,000).
+    if (products >= ANALYZE_AFTER) await pool.query('ANALYZE price_suggestions');
     await pool.query(
       `WITH d AS (DELETE FROM price_suggestion_dirty WHERE organization_website_id = $1 AND marked_at <= $2::timestamptz)
        UPDATE price_suggestion_recomputes SET state = CASE WHEN requested_at > started_at THEN 'QUEUED' ELSE 'DONE' END,
