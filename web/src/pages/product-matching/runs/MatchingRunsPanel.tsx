@@ -1,6 +1,6 @@
 import { useCan, useCustom, useCustomMutation } from '@refinedev/core';
 import { Alert, Button, Card, Descriptions, Flex, List, Progress, Select, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeFailedNotification } from '../../../components/errors/formErrors.ts';
 import { MATCHING_RUN_LIST_QUERY, MATCHING_RUN_START_MUTATION, type MatchingRunItem } from '../queries.ts';
@@ -18,7 +18,7 @@ export function MatchingRunsPanel({ websiteId, competitors, onFinished }: { webs
   const { t, i18n } = useTranslation();
   const canStart = useCan({ resource: 'productMatchingQueue', action: 'create' }).data?.can === true;
   const [competitorId, setCompetitorId] = useState<string | null>(null);
-  const [wasWorking, setWasWorking] = useState(false);
+  const wasWorking = useRef(false);
   const { query } = useCustom<{ data: MatchingRunItem[] }>({
     url: '',
     method: 'get',
@@ -30,11 +30,11 @@ export function MatchingRunsPanel({ websiteId, competitors, onFinished }: { webs
   });
   const runs = (query.data?.data as { data?: MatchingRunItem[] } | undefined)?.data ?? [];
   const working = runs.some(isWorking);
-  if (working !== wasWorking) {
-    setWasWorking(working);
+  useEffect(() => {
     // A run just ended: what it proposed shows in the queue and the counts.
-    if (!working) onFinished?.();
-  }
+    if (wasWorking.current && !working) onFinished?.();
+    wasWorking.current = working;
+  }, [working]); // eslint-disable-line react-hooks/exhaustive-deps
   const { mutate, mutation } = useCustomMutation();
   const start = () =>
     mutate(
