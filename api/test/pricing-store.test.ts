@@ -94,7 +94,7 @@ describe.each(engines)('Pricing store on $name', (engine) => {
     await db.pool.query(
       `INSERT INTO price_suggestions (product_id, organization_website_id, current_price, suggested_price, change, change_percent, currency, outcome, explanation)
        SELECT p.id, p.organization_website_id, 100, 100, 1, CASE WHEN n % 5 = 0 THEN NULL ELSE (n % 7) - 3 END, 'CZK', 'CHANGE_SUGGESTED', '[]'
-         FROM (SELECT id, organization_website_id, substr(item_id, 2)::int AS n FROM products WHERE organization_website_id = $1) p WHERE n % 3 <> 0`,
+         FROM (SELECT id, organization_website_id, (row_number() OVER (ORDER BY item_id))::int AS n FROM products WHERE organization_website_id = $1) p WHERE n % 3 <> 0`,
       [site],
     );
     try {
