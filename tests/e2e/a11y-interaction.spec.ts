@@ -96,7 +96,7 @@ test('Owner: the matching product page passes the audit at work and with its sea
   await expect(page.getByText(/Saving \d+ decision/)).toHaveCount(0);
 
   // Leave through the page (it releases the products it holds).
-  await page.getByRole('button', { name: 'Back to the queue' }).click();
+  await page.getByRole('link', { name: 'Back to the queue' }).click();
   await expect(page.getByRole('button', { name: 'Start matching' })).toBeVisible();
   expect(findings, formatFindings(findings)).toEqual([]);
 });

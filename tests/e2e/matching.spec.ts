@@ -88,7 +88,7 @@ async function leaveProductPage(page: Page) {
   page.on('request', onRequest);
   page.on('requestfinished', onDone);
   page.on('requestfailed', onDone);
-  await page.getByRole('button', { name: 'Back to the queue' }).click();
+  await page.getByRole('link', { name: 'Back to the queue' }).click();
   await expect(heading(page)).toHaveText('Product matching queue');
   await expect.poll(() => sent > 0 && pending.size === 0).toBe(true);
   page.off('request', onRequest);

@@ -1,13 +1,13 @@
 import { useCan } from '@refinedev/core';
-import { Button, Card, Empty, Flex, Typography } from 'antd';
+import { Card, Empty, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AppLink } from '../../components/navigation/AppLink.tsx';
 import { useWebsiteSelection } from '../../components/websitePicker/WebsiteSelection.tsx';
 import { routePath } from '../../routes/useCarriedPath.ts';
 import { ApiErrorAlert } from '../../components/errors/ApiErrorAlert.tsx';
 import { StatisticsBar } from '../product-matching/shared/StatisticsBar.tsx';
 import { useMatchingStatistics } from '../product-matching/shared/useMatchingStatistics.ts';
 import { CompetitorTable } from './CompetitorTable.tsx';
+import { LinkButton } from '../../components/navigation/LinkButton.tsx';
 
 /**
  * The six matching statistics of the selected website (SPEC §3), each status in its own colour:
@@ -38,15 +38,9 @@ function Overview() {
             <StatisticsBar statistics={report.overall} label={t('matching.home.overall')} />
           </Card>
           <Flex gap={8} wrap>
-            <AppLink to={routePath('productMatching')}>
-              <Button>{t('matching.home.queueLink', { count: report.productsWaitingToMatch, formatted: format(report.productsWaitingToMatch) })}</Button>
-            </AppLink>
-            <AppLink to={routePath('matchConfirmation')}>
-              <Button>{t('matching.home.confirmationLink', { count: report.overall.waitingToConfirm, formatted: format(report.overall.waitingToConfirm) })}</Button>
-            </AppLink>
-            <AppLink to={routePath('productMatchingLog')}>
-              <Button>{t('matching.links.log')}</Button>
-            </AppLink>
+            <LinkButton to={routePath('productMatching')}>{t('matching.home.queueLink', { count: report.productsWaitingToMatch, formatted: format(report.productsWaitingToMatch) })}</LinkButton>
+            <LinkButton to={routePath('matchConfirmation')}>{t('matching.home.confirmationLink', { count: report.overall.waitingToConfirm, formatted: format(report.overall.waitingToConfirm) })}</LinkButton>
+            <LinkButton to={routePath('productMatchingLog')}>{t('matching.links.log')}</LinkButton>
           </Flex>
           <Card size="small" title={t('matching.home.perCompetitor')}>
             {report.competitors.length === 0 ? (

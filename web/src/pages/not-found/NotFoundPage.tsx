@@ -1,7 +1,7 @@
-import { Button, Result } from 'antd';
+import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AppLink } from '../../components/navigation/AppLink.tsx';
 import { routePath } from '../../routes/useCarriedPath.ts';
+import { LinkButton } from '../../components/navigation/LinkButton.tsx';
 
 /** Any unknown address inside the console. */
 export default function NotFoundPage() {
@@ -12,9 +12,7 @@ export default function NotFoundPage() {
       title="404"
       subTitle={t('pages.error.404')}
       extra={
-        <AppLink to={routePath('home')}>
-          <Button type="primary">{t('pages.error.backHome')}</Button>
-        </AppLink>
+        <LinkButton to={routePath('home')} type="primary">{t('pages.error.backHome')}</LinkButton>
       }
     />
   );

@@ -1,13 +1,13 @@
-import { Alert, Button, Flex, Spin } from 'antd';
+import { Alert, Flex, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { useAccount } from '../../../providers/auth/AccountContext.tsx';
 import { identityErrorKey } from '../../../providers/auth/identityErrors.ts';
 import { FORGOT_PASSWORD_PARAM, PUBLIC_ROUTES } from '../../../routes/routeTable.ts';
 import { AuthCard } from '../AuthCard.tsx';
 import { ResetPasswordForm } from './ResetPasswordForm.tsx';
+import { LinkButton } from '../../../components/navigation/LinkButton.tsx';
 
 type Check = { state: 'checking' } | { state: 'valid'; email: string } | { state: 'invalid'; messageKey: string };
 
@@ -52,11 +52,9 @@ export default function AuthActionPage() {
       {check.state === 'invalid' && (
         <>
           <Alert type="error" showIcon role="alert" message={t(check.messageKey)} style={{ marginBottom: 16 }} />
-          <AppLink to={`${PUBLIC_ROUTES.login}?${FORGOT_PASSWORD_PARAM}=1`}>
-            <Button type="primary" block>
+          <LinkButton to={`${PUBLIC_ROUTES.login}?${FORGOT_PASSWORD_PARAM}=1`} type="primary" block>
               {t('auth.reset.requestNew')}
-            </Button>
-          </AppLink>
+            </LinkButton>
         </>
       )}
     </AuthCard>

@@ -1,14 +1,14 @@
 import { CanAccess, useCustom } from '@refinedev/core';
-import { Button, Card, Descriptions, Flex, Skeleton, Tag } from 'antd';
+import { Card, Descriptions, Flex, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
-import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { routePath } from '../../../routes/useCarriedPath.ts';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { ORGANIZATION_QUERY, type OrganizationRow } from '../queries.ts';
 import { OrganizationNameForm } from './OrganizationNameForm.tsx';
 import { SuspensionButton } from './SuspensionButton.tsx';
+import { LinkButton } from '../../../components/navigation/LinkButton.tsx';
 
 /** /organizations/[organizationId]: the organization's state, plan and counts; rename, suspend. */
 export default function OrganizationDetailPage() {
@@ -30,9 +30,7 @@ export default function OrganizationDetailPage() {
         organization && (
           <Flex gap={8} wrap>
             <CanAccess resource="organizations:billing" action="read">
-              <AppLink to={routePath('organizationBilling', { organizationId })}>
-                <Button>{t('organizations.detail.billing')}</Button>
-              </AppLink>
+              <LinkButton to={routePath('organizationBilling', { organizationId })}>{t('organizations.detail.billing')}</LinkButton>
             </CanAccess>
             <CanAccess resource="organizations:suspend" action="update">
               <SuspensionButton organization={organization} onChanged={refresh} />

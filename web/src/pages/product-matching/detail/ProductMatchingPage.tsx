@@ -4,7 +4,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageLayout } from '../../../components/layout/PageLayout.tsx';
-import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { useWebsiteSelection } from '../../../components/websitePicker/WebsiteSelection.tsx';
 import { ROUTES } from '../../../routes/routeTable.ts';
 import { routePath, useCarriedPath } from '../../../routes/useCarriedPath.ts';
@@ -19,6 +18,7 @@ import { SessionNotice } from './SessionNotice.tsx';
 import { allowedDecisions, pairEntries } from './session.ts';
 import { useMatchingSession } from './useMatchingSession.ts';
 import { useWorkspaceSlots } from './useWorkspaceSlots.ts';
+import { LinkButton } from '../../../components/navigation/LinkButton.tsx';
 
 /**
  * /product-matching/[productId]: the product and its candidates per competitor side by side,
@@ -96,9 +96,7 @@ export default function ProductMatchingPage() {
       title={title}
       breadcrumb={[{ title: t('routes.productMatching.title'), path: routePath('productMatching') + filterSearch }, { title }]}
       extra={
-        <AppLink to={routePath('productMatching') + filterSearch}>
-          <Button>{t('matching.detail.backToQueue')}</Button>
-        </AppLink>
+        <LinkButton to={routePath('productMatching') + filterSearch}>{t('matching.detail.backToQueue')}</LinkButton>
       }
     >
       <SessionNotice notice={snapshot.notice} heldBy={snapshot.heldBy} onClose={() => session?.dismissNotice()} />

@@ -5,7 +5,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
-import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { useWebsiteSelection } from '../../../components/websitePicker/WebsiteSelection.tsx';
 import { useCarriedPath } from '../../../routes/useCarriedPath.ts';
 import { routePath } from '../../../routes/useCarriedPath.ts';
@@ -22,6 +21,7 @@ import { useMatchingStatistics } from '../shared/useMatchingStatistics.ts';
 import { MatchingRunsPanel } from '../runs/MatchingRunsPanel.tsx';
 import { useQueueFilter } from '../shared/useQueueFilter.ts';
 import { QueueTable } from './QueueTable.tsx';
+import { LinkButton } from '../../../components/navigation/LinkButton.tsx';
 
 const PAGE_SIZE = 50;
 const OPEN_KEYS = ['Enter', ' '] as const;
@@ -78,14 +78,10 @@ export default function ProductMatchingQueuePage() {
       route="productMatching"
       extra={
         <Flex gap={8} wrap>
-          <AppLink to={routePath('matchConfirmation')}>
-            <Button>
+          <LinkButton to={routePath('matchConfirmation')}>
               {waitingToConfirm === undefined ? t('matching.links.confirmation') : t('matching.links.confirmationCount', { count: waitingToConfirm })}
-            </Button>
-          </AppLink>
-          <AppLink to={routePath('productMatchingLog')}>
-            <Button>{t('matching.links.log')}</Button>
-          </AppLink>
+            </LinkButton>
+          <LinkButton to={routePath('productMatchingLog')}>{t('matching.links.log')}</LinkButton>
         </Flex>
       }
     >
