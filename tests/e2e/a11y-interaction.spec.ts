@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_USERS } from '../../api/src/seed/demo-users.ts';
 import { audit, type Finding, formatFindings } from './support/axe.ts';
 import { setProfileLanguage } from './support/profile.ts';
-import { signIn } from './support/signIn.ts';
+import { signIn as signInWithForm } from './support/signIn.ts';
 
 /**
  * Issue 20, what a route's first view does not show: dialogs open (and showing their errors),
@@ -11,6 +11,14 @@ import { signIn } from './support/signIn.ts';
  */
 
 const demoUser = (role: string) => DEMO_USERS.find((user) => user.roles.includes(role))!;
+
+/** Signs in, patient with the first page of a fresh stack on a loaded machine. */
+async function signIn(page: Page, email: string) {
+  test.setTimeout(Math.max(test.info().timeout, 3 * 60_000));
+  await signInWithForm(page, email).catch(async () => {
+    await expect(page.getByRole('button', { name: /User menu/ })).toContainText(email, { timeout: 60_000 });
+  });
+}
 
 /** The create dialogs, by the page and the button that opens them (a role without the button skips it). */
 const DIALOGS = [
@@ -106,7 +114,8 @@ test('the document language follows the chosen language', async ({ page }) => {
   await signIn(page, owner.email);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   try {
-    await page.getByRole('combobox', { name: 'Language' }).click();
+    // The select's shown value lies over its input: the click goes to the select itself.
+    await page.getByRole('combobox', { name: 'Language' }).click({ force: true });
     await page.getByRole('option', { name: 'Čeština' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'cs');
   } finally {

@@ -121,12 +121,14 @@ for (const { label, dist } of BUILDS) {
       test.beforeAll(async ({ browser }) => {
         test.setTimeout(120_000);
         started = Date.now();
-        page = await browser.newPage({
+        // axe needs a page of a context made with newContext.
+        const context = await browser.newContext({
           viewport: DESKTOP,
           reducedMotion: 'reduce',
           baseURL: E2E_WEB_URL,
           locale: 'en-US',
         });
+        page = await context.newPage();
         if (dist) await serveBuild(page, dist);
         await signInAs(page, demoUser(role).email);
       });
@@ -134,7 +136,7 @@ for (const { label, dist } of BUILDS) {
         console.log(
           `${label}${role}: ${resolved.size} routes audited in ${((Date.now() - started) / 1000).toFixed(1)} s (sign-in included)`,
         );
-        await page.close();
+        await page.context().close();
       });
 
       for (const key of ROUTE_KEYS) {
