@@ -1,3 +1,4 @@
+import { CloseOutlined } from '@ant-design/icons';
 import { Alert, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTolerance } from '../../data-insights/format.ts';
@@ -40,7 +41,17 @@ export function InsightFilterTags({ websiteId, state, update }: { websiteId: str
         <Tag
           key={tag.key}
           color="blue"
-          closable={{ 'aria-label': t('insights.productFilters.remove', { filter: tag.text }) }}
+          closable
+          // A real button, so the tag is removed by keyboard too (antd's own close icon is a span).
+          closeIcon={
+            <button
+              type="button"
+              aria-label={t('insights.productFilters.remove', { filter: tag.text })}
+              style={{ border: 0, background: 'none', padding: 0, margin: 0, cursor: 'pointer', color: 'inherit', font: 'inherit' }}
+            >
+              <CloseOutlined />
+            </button>
+          }
           onClose={(event) => {
             event.preventDefault();
             update(tag.remove);
