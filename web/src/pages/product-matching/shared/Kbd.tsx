@@ -8,7 +8,10 @@ export function Kbd({ keys }: { keys: readonly ShortcutKey[] }) {
       {keys.map((key, index) => (
         <span key={key}>
           {index > 0 && ' / '}
-          <Typography.Text keyboard>{keyLabel(key)}</Typography.Text>
+          {/* The button's own text colour: antd's dark key text was 3.1:1 on a primary button (issue 20). */}
+          <Typography.Text keyboard style={{ color: 'inherit' }}>
+            {keyLabel(key)}
+          </Typography.Text>
         </span>
       ))}
     </span>
