@@ -57,6 +57,7 @@ const TEXTS = [
   'colorTextSecondary',
   'colorTextTertiary',
   'colorTextDescription',
+  'colorTextPlaceholder',
   'colorLink',
   'colorPrimary',
   'colorSuccess',
