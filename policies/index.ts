@@ -1,5 +1,5 @@
 /**
- * The console's access policy: the role priority of SPEC §6 and a Casbin enforcer built once
+ * The console's access policy: the role priority of docs/roles.md and a Casbin enforcer built once
  * from model.conf + policy.csv. Each consumer loads the two files its own way (the API from
  * disk, the web console as bundled text) and calls createAccessControl once per process.
  */
@@ -11,7 +11,7 @@ export type Role = (typeof ROLES)[number];
 export const ACTIONS = ['Create', 'Read', 'Update', 'Delete', 'All'] as const;
 export type Action = (typeof ACTIONS)[number];
 
-/** Every resource name of SPEC §2, in the spec's order. */
+/** Every resource name of web/README.md, in the spec's order. */
 export const RESOURCES = [
   'All',
   'home',

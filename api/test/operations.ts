@@ -1,4 +1,4 @@
-/** The documents the web console sends (SPEC §7), verbatim. */
+/** The documents the web console sends (docs/graphql.md), verbatim. */
 export const APP_USER = `query AppUser($userId: ID!) { appUser(userId: $userId) { id email roles language locale } }`;
 
 export const ORGANIZATION_WEBSITE_LIST = `query OrganizationWebsiteList($organizationId: ID, $name: String, $limit: Int!, $offset: Int!) { organizationWebsiteList(organizationId: $organizationId, name: $name, limit: $limit, offset: $offset) { data { id name hasFeed website { id name url } organization { id name } } meta { pagination { total } } } }`;

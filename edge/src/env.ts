@@ -18,7 +18,7 @@ export interface EdgeBindings {
   STORAGE_PUBLIC_BUCKET: string;
   /** Where the storage routes keep objects: "r2" (the MAIN_BUCKET / PUBLIC_BUCKET bindings) or "firebase". */
   STORAGE_BACKEND: string;
-  /** Public DSN; only used outside local and dev (SPEC §9). */
+  /** Public DSN; only used outside local and dev (web/src/config/constants.ts). */
   ERROR_REPORTING_DSN?: string;
   /** A secret (`wrangler secret put`), sent to the API in EDGE_SECRET_HEADER; required in dev and production. */
   EDGE_SHARED_SECRET?: string;
@@ -116,7 +116,7 @@ export function edgeSecretHeaders(config: EdgeConfig): Record<string, string> {
   return config.edgeSecret ? { [EDGE_SECRET_HEADER]: config.edgeSecret } : {};
 }
 
-/** Error reporting is enabled only outside local and dev (SPEC §9). */
+/** Error reporting is enabled only outside local and dev (web/src/config/constants.ts). */
 export function errorReportingEnabled(config: EdgeConfig): boolean {
   return config.environment === 'production' && config.errorReportingDsn !== null;
 }

@@ -1,5 +1,5 @@
 /**
- * Locale handling of SPEC §9:
+ * Locale handling of web/src/config/constants.ts:
  * - `?locale=xx` on a page request stores the choice in the NEXT_LOCALE cookie (one year, SameSite=Lax);
  * - a legacy URL `/{locale}/{rest}` for a built-in locale redirects (308) to `/{rest}?locale={locale}`.
  */
@@ -9,7 +9,7 @@ import { readConfig, type EdgeEnv } from './env.ts';
 export const LOCALE_COOKIE = 'NEXT_LOCALE';
 export const LOCALE_COOKIE_MAX_AGE = 31_536_000;
 export const LOCALE_PARAM = 'locale';
-/** The built-in languages (SPEC §9); custom languages only ever come as `?locale=`. */
+/** The built-in languages (web/src/config/constants.ts); custom languages only ever come as `?locale=`. */
 export const BUILT_IN_LOCALES = ['en', 'cs'] as const;
 
 /** A language code such as `en`, `cs`, `en-US`, `zh-Hant`, `es-419`; anything else is ignored. */

@@ -2,7 +2,7 @@ import type { ResourceProps } from '@refinedev/core';
 import { ROUTE_KEYS, ROUTES, toRouterPath } from './routes/routeTable.ts';
 
 /**
- * Refine's resources, from the route table: one per access-control resource name (SPEC §2), so
+ * Refine's resources, from the route table: one per access-control resource name (web/src/routes/routeTable.ts), so
  * Refine's own access checks (buttons, CanAccess) ask the policy about exactly these names.
  */
 export const resources: ResourceProps[] = ROUTE_KEYS.filter(

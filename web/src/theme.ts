@@ -55,7 +55,7 @@ const TEXT_TOKENS = {
   cyan7: PRESET_TEXT.cyan,
 } as const;
 
-/** antd's theme from SPEC §9: the brand colour as the primary colour, and the spec's breakpoints. */
+/** antd's theme from web/src/config/constants.ts: the brand colour as the primary colour, and the spec's breakpoints. */
 export const theme: ThemeConfig = {
   token: {
     colorPrimary: BRAND_COLOR,

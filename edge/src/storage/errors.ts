@@ -1,5 +1,5 @@
 /**
- * Storage errors: the status the console maps to a SPEC §8 message, and a JSON body
+ * Storage errors: the status the console maps to a locales/en.json message, and a JSON body
  * `{ "error": { "code": "storage/...", "message": "..." } }` in the Firebase Storage SDK's codes.
  */
 export const STORAGE_ERROR_CODES = {

@@ -11,11 +11,11 @@ export type BucketName = (typeof BUCKETS)[number];
 export const MAX_NAME_BYTES = 1024;
 export const MAX_DELIMITER_LENGTH = 16;
 export const MAX_PAGE_TOKEN_LENGTH = 2048;
-/** SPEC §9: a listing page holds 1 to 1000 entries. */
+/** web/src/config/constants.ts: a listing page holds 1 to 1000 entries. */
 export const MIN_RESULTS = 1;
 export const MAX_RESULTS = 1000;
 
-/** The public bucket's folder of language files, `languages/{lang}.json` (SPEC §7). */
+/** The public bucket's folder of language files, `languages/{lang}.json` (docs/languages.md). */
 export const LANGUAGES_FOLDER = 'languages/';
 const LANGUAGE_FILE = /^languages\/[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*\.json$/;
 

@@ -1,5 +1,5 @@
 /**
- * The storage service (SPEC §7) for the environment's main and public bucket:
+ * The storage service (docs/storage.md) for the environment's main and public bucket:
  *
  *   GET    /storage/{main|public}/o?prefix=&delimiter=&pageToken=&maxResults=   list
  *   GET    /storage/{main|public}/o/{name}                                      metadata

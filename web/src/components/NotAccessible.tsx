@@ -1,7 +1,7 @@
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §2: what a page whose access is denied shows. */
+/** web/README.md: what a page whose access is denied shows. */
 export function NotAccessible() {
   const { t } = useTranslation();
   return (

@@ -1,4 +1,4 @@
-/** The business constants of SPEC §9, in one place. */
+/** The business constants of web/src/config/constants.ts, in one place. */
 
 export const BRAND_COLOR = '#4650C1';
 
@@ -28,20 +28,20 @@ export const BREAKPOINTS = {
 export const SPACING = [4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 48, 64] as const;
 export type Spacing = (typeof SPACING)[number];
 
-/** The organization-website picker (SPEC §5, §7). */
+/** The organization-website picker (api/src/graphql/validate.ts, §7). */
 export const WEBSITE_PICKER_LIMIT = 500;
 export const WEBSITE_SEARCH_DEBOUNCE_MS = 500;
 export const LAST_USED_WEBSITE_KEY = 'last-used-organization-website';
 
-/** The query parameters carried between pages when they are strings (SPEC §2). */
+/** The query parameters carried between pages when they are strings (web/README.md). */
 export const WEBSITE_PARAM = 'owid';
 export const LOCALE_PARAM = 'locale';
 export const CARRIED_PARAMS = [WEBSITE_PARAM, LOCALE_PARAM] as const;
 
-/** Languages and formats (SPEC §9). */
+/** Languages and formats (web/src/config/constants.ts). */
 export const BUILT_IN_LANGUAGES = ['en', 'cs'] as const;
 export const DEFAULT_LANGUAGE = 'en';
 export const DEFAULT_LOCALE = 'en-US';
 
-/** Identity (SPEC §5): the password policy when the provider publishes none. */
+/** Identity (api/src/graphql/validate.ts): the password policy when the provider publishes none. */
 export const DEFAULT_MIN_PASSWORD_LENGTH = 6;

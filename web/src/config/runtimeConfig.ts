@@ -22,7 +22,7 @@ export interface RuntimeConfig {
   buildId: string;
 }
 
-/** SPEC §7: the GraphQL address falls back to a local address on port 4000. */
+/** docs/graphql.md: the GraphQL address falls back to a local address on port 4000. */
 export const FALLBACK_GRAPHQL_URL = 'http://127.0.0.1:4000/graphql';
 
 export const CONFIG_PATH = '/config.json';

@@ -18,7 +18,7 @@ import {
   RECENCY_CONTRAST,
 } from './index.ts';
 
-/** The lists as SPEC §3 writes them. */
+/** The lists as api/src/schema/ writes them. */
 const SPEC_LISTS = {
   recencyContrast: ['none', 'short', 'middle', 'long'],
   diffContrast: ['none', 'less', 'lesser', 'similar', 'more'],
@@ -35,7 +35,7 @@ const lookup = (messages: unknown, key: string): unknown =>
 const everyValue = Object.values(ENUMS).flatMap((definition) => definition.values.map((value) => [definition.kind, value] as const));
 
 describe('display enumerations', () => {
-  it('are exactly the lists of SPEC §3, in its order', () => {
+  it('are exactly the lists of api/src/schema/, in its order', () => {
     expect(Object.fromEntries(Object.entries(ENUMS).map(([kind, definition]) => [kind, [...definition.values]]))).toEqual(SPEC_LISTS);
     expect(RECENCY_CONTRAST.values).toEqual(SPEC_LISTS.recencyContrast);
     expect(DIFF_CONTRAST.values).toEqual(SPEC_LISTS.diffContrast);
@@ -64,7 +64,7 @@ describe('display enumerations', () => {
     }
   });
 
-  it('gives each matching status, each statistics key and each group its own colour (SPEC §4)', () => {
+  it('gives each matching status, each statistics key and each group its own colour (docs/matching.md)', () => {
     for (const definition of [MATCHING_STATUS, MATCHING_STATISTIC, GROUP_COLOR, DIFF_RATING, RECENCY_CONTRAST, ACTION_STATUS, DIFF_CONTRAST]) {
       const colours = definition.values.map((value) => enumHex(definition.kind, value));
       expect(new Set(colours).size).toBe(colours.length);

@@ -1,5 +1,5 @@
 /**
- * The display enumerations of SPEC §3 and the matching statuses of SPEC §3/§4, each defined once:
+ * The display enumerations of docs/matching.md and the matching statuses of docs/matching.md, each defined once:
  * its values in the spec's order, and for each value the colour it is shown in. The label of a
  * value is the locale key `enums.<kind>.<value>` (see enumLabelKey).
  *
@@ -72,7 +72,7 @@ export const ACTION_STATUS = define('actionStatus', { success: 'green', warning:
 /** Five colours for groups of things (series of a chart, competitors, rule groups), indexed 0 to 4. */
 export const GROUP_COLOR = define('groupColor', { '0': '#4650C1', '1': '#13A8A8', '2': '#FA8C16', '3': '#EB2F96', '4': '#52C41A' });
 
-/** The status of a match (product × competitor product); SPEC §4: each status its own colour. */
+/** The status of a match (product × competitor product); docs/matching.md: each status its own colour. */
 export const MATCHING_STATUS = define('matchingStatus', { WAITING: 'gold', MATCHED: 'green', NEVER_MATCH: 'red', SKIPPED: 'purple', EXPIRED: 'default' });
 
 /** The keys of the matching statistics, coloured like the status each counts (waiting to confirm its own blue). */

@@ -1,5 +1,5 @@
 /**
- * The display enumerations (SPEC §3) and matching statuses (SPEC §3, §4): one definition each.
+ * The display enumerations (docs/matching.md) and matching statuses (docs/matching.md, §4): one definition each.
  *
  * Definitions (values in the spec's order, `colors[value]` an antd preset for <Tag color>,
  * `hex[value]` the same as a CSS colour):

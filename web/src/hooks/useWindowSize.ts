@@ -7,7 +7,7 @@ export interface WindowSize {
 
 const current = (): WindowSize => ({ width: window.innerWidth, height: window.innerHeight });
 
-/** The window's size (SPEC §3), tracked on resize. */
+/** The window's size (api/src/schema/), tracked on resize. */
 export function useWindowSize(): WindowSize {
   const [size, setSize] = useState(current);
   useEffect(() => {

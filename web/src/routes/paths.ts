@@ -12,7 +12,7 @@ export function buildPath(pattern: string, ids: PathIds = {}): string {
 }
 
 /**
- * The parameters carried from the current address (SPEC §2: `owid` and `locale`), each only when
+ * The parameters carried from the current address (web/README.md: `owid` and `locale`), each only when
  * it is a single non-empty string.
  */
 export function carriedParams(currentSearch: string): [string, string][] {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { breadcrumbKeys, ROUTE_KEYS, ROUTES, toRouterPath } from './routeTable.ts';
 
 describe('the route table', () => {
-  it('has the 29 signed-in routes of SPEC §2', () => {
+  it('has the 29 signed-in routes of web/src/routes/routeTable.ts', () => {
     expect(ROUTE_KEYS).toHaveLength(29);
     expect(new Set(ROUTE_KEYS.map((key) => ROUTES[key].path)).size).toBe(29);
   });

@@ -1,7 +1,7 @@
 import type { Resource } from '@console/policies';
 
 /**
- * Every signed-in route of SPEC §2 and the access-control resource it belongs to: the one table
+ * Every signed-in route of web/src/routes/routeTable.ts and the access-control resource it belongs to: the one table
  * a security reviewer reads (web/README.md repeats it). Patterns use the spec's bracketed
  * placeholders; `toRouterPath` turns them into react-router's `:name` segments.
  */

@@ -8,7 +8,7 @@ export function routePath(key: RouteKey, ids?: PathIds): string {
   return buildPath(ROUTES[key].path, ids);
 }
 
-/** Adds the current `owid` and `locale` to an internal target (SPEC §2). */
+/** Adds the current `owid` and `locale` to an internal target (web/README.md). */
 export function useCarriedPath(): (target: string) => string {
   const { search } = useLocation();
   return useCallback((target: string) => withCarriedParams(target, search), [search]);

@@ -1,4 +1,4 @@
-/** The storage limits of SPEC §9. */
+/** The storage limits of web/src/config/constants.ts. */
 
 /** A listing page holds 1 to 1000 entries. */
 export const MIN_LIST_PAGE_SIZE = 1;

@@ -4,7 +4,7 @@ import { StorageError, storageErrorMessage } from './storageError.ts';
 
 const body = (code: string, message = 'from the server') => JSON.stringify({ error: { code, message } });
 
-describe('errorFromResponse (SPEC §8)', () => {
+describe('errorFromResponse (locales/en.json)', () => {
   it.each([
     [400, body('storage/invalid-argument'), 'invalid-argument', 'storage.errors.invalidArgument'],
     [401, body('storage/unauthenticated'), 'unauthenticated', 'storage.errors.unauthenticated'],
@@ -30,7 +30,7 @@ describe('errorFromResponse (SPEC §8)', () => {
   });
 });
 
-describe('isRetryableStatus (SPEC §9)', () => {
+describe('isRetryableStatus (web/src/config/constants.ts)', () => {
   it.each([
     [0, true],
     [408, true],

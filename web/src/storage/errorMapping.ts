@@ -22,7 +22,7 @@ const BY_STATUS: Record<number, StorageErrorCode> = {
 };
 
 /**
- * SPEC §8: an answer that is not OK as a typed storage error. A 401 whose code says the app has no
+ * locales/en.json: an answer that is not OK as a typed storage error. A 401 whose code says the app has no
  * permission on the storage project is that variant; every other status is 'unknown'.
  */
 export function errorFromResponse(status: number, body: string, path: string): StorageError {
@@ -31,7 +31,7 @@ export function errorFromResponse(status: number, body: string, path: string): S
   return new StorageError(BY_STATUS[status] ?? 'unknown', path, status, message);
 }
 
-/** SPEC §9: retries apply on 5xx, 408 and 429 (and when no answer came at all, status 0). */
+/** web/src/config/constants.ts: retries apply on 5xx, 408 and 429 (and when no answer came at all, status 0). */
 export function isRetryableStatus(status: number): boolean {
   return status === 0 || status === 408 || status === 429 || (status >= 500 && status < 600);
 }

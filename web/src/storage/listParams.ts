@@ -5,7 +5,7 @@ export interface ListOptions {
   prefix?: string;
   delimiter?: string;
   pageToken?: string;
-  /** 1 to 1000 (SPEC §5); the worker's default is 1000. */
+  /** 1 to 1000 (api/src/graphql/validate.ts); the worker's default is 1000. */
   maxResults?: number;
 }
 

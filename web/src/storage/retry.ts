@@ -3,7 +3,7 @@ import { isRetryableStatus } from './errorMapping.ts';
 import { isStorageError, StorageError } from './storageError.ts';
 
 export interface RetryOptions {
-  /** SPEC §9: 120,000 ms for an operation, 600,000 ms for an upload. */
+  /** web/src/config/constants.ts: 120,000 ms for an operation, 600,000 ms for an upload. */
   maxRetryMs: number;
   /** The object's path, for the error. */
   path: string;

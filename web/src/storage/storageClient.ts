@@ -142,7 +142,7 @@ export function createStorageClient({ getToken, fetch: fetchFn = fetch, upload: 
   };
 }
 
-/** SPEC §7: the download helper answers null on any failure. */
+/** docs/storage.md: the download helper answers null on any failure. */
 export async function downloadJson(client: StorageClient, bucket: Bucket, name: string, call?: CallOptions): Promise<unknown> {
   try {
     return await client.download(bucket, name, call);

@@ -1,5 +1,5 @@
 /**
- * The storage errors of SPEC §8 as one typed error. `code` says what happened; `messageKey` and
+ * The storage errors of locales/en.json as one typed error. `code` says what happened; `messageKey` and
  * `messageValues` are the translated sentence (locales: `storage.errors.*`).
  */
 export type StorageErrorCode =

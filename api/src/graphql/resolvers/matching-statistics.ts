@@ -1,5 +1,5 @@
 /**
- * The six matching statistics (SPEC §3) of a website, overall and per competitor, counted in
+ * The six matching statistics (docs/matching.md) of a website, overall and per competitor, counted in
  * pairs: the sum of the deltas that the triggers of migration 040 append with every change of
  * product_matches (exact in every snapshot). When a website has gathered many deltas a read folds
  * them into one row per competitor.

@@ -1,5 +1,5 @@
 /**
- * How a product's price compares with its competitors', as the console shows it (SPEC §3 display
+ * How a product's price compares with its competitors', as the console shows it (the display
  * enumerations): the diff rating of the price position and the recency contrast of the freshest
  * competitor price. Pure functions; the products list filters with the same thresholds
  * (`DIFF_RATING_RANGES`), so a filter and a row's rating never disagree.

@@ -171,7 +171,7 @@ function forbiddenMessage(event: MatchEvent, requirement: Requirement): string {
   }
 }
 
-/** The statistics key of a state (SPEC §3). */
+/** The statistics key of a state (docs/matching.md). */
 export type StatisticsKey = 'matched' | 'waitingToMatch' | 'waitingToConfirm' | 'skipped' | 'neverMatch' | 'expired';
 export function statisticsKey(s: MatchState): StatisticsKey {
   switch (s.status) {

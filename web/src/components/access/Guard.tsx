@@ -6,7 +6,7 @@ import { guardState } from './guardState.ts';
 
 export interface GuardProps {
   resource: Resource;
-  /** Read unless told otherwise (SPEC §6). */
+  /** Read unless told otherwise (docs/roles.md). */
   action?: Action;
   /** Shown when access is denied; nothing by default. */
   denied?: ReactNode;

@@ -7,7 +7,7 @@ export interface GuardInputs {
   can: boolean | undefined;
 }
 
-/** SPEC §6 guard: a spinner while the user loads, the content only when allowed, else denied. */
+/** docs/roles.md guard: a spinner while the user loads, the content only when allowed, else denied. */
 export function guardState({ userLoading, accessLoading, can }: GuardInputs): GuardState {
   if (userLoading || accessLoading) return 'loading';
   return can === true ? 'allowed' : 'denied';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CENTERED_PAGE_PADDING } from '../../config/constants.ts';
 
-/** The simple centred layout of the public pages (SPEC §9: 80 px padding). */
+/** The simple centred layout of the public pages (web/src/config/constants.ts: 80 px padding). */
 export function CenteredLayout({ children }: { children: ReactNode }) {
   return (
     <main

@@ -8,7 +8,7 @@ import { LanguageSelector } from './LanguageSelector.tsx';
 import { Logo } from './Logo.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
-/** The header (SPEC §2): logo, organization-website picker, language selector, user menu. */
+/** The header (web/README.md): logo, organization-website picker, language selector, user menu. */
 export function Header({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
   return (

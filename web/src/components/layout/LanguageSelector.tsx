@@ -9,7 +9,7 @@ import { inHeader } from './inHeader.ts';
 import { useSaveProfileLanguage } from './useSaveProfileLanguage.ts';
 
 /**
- * The language selector (SPEC §1, §4): stores the choice (and in the signed-in user's profile); a `locale` parameter in the address is
+ * The language selector (docs/languages.md): stores the choice (and in the signed-in user's profile); a `locale` parameter in the address is
  * changed there, otherwise the current route is replaced so the page renders in the new language.
  * Custom languages found in the public bucket are offered too, named in their own language.
  */

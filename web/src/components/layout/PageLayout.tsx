@@ -13,7 +13,7 @@ export interface Crumb {
 }
 
 export interface PageLayoutProps {
-  /** The access-control resource the page belongs to (SPEC §2); required. */
+  /** The access-control resource the page belongs to (web/README.md); required. */
   resource: Resource;
   title: string;
   breadcrumb?: Crumb[];

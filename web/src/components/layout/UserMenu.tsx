@@ -7,7 +7,7 @@ import { routePath, useCarriedPath } from '../../routes/useCarriedPath.ts';
 import type { Identity } from './identity.ts';
 import { inHeader } from './inHeader.ts';
 
-/** The header's user menu (SPEC §2): the e-mail (or 'guest'), disabled; Profile; Logout. */
+/** The header's user menu (web/README.md): the e-mail (or 'guest'), disabled; Profile; Logout. */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

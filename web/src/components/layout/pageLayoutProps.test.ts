@@ -11,7 +11,7 @@ describe('assertLayoutProps', () => {
     expect(() => assertLayoutProps({ resource: 'home', title: 'Home' })).not.toThrow();
   });
 
-  // …and, for code that slips past the compiler, the developer error of SPEC §8 at run time.
+  // …and, for code that slips past the compiler, the developer error of locales/en.json at run time.
   it.each([
     [withoutResource, 'The resource prop is required'],
     [{ resource: '', title: 'Home' }, 'The resource prop is required'],

@@ -1,4 +1,4 @@
-/** SPEC §8: the developer error when a page layout omits its resource. */
+/** locales/en.json: the developer error when a page layout omits its resource. */
 export const RESOURCE_REQUIRED = 'The resource prop is required';
 export const TITLE_REQUIRED = 'The title prop is required';
 

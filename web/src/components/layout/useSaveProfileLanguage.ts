@@ -4,7 +4,7 @@ import { APP_USER_UPDATE_MUTATION } from '../../pages/settings/profile/queries.t
 import type { Identity } from './identity.ts';
 
 /**
- * SPEC §4 language change: a signed-in user's choice is stored in their profile too (through the
+ * docs/matching.md language change: a signed-in user's choice is stored in their profile too (through the
  * API), so it follows them to another browser. Signed out, or when the profile already holds the
  * language, nothing is sent. A failure is reported by the data provider's notification.
  */

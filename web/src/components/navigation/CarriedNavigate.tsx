@@ -1,7 +1,7 @@
 import { Navigate, useLocation } from 'react-router';
 import { withCarriedParams } from '../../routes/paths.ts';
 
-/** A redirect that carries `owid` and `locale` along (SPEC §2). */
+/** A redirect that carries `owid` and `locale` along (web/README.md). */
 export function CarriedNavigate({ to }: { to: string }) {
   const { search } = useLocation();
   return <Navigate to={withCarriedParams(to, search)} replace />;

@@ -6,7 +6,7 @@ import { usePasswordRules } from './usePasswordRules.ts';
 
 /**
  * A new password and its confirmation inside an antd Form, checked live against the provider's
- * password policy (SPEC §5): each requirement is listed and ticked off as it is met.
+ * password policy (api/src/graphql/validate.ts): each requirement is listed and ticked off as it is met.
  */
 export function NewPasswordFields() {
   const { t } = useTranslation();

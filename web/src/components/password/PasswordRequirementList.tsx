@@ -3,7 +3,7 @@ import { Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type PasswordRules, passwordRequirements, unmetRequirements } from '../../providers/auth/passwordRules.ts';
 
-/** Each requirement of the password policy (SPEC §5), ticked off as the password meets it. */
+/** Each requirement of the password policy (api/src/graphql/validate.ts), ticked off as the password meets it. */
 export function PasswordRequirementList({ rules, password }: { rules: PasswordRules; password: string }) {
   const { t } = useTranslation();
   const unmet = unmetRequirements(rules, password);

@@ -8,7 +8,7 @@ import { useWebsiteOptions, websiteLabel } from './useWebsiteOptions.ts';
 import { useWebsiteSelection } from './WebsiteSelection.tsx';
 import { inHeader } from '../layout/inHeader.ts';
 
-/** The header's organization-website picker (SPEC §2, §5, §8): searchable, debounced, limited. */
+/** The header's organization-website picker (web/README.md, §5, §8): searchable, debounced, limited. */
 export function WebsitePicker() {
   const { t } = useTranslation();
   const { website, select } = useWebsiteSelection();

@@ -44,7 +44,7 @@ function useCandidates(): readonly WebsiteOption[] | null {
 }
 
 /**
- * Keeps the chosen website in the `owid` URL parameter and in local storage (SPEC §4): on the
+ * Keeps the chosen website in the `owid` URL parameter and in local storage (docs/websites.md): on the
  * first load of the list it chooses by URL, then last used, then first; afterwards a URL that
  * names another listed website selects it, and the URL always names the chosen one.
  */

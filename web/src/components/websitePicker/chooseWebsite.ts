@@ -1,11 +1,11 @@
-/** The organization website every page works in (SPEC §4): its id and name. */
+/** The organization website every page works in (docs/websites.md): its id and name. */
 export interface SelectedWebsite {
   id: string;
   name: string;
 }
 
 /**
- * The first-load choice of SPEC §4: the website named in the URL if it is in the list, else the
+ * The first-load choice of docs/websites.md: the website named in the URL if it is in the list, else the
  * last used one if it is in the list, else the first in the list.
  */
 export function chooseWebsite<T extends SelectedWebsite>(

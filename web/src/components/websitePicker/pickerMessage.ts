@@ -1,4 +1,4 @@
-/** The picker's messages of SPEC §8; each is a locale key under websitePicker.messages. */
+/** The picker's messages of locales/en.json; each is a locale key under websitePicker.messages. */
 export type PickerMessage = 'filterDisplayLimitReached' | 'itemsLoadingFailed' | 'noItemsFound' | 'noItemsAvailable';
 
 export interface PickerState {

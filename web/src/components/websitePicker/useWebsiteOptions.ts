@@ -18,7 +18,7 @@ export function useWebsiteOptions(search: string) {
   });
 }
 
-/** SPEC §2: the website name followed by the organization name in parentheses. */
+/** web/README.md: the website name followed by the organization name in parentheses. */
 export function websiteLabel(website: WebsiteOption): string {
   return website.organization ? `${website.name} (${website.organization.name})` : website.name;
 }

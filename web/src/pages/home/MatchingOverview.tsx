@@ -10,7 +10,7 @@ import { CompetitorTable } from './CompetitorTable.tsx';
 import { LinkButton } from '../../components/navigation/LinkButton.tsx';
 
 /**
- * The six matching statistics of the selected website (SPEC §3), each status in its own colour:
+ * The six matching statistics of the selected website (docs/matching.md), each status in its own colour:
  * overall as a bar with its legend, per competitor as a table with a bar each, and the queues
  * with their counts.
  */

@@ -27,7 +27,7 @@ export const ORGANIZATION_WEBSITE_LIST_QUERY = gql`
   }
 `;
 
-/** SPEC §7's delete, exactly; the websites page's delete button sends it. */
+/** docs/graphql.md's delete, exactly; the websites page's delete button sends it. */
 export const ORGANIZATION_WEBSITE_DELETE_MUTATION = gql`
   mutation OrganizationWebsiteDelete($organizationWebsiteId: ID!) {
     organizationWebsiteDelete(organizationWebsiteId: $organizationWebsiteId) {

@@ -1,5 +1,5 @@
 /**
- * The roles of SPEC §6 in the policy's order. A copy of ROLES in @console/policies, kept equal by
+ * The roles of docs/roles.md in the policy's order. A copy of ROLES in @console/policies, kept equal by
  * roles.test.ts: importing that module here would put casbin in this page's chunk ahead of the
  * Buffer shim the access provider loads it with.
  */

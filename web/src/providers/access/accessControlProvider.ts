@@ -2,7 +2,7 @@ import type { Action } from '@console/policies';
 import type { AccessControlProvider } from '@refinedev/core';
 import type { RoleAccess } from './policyEnforcer.ts';
 
-/** Refine's action names for the policy's actions; checks default to Read (SPEC §6). */
+/** Refine's action names for the policy's actions; checks default to Read (docs/roles.md). */
 const ACTION_OF: Record<string, Action> = {
   list: 'Read',
   show: 'Read',

@@ -4,7 +4,7 @@ import modelText from '@console/policies/model.conf?raw';
 import policyText from '@console/policies/policy.csv?raw';
 
 export interface RoleAccess {
-  /** May a user with these roles (their effective role, SPEC §6) do the action on the resource? */
+  /** May a user with these roles (their effective role, docs/roles.md) do the action on the resource? */
   can(roles: readonly string[], resource: string, action: Action): Promise<boolean>;
 }
 

@@ -16,12 +16,12 @@ const phone = () => import('./phoneFactor.ts');
 const unavailable = () => Object.assign(new Error('Sign-in is not configured'), { code: 'auth/invalid-api-key' });
 
 /**
- * The identity flows beyond sign-in and sign-out (SPEC §4, §5): password reset code check,
+ * The identity flows beyond sign-in and sign-out (docs/matching.md, §5): password reset code check,
  * password policy, password change, and the SMS second factor for sign-in and enrolment.
  * Every method rejects with Firebase's error, whose code identityErrorKey translates.
  */
 export interface Account {
-  /** The e-mail the reset code belongs to (SPEC §4 password reset: check the code). */
+  /** The e-mail the reset code belongs to (docs/matching.md password reset: check the code). */
   checkResetCode(code: string): Promise<string>;
   /** The provider's password policy, or the default one; `refresh` asks the provider again. */
   passwordRules(refresh?: boolean): Promise<PasswordRules>;
@@ -63,7 +63,7 @@ export function createAccount(auth: Auth | null, onProfileChanged: () => void = 
 
     passwordRules: (refresh = false) => {
       if (!rules || refresh) {
-        // The emulator has no policy endpoint: the default policy applies (SPEC §5).
+        // The emulator has no policy endpoint: the default policy applies (api/src/graphql/validate.ts).
         rules = auth
           ? validatePassword(auth, '').then(
               (status) => rulesFromPolicy(status.passwordPolicy),

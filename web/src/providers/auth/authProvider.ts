@@ -30,7 +30,7 @@ export interface AuthProviderOptions {
   account: Account;
   appUsers: AppUserStore;
   translate: (key: string) => string;
-  /** Where the reset e-mail's link leads back to (SPEC §7 sendOobCode continue URL). */
+  /** Where the reset e-mail's link leads back to (docs/graphql.md sendOobCode continue URL). */
   continueUrl: () => string;
   /** Drops every cache that may hold the previous user's data. */
   onSignedOut: () => void;
@@ -43,7 +43,7 @@ const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
 export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
   const { auth, account, appUsers, translate, continueUrl, onSignedOut, currentSearch } = options;
-  /** Redirects carry `owid` and `locale` along (SPEC §2). */
+  /** Redirects carry `owid` and `locale` along (web/README.md). */
   const carried = (path: string) => withCarriedParams(path, currentSearch());
   const failure = (title: string, error: unknown) => ({
     success: false,
@@ -108,7 +108,7 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
         await account.changePassword(variables.currentPassword, variables.password);
         return { success: true, successNotification: { message: translate('auth.password.changed'), description: '' } };
       } catch (error) {
-        // SPEC §5: a rejected password makes the policy refresh.
+        // api/src/graphql/validate.ts: a rejected password makes the policy refresh.
         if (codeOf(error) === 'auth/password-does-not-meet-requirements') void account.passwordRules(true);
         return failure('auth.password.failed', error);
       }

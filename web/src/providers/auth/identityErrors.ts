@@ -1,5 +1,5 @@
 /**
- * Firebase Authentication error codes (SPEC §8) and the locale key of the sentence shown for each.
+ * Firebase Authentication error codes (locales/en.json) and the locale key of the sentence shown for each.
  * A code not listed is shown as the generic sentence, never as the raw code.
  */
 const KEYS: Record<string, string> = {

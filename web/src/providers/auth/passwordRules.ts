@@ -1,6 +1,6 @@
 import { DEFAULT_MIN_PASSWORD_LENGTH } from '../../config/constants.ts';
 
-/** The password policy of SPEC §5, as the identity provider publishes it. */
+/** The password policy of api/src/graphql/validate.ts, as the identity provider publishes it. */
 export interface PasswordRules {
   minLength: number;
   maxLength?: number;

@@ -1,7 +1,7 @@
 import { gql } from '@urql/core';
 import { typed } from '../../graphql/typed.ts';
 
-/** The signed-in user as the API knows them (SPEC §3); runs after sign-in with the Firebase uid. */
+/** The signed-in user as the API knows them (api/src/schema/); runs after sign-in with the Firebase uid. */
 export const APP_USER_QUERY = typed(
   'AppUser',
   gql`

@@ -19,7 +19,7 @@ export function createGraphQLClientHolder(url: string, getToken: TokenSource): G
           url,
           exchanges: [cacheExchange, fetchExchange],
           fetch: createGraphQLFetch(getToken),
-          // SPEC §7: always a POST of JSON (urql would otherwise send short queries as GET).
+          // docs/graphql.md: always a POST of JSON (urql would otherwise send short queries as GET).
           preferGetMethod: false,
           // Refine's query cache is the console's cache: a refetch (polling, a reload after a
           // conflict, another reviewer's decisions) must reach the server, not urql's document cache.

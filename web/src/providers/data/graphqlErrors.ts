@@ -1,5 +1,5 @@
 /**
- * How a raw GraphQL HTTP answer becomes either a JSON body or an error (SPEC §8).
+ * How a raw GraphQL HTTP answer becomes either a JSON body or an error (api/src/graphql/errors.ts).
  * Kept free of any client so it can be tested as a table.
  */
 export class GraphQLTransportError extends Error {

@@ -1,13 +1,13 @@
 import { BUILT_IN_LANGUAGES } from '../../config/constants.ts';
 
-/** SPEC §9: custom language detection gives up after 30 seconds. */
+/** web/src/config/constants.ts: custom language detection gives up after 30 seconds. */
 export const DETECTION_TIMEOUT_MS = 30_000;
 
-/** The public bucket's folder of language files, `languages/{lang}.json` (SPEC §7). */
+/** The public bucket's folder of language files, `languages/{lang}.json` (docs/languages.md). */
 export const LANGUAGES_FOLDER = 'languages/';
 const LANGUAGE_FILE = /^languages\/([a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\.json$/;
 
-/** 'timeout (00:30 sec)': what a detection timeout logs (SPEC §8). */
+/** 'timeout (00:30 sec)': what a detection timeout logs (locales/en.json). */
 export function timeoutMessage(ms: number): string {
   const seconds = Math.round(ms / 1000);
   const pad = (value: number) => String(value).padStart(2, '0');
@@ -34,7 +34,7 @@ export interface DetectionOptions {
 }
 
 /**
- * SPEC §4: the languages the console offers, the built-in ones merged with the custom ones found.
+ * docs/matching.md: the languages the console offers, the built-in ones merged with the custom ones found.
  * On failure or timeout, a warning is logged, `onFailure` shows the toast, and only the built-in
  * languages remain. Never rejects.
  */

@@ -21,7 +21,7 @@ async function readLanguage(language: string): Promise<Record<string, unknown>> 
 
 /**
  * The locale tests keep en.json and cs.json key for key, so a built-in language loads no fallback;
- * only when a language file cannot be loaded is the main language used instead (SPEC §4).
+ * only when a language file cannot be loaded is the main language used instead (docs/matching.md).
  */
 const lazyLocales: BackendModule = {
   type: 'backend',
@@ -46,7 +46,7 @@ export function savedLanguage(): string | null {
   }
 }
 
-/** SPEC §9: the NEXT_LOCALE cookie the worker sets too (one year, SameSite=Lax). */
+/** web/src/config/constants.ts: the NEXT_LOCALE cookie the worker sets too (one year, SameSite=Lax). */
 const LANGUAGE_COOKIE = 'NEXT_LOCALE';
 const LANGUAGE_COOKIE_MAX_AGE = 31_536_000;
 
@@ -65,7 +65,7 @@ export function saveLanguage(language: string): void {
 }
 
 /**
- * Starts custom language detection and resolves the language (SPEC §4). Detection is awaited only
+ * Starts custom language detection and resolves the language (docs/matching.md). Detection is awaited only
  * when the address or the saved choice names a language that is not built in.
  */
 export async function createI18n(): Promise<I18n> {

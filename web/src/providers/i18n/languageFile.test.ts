@@ -16,7 +16,7 @@ describe('languageCodeFromFileName', () => {
   });
 });
 
-describe('parseLanguageFile (SPEC §5: must parse as JSON, an object of texts)', () => {
+describe('parseLanguageFile (api/src/graphql/validate.ts: must parse as JSON, an object of texts)', () => {
   it.each([
     ['{"app":{"title":"Konsole"},"x":"y"}', { messages: { app: { title: 'Konsole' }, x: 'y' } }],
     ['{}', { messages: {} }],

@@ -37,7 +37,7 @@ function firstNonText(messages: Record<string, unknown>, prefix = ''): string | 
 }
 
 /**
- * SPEC §5: a language file must parse as JSON and be an object of texts (nested by area, as
+ * api/src/graphql/validate.ts: a language file must parse as JSON and be an object of texts (nested by area, as
  * locales/en.json is). Anything else is refused whole, with the reason.
  */
 export function parseLanguageFile(text: string): { messages: Messages } | { problem: LanguageFileProblem } {
@@ -60,7 +60,7 @@ export interface Comparison {
   extra: string[];
 }
 
-/** SPEC §3: a language compared with the model language (plural forms count as their base key). */
+/** api/src/schema/: a language compared with the model language (plural forms count as their base key). */
 export function compareWithModel(model: unknown, source: unknown): Comparison {
   const modelKeys = localeKeys(model);
   const sourceKeys = new Set(localeKeys(source));

@@ -11,7 +11,7 @@ export interface LanguageSources {
 }
 
 /**
- * SPEC §4 language resolution: the explicit value, then the saved language, then the browser
+ * docs/matching.md language resolution: the explicit value, then the saved language, then the browser
  * locale's prefix matched against the supported languages, then the main language.
  */
 export function resolveLanguage({ explicit, saved, browser = [], supported = BUILT_IN_LANGUAGES }: LanguageSources): string {

@@ -22,7 +22,7 @@ function selectedEntry(pathname: string): string | undefined {
 }
 const PARENTS = MAIN_NAVIGATION.filter((entry) => entry.children).map((entry) => entry.route);
 
-/** The sidebar (SPEC §2): the main menu and, apart, the bottom menu; collapsed on small screens. */
+/** The sidebar (web/README.md): the main menu and, apart, the bottom menu; collapsed on small screens. */
 export function Sidebar({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();

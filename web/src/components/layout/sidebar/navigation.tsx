@@ -25,7 +25,7 @@ export interface NavEntry {
   children?: NavEntry[];
 }
 
-/** The sidebar of SPEC §2, in the spec's order. Each entry is shown when its route's resource is readable. */
+/** The sidebar of web/src/routes/routeTable.ts, in the spec's order. Each entry is shown when its route's resource is readable. */
 export const MAIN_NAVIGATION: NavEntry[] = [
   { route: 'home', icon: <HomeOutlined /> },
   { route: 'products', icon: <AppstoreOutlined />, children: [{ route: 'productAggregators' }] },

@@ -8,7 +8,7 @@ import { MonitoredCompetitorView } from './MonitoredCompetitorView.tsx';
 
 /**
  * /competitors/[competitorId]. The route belongs to competitors:detail, which the policy denies
- * Owners (SPEC §6); they read the same competitor as its monitoring shows it, through
+ * Owners (docs/roles.md); they read the same competitor as its monitoring shows it, through
  * monitoredCompetitor:detail. Rather than widen the route table, the shared guard or the policy,
  * this page asks about both resources itself and renders the view of the first one the user may
  * read; each view is a PageLayout declaring the resource it shows, so the usual guard still

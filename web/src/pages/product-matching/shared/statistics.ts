@@ -1,6 +1,6 @@
 import { MATCHING_STATISTIC, type MatchingStatistic } from '../../../enums/index.ts';
 
-/** The six matching statistics (SPEC §3), each a count. */
+/** The six matching statistics (docs/matching.md), each a count. */
 export type MatchingStatistics = Record<MatchingStatistic, number>;
 
 export const STATISTIC_KEYS: readonly MatchingStatistic[] = MATCHING_STATISTIC.values;

@@ -14,7 +14,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** SPEC §3: keys only in the model language (missing translations) and only in the source (extra keys). */
+/** api/src/schema/: keys only in the model language (missing translations) and only in the source (extra keys). */
 export function ComparisonDrawer({ code, data, onClose }: Props) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState('');

@@ -15,7 +15,7 @@ export function ChangePasswordForm() {
   return <ChangePasswordFields key={generation} onChanged={() => setGeneration((value) => value + 1)} />;
 }
 
-/** The current password re-authenticates, the new one follows the policy (SPEC §5). */
+/** The current password re-authenticates, the new one follows the policy (api/src/graphql/validate.ts). */
 function ChangePasswordFields({ onChanged }: { onChanged: () => void }) {
   const { t } = useTranslation();
   const rules = usePasswordRules();

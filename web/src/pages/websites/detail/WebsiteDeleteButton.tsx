@@ -16,7 +16,7 @@ import { useWebsitesChanged } from '../useWebsitesChanged.ts';
 const PREVIEW_ROWS = ['feeds', 'competitors', 'products', 'competitorProducts', 'matches', 'aggregatorListings'] as const;
 
 /**
- * Deletes the website (SPEC §7 OrganizationWebsiteDelete) after a confirmation that says what
+ * Deletes the website (docs/graphql.md OrganizationWebsiteDelete) after a confirmation that says what
  * goes with it, counted by the API's delete preview; then back to the list.
  */
 export function WebsiteDeleteButton({ website }: { website: { id: string; name: string } }) {
