@@ -17,26 +17,46 @@ import { migrate } from '../api/src/db/migrate.ts';
 import { loadLabelledLists, retrainOrganization } from '../api/src/matching/retrain.ts';
 import { openBenchDatabase, type BenchEngine } from './bench-matching.ts';
 
-const { values } = parseArgs({ options: { engine: { type: 'string', default: 'postgres' }, decisions: { type: 'string', default: '50000' } } });
+const { values } = parseArgs({
+  options: { engine: { type: 'string', default: 'postgres' }, decisions: { type: 'string', default: '50000' } },
+});
 const engine = values.engine as BenchEngine;
 const lists = Number(values.decisions);
-if (!['pglite', 'postgres'].includes(engine) || !(lists > 0)) throw new Error('usage: --engine pglite|postgres --decisions N');
+if (!['pglite', 'postgres'].includes(engine) || !(lists > 0))
+  throw new Error('usage: --engine pglite|postgres --decisions N');
 
 const { db, cleanup } = await openBenchDatabase(engine);
 try {
   await migrate(db.pool);
   const seeding = performance.now();
-  const org = (await db.pool.query<{ id: string }>(`INSERT INTO organizations (slug, name) VALUES ('bench-retrain', 'Bench Retrain') RETURNING id`)).rows[0]!.id;
+  const org = (
+    await db.pool.query<{ id: string }>(
+      `INSERT INTO organizations (slug, name) VALUES ('bench-retrain', 'Bench Retrain') RETURNING id`,
+    )
+  ).rows[0]!.id;
   const user = 'bench-retrain-reviewer';
-  await db.pool.query(`INSERT INTO app_users (id, email, roles, organization_id) VALUES ($1, 'reviewer@bench.example', '{Owner}', $2)`, [user, org]);
-  const site = (await db.pool.query<{ id: string }>(
-    `WITH w AS (INSERT INTO websites (name, url) VALUES ('Bench Retrain Shop', 'https://bench-retrain.example') RETURNING id)
+  await db.pool.query(
+    `INSERT INTO app_users (id, email, roles, organization_id) VALUES ($1, 'reviewer@bench.example', '{Owner}', $2)`,
+    [user, org],
+  );
+  const site = (
+    await db.pool.query<{ id: string }>(
+      `WITH w AS (INSERT INTO websites (name, url) VALUES ('Bench Retrain Shop', 'https://bench-retrain.example') RETURNING id)
      INSERT INTO organization_websites (organization_id, website_id, name) SELECT $1, id, 'Bench Retrain Shop' FROM w RETURNING id`,
-    [org],
-  )).rows[0]!.id;
-  const competitor = (await db.pool.query<{ id: string }>(`INSERT INTO competitors (organization_website_id, name, url) VALUES ($1, 'Bench Rival', 'https://bench-rival.example') RETURNING id`, [site])).rows[0]!.id;
+      [org],
+    )
+  ).rows[0]!.id;
+  const competitor = (
+    await db.pool.query<{ id: string }>(
+      `INSERT INTO competitors (organization_website_id, name, url) VALUES ($1, 'Bench Rival', 'https://bench-rival.example') RETURNING id`,
+      [site],
+    )
+  ).rows[0]!.id;
   await db.pool.query('SELECT setseed(0.17)');
-  await db.pool.query(`INSERT INTO products (organization_website_id, item_id, name) SELECT $1, 'B' || i, 'Bench product ' || i FROM generate_series(1, $2) i`, [site, lists]);
+  await db.pool.query(
+    `INSERT INTO products (organization_website_id, item_id, name) SELECT $1, 'B' || i, 'Bench product ' || i FROM generate_series(1, $2) i`,
+    [site, lists],
+  );
   await db.pool.query(
     `INSERT INTO competitor_products (competitor_id, external_id, name) SELECT $1, 'B' || i || '-' || k, 'Bench offer ' || i || ' ' || k FROM generate_series(1, $2) i, generate_series(0, 2) k`,
     [competitor, lists],
@@ -68,15 +88,24 @@ try {
     [site, user, competitor],
   );
   await db.pool.query('ANALYZE');
-  const decisions = (await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM matching_decisions')).rows[0]!.n;
-  console.log(`engine ${engine}: ${lists.toLocaleString('en')} decided lists (${decisions.toLocaleString('en')} decisions) seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+  const decisions = (await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM matching_decisions')).rows[0]!
+    .n;
+  console.log(
+    `engine ${engine}: ${lists.toLocaleString('en')} decided lists (${decisions.toLocaleString('en')} decisions) seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+  );
 
   const reading = performance.now();
   const loaded = await loadLabelledLists(db.pool, org);
-  console.log(`reading the decided lists alone: ${loaded.length.toLocaleString('en')} lists in ${((performance.now() - reading) / 1000).toFixed(1)} s`);
+  console.log(
+    `reading the decided lists alone: ${loaded.length.toLocaleString('en')} lists in ${((performance.now() - reading) / 1000).toFixed(1)} s`,
+  );
   const outcome = await retrainOrganization(db.pool, org);
-  const phases = Object.entries(outcome.phases).map(([phase, seconds]) => `${phase} ${seconds.toFixed(1)} s`).join(', ');
-  console.log(`retrain: ${outcome.outcome} in ${outcome.seconds.toFixed(1)} s (goal 60 s; ${phases}): ${outcome.message}`);
+  const phases = Object.entries(outcome.phases)
+    .map(([phase, seconds]) => `${phase} ${seconds.toFixed(1)} s`)
+    .join(', ');
+  console.log(
+    `retrain: ${outcome.outcome} in ${outcome.seconds.toFixed(1)} s (goal 60 s; ${phases}): ${outcome.message}`,
+  );
 } finally {
   await db.close();
   await cleanup();

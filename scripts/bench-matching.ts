@@ -30,9 +30,20 @@ import { openDatabase, type Database } from '../api/src/db/database.ts';
 import { migrate } from '../api/src/db/migrate.ts';
 import { seedCatalogueScale, SCALE_SIZE, type CatalogueSize } from '../api/src/seed/catalogue-demo.ts';
 import { seedDemoData } from '../api/src/seed/demo-data.ts';
-import { loadBrandIndex, recountTerms, refreshCompetitorKeys, refreshProductKeys, termsUpToDate } from '../api/src/matching/runs/keys.ts';
+import {
+  loadBrandIndex,
+  recountTerms,
+  refreshCompetitorKeys,
+  refreshProductKeys,
+  termsUpToDate,
+} from '../api/src/matching/runs/keys.ts';
 import { findRun, matchingSettled, recordChanges, requestRun } from '../api/src/matching/runs/queue.ts';
-import { brandSizes, CompetitorStatistics, loadQueryProducts, scoreCandidates } from '../api/src/matching/runs/candidates.ts';
+import {
+  brandSizes,
+  CompetitorStatistics,
+  loadQueryProducts,
+  scoreCandidates,
+} from '../api/src/matching/runs/candidates.ts';
 import { DEFAULT_SETTINGS } from '../api/src/matching/runs/settings.ts';
 import { DEFAULT_MODEL } from '../api/src/matching/default-model.ts';
 
@@ -42,9 +53,14 @@ const SITE_NAME = 'Bench Matching Shop';
 export type BenchEngine = 'pglite' | 'postgres';
 
 /** A scratch database on the engine (kept and reused with `keep`). */
-export async function openBenchDatabase(engine: BenchEngine, keep = false): Promise<{ db: Database; cleanup(): Promise<void> }> {
+export async function openBenchDatabase(
+  engine: BenchEngine,
+  keep = false,
+): Promise<{ db: Database; cleanup(): Promise<void> }> {
   if (engine === 'pglite') {
-    const dir = keep ? path.join(tmpdir(), 'bench-matching-pglite') : mkdtempSync(path.join(tmpdir(), 'bench-matching-'));
+    const dir = keep
+      ? path.join(tmpdir(), 'bench-matching-pglite')
+      : mkdtempSync(path.join(tmpdir(), 'bench-matching-'));
     const db = await openDatabase({ pgliteDir: dir });
     return { db, cleanup: async () => (keep ? undefined : rmSync(dir, { recursive: true, force: true })) };
   }
@@ -74,7 +90,10 @@ export async function openBenchDatabase(engine: BenchEngine, keep = false): Prom
  * The benchmark website (northwind's 'Bench Matching Shop') with the scale catalogue and no
  * pairs yet; an existing one (--keep) is reused as it is. Returns its id and the seconds spent.
  */
-export async function prepareMatchingBench(db: Database, size: CatalogueSize = SCALE_SIZE): Promise<{ siteId: string; seconds: number; reused: boolean }> {
+export async function prepareMatchingBench(
+  db: Database,
+  size: CatalogueSize = SCALE_SIZE,
+): Promise<{ siteId: string; seconds: number; reused: boolean }> {
   const started = performance.now();
   await migrate(db.pool);
   await seedDemoData(db.pool, { websites: 20 });
@@ -82,9 +101,15 @@ export async function prepareMatchingBench(db: Database, size: CatalogueSize = S
   if (kept.rows[0]) {
     // A kept catalogue (and its matching keys) is matched again from scratch.
     const siteId = kept.rows[0].id;
-    await db.pool.query('DELETE FROM product_matches m USING products p WHERE p.id = m.product_id AND p.organization_website_id = $1', [siteId]);
+    await db.pool.query(
+      'DELETE FROM product_matches m USING products p WHERE p.id = m.product_id AND p.organization_website_id = $1',
+      [siteId],
+    );
     await db.pool.query('DELETE FROM matching_runs WHERE organization_website_id = $1', [siteId]);
-    await db.pool.query(`UPDATE products SET name = regexp_replace(name, '( v2)+$', '') WHERE organization_website_id = $1 AND name LIKE '% v2'`, [siteId]);
+    await db.pool.query(
+      `UPDATE products SET name = regexp_replace(name, '( v2)+$', '') WHERE organization_website_id = $1 AND name LIKE '% v2'`,
+      [siteId],
+    );
     await db.pool.query('VACUUM ANALYZE product_matches');
     return { siteId, seconds: (performance.now() - started) / 1000, reused: true };
   }
@@ -96,8 +121,14 @@ export async function prepareMatchingBench(db: Database, size: CatalogueSize = S
   const siteId = rows[0]!.id;
   await seedCatalogueScale(db.pool, siteId, size);
   // The generator pairs products in advance (for the products list); matching starts from none.
-  await db.pool.query('DELETE FROM product_matches m USING products p WHERE p.id = m.product_id AND p.organization_website_id = $1', [siteId]);
-  await db.pool.query('SELECT refresh_product_rollups(array(SELECT id FROM products WHERE organization_website_id = $1))', [siteId]);
+  await db.pool.query(
+    'DELETE FROM product_matches m USING products p WHERE p.id = m.product_id AND p.organization_website_id = $1',
+    [siteId],
+  );
+  await db.pool.query(
+    'SELECT refresh_product_rollups(array(SELECT id FROM products WHERE organization_website_id = $1))',
+    [siteId],
+  );
   await db.pool.query('VACUUM ANALYZE products, product_matches, competitor_products');
   return { siteId, seconds: (performance.now() - started) / 1000, reused: false };
 }
@@ -115,22 +146,36 @@ async function runToEnd(db: Database, request: () => Promise<string>) {
   return { run, seconds };
 }
 
-async function bench(engine: BenchEngine, options: { size: CatalogueSize; sample: number | null; keep: boolean; latency: number }) {
+async function bench(
+  engine: BenchEngine,
+  options: { size: CatalogueSize; sample: number | null; keep: boolean; latency: number },
+) {
   const { db, cleanup } = await openBenchDatabase(engine, options.keep);
   const label = `${engine.padEnd(8)} `;
   try {
     const prepared = await prepareMatchingBench(db, options.size);
     const siteId = prepared.siteId;
-    const counts = (await db.pool.query(
-      `SELECT (SELECT count(*)::int FROM products WHERE organization_website_id = $1) AS products,
+    const counts = (
+      await db.pool.query(
+        `SELECT (SELECT count(*)::int FROM products WHERE organization_website_id = $1) AS products,
               (SELECT count(*)::int FROM competitor_products cp JOIN competitors c ON c.id = cp.competitor_id WHERE c.organization_website_id = $1) AS offers,
               (SELECT count(*)::int FROM competitors WHERE organization_website_id = $1) AS competitors`,
-      [siteId],
-    )).rows[0];
-    console.log(`\n${label}catalogue: ${counts.products.toLocaleString('en-US')} products, ${counts.offers.toLocaleString('en-US')} competitor products at ${counts.competitors} competitors (${prepared.reused ? 'reused' : `generated in ${prepared.seconds.toFixed(1)} s`})`);
+        [siteId],
+      )
+    ).rows[0];
+    console.log(
+      `\n${label}catalogue: ${counts.products.toLocaleString('en-US')} products, ${counts.offers.toLocaleString('en-US')} competitor products at ${counts.competitors} competitors (${prepared.reused ? 'reused' : `generated in ${prepared.seconds.toFixed(1)} s`})`,
+    );
     const sample = options.sample ?? counts.products;
-    await db.pool.query(`UPDATE products SET active = (item_id <= 'SKU-' || lpad($2::text, 6, '0')) WHERE organization_website_id = $1`, [siteId, sample]);
-    const active = (await db.pool.query('SELECT count(*)::int AS n FROM products WHERE organization_website_id = $1 AND active', [siteId])).rows[0].n as number;
+    await db.pool.query(
+      `UPDATE products SET active = (item_id <= 'SKU-' || lpad($2::text, 6, '0')) WHERE organization_website_id = $1`,
+      [siteId, sample],
+    );
+    const active = (
+      await db.pool.query('SELECT count(*)::int AS n FROM products WHERE organization_website_id = $1 AND active', [
+        siteId,
+      ])
+    ).rows[0].n as number;
 
     // Matching keys: every row normalized once (a run does this for stale rows first).
     let started = performance.now();
@@ -139,21 +184,36 @@ async function bench(engine: BenchEngine, options: { size: CatalogueSize; sample
     const productSeconds = (performance.now() - started) / 1000;
     started = performance.now();
     let offers = 0;
-    for (const { id } of (await db.pool.query('SELECT id FROM competitors WHERE organization_website_id = $1 ORDER BY id', [siteId])).rows) {
+    for (const { id } of (
+      await db.pool.query('SELECT id FROM competitors WHERE organization_website_id = $1 ORDER BY id', [siteId])
+    ).rows) {
       const counted = await termsUpToDate(db.pool, id);
       offers += (await refreshCompetitorKeys(db.pool, id, brands, { countTerms: counted })).changed.length;
       if (!counted) await recountTerms(db.pool, id);
     }
     const offerSeconds = (performance.now() - started) / 1000;
-    console.log(`${label}matching keys: ${products.toLocaleString('en-US')} products in ${productSeconds.toFixed(1)} s (${rate(products, productSeconds)}), ` +
-      `${offers.toLocaleString('en-US')} competitor products in ${offerSeconds.toFixed(1)} s (${rate(offers, offerSeconds)})`);
+    console.log(
+      `${label}matching keys: ${products.toLocaleString('en-US')} products in ${productSeconds.toFixed(1)} s (${rate(products, productSeconds)}), ` +
+        `${offers.toLocaleString('en-US')} competitor products in ${offerSeconds.toFixed(1)} s (${rate(offers, offerSeconds)})`,
+    );
 
     // Scoring latency: the top-10 candidates of one product at one competitor, product by product
     // (the learned model, runs/candidates.ts), as a product page or an incremental run asks.
     if (options.latency > 0) {
-      const competitor = (await db.pool.query('SELECT id FROM competitors WHERE organization_website_id = $1 ORDER BY id LIMIT 1', [siteId])).rows[0].id as string;
-      const competitorSize = (await db.pool.query('SELECT count(*)::int AS n FROM competitor_products WHERE competitor_id = $1', [competitor])).rows[0].n as number;
-      const ids = (await db.pool.query('SELECT id FROM products WHERE organization_website_id = $1 AND active ORDER BY item_id LIMIT $2', [siteId, options.latency])).rows.map((r) => r.id as string);
+      const competitor = (
+        await db.pool.query('SELECT id FROM competitors WHERE organization_website_id = $1 ORDER BY id LIMIT 1', [
+          siteId,
+        ])
+      ).rows[0].id as string;
+      const competitorSize = (
+        await db.pool.query('SELECT count(*)::int AS n FROM competitor_products WHERE competitor_id = $1', [competitor])
+      ).rows[0].n as number;
+      const ids = (
+        await db.pool.query(
+          'SELECT id FROM products WHERE organization_website_id = $1 AND active ORDER BY item_id LIMIT $2',
+          [siteId, options.latency],
+        )
+      ).rows.map((r) => r.id as string);
       const statistics = await CompetitorStatistics.load(db.pool, competitor);
       const sizes = await brandSizes(db.pool, competitor);
       const times: number[] = [];
@@ -167,25 +227,43 @@ async function bench(engine: BenchEngine, options: { size: CatalogueSize; sample
       }
       times.sort((a, b) => a - b);
       const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? NaN;
-      console.log(`${label}top-10 candidates for one product at a competitor of ${competitorSize.toLocaleString('en-US')} products (${DEFAULT_MODEL.version}): ` +
-        `${times.length} products, p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${(times.at(-1) ?? NaN).toFixed(1)} ms (the first products read the term counts)`);
+      console.log(
+        `${label}top-10 candidates for one product at a competitor of ${competitorSize.toLocaleString('en-US')} products (${DEFAULT_MODEL.version}): ` +
+          `${times.length} products, p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${(times.at(-1) ?? NaN).toFixed(1)} ms (the first products read the term counts)`,
+      );
     }
 
     // The full run.
     let peak = process.memoryUsage().rss;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 250);
-    const full = await runToEnd(db, async () => (await requestRun(db.pool, { websiteId: siteId, competitorId: null, trigger: 'manual', startedBy: null })).run.id);
+    const full = await runToEnd(
+      db,
+      async () =>
+        (await requestRun(db.pool, { websiteId: siteId, competitorId: null, trigger: 'manual', startedBy: null })).run
+          .id,
+    );
     clearInterval(sampler);
     const checks = full.run.products_total * counts.competitors;
-    console.log(`${label}FULL RUN: ${full.run.products_total.toLocaleString('en-US')} products x ${counts.competitors} competitors in ${full.seconds.toFixed(1)} s = ` +
-      `${(full.run.products_total / full.seconds).toFixed(1)} products/s (${rate(checks, full.seconds)} product x competitor checks); ` +
-      `candidates ${full.run.candidates_created.toLocaleString('en-US')}, matched automatically ${full.run.matched_automatically.toLocaleString('en-US')}, ` +
-      `sent to confirmation ${full.run.sent_to_confirmation.toLocaleString('en-US')}; API RSS peak ${mb(peak)}` +
-      (active < counts.products ? ` [sample: ${active.toLocaleString('en-US')} of ${counts.products.toLocaleString('en-US')} products active]` : ''));
+    console.log(
+      `${label}FULL RUN: ${full.run.products_total.toLocaleString('en-US')} products x ${counts.competitors} competitors in ${full.seconds.toFixed(1)} s = ` +
+        `${(full.run.products_total / full.seconds).toFixed(1)} products/s (${rate(checks, full.seconds)} product x competitor checks); ` +
+        `candidates ${full.run.candidates_created.toLocaleString('en-US')}, matched automatically ${full.run.matched_automatically.toLocaleString('en-US')}, ` +
+        `sent to confirmation ${full.run.sent_to_confirmation.toLocaleString('en-US')}; API RSS peak ${mb(peak)}` +
+        (active < counts.products
+          ? ` [sample: ${active.toLocaleString('en-US')} of ${counts.products.toLocaleString('en-US')} products active]`
+          : ''),
+    );
 
     // The same run again: every product is searched again, nothing is written.
-    const again = await runToEnd(db, async () => (await requestRun(db.pool, { websiteId: siteId, competitorId: null, trigger: 'manual', startedBy: null })).run.id);
-    console.log(`${label}same run again: ${(again.run.products_total / again.seconds).toFixed(1)} products/s, ${again.run.candidates_created} new candidates, ${again.run.candidates_updated} updated`);
+    const again = await runToEnd(
+      db,
+      async () =>
+        (await requestRun(db.pool, { websiteId: siteId, competitorId: null, trigger: 'manual', startedBy: null })).run
+          .id,
+    );
+    console.log(
+      `${label}same run again: ${(again.run.products_total / again.seconds).toFixed(1)} products/s, ${again.run.candidates_created} new candidates, ${again.run.candidates_updated} updated`,
+    );
 
     // 1% of the products change their names: an incremental run.
     const changed = Math.max(1, Math.round(active / 100));
@@ -194,7 +272,9 @@ async function bench(engine: BenchEngine, options: { size: CatalogueSize; sample
       [siteId, changed],
     );
     const incremental = await runToEnd(db, () => recordChanges(db.pool, { websiteId: siteId, competitorId: null }));
-    console.log(`${label}incremental run after ${changed.toLocaleString('en-US')} changed products: ${incremental.run.products_total.toLocaleString('en-US')} products in ${incremental.seconds.toFixed(1)} s`);
+    console.log(
+      `${label}incremental run after ${changed.toLocaleString('en-US')} changed products: ${incremental.run.products_total.toLocaleString('en-US')} products in ${incremental.seconds.toFixed(1)} s`,
+    );
   } finally {
     await db.close();
     await cleanup();
@@ -222,6 +302,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   };
   const engines: BenchEngine[] = values.engine === 'both' ? ['postgres', 'pglite'] : [values.engine as BenchEngine];
   for (const engine of engines) {
-    await bench(engine, { size, sample: values.sample ? Number(values.sample) : null, keep: values.keep, latency: Number(values.latency) });
+    await bench(engine, {
+      size,
+      sample: values.sample ? Number(values.sample) : null,
+      keep: values.keep,
+      latency: Number(values.latency),
+    });
   }
 }

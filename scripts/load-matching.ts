@@ -48,7 +48,10 @@ const PROJECT_ID = 'demo-price-console';
 const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const PAIR = 'id status stage version score competitorProduct { id price }';
-const PRODUCT = 'product { id } waitingToMatch lease { userId mine expiresAt } competitors { competitor { id } pairs { ' + PAIR + ' } }';
+const PRODUCT =
+  'product { id } waitingToMatch lease { userId mine expiresAt } competitors { competitor { id } pairs { ' +
+  PAIR +
+  ' } }';
 const DECISION = 'id matchId event statusAfter version actor { id }';
 const OPS = {
   claimNext: `mutation MatchingClaimNext($organizationWebsiteId: ID!, $count: Int, $excludeProductIds: [ID!]) {
@@ -85,7 +88,13 @@ class Figures {
   }
 }
 
-async function call(api: Api, figures: Figures, uid: string, kind: keyof typeof OPS, variables: Record<string, unknown>): Promise<Answer> {
+async function call(
+  api: Api,
+  figures: Figures,
+  uid: string,
+  kind: keyof typeof OPS,
+  variables: Record<string, unknown>,
+): Promise<Answer> {
   const started = performance.now();
   const response = await api.fetch('http://load/graphql', {
     method: 'POST',
@@ -104,7 +113,10 @@ async function call(api: Api, figures: Figures, uid: string, kind: keyof typeof 
 async function openEngine(name: string): Promise<{ db: Database; cleanup(): Promise<void> } | null> {
   if (name === 'pglite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'load-matching-'));
-    return { db: await openDatabase({ pgliteDir: dir }), cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+    return {
+      db: await openDatabase({ pgliteDir: dir }),
+      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const scratch = `load_matching_${process.pid}`;
   let admin: Database;
@@ -131,7 +143,9 @@ async function openEngine(name: string): Promise<{ db: Database; cleanup(): Prom
 }
 
 /** A website of the northwind demo organization with `PRODUCTS` products, 2 competitors, 3 candidates each. */
-async function seedQueue(pool: Database['pool']): Promise<{ site: string; reviewers: Array<{ uid: string; role: string }> }> {
+async function seedQueue(
+  pool: Database['pool'],
+): Promise<{ site: string; reviewers: Array<{ uid: string; role: string }> }> {
   const { rows } = await pool.query(
     `WITH w AS (INSERT INTO websites (name, url) VALUES ('Load Shop', 'https://load-shop.example') RETURNING id)
      INSERT INTO organization_websites (organization_id, website_id, name) SELECT o.id, w.id, 'Load Shop' FROM organizations o, w WHERE o.slug = 'northwind' RETURNING id, organization_id`,
@@ -143,7 +157,12 @@ async function seedQueue(pool: Database['pool']): Promise<{ site: string; review
     [site, PRODUCTS],
   );
   for (const name of ['Rival One', 'Rival Two']) {
-    const competitor = (await pool.query(`INSERT INTO competitors (organization_website_id, name, url) VALUES ($1, $2, $3) RETURNING id`, [site, name, `https://${name.replace(' ', '-').toLowerCase()}.example`])).rows[0].id;
+    const competitor = (
+      await pool.query(
+        `INSERT INTO competitors (organization_website_id, name, url) VALUES ($1, $2, $3) RETURNING id`,
+        [site, name, `https://${name.replace(' ', '-').toLowerCase()}.example`],
+      )
+    ).rows[0].id;
     await pool.query(
       `INSERT INTO competitor_products (competitor_id, external_id, name, brand, price)
        SELECT $1, p.item_id || '-' || k, p.name || ' v' || k, p.brand, p.price * (0.8 + k / 10.0)
@@ -160,9 +179,15 @@ async function seedQueue(pool: Database['pool']): Promise<{ site: string; review
     );
   }
   await pool.query('ANALYZE products, product_matches, matching_queue, competitor_products');
-  const reviewers = Array.from({ length: REVIEWERS }, (_, i) => ({ uid: `load-reviewer-${i + 1}`, role: i % 3 === 0 ? 'Owner' : 'User' }));
+  const reviewers = Array.from({ length: REVIEWERS }, (_, i) => ({
+    uid: `load-reviewer-${i + 1}`,
+    role: i % 3 === 0 ? 'Owner' : 'User',
+  }));
   for (const r of reviewers) {
-    await pool.query(`INSERT INTO app_users (id, email, roles, organization_id) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING`, [r.uid, `${r.uid}@load.test`, [r.role], rows[0].organization_id]);
+    await pool.query(
+      `INSERT INTO app_users (id, email, roles, organization_id) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING`,
+      [r.uid, `${r.uid}@load.test`, [r.role], rows[0].organization_id],
+    );
   }
   return { site, reviewers };
 }
@@ -181,7 +206,13 @@ async function run(engine: string): Promise<boolean> {
     await migrate(db.pool);
     await seedDemoData(db.pool, { websites: 20 });
     const { site, reviewers } = await seedQueue(db.pool);
-    const api = createApi({ pool: db.pool, verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }), access: await loadAccessControl(), logging: false, environment: 'local' });
+    const api = createApi({
+      pool: db.pool,
+      verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }),
+      access: await loadAccessControl(),
+      logging: false,
+      environment: 'local',
+    });
     const figures = new Figures();
     const acknowledged: Acknowledged[] = [];
     const replayMismatches: string[] = [];
@@ -196,7 +227,11 @@ async function run(engine: string): Promise<boolean> {
     const claim = async (uid: string, count: number, keep: string | null): Promise<any[]> => {
       // The reviewer lets go of everything but the product on screen before the server releases it.
       for (const [productId, holder] of holders) if (holder === uid && productId !== keep) holders.delete(productId);
-      const answer = await call(api, figures, uid, 'claimNext', { organizationWebsiteId: site, count, excludeProductIds: keep ? [keep] : [] });
+      const answer = await call(api, figures, uid, 'claimNext', {
+        organizationWebsiteId: site,
+        count,
+        excludeProductIds: keep ? [keep] : [],
+      });
       const claimed = (answer.data?.matchingClaimNext ?? []) as any[];
       for (const p of claimed) {
         const holder = holders.get(p.product.id);
@@ -219,7 +254,9 @@ async function run(engine: string): Promise<boolean> {
         next = await claim(uid, 2, product.product.id);
         // Work the product: one decision per competitor with candidates waiting.
         for (let guard = 0; guard < 10 && product && product.waitingToMatch > 0 && Date.now() < deadline; guard += 1) {
-          const open = product.competitors.filter((c: any) => c.pairs.some((pair: any) => pair.status === 'WAITING' && pair.stage === 'CANDIDATE'));
+          const open = product.competitors.filter((c: any) =>
+            c.pairs.some((pair: any) => pair.status === 'WAITING' && pair.stage === 'CANDIDATE'),
+          );
           const group = open[0];
           if (!group) break;
           const waiting = group.pairs.filter((pair: any) => pair.status === 'WAITING' && pair.stage === 'CANDIDATE');
@@ -230,15 +267,20 @@ async function run(engine: string): Promise<boolean> {
           let decision = 'SKIP';
           if (roll < 0.15) {
             kind = 'skipProduct';
-            variables = { input: { productId: product.product.id, competitorId: group.competitor.id, idempotencyKey: key } };
+            variables = {
+              input: { productId: product.product.id, competitorId: group.competitor.id, idempotencyKey: key },
+            };
           } else {
             kind = 'decide';
             decision = roll < 0.75 ? 'MATCH' : roll < 0.9 ? 'NEVER_MATCH' : 'SKIP';
-            variables = { input: { matchId: waiting[0].id, decision, expectedVersion: waiting[0].version, idempotencyKey: key } };
+            variables = {
+              input: { matchId: waiting[0].id, decision, expectedVersion: waiting[0].version, idempotencyKey: key },
+            };
           }
           // The decision that leaves nothing to match ends the reviewer's work on the product
           // (the server releases its lease with it).
-          const finishes = open.length === 1 && (kind === 'skipProduct' || decision === 'MATCH' || waiting.length === 1);
+          const finishes =
+            open.length === 1 && (kind === 'skipProduct' || decision === 'MATCH' || waiting.length === 1);
           if (finishes) holders.delete(product.product.id);
           const field = kind === 'decide' ? 'matchingDecide' : 'matchingSkipProduct';
           const result = (await call(api, figures, uid, kind, variables)).data?.[field];
@@ -247,12 +289,23 @@ async function run(engine: string): Promise<boolean> {
           if (Math.random() < RETRY_SHARE) {
             retries += 1;
             const again = (await call(api, figures, uid, kind, variables)).data?.[field];
-            const same = again && again.replayed && JSON.stringify(again.decisions.map((d: any) => d.id)) === JSON.stringify(result.decisions.map((d: any) => d.id));
-            if (!same) replayMismatches.push(`${kind} ${JSON.stringify(variables)}: first ${JSON.stringify(result.decisions.map((d: any) => d.id))} (replayed ${result.replayed}), retry ${JSON.stringify(again?.decisions.map((d: any) => d.id))} (replayed ${again?.replayed})`);
+            const same =
+              again &&
+              again.replayed &&
+              JSON.stringify(again.decisions.map((d: any) => d.id)) ===
+                JSON.stringify(result.decisions.map((d: any) => d.id));
+            if (!same)
+              replayMismatches.push(
+                `${kind} ${JSON.stringify(variables)}: first ${JSON.stringify(result.decisions.map((d: any) => d.id))} (replayed ${result.replayed}), retry ${JSON.stringify(again?.decisions.map((d: any) => d.id))} (replayed ${again?.replayed})`,
+              );
           }
           product = result.product;
           if (product && product.waitingToMatch > 0 && Math.random() < UNDO_SHARE) {
-            const undo = (await call(api, figures, uid, 'undo', { input: { productId: product.product.id, idempotencyKey: randomUUID() } })).data?.matchingUndo;
+            const undo = (
+              await call(api, figures, uid, 'undo', {
+                input: { productId: product.product.id, idempotencyKey: randomUUID() },
+              })
+            ).data?.matchingUndo;
             if (undo) {
               acknowledged.push({ key: 'undo', ids: undo.decisions.map((d: any) => d.id), replayed: false });
               product = undo.product;
@@ -269,7 +322,10 @@ async function run(engine: string): Promise<boolean> {
 
     // ---- checks ------------------------------------------------------------------------
     const problems: string[] = [];
-    if (doubleHanded.length) problems.push(`products handed to two reviewers at once: ${doubleHanded.length} (${doubleHanded.slice(0, 3).join('; ')})`);
+    if (doubleHanded.length)
+      problems.push(
+        `products handed to two reviewers at once: ${doubleHanded.length} (${doubleHanded.slice(0, 3).join('; ')})`,
+      );
     // In the log: a product's reviewer may change once (one let go of it, another took it), but
     // never back and forth (two reviewers deciding it at the same time).
     const byTwo = await db.pool.query(
@@ -282,20 +338,37 @@ async function run(engine: string): Promise<boolean> {
     if (byTwo.rowCount) problems.push(`products decided back and forth by two reviewers: ${byTwo.rowCount}`);
     const ids = acknowledged.flatMap((a) => a.ids);
     const unique = new Set(ids);
-    const inLog = await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM matching_decisions WHERE id = ANY($1::bigint[])', [[...unique]]);
-    if (inLog.rows[0]!.n !== unique.size) problems.push(`acknowledged decisions missing from the log: ${unique.size - inLog.rows[0]!.n}`);
-    const logged = await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM matching_decisions WHERE organization_website_id = $1`, [site]);
-    if (logged.rows[0]!.n !== unique.size) problems.push(`log rows (${logged.rows[0]!.n}) differ from the decisions acknowledged to reviewers (${unique.size})`);
-    if (replayMismatches.length) problems.push(`retries that did not return the first answer: ${replayMismatches.length} (${replayMismatches.slice(0, 3).join('; ')})`);
-    const duplicateKeys = await db.pool.query(`SELECT idempotency_key FROM matching_decisions WHERE idempotency_key IS NOT NULL GROUP BY 1 HAVING count(*) > 1`);
+    const inLog = await db.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM matching_decisions WHERE id = ANY($1::bigint[])',
+      [[...unique]],
+    );
+    if (inLog.rows[0]!.n !== unique.size)
+      problems.push(`acknowledged decisions missing from the log: ${unique.size - inLog.rows[0]!.n}`);
+    const logged = await db.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM matching_decisions WHERE organization_website_id = $1`,
+      [site],
+    );
+    if (logged.rows[0]!.n !== unique.size)
+      problems.push(
+        `log rows (${logged.rows[0]!.n}) differ from the decisions acknowledged to reviewers (${unique.size})`,
+      );
+    if (replayMismatches.length)
+      problems.push(
+        `retries that did not return the first answer: ${replayMismatches.length} (${replayMismatches.slice(0, 3).join('; ')})`,
+      );
+    const duplicateKeys = await db.pool.query(
+      `SELECT idempotency_key FROM matching_decisions WHERE idempotency_key IS NOT NULL GROUP BY 1 HAVING count(*) > 1`,
+    );
     if (duplicateKeys.rowCount) problems.push(`idempotency keys applied twice: ${duplicateKeys.rowCount}`);
     const versions = await db.pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM product_matches m JOIN products p ON p.id = m.product_id
         WHERE p.organization_website_id = $1 AND m.version <> 1 + (SELECT count(*) FROM matching_decisions d WHERE d.match_id = m.id)`,
       [site],
     );
-    if (versions.rows[0]!.n) problems.push(`pairs whose version is not 1 + their logged transitions: ${versions.rows[0]!.n}`);
-    const statistics = (await call(api, figures, reviewers[0]!.uid, 'statistics', { organizationWebsiteId: site })).data.matchingStatistics;
+    if (versions.rows[0]!.n)
+      problems.push(`pairs whose version is not 1 + their logged transitions: ${versions.rows[0]!.n}`);
+    const statistics = (await call(api, figures, reviewers[0]!.uid, 'statistics', { organizationWebsiteId: site })).data
+      .matchingStatistics;
     const recount = await db.pool.query(
       `SELECT count(*) FILTER (WHERE status = 'MATCHED')::int AS matched, count(*) FILTER (WHERE status = 'WAITING' AND stage = 'candidate')::int AS "waitingToMatch",
               count(*) FILTER (WHERE status = 'WAITING' AND stage = 'confirmation')::int AS "waitingToConfirm", count(*) FILTER (WHERE status = 'SKIPPED')::int AS skipped,
@@ -303,7 +376,10 @@ async function run(engine: string): Promise<boolean> {
          FROM product_matches m JOIN products p ON p.id = m.product_id WHERE p.organization_website_id = $1`,
       [site],
     );
-    if (JSON.stringify(statistics.overall) !== JSON.stringify(recount.rows[0])) problems.push(`statistics ${JSON.stringify(statistics.overall)} differ from a recount ${JSON.stringify(recount.rows[0])}`);
+    if (JSON.stringify(statistics.overall) !== JSON.stringify(recount.rows[0]))
+      problems.push(
+        `statistics ${JSON.stringify(statistics.overall)} differ from a recount ${JSON.stringify(recount.rows[0])}`,
+      );
     const queue = await db.pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM products p WHERE p.organization_website_id = $1
           AND p.queue_candidates <> (SELECT count(*) FROM product_matches m WHERE m.product_id = p.id AND m.status = 'WAITING' AND m.stage = 'candidate')`,
@@ -316,21 +392,33 @@ async function run(engine: string): Promise<boolean> {
         WHERE p.organization_website_id = $1 AND m.status = 'WAITING' AND m.stage = 'candidate'`,
       [site],
     );
-    if (statistics.productsWaitingToMatch !== waiting.rows[0]!.n) problems.push(`products waiting to match ${statistics.productsWaitingToMatch} differ from a recount ${waiting.rows[0]!.n}`);
+    if (statistics.productsWaitingToMatch !== waiting.rows[0]!.n)
+      problems.push(
+        `products waiting to match ${statistics.productsWaitingToMatch} differ from a recount ${waiting.rows[0]!.n}`,
+      );
 
     // ---- figures -------------------------------------------------------------------------
     const decisions = logged.rows[0]!.n;
-    console.log(`\n${engine}: ${REVIEWERS} reviewers for ${elapsed.toFixed(1)} s on ${PRODUCTS} products x 2 competitors x 3 candidates`);
-    console.log(`  decisions logged ${decisions} (${(decisions / elapsed).toFixed(1)}/s), products finished ${productsDone}, retries sent ${retries} (all answered with the first result: ${replayMismatches.length === 0})`);
+    console.log(
+      `\n${engine}: ${REVIEWERS} reviewers for ${elapsed.toFixed(1)} s on ${PRODUCTS} products x 2 competitors x 3 candidates`,
+    );
+    console.log(
+      `  decisions logged ${decisions} (${(decisions / elapsed).toFixed(1)}/s), products finished ${productsDone}, retries sent ${retries} (all answered with the first result: ${replayMismatches.length === 0})`,
+    );
     console.log(`  conflicts: ${[...figures.conflicts].map(([reason, n]) => `${reason} ${n}`).join(', ') || 'none'}`);
     console.log(`  statistics: ${JSON.stringify(statistics.overall)}`);
-    const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+    const percentile = (sorted: number[], p: number) =>
+      sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
     console.log(`  ${'request'.padEnd(12)} ${'count'.padStart(7)} ${'p50'.padStart(9)} ${'p95'.padStart(9)}`);
     for (const [kind, list] of figures.times) {
       const sorted = [...list].sort((a, b) => a - b);
-      console.log(`  ${kind.padEnd(12)} ${String(list.length).padStart(7)} ${`${percentile(sorted, 50).toFixed(1)} ms`.padStart(9)} ${`${percentile(sorted, 95).toFixed(1)} ms`.padStart(9)}`);
+      console.log(
+        `  ${kind.padEnd(12)} ${String(list.length).padStart(7)} ${`${percentile(sorted, 50).toFixed(1)} ms`.padStart(9)} ${`${percentile(sorted, 95).toFixed(1)} ms`.padStart(9)}`,
+      );
     }
-    console.log(`  checks: ${problems.length ? `FAILED\n    - ${problems.join('\n    - ')}` : 'no product handed to two reviewers at once; no decision lost or applied twice; statistics, queue and its size equal a recount'}`);
+    console.log(
+      `  checks: ${problems.length ? `FAILED\n    - ${problems.join('\n    - ')}` : 'no product handed to two reviewers at once; no decision lost or applied twice; statistics, queue and its size equal a recount'}`,
+    );
     return problems.length === 0;
   } finally {
     await db.close();

@@ -29,7 +29,15 @@ function findPnpm() {
   const local = join(root, '.tools', 'node_modules', '.bin', 'pnpm');
   if (!existsSync(local)) {
     console.log(`Installing pnpm ${PNPM_VERSION} into .tools/ ...`);
-    const status = run('npm', ['install', '--prefix', join(root, '.tools'), '--no-save', '--no-audit', '--no-fund', `pnpm@${PNPM_VERSION}`]);
+    const status = run('npm', [
+      'install',
+      '--prefix',
+      join(root, '.tools'),
+      '--no-save',
+      '--no-audit',
+      '--no-fund',
+      `pnpm@${PNPM_VERSION}`,
+    ]);
     if (status !== 0) process.exit(status);
   }
   return local;
@@ -40,7 +48,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {});
 
 const pnpm = findPnpm();
 const env = { ...process.env, PNPM_BIN: pnpm };
-const installStatus = run(pnpm, ['install', '--frozen-lockfile', '--prefer-offline', '--reporter=append-only'], { env });
+const installStatus = run(pnpm, ['install', '--frozen-lockfile', '--prefer-offline', '--reporter=append-only'], {
+  env,
+});
 if (installStatus !== 0) {
   console.error('Installing the workspace failed (see above).');
   process.exit(installStatus);

@@ -77,14 +77,23 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     );
     const exportDir = join(emulatorDir, 'export');
     const persistArgs = options.persistAuth
-      ? [...(existsSync(join(exportDir, 'firebase-export-metadata.json')) ? ['--import', exportDir] : []), '--export-on-exit', exportDir]
+      ? [
+          ...(existsSync(join(exportDir, 'firebase-export-metadata.json')) ? ['--import', exportDir] : []),
+          '--export-on-exit',
+          exportDir,
+        ]
       : [];
     children.push(
-      launch('auth-emulator', bin('tests', 'firebase'), ['emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', firebaseConfig, ...persistArgs], {
-        cwd: emulatorDir,
-        dataDir,
-        verbose,
-      }),
+      launch(
+        'auth-emulator',
+        bin('tests', 'firebase'),
+        ['emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', firebaseConfig, ...persistArgs],
+        {
+          cwd: emulatorDir,
+          dataDir,
+          verbose,
+        },
+      ),
     );
     await waitFor(`${authUrl}/`, 'the Auth emulator', 90_000, children.at(-1)!);
     await ensureDemoAccounts(authUrl);
@@ -95,11 +104,26 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await assertPortFree(fixturePort);
     const fixtureUrl = `http://127.0.0.1:${fixturePort}`;
     children.push(
-      launch('fixture-shop', bin('api', 'tsx'), [join(ROOT, 'api', 'src', 'monitoring', 'fixture-shop', 'main.ts'), '--port', String(fixturePort), '--products', '60', '--crawl-delay', '0', '--day-every', '600'], {
-        cwd: join(ROOT, 'api'),
-        dataDir,
-        verbose,
-      }),
+      launch(
+        'fixture-shop',
+        bin('api', 'tsx'),
+        [
+          join(ROOT, 'api', 'src', 'monitoring', 'fixture-shop', 'main.ts'),
+          '--port',
+          String(fixturePort),
+          '--products',
+          '60',
+          '--crawl-delay',
+          '0',
+          '--day-every',
+          '600',
+        ],
+        {
+          cwd: join(ROOT, 'api'),
+          dataDir,
+          verbose,
+        },
+      ),
     );
     await waitFor(`${fixtureUrl}/robots.txt`, 'the fixture shop', 60_000, children.at(-1)!);
     // The API (test extraction) and the job worker (scraper runs) fetch it on loopback: every
@@ -117,7 +141,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         cwd: join(ROOT, 'api'),
         dataDir,
         verbose,
-        env: { PGLITE_CHILD_DIR: join(dataDir, 'pglite'), PGLITE_CHILD_SOCKET: socket, PGLITE_CHILD_MAX_CONNECTIONS: '16' },
+        env: {
+          PGLITE_CHILD_DIR: join(dataDir, 'pglite'),
+          PGLITE_CHILD_SOCKET: socket,
+          PGLITE_CHILD_MAX_CONNECTIONS: '16',
+        },
       }),
     );
     await waitForSocket(socket, 'the PGlite database', 120_000, children.at(-1)!);
@@ -143,7 +171,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         },
       }),
     );
-    await waitFor(apiUrl, 'the GraphQL API', 120_000, children.at(-1)!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{__typename}"}' });
+    await waitFor(apiUrl, 'the GraphQL API', 120_000, children.at(-1)!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"query":"{__typename}"}',
+    });
 
     // 4. One job worker: feed schedule, matching runs and expiry, scraper runs (api/src/jobs/README.md).
     children.push(
@@ -164,15 +196,22 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         bin('edge', 'wrangler'),
         [
           'dev',
-          '--config', join(ROOT, 'wrangler.toml'),
+          '--config',
+          join(ROOT, 'wrangler.toml'),
           // The top level of wrangler.toml refuses to serve: local settings live in [env.local].
-          '--env', 'local',
-          '--ip', '127.0.0.1',
-          '--port', String(webPort),
-          '--persist-to', join(dataDir, 'wrangler'),
+          '--env',
+          'local',
+          '--ip',
+          '127.0.0.1',
+          '--port',
+          String(webPort),
+          '--persist-to',
+          join(dataDir, 'wrangler'),
           '--show-interactive-dev-session=false',
-          '--var', `GRAPHQL_UPSTREAM:${apiUrl}`,
-          '--var', `FIREBASE_AUTH_EMULATOR_HOST:127.0.0.1:${authPort}`,
+          '--var',
+          `GRAPHQL_UPSTREAM:${apiUrl}`,
+          '--var',
+          `FIREBASE_AUTH_EMULATOR_HOST:127.0.0.1:${authPort}`,
           // WEB_DIST serves another build of the console (two suites side by side, each its own build).
           ...(process.env.WEB_DIST ? ['--assets', process.env.WEB_DIST] : []),
         ],
@@ -213,7 +252,8 @@ function launch(
   }
   logFiles.set(child, log);
   child.on('exit', (code, signal) => {
-    if (code && code !== 0 && !stopping.has(child)) console.error(`[${name}] exited with code ${code}${signal ? ` (${signal})` : ''}; log: ${log}`);
+    if (code && code !== 0 && !stopping.has(child))
+      console.error(`[${name}] exited with code ${code}${signal ? ` (${signal})` : ''}; log: ${log}`);
   });
   return child;
 }
@@ -257,17 +297,27 @@ async function stopChild(child: ChildProcess): Promise<void> {
 async function assertPortFree(port: number): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const server = createServer();
-    server.once('error', () => reject(new Error(`Port ${port} is already in use: is another copy of the stack running?`)));
+    server.once('error', () =>
+      reject(new Error(`Port ${port} is already in use: is another copy of the stack running?`)),
+    );
     server.listen(port, '127.0.0.1', () => server.close(() => resolve()));
   });
 }
 
-async function waitFor(url: string, what: string, timeoutMs: number, child: ChildProcess, init?: RequestInit): Promise<void> {
+async function waitFor(
+  url: string,
+  what: string,
+  timeoutMs: number,
+  child: ChildProcess,
+  init?: RequestInit,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError = '';
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`${what} stopped during start-up (exit code ${child.exitCode ?? child.signalCode}); see ${logOf(child)}`);
+      throw new Error(
+        `${what} stopped during start-up (exit code ${child.exitCode ?? child.signalCode}); see ${logOf(child)}`,
+      );
     }
     try {
       const response = await fetch(url, { ...init, signal: AbortSignal.timeout(5_000) });
@@ -285,7 +335,10 @@ async function waitFor(url: string, what: string, timeoutMs: number, child: Chil
 async function waitForSocket(path: string, what: string, timeoutMs: number, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} stopped during start-up (exit code ${child.exitCode ?? child.signalCode}); see ${logOf(child)}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(
+        `${what} stopped during start-up (exit code ${child.exitCode ?? child.signalCode}); see ${logOf(child)}`,
+      );
     const connected = await new Promise<boolean>((resolve) => {
       const socket = connect(path, () => {
         socket.end();
@@ -314,8 +367,17 @@ async function waitForLine(child: ChildProcess, ready: RegExp, what: string, tim
   });
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} stopped during start-up (exit code ${child.exitCode ?? child.signalCode}); see ${logOf(child)}`);
-    if ((await Promise.race([seen.then(() => true), new Promise<false>((resolve) => setTimeout(resolve, 300, false))])) === true) return;
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(
+        `${what} stopped during start-up (exit code ${child.exitCode ?? child.signalCode}); see ${logOf(child)}`,
+      );
+    if (
+      (await Promise.race([
+        seen.then(() => true),
+        new Promise<false>((resolve) => setTimeout(resolve, 300, false)),
+      ])) === true
+    )
+      return;
   }
   throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}; see ${logOf(child)}`);
 }
@@ -331,7 +393,9 @@ export async function ensureDemoAccounts(authUrl: string): Promise<void> {
     if (response.ok) continue;
     const text = await response.text();
     if (!/DUPLICATE_LOCAL_ID|EMAIL_EXISTS/.test(text)) {
-      throw new Error(`Could not create the demo account ${user.email} in the Auth emulator: ${response.status} ${text}`);
+      throw new Error(
+        `Could not create the demo account ${user.email} in the Auth emulator: ${response.status} ${text}`,
+      );
     }
   }
 }

@@ -37,7 +37,16 @@ function exec(args: string[], env: Record<string, string> = {}): number {
 function vitestSuite(name: string, pkg: string): void {
   const report = join(reports, `${name}.json`);
   console.log(`\n=== ${name} ===`);
-  const status = exec(['--filter', pkg, 'exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const status = exec([
+    '--filter',
+    pkg,
+    'exec',
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
   const counts = readCounts(report, (json) => ({
     passed: json.numPassedTests ?? 0,
     failed: json.numFailedTests ?? 0,
@@ -71,7 +80,11 @@ function e2eSuite(): void {
     failed: json.stats?.unexpected ?? 0,
     skipped: json.stats?.skipped ?? 0,
   }));
-  results.push({ name: 'end-to-end', ok: status === 0 && counts !== null, ...(counts ?? { passed: 0, failed: 1, skipped: 0 }) });
+  results.push({
+    name: 'end-to-end',
+    ok: status === 0 && counts !== null,
+    ...(counts ?? { passed: 0, failed: 1, skipped: 0 }),
+  });
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -100,9 +113,14 @@ rmSync(reports, { recursive: true, force: true });
 
 console.log('\n=== summary ===');
 for (const r of results) {
-  console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(12)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+  console.log(
+    `${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(12)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`,
+  );
 }
-const total = results.reduce((sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+const total = results.reduce(
+  (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
 const allOk = results.every((r) => r.ok);
 if (!allOk && total.failed === 0) total.failed = results.filter((r) => !r.ok).length;
 console.log(`total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);

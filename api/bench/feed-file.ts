@@ -6,7 +6,15 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 
 /** The feed's column mapping (our field -> the file's column). */
-export const BENCH_FEED_MAPPING = { id: 'ITEM_ID', name: 'NAME', price: 'PRICE', gtin: 'EAN', brand: 'BRAND', category: 'CATEGORY', url: 'URL' };
+export const BENCH_FEED_MAPPING = {
+  id: 'ITEM_ID',
+  name: 'NAME',
+  price: 'PRICE',
+  gtin: 'EAN',
+  brand: 'BRAND',
+  category: 'CATEGORY',
+  url: 'URL',
+};
 
 function ean(n: number): string {
   const body = String(200_000_000_000 + n);

@@ -35,7 +35,13 @@ const { migrate } = await import('../src/db/migrate.ts');
 const { seedDemoData } = await import('../src/seed/demo-data.ts');
 
 const token = (uid: string) =>
-  new UnsecuredJWT({ email: `${uid}@demo.test` }).setAudience(PROJECT_ID).setIssuer(`https://securetoken.google.com/${PROJECT_ID}`).setSubject(uid).setIssuedAt().setExpirationTime('2h').encode();
+  new UnsecuredJWT({ email: `${uid}@demo.test` })
+    .setAudience(PROJECT_ID)
+    .setIssuer(`https://securetoken.google.com/${PROJECT_ID}`)
+    .setSubject(uid)
+    .setIssuedAt()
+    .setExpirationTime('2h')
+    .encode();
 
 /** This process's children (the PGlite process), found once: scanning /proc every 100 ms costs this process (the API's) CPU. */
 function childPids(): number[] {
@@ -118,7 +124,12 @@ async function bench(engine: 'pglite' | 'postgres', file: string) {
       [JSON.stringify(BENCH_FEED_MAPPING)],
     );
     const feedId = rows[0].id as string;
-    const api = createApi({ pool: db.pool, verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }), access: await loadAccessControl(), logging: false });
+    const api = createApi({
+      pool: db.pool,
+      verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }),
+      access: await loadAccessControl(),
+      logging: false,
+    });
 
     for (const round of ['first import', 'same file again']) {
       global.gc?.();
@@ -152,11 +163,14 @@ async function bench(engine: 'pglite' | 'postgres', file: string) {
           `created ${run.productsCreated}, updated ${run.productsUpdated}, deactivated ${run.productsDeactivated}, rejected ${run.rowsRejected}; ` +
           `API RSS peak ${mb(peak)} (growth ${mb(after - before)}, peak over start ${mb(peak - before)})` +
           (engine === 'pglite' ? `; PGlite process RSS peak ${mb(childPeak)} (start ${mb(childBefore)})` : '') +
-          `; CPU: API ${apiCpu.toFixed(1)} s` + (engine === 'pglite' ? `, PGlite ${pgliteCpu.toFixed(1)} s` : ''),
+          `; CPU: API ${apiCpu.toFixed(1)} s` +
+          (engine === 'pglite' ? `, PGlite ${pgliteCpu.toFixed(1)} s` : ''),
       );
       if (run.status !== 'SUCCEEDED') console.log(run);
     }
-    const count = await db.pool.query('SELECT count(*)::int AS n, max(updated_at) AS last FROM products WHERE product_feed_id IS NOT NULL');
+    const count = await db.pool.query(
+      'SELECT count(*)::int AS n, max(updated_at) AS last FROM products WHERE product_feed_id IS NOT NULL',
+    );
     console.log(`${engine.padEnd(8)} products in the database: ${count.rows[0].n}`);
   } finally {
     await db.close();
@@ -175,8 +189,11 @@ const file = path.join(workDir, 'feed.csv');
 try {
   const t = performance.now();
   await writeFeed(file, ROWS);
-  console.log(`feed file: ${ROWS.toLocaleString('en-US')} rows, ${mb(statSync(file).size)}, written in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-  const engines = options.engine === 'both' ? (['pglite', 'postgres'] as const) : ([options.engine] as ['pglite' | 'postgres']);
+  console.log(
+    `feed file: ${ROWS.toLocaleString('en-US')} rows, ${mb(statSync(file).size)}, written in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
+  const engines =
+    options.engine === 'both' ? (['pglite', 'postgres'] as const) : ([options.engine] as ['pglite' | 'postgres']);
   for (const engine of engines) await bench(engine, file);
 } finally {
   rmSync(workDir, { recursive: true, force: true });

@@ -21,13 +21,23 @@ import { validateRow } from '../src/feeds/row.ts';
 import { readXmlRows } from '../src/feeds/xml-rows.ts';
 import { BENCH_FEED_MAPPING, writeFeed } from './feed-file.ts';
 
-const { values: options } = parseArgs({ options: { rows: { type: 'string' }, format: { type: 'string', default: 'csv' }, 'item-kb': { type: 'string', default: '1024' } } });
+const { values: options } = parseArgs({
+  options: {
+    rows: { type: 'string' },
+    format: { type: 'string', default: 'csv' },
+    'item-kb': { type: 'string', default: '1024' },
+  },
+});
 const dir = mkdtempSync(path.join(tmpdir(), 'bench-feed-parse-'));
 
 async function writeXmlFeed(file: string, rows: number, itemKb: number): Promise<void> {
   const out = createWriteStream(file);
-  out.write('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">\n<channel>\n');
-  const description = 'Long description, line after line.\n'.repeat(Math.ceil((itemKb * 1024) / 35)).slice(0, itemKb * 1024);
+  out.write(
+    '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">\n<channel>\n',
+  );
+  const description = 'Long description, line after line.\n'
+    .repeat(Math.ceil((itemKb * 1024) / 35))
+    .slice(0, itemKb * 1024);
   for (let n = 1; n <= rows; n++) {
     const item = `<item>\n  <g:id>SKU-${n}</g:id>\n  <g:title>Product ${n}</g:title>\n  <description>${description}</description>\n  <g:price>${(n % 9000) + 10}.50 CZK</g:price>\n</item>\n`;
     if (!out.write(item)) await once(out, 'drain');
@@ -68,7 +78,10 @@ async function xml(rows: number, itemKb: number) {
     let read = 0;
     const cpu = process.cpuUsage();
     const started = performance.now();
-    for await (const batch of readXmlRows(createReadStream(file), 'google_xml', { onScan: (characters) => (scanned += characters) })) read += batch.length;
+    for await (const batch of readXmlRows(createReadStream(file), 'google_xml', {
+      onScan: (characters) => (scanned += characters),
+    }))
+      read += batch.length;
     const used = process.cpuUsage(cpu);
     console.log(
       `round ${round} xml ${read.toLocaleString('en-US')} items of ${itemKb} KB (${(size / 1024 / 1024).toFixed(0)} MB) in ${Math.round(performance.now() - started)} ms: ` +

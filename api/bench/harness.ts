@@ -5,7 +5,12 @@
  */
 import { availableParallelism, constants, loadavg } from 'node:os';
 import type { Engine } from '../src/db/database.ts';
-import { createScratchDatabase, POSTGRES_ADMIN_URL, postgresReachable, type ScratchDatabase } from '../src/db/scratch.ts';
+import {
+  createScratchDatabase,
+  POSTGRES_ADMIN_URL,
+  postgresReachable,
+  type ScratchDatabase,
+} from '../src/db/scratch.ts';
 
 export { POSTGRES_ADMIN_URL, postgresReachable };
 

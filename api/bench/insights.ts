@@ -60,7 +60,9 @@ const REQUESTS = Number(options.requests);
 const CHANGES = Math.min(Number(options.changes), PRODUCTS * COMPETITORS);
 const BATCH = Number(options.batch);
 const ONLY = new Set(options.only!.split(','));
-for (const name of ONLY) if (!['brand', 'competitor', 'figures', 'home', 'maintenance'].includes(name)) throw new Error(`--only: unknown measurement "${name}"`);
+for (const name of ONLY)
+  if (!['brand', 'competitor', 'figures', 'home', 'maintenance'].includes(name))
+    throw new Error(`--only: unknown measurement "${name}"`);
 const PROJECT_ID = 'demo-price-console';
 const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const OWNER = 'demo-owner';
@@ -103,7 +105,8 @@ const INSIGHT_TRIGGERS = {
 
 async function insightTriggers(db: Database, on: boolean) {
   for (const [table, triggers] of Object.entries(INSIGHT_TRIGGERS)) {
-    for (const trigger of triggers) await db.pool.query(`ALTER TABLE ${table} ${on ? 'ENABLE' : 'DISABLE'} TRIGGER ${trigger}`);
+    for (const trigger of triggers)
+      await db.pool.query(`ALTER TABLE ${table} ${on ? 'ENABLE' : 'DISABLE'} TRIGGER ${trigger}`);
   }
 }
 
@@ -155,7 +158,10 @@ async function seed(db: Database, site: string, engine: string) {
     );
   }
   step(`${competitors.length} x ${PRODUCTS} competitor products, matches and history`);
-  await db.pool.query('SELECT refresh_product_rollups(array(SELECT id FROM products WHERE organization_website_id = $1))', [site]);
+  await db.pool.query(
+    'SELECT refresh_product_rollups(array(SELECT id FROM products WHERE organization_website_id = $1))',
+    [site],
+  );
   step("products' own rollups");
   await db.pool.query('ALTER TABLE products ENABLE TRIGGER USER');
   await db.pool.query('ALTER TABLE competitor_products ENABLE TRIGGER USER');
@@ -185,7 +191,8 @@ async function seed(db: Database, site: string, engine: string) {
   step('vacuum analyze');
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function run(engine: string) {
@@ -194,7 +201,8 @@ async function run(engine: string) {
     let site: string;
     const t0 = performance.now();
     if (options.reuse) {
-      site = (await db.pool.query(`SELECT ow.id FROM organization_websites ow WHERE ow.name = 'Bench Insights Shop'`)).rows[0].id;
+      site = (await db.pool.query(`SELECT ow.id FROM organization_websites ow WHERE ow.name = 'Bench Insights Shop'`))
+        .rows[0].id;
       console.log(`\n${engine}: reusing ${options.reuse}`);
     } else {
       await migrate(db.pool);
@@ -205,7 +213,9 @@ async function run(engine: string) {
            INSERT INTO organization_websites (organization_id, website_id, name) SELECT o.id, w.id, 'Bench Insights Shop' FROM organizations o, w WHERE o.slug = 'northwind' RETURNING id`,
         )
       ).rows[0].id;
-      console.log(`\n${engine}: generating ${PRODUCTS} products x ${COMPETITORS} competitors, ${BRANDS} brands x ${CATEGORIES} categories, ${DAYS} days`);
+      console.log(
+        `\n${engine}: generating ${PRODUCTS} products x ${COMPETITORS} competitors, ${BRANDS} brands x ${CATEGORIES} categories, ${DAYS} days`,
+      );
       await seed(db, site, engine);
     }
     const sizes = (
@@ -221,8 +231,20 @@ async function run(engine: string) {
       `${engine}: generated in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${sizes.pairs} matched pairs; rollup rows: ${sizes.cells} cells, ${sizes.brands} brand x category, ${sizes.daily} closed-day rows`,
     );
 
-    const api = createApi({ pool: db.pool, verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }), access: await loadAccessControl(), logging: false, environment: 'production' });
-    const token = new UnsecuredJWT({ email: 'owner@demo.test' }).setAudience(PROJECT_ID).setIssuer(`https://securetoken.google.com/${PROJECT_ID}`).setSubject(OWNER).setIssuedAt().setExpirationTime('2h').encode();
+    const api = createApi({
+      pool: db.pool,
+      verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }),
+      access: await loadAccessControl(),
+      logging: false,
+      environment: 'production',
+    });
+    const token = new UnsecuredJWT({ email: 'owner@demo.test' })
+      .setAudience(PROJECT_ID)
+      .setIssuer(`https://securetoken.google.com/${PROJECT_ID}`)
+      .setSubject(OWNER)
+      .setIssuedAt()
+      .setExpirationTime('2h')
+      .encode();
     const gql = async (query: string, variables: Record<string, unknown>) => {
       const response = await api.fetch('http://bench/graphql', {
         method: 'POST',
@@ -233,7 +255,9 @@ async function run(engine: string) {
       if (body.errors || !body.data) throw new Error(JSON.stringify(body.errors));
       return body.data;
     };
-    const competitorIds = (await db.pool.query('SELECT id FROM competitors WHERE organization_website_id = $1 ORDER BY name', [site])).rows.map((r) => r.id);
+    const competitorIds = (
+      await db.pool.query('SELECT id FROM competitors WHERE organization_website_id = $1 ORDER BY name', [site])
+    ).rows.map((r) => r.id);
     const COUNTS = 'comparison { cheaper same pricier }';
     const ROW = `brand products matchedProducts coveragePercent priceIndex ${COUNTS} averageDifferencePercent cells { competitorId matchedProducts priceIndex ${COUNTS} }`;
     const BRAND = `query BrandSnapshot($filter: InsightsFilter!) { brandSnapshot(filter: $filter) { competitors { id name } rows { ${ROW} } total { ${ROW} } empty updatedAt } }`;
@@ -255,7 +279,9 @@ async function run(engine: string) {
       }
       times.sort((a, b) => a - b);
       const p95 = percentile(times, 95);
-      console.log(`${engine}: ${label}: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (${REQUESTS} requests)  [goal p95 <= ${goal} ms${p95 > goal ? ': NOT MET' : ''}]`);
+      console.log(
+        `${engine}: ${label}: p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (${REQUESTS} requests)  [goal p95 <= ${goal} ms${p95 > goal ? ': NOT MET' : ''}]`,
+      );
     };
     const brand = (i: number) => `Brand ${i % BRANDS}`;
     const category = (i: number) => `Category ${i % CATEGORIES}`;
@@ -263,19 +289,38 @@ async function run(engine: string) {
       ['whole website, 30 days', () => ({})],
       ['one brand', (i) => ({ brands: [brand(i)] })],
       ['three categories', (i) => ({ categories: [category(i), category(i + 1), category(i + 2)] })],
-      ['two competitors', (i) => ({ competitorIds: [competitorIds[i % competitorIds.length], competitorIds[(i + 1) % competitorIds.length]] })],
+      [
+        'two competitors',
+        (i) => ({
+          competitorIds: [competitorIds[i % competitorIds.length], competitorIds[(i + 1) % competitorIds.length]],
+        }),
+      ],
       ['tolerance 2.5 %', () => ({ tolerancePercent: 2.5 })],
     ];
-    if (ONLY.has('brand')) for (const [label, filter] of filters) {
-      await measure(`brandSnapshot, ${label}`, 100, (i) => gql(BRAND, { filter: { organizationWebsiteId: site, ...filter(i) } }));
-    }
-    if (ONLY.has('competitor')) for (const [label, filter] of [...filters.slice(0, 3), ['whole website, 365 days', () => ({ period: 'LAST_365_DAYS' })] as [string, (i: number) => Record<string, unknown>]]) {
-      await measure(`competitorSnapshot, ${label}`, 100, (i) => gql(COMPETITOR, { filter: { organizationWebsiteId: site, ...filter(i) } }));
-    }
+    if (ONLY.has('brand'))
+      for (const [label, filter] of filters) {
+        await measure(`brandSnapshot, ${label}`, 100, (i) =>
+          gql(BRAND, { filter: { organizationWebsiteId: site, ...filter(i) } }),
+        );
+      }
+    if (ONLY.has('competitor'))
+      for (const [label, filter] of [
+        ...filters.slice(0, 3),
+        ['whole website, 365 days', () => ({ period: 'LAST_365_DAYS' })] as [
+          string,
+          (i: number) => Record<string, unknown>,
+        ],
+      ]) {
+        await measure(`competitorSnapshot, ${label}`, 100, (i) =>
+          gql(COMPETITOR, { filter: { organizationWebsiteId: site, ...filter(i) } }),
+        );
+      }
     // `figures`: the competitor snapshot without its dynamics (README.md, "Left to do").
     if (ONLY.has('figures')) {
       for (const [label, filter] of filters.slice(0, 3)) {
-        await measure(`competitorSnapshot without dynamics, ${label}`, 100, (i) => gql(COMPETITOR_FIGURES, { filter: { organizationWebsiteId: site, ...filter(i) } }));
+        await measure(`competitorSnapshot without dynamics, ${label}`, 100, (i) =>
+          gql(COMPETITOR_FIGURES, { filter: { organizationWebsiteId: site, ...filter(i) } }),
+        );
       }
     }
     if (ONLY.has('home')) await measure('homeInsights', 50, () => gql(HOME, { id: site }));
@@ -288,7 +333,12 @@ async function run(engine: string) {
         [site, CHANGES],
       )
     ).rows.map((r) => r.id as string);
-    const products = (await db.pool.query('SELECT id FROM products WHERE organization_website_id = $1 ORDER BY hashtext(id::text) LIMIT $2', [site, Math.min(CHANGES, PRODUCTS)])).rows.map((r) => r.id as string);
+    const products = (
+      await db.pool.query(
+        'SELECT id FROM products WHERE organization_website_id = $1 ORDER BY hashtext(id::text) LIMIT $2',
+        [site, Math.min(CHANGES, PRODUCTS)],
+      )
+    ).rows.map((r) => r.id as string);
     let round = 0;
     const scrape = async () => {
       round += 1;
@@ -315,33 +365,35 @@ async function run(engine: string) {
     const feed = async () => {
       round += 1;
       for (let i = 0; i < products.length; i += BATCH) {
-        await db.pool.query('UPDATE products SET price = round(price * (1 + (($2::int % 2) * 2 - 1) * 0.01), 2), updated_at = now() WHERE id = ANY($1::uuid[])', [
-          products.slice(i, i + BATCH), round,
-        ]);
+        await db.pool.query(
+          'UPDATE products SET price = round(price * (1 + (($2::int % 2) * 2 - 1) * 0.01), 2), updated_at = now() WHERE id = ANY($1::uuid[])',
+          [products.slice(i, i + BATCH), round],
+        );
       }
     };
-    if (ONLY.has('maintenance')) for (const [label, apply, count] of [
-      ['scraper run (competitor prices, then the products\' rollups)', scrape, offers.length],
-      ['feed import (own prices)', feed, products.length],
-    ] as const) {
-      const withTriggers: number[] = [];
-      const without: number[] = [];
-      for (let r = 0; r < 3; r += 1) {
-        for (const on of [false, true]) {
-          await insightTriggers(db, on);
-          const start = performance.now();
-          await apply();
-          (on ? withTriggers : without).push(performance.now() - start);
+    if (ONLY.has('maintenance'))
+      for (const [label, apply, count] of [
+        ["scraper run (competitor prices, then the products' rollups)", scrape, offers.length],
+        ['feed import (own prices)', feed, products.length],
+      ] as const) {
+        const withTriggers: number[] = [];
+        const without: number[] = [];
+        for (let r = 0; r < 3; r += 1) {
+          for (const on of [false, true]) {
+            await insightTriggers(db, on);
+            const start = performance.now();
+            await apply();
+            (on ? withTriggers : without).push(performance.now() - start);
+          }
         }
+        await insightTriggers(db, true);
+        const a = median(without);
+        const b = median(withTriggers);
+        const extra = ((b - a) / a) * 100;
+        console.log(
+          `${engine}: ${label}, ${count} changed prices in statements of ${BATCH}: ${(a / 1000).toFixed(1)} s without the insights' triggers, ${(b / 1000).toFixed(1)} s with: ${extra.toFixed(0)} % extra  [goal <= 20 %${extra > 20 ? ': NOT MET' : ''}]`,
+        );
       }
-      await insightTriggers(db, true);
-      const a = median(without);
-      const b = median(withTriggers);
-      const extra = ((b - a) / a) * 100;
-      console.log(
-        `${engine}: ${label}, ${count} changed prices in statements of ${BATCH}: ${(a / 1000).toFixed(1)} s without the insights' triggers, ${(b / 1000).toFixed(1)} s with: ${extra.toFixed(0)} % extra  [goal <= 20 %${extra > 20 ? ': NOT MET' : ''}]`,
-      );
-    }
     // The insights' triggers are left on.
     await insightTriggers(db, true);
   } finally {

@@ -23,10 +23,19 @@ async function measure(name: string, db: Database): Promise<void> {
   const started = performance.now();
   for (let i = 0; i < JOBS; i++) await enqueue(db.pool, NOOP, { i });
   const enqueued = performance.now();
-  const worker = await startWorker({ pool: db.pool, concurrency: CONCURRENCY, kinds: [NOOP], pollIntervalMs: 100, schedules: false });
+  const worker = await startWorker({
+    pool: db.pool,
+    concurrency: CONCURRENCY,
+    kinds: [NOOP],
+    pollIntervalMs: 100,
+    schedules: false,
+  });
   const working = performance.now();
   for (;;) {
-    const { rows } = await db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state = 'completed'`, [NOOP]);
+    const { rows } = await db.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state = 'completed'`,
+      [NOOP],
+    );
     if (rows[0]!.n >= JOBS) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -34,7 +43,9 @@ async function measure(name: string, db: Database): Promise<void> {
   await worker.stop();
   await closeQueueOf(db.pool);
   const perSecond = (ms: number) => ((JOBS / ms) * 1000).toFixed(0);
-  console.log(`${name}: enqueue ${perSecond(enqueued - started)} jobs/s (${((enqueued - started) / JOBS).toFixed(2)} ms each); work ${perSecond(done - working)} jobs/s with ${CONCURRENCY} at once (${JOBS} no-op jobs)`);
+  console.log(
+    `${name}: enqueue ${perSecond(enqueued - started)} jobs/s (${((enqueued - started) / JOBS).toFixed(2)} ms each); work ${perSecond(done - working)} jobs/s with ${CONCURRENCY} at once (${JOBS} no-op jobs)`,
+  );
 }
 
 console.log(machineLine());

@@ -20,7 +20,13 @@ const arg = (name: string, fallback: number) => {
 
 if (process.env.PGLITE_BENCH_HOST) {
   // A client process: its pool's queries, each checking it got its own answer.
-  const pool = new pg.Pool({ host: process.env.PGLITE_BENCH_HOST, port: 5432, user: 'postgres', database: 'postgres', max: Number(process.env.PGLITE_BENCH_CONNECTIONS) });
+  const pool = new pg.Pool({
+    host: process.env.PGLITE_BENCH_HOST,
+    port: 5432,
+    user: 'postgres',
+    database: 'postgres',
+    max: Number(process.env.PGLITE_BENCH_CONNECTIONS),
+  });
   pool.on('error', () => undefined);
   const queries = Number(process.env.PGLITE_BENCH_QUERIES);
   let failed = 0;
@@ -67,7 +73,12 @@ if (process.env.PGLITE_BENCH_HOST) {
       Array.from({ length: clients }, () => {
         const child = fork(fileURLToPath(import.meta.url), [], {
           execArgv: process.execArgv,
-          env: { ...process.env, PGLITE_BENCH_HOST: server.host, PGLITE_BENCH_CONNECTIONS: String(connections), PGLITE_BENCH_QUERIES: String(queries) },
+          env: {
+            ...process.env,
+            PGLITE_BENCH_HOST: server.host,
+            PGLITE_BENCH_CONNECTIONS: String(connections),
+            PGLITE_BENCH_QUERIES: String(queries),
+          },
         });
         return new Promise<{ failed: number; wrong: number; ms: number }>((resolve, reject) => {
           child.once('message', (m) => resolve(m as never));
@@ -77,7 +88,9 @@ if (process.env.PGLITE_BENCH_HOST) {
     );
     const failed = results.reduce((a, r) => a + r.failed, 0);
     const wrong = results.reduce((a, r) => a + r.wrong, 0);
-    console.log(`${clients} client processes x ${connections} connections, ${clients * queries} queries: ${failed} failed, ${wrong} wrong answers; slowest client ${Math.max(...results.map((r) => r.ms)).toFixed(0)} ms`);
+    console.log(
+      `${clients} client processes x ${connections} connections, ${clients * queries} queries: ${failed} failed, ${wrong} wrong answers; slowest client ${Math.max(...results.map((r) => r.ms)).toFixed(0)} ms`,
+    );
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -70,7 +70,9 @@ function kinds(sample: { brand: string; category: string; ean: string }): Array<
 
 async function openEngine(name: string): Promise<{ db: Database; cleanup(): Promise<void> }> {
   if (name === 'pglite') {
-    const dir = options.keep ? path.join(tmpdir(), 'bench-products-pglite') : mkdtempSync(path.join(tmpdir(), 'bench-products-'));
+    const dir = options.keep
+      ? path.join(tmpdir(), 'bench-products-pglite')
+      : mkdtempSync(path.join(tmpdir(), 'bench-products-'));
     const db = await openDatabase({ pgliteDir: dir });
     return { db, cleanup: async () => (options.keep ? undefined : rmSync(dir, { recursive: true, force: true })) };
   }
@@ -113,7 +115,8 @@ function childCpu(): number {
   return total;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function run(engine: string) {
@@ -124,10 +127,12 @@ async function run(engine: string) {
     const kept = await db.pool.query(`SELECT ow.id FROM organization_websites ow WHERE ow.name = 'Bench Shop'`);
     const site: string =
       kept.rows[0]?.id ??
-      (await db.pool.query(
-        `WITH w AS (INSERT INTO websites (name, url) VALUES ('Bench Shop', 'https://bench-shop.example') RETURNING id)
+      (
+        await db.pool.query(
+          `WITH w AS (INSERT INTO websites (name, url) VALUES ('Bench Shop', 'https://bench-shop.example') RETURNING id)
          INSERT INTO organization_websites (organization_id, website_id, name) SELECT o.id, w.id, 'Bench Shop' FROM organizations o, w WHERE o.slug = 'northwind' RETURNING id`,
-      )).rows[0].id;
+        )
+      ).rows[0].id;
     const started = performance.now();
     await seedCatalogueScale(db.pool, site, {
       products: Number(options.products),
@@ -136,17 +141,38 @@ async function run(engine: string) {
       history: 0,
     });
     const seconds = (performance.now() - started) / 1000;
-    const counts = (await db.pool.query(
-      `SELECT (SELECT count(*)::int FROM products WHERE organization_website_id = $1) AS products,
+    const counts = (
+      await db.pool.query(
+        `SELECT (SELECT count(*)::int FROM products WHERE organization_website_id = $1) AS products,
               (SELECT count(*)::int FROM competitor_products cp JOIN competitors c ON c.id = cp.competitor_id WHERE c.organization_website_id = $1) AS competitor_products,
               (SELECT count(*)::int FROM product_matches) AS matches`,
-      [site],
-    )).rows[0];
-    console.log(`\n${engine}: generated ${counts.products} products, ${counts.competitor_products} competitor products, ${counts.matches} matches in ${seconds.toFixed(1)} s`);
-    const sample = (await db.pool.query(`SELECT brand, category, substr(gtin, 2) AS ean FROM products WHERE organization_website_id = $1 AND gtin IS NOT NULL ORDER BY item_id OFFSET 500 LIMIT 1`, [site])).rows[0];
+        [site],
+      )
+    ).rows[0];
+    console.log(
+      `\n${engine}: generated ${counts.products} products, ${counts.competitor_products} competitor products, ${counts.matches} matches in ${seconds.toFixed(1)} s`,
+    );
+    const sample = (
+      await db.pool.query(
+        `SELECT brand, category, substr(gtin, 2) AS ean FROM products WHERE organization_website_id = $1 AND gtin IS NOT NULL ORDER BY item_id OFFSET 500 LIMIT 1`,
+        [site],
+      )
+    ).rows[0];
 
-    const api = createApi({ pool: db.pool, verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }), access: await loadAccessControl(), logging: false, environment: 'production' });
-    const token = new UnsecuredJWT({ email: 'owner@demo.test' }).setAudience(PROJECT_ID).setIssuer(`https://securetoken.google.com/${PROJECT_ID}`).setSubject(OWNER).setIssuedAt().setExpirationTime('2h').encode();
+    const api = createApi({
+      pool: db.pool,
+      verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }),
+      access: await loadAccessControl(),
+      logging: false,
+      environment: 'production',
+    });
+    const token = new UnsecuredJWT({ email: 'owner@demo.test' })
+      .setAudience(PROJECT_ID)
+      .setIssuer(`https://securetoken.google.com/${PROJECT_ID}`)
+      .setSubject(OWNER)
+      .setIssuedAt()
+      .setExpirationTime('2h')
+      .encode();
     const mix = kinds(sample);
     const times = new Map<string, number[]>(mix.map(([name]) => [name, []]));
     const totals = new Map<string, string>();
@@ -156,11 +182,19 @@ async function run(engine: string) {
       const response = await api.fetch('http://bench/graphql', {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ operationName: 'ProductList', query: LIST, variables: { organizationWebsiteId: site, limit: 20, offset: 0, ...variables } }),
+        body: JSON.stringify({
+          operationName: 'ProductList',
+          query: LIST,
+          variables: { organizationWebsiteId: site, limit: 20, offset: 0, ...variables },
+        }),
       });
-      const body = (await response.json()) as { data?: { productList: { data: unknown[]; meta: { pagination: { total: number; totalIsEstimate: boolean } } } }; errors?: unknown };
+      const body = (await response.json()) as {
+        data?: { productList: { data: unknown[]; meta: { pagination: { total: number; totalIsEstimate: boolean } } } };
+        errors?: unknown;
+      };
       const elapsed = performance.now() - t0;
-      if (response.status !== 200 || body.errors || !body.data) throw new Error(`${name}: ${response.status} ${JSON.stringify(body.errors)}`);
+      if (response.status !== 200 || body.errors || !body.data)
+        throw new Error(`${name}: ${response.status} ${JSON.stringify(body.errors)}`);
       const p = body.data.productList.meta.pagination;
       totals.set(name, `${p.totalIsEstimate ? '~' : ''}${p.total}`);
       return { name, elapsed };
@@ -170,7 +204,9 @@ async function run(engine: string) {
     const childBefore = childCpu();
     const all: number[] = [];
     // CPU per kind: this process (API and client) and the PGlite process (10 ms ticks, summed).
-    const cpuOfKind = new Map<string, { api: number; pglite: number }>(mix.map(([name]) => [name, { api: 0, pglite: 0 }]));
+    const cpuOfKind = new Map<string, { api: number; pglite: number }>(
+      mix.map(([name]) => [name, { api: 0, pglite: 0 }]),
+    );
     for (let i = 0; i < REQUESTS; i += 1) {
       const apiBefore = process.cpuUsage();
       const pgliteBefore = engine === 'pglite' ? childCpu() : 0;
@@ -182,7 +218,9 @@ async function run(engine: string) {
       times.get(name)!.push(elapsed);
       all.push(elapsed);
     }
-    console.log(`  ${'kind'.padEnd(28)} ${'total'.padStart(9)} ${'p50'.padStart(10)} ${'p95'.padStart(10)}   CPU per request: API${engine === 'pglite' ? ', PGlite' : ''}`);
+    console.log(
+      `  ${'kind'.padEnd(28)} ${'total'.padStart(9)} ${'p50'.padStart(10)} ${'p95'.padStart(10)}   CPU per request: API${engine === 'pglite' ? ', PGlite' : ''}`,
+    );
     for (const [name, list] of times) {
       const sorted = [...list].sort((a, b) => a - b);
       const spent = cpuOfKind.get(name)!;

@@ -39,7 +39,10 @@ const concurrency = Number(options.concurrency);
 
 const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
 const main = fileURLToPath(new URL('../src/monitoring/fixture-shop/main.ts', import.meta.url));
-const child = spawn(tsx, [main, '--products', options.products, '--crawl-delay', '0'], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+const child = spawn(tsx, [main, '--products', options.products, '--crawl-delay', '0'], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+  detached: true,
+});
 const stop = () => {
   try {
     process.kill(-child.pid!, 'SIGTERM');
@@ -64,8 +67,15 @@ interface Job {
   settings: ScraperSettings;
 }
 
-function settingsOf(style: 'json-ld' | 'microdata' | 'selectors', slug: string, currency: 'CZK' | 'EUR'): ScraperSettings {
-  const result = validateScraperSettings({ ...fixtureScraperSettings({ slug, style, currency }, baseUrl), fetch: { minDelayMs: 0, concurrencyPerHost: concurrency, retries: 0 } });
+function settingsOf(
+  style: 'json-ld' | 'microdata' | 'selectors',
+  slug: string,
+  currency: 'CZK' | 'EUR',
+): ScraperSettings {
+  const result = validateScraperSettings({
+    ...fixtureScraperSettings({ slug, style, currency }, baseUrl),
+    fetch: { minDelayMs: 0, concurrencyPerHost: concurrency, retries: 0 },
+  });
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
   return result.settings;
 }
@@ -84,7 +94,8 @@ for (const settings of shops) {
 }
 // interleave the shops, then repeat as needed for the page count
 const all: Job[] = [];
-for (let i = 0; all.length < perShop.reduce((sum, jobs) => sum + jobs.length, 0); i++) for (const jobs of perShop) if (jobs[i]) all.push(jobs[i]!);
+for (let i = 0; all.length < perShop.reduce((sum, jobs) => sum + jobs.length, 0); i++)
+  for (const jobs of perShop) if (jobs[i]) all.push(jobs[i]!);
 const jobs = Array.from({ length: pageCount }, (_, i) => all[i % all.length]!);
 
 /** Parsing and extracting are timed in CPU on every SAMPLE_EVERY-th page. */
@@ -139,7 +150,9 @@ async function round(name: string, previous?: Map<string, PreviousPage>): Promis
   return seen;
 }
 
-console.log(`fixture shop ${baseUrl}; ${all.length} distinct static product pages; ${pageCount} pages per round, ${concurrency} at a time`);
+console.log(
+  `fixture shop ${baseUrl}; ${all.length} distinct static product pages; ${pageCount} pages per round, ${concurrency} at a time`,
+);
 const first = await round('round 1 (warm-up)');
 await round('round 2          ');
 await round('round 3 (ETags)  ', first);

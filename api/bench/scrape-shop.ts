@@ -7,7 +7,9 @@ import { parseArgs } from 'node:util';
 import { generateFixtureProducts } from '../src/monitoring/fixture-shop/catalogue.ts';
 import { startFixtureShop } from '../src/monitoring/fixture-shop/server.ts';
 
-const { values } = parseArgs({ options: { products: { type: 'string', default: '100000' }, shops: { type: 'string', default: '1' } } });
+const { values } = parseArgs({
+  options: { products: { type: 'string', default: '100000' }, shops: { type: 'string', default: '1' } },
+});
 const products = generateFixtureProducts(Number(values.products), 11);
 const shops = Array.from({ length: Number(values.shops) }, (_, i) => ({
   slug: `bench-${i + 1}`,
@@ -21,4 +23,5 @@ const shop = await startFixtureShop({ shops, seed: 11, crawlDelaySeconds: 0, dai
 console.log(`shop: ${shop.url}`);
 process.stdin.setEncoding('utf8');
 process.stdin.on('data', () => console.log(`day ${shop.day + 1}: ${shop.advanceDay().length} changed`));
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void shop.close().then(() => process.exit(0)));
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => void shop.close().then(() => process.exit(0)));

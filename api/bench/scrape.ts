@@ -104,7 +104,10 @@ async function timedRun(db: pg.Pool, scraperId: string): Promise<RunFigures> {
   const seconds = (performance.now() - t0) / 1000;
   const cpu = cpuMs() - cpu0;
   clearInterval(sample);
-  const { rows } = await db.query('SELECT pages_fetched, pages_not_modified, products_new, products_changed, products_unchanged, products_failed, held_for_review, history_rows, error_message FROM scraper_runs WHERE id = $1', [run.id]);
+  const { rows } = await db.query(
+    'SELECT pages_fetched, pages_not_modified, products_new, products_changed, products_unchanged, products_failed, held_for_review, history_rows, error_message FROM scraper_runs WHERE id = $1',
+    [run.id],
+  );
   const pages = totals.pages;
   return {
     status: result.status,
@@ -130,8 +133,21 @@ if (options.worker) {
   process.exit(0);
 }
 
-function startShop(products: number, shops: number): Promise<{ url: string; child: ChildProcess; nextDay(): Promise<number> }> {
-  const child = spawn(tsx, [fileURLToPath(new URL('./scrape-shop.ts', import.meta.url)), '--products', String(products), '--shops', String(shops)], { stdio: ['pipe', 'pipe', 'inherit'] });
+function startShop(
+  products: number,
+  shops: number,
+): Promise<{ url: string; child: ChildProcess; nextDay(): Promise<number> }> {
+  const child = spawn(
+    tsx,
+    [
+      fileURLToPath(new URL('./scrape-shop.ts', import.meta.url)),
+      '--products',
+      String(products),
+      '--shops',
+      String(shops),
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
   const lines = createInterface({ input: child.stdout! });
   const waiters: Array<(line: string) => void> = [];
   lines.on('line', (line) => waiters.shift()?.(line));
@@ -147,21 +163,32 @@ function startShop(products: number, shops: number): Promise<{ url: string; chil
   }));
 }
 
-async function openEngine(engine: 'pglite' | 'postgres'): Promise<{ db: Database; url: string | null; drop(): Promise<void> }> {
+async function openEngine(
+  engine: 'pglite' | 'postgres',
+): Promise<{ db: Database; url: string | null; drop(): Promise<void> }> {
   const scratch = await createScratchDatabase(engine, 'bench_scrape');
   const db = await openDatabase({ databaseUrl: scratch.url, pgliteDir: scratch.dir });
   return { db, url: scratch.url, drop: () => scratch.discard() };
 }
 
 async function scraperFor(pool: pg.Pool, websiteId: string, shopUrl: string, slug: string): Promise<string> {
-  const { rows } = await pool.query(`INSERT INTO competitors (organization_website_id, name, url) VALUES ($1, $2, $3) RETURNING id`, [websiteId, `${slug} ${shopUrl}`, `${shopUrl}/shops/${slug}`]);
+  const { rows } = await pool.query(
+    `INSERT INTO competitors (organization_website_id, name, url) VALUES ($1, $2, $3) RETURNING id`,
+    [websiteId, `${slug} ${shopUrl}`, `${shopUrl}/shops/${slug}`],
+  );
   const settings = {
     sources: { knownUrls: true, sitemapUrl: `${shopUrl}/shops/${slug}/sitemap.xml` },
     fetch: { minDelayMs: 0, concurrencyPerHost: concurrency, retries: 1, timeoutMs: 30000 },
     validation: { maxPriceJumpShare: 0.5 },
     expectedCurrency: 'CZK',
   };
-  return (await pool.query(`INSERT INTO scrapers (competitor_id, name, settings) VALUES ($1, $2, $3) RETURNING id`, [rows[0].id, `Bench ${slug}`, JSON.stringify(settings)])).rows[0].id;
+  return (
+    await pool.query(`INSERT INTO scrapers (competitor_id, name, settings) VALUES ($1, $2, $3) RETURNING id`, [
+      rows[0].id,
+      `Bench ${slug}`,
+      JSON.stringify(settings),
+    ])
+  ).rows[0].id;
 }
 
 async function website(pool: pg.Pool): Promise<string> {
@@ -206,13 +233,26 @@ async function listP95(db: pg.Pool, scrapers: number, runs: number) {
   for (let i = 0; i < 230; i++) {
     const v = variants[i % variants.length]!;
     const t0 = performance.now();
-    await listScrapers(db, { scope: null, search: v.search, health: v.health, competitorId: null, enabled: null, sort: i % 2 ? 'HEALTH' : 'NAME_ASC', limit: 20, offset: 0 });
+    await listScrapers(db, {
+      scope: null,
+      search: v.search,
+      health: v.health,
+      competitorId: null,
+      enabled: null,
+      sort: i % 2 ? 'HEALTH' : 'NAME_ASC',
+      limit: 20,
+      offset: 0,
+    });
     if (i >= 30) times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
   const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
-  const counted = (await db.query('SELECT (SELECT count(*) FROM scrapers)::int AS s, (SELECT count(*) FROM scraper_runs)::int AS r')).rows[0];
-  console.log(`  scrapers list (store query) at ${counted.s} scrapers / ${counted.r} runs: p50 ${round(at(0.5))} ms, p95 ${round(at(0.95))} ms, max ${round(times.at(-1)!)} ms`);
+  const counted = (
+    await db.query('SELECT (SELECT count(*) FROM scrapers)::int AS s, (SELECT count(*) FROM scraper_runs)::int AS r')
+  ).rows[0];
+  console.log(
+    `  scrapers list (store query) at ${counted.s} scrapers / ${counted.r} runs: p50 ${round(at(0.5))} ms, p95 ${round(at(0.95))} ms, max ${round(times.at(-1)!)} ms`,
+  );
 }
 
 async function twoWorkers(url: string, scraperIds: string[]) {
@@ -221,7 +261,11 @@ async function twoWorkers(url: string, scraperIds: string[]) {
       ids.map(
         (id) =>
           new Promise<RunFigures>((resolve, reject) => {
-            const child = spawn(tsx, [self, '--worker', id, '--database-url', url, '--concurrency', String(concurrency)], { stdio: ['ignore', 'pipe', 'inherit'] });
+            const child = spawn(
+              tsx,
+              [self, '--worker', id, '--database-url', url, '--concurrency', String(concurrency)],
+              { stdio: ['ignore', 'pipe', 'inherit'] },
+            );
             let out = '';
             child.stdout!.on('data', (chunk) => (out += chunk));
             child.on('exit', () => {
@@ -239,8 +283,12 @@ async function twoWorkers(url: string, scraperIds: string[]) {
   const both = await work([scraperIds[1]!, scraperIds[2]!]);
   const bothSeconds = (performance.now() - t2) / 1000;
   const pagesBoth = both.reduce((sum, f) => sum + f.pages, 0);
-  console.log(`  one worker process: ${one!.pages} pages in ${round(oneSeconds, 1)} s = ${round(one!.pages / oneSeconds, 0)} pages/s`);
-  console.log(`  two worker processes: ${pagesBoth} pages in ${round(bothSeconds, 1)} s = ${round(pagesBoth / bothSeconds, 0)} pages/s (${round(pagesBoth / bothSeconds / (one!.pages / oneSeconds))}x one)`);
+  console.log(
+    `  one worker process: ${one!.pages} pages in ${round(oneSeconds, 1)} s = ${round(one!.pages / oneSeconds, 0)} pages/s`,
+  );
+  console.log(
+    `  two worker processes: ${pagesBoth} pages in ${round(bothSeconds, 1)} s = ${round(pagesBoth / bothSeconds, 0)} pages/s (${round(pagesBoth / bothSeconds / (one!.pages / oneSeconds))}x one)`,
+  );
 }
 
 const products = Number(options.products);
@@ -265,7 +313,8 @@ for (const engine of engines) {
       const shops = await startShop(size, 3);
       try {
         const ids = [];
-        for (const slug of ['bench-1', 'bench-2', 'bench-3']) ids.push(await scraperFor(pool, websiteId, shops.url, slug));
+        for (const slug of ['bench-1', 'bench-2', 'bench-3'])
+          ids.push(await scraperFor(pool, websiteId, shops.url, slug));
         console.log(`  worker processes, ${size} new products per shop:`);
         await twoWorkers(opened.url, ids);
       } finally {

@@ -98,7 +98,8 @@ const emulatorToken = (uid: string) =>
 function request(i: number, total: number): { kind: Kind; variables: Record<string, unknown> } {
   const kind = KINDS[i % 3]!;
   if (kind === 'picker') return { kind, variables: { limit: 500, offset: 0 } };
-  if (kind === 'search') return { kind, variables: { name: SEARCHES[Math.floor(i / 3) % SEARCHES.length], limit: 500, offset: 0 } };
+  if (kind === 'search')
+    return { kind, variables: { name: SEARCHES[Math.floor(i / 3) % SEARCHES.length], limit: 500, offset: 0 } };
   return { kind, variables: { limit: 50, offset: (i * 397) % Math.max(1, total - 50) } };
 }
 
@@ -146,7 +147,11 @@ const ERRORS_KEY = Buffer.from('"errors":');
 async function post(url: string, token: string, body: string): Promise<{ status: number; body: Buffer }> {
   const target = new URL(url);
   if (CLIENT === 'fetch' || target.protocol !== 'http:') {
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body,
+    });
     return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
   }
   if (CLIENT === 'raw') return rawPost(target, token, body);
@@ -160,7 +165,11 @@ async function post(url: string, token: string, body: string): Promise<{ status:
         path: target.pathname + target.search,
         method: 'POST',
         agent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}` },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          authorization: `Bearer ${token}`,
+        },
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -220,12 +229,22 @@ function rawPost(target: URL, token: string, body: string): Promise<{ status: nu
         if (end < 0) return;
         const text = data.subarray(0, end).toString('latin1');
         const length = /\r\ncontent-length:\s*(\d+)/i.exec(text);
-        head = { status: Number(text.slice(9, 12)), bodyStart: end + 4, length: length ? Number(length[1]) : null, keepAlive: !/\r\nconnection:\s*close/i.test(text) };
-        if (!length && !/\r\ntransfer-encoding:\s*chunked/i.test(text)) return finish(new Error(`an answer without Content-Length or chunked body: ${text}`));
+        head = {
+          status: Number(text.slice(9, 12)),
+          bodyStart: end + 4,
+          length: length ? Number(length[1]) : null,
+          keepAlive: !/\r\nconnection:\s*close/i.test(text),
+        };
+        if (!length && !/\r\ntransfer-encoding:\s*chunked/i.test(text))
+          return finish(new Error(`an answer without Content-Length or chunked body: ${text}`));
       }
       if (head.length !== null) {
-        if (data.length - head.bodyStart >= head.length) finish(null, { status: head.status, body: data.subarray(head.bodyStart, head.bodyStart + head.length) });
-      } else if (data.subarray(data.length - LAST_CHUNK.length).equals(LAST_CHUNK) || data.length - head.bodyStart === 5) {
+        if (data.length - head.bodyStart >= head.length)
+          finish(null, { status: head.status, body: data.subarray(head.bodyStart, head.bodyStart + head.length) });
+      } else if (
+        data.subarray(data.length - LAST_CHUNK.length).equals(LAST_CHUNK) ||
+        data.length - head.bodyStart === 5
+      ) {
         finish(null, { status: head.status, body: unchunk(data.subarray(head.bodyStart)) });
       }
     };
@@ -283,7 +302,14 @@ function treeCpuMs(pid: number): number {
  * that range, unmeasured): runs over disjoint ranges ask for disjoint offset pages, so no run is
  * answered from what another one's pages left kept.
  */
-async function fire(url: string, token: string, total: number, requests = REQUESTS, serverPid?: number, first = 0): Promise<Result> {
+async function fire(
+  url: string,
+  token: string,
+  total: number,
+  requests = REQUESTS,
+  serverPid?: number,
+  first = 0,
+): Promise<Result> {
   const latencies: Record<Kind, number[]> = { picker: [], search: [], offset: [] };
   let errors = 0;
   let firstError = '';
@@ -291,7 +317,11 @@ async function fire(url: string, token: string, total: number, requests = REQUES
   const one = async (i: number, record: boolean) => {
     const { kind, variables } = request(i, total);
     const started = performance.now();
-    const response = await post(url, token, JSON.stringify({ operationName: 'OrganizationWebsiteList', variables, query: LIST }));
+    const response = await post(
+      url,
+      token,
+      JSON.stringify({ operationName: 'OrganizationWebsiteList', variables, query: LIST }),
+    );
     if (record) latencies[kind].push(performance.now() - started);
     // Checked after the clock stops (the client's JSON parsing is not the server's latency).
     const { status, body } = response;
@@ -370,11 +400,31 @@ async function stopGroup(child: ChildProcess, exited: Promise<unknown>, group = 
 
 /** Starts the real server (src/main.ts) in its own process, as in production, and returns its URL. */
 async function startApi(env: Record<string, string>): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [...(options.profile ? ['--cpu-prof', `--cpu-prof-dir=${options.profile}`] : []), '--import', TSX, MAIN, '--scale', String(WEBSITES)], {
-    env: { ...process.env, APP_ENV: 'local', HOST: '127.0.0.1', PORT: '0', FIREBASE_PROJECT_ID: PROJECT_ID, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(options.profile ? ['--cpu-prof', `--cpu-prof-dir=${options.profile}`] : []),
+      '--import',
+      TSX,
+      MAIN,
+      '--scale',
+      String(WEBSITES),
+    ],
+    {
+      env: {
+        ...process.env,
+        APP_ENV: 'local',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        FIREBASE_PROJECT_ID: PROJECT_ID,
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+        NODE_ENV: 'production',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
@@ -394,10 +444,26 @@ async function startWorker(upstream: string): Promise<{ url: string; stop: () =>
   const wrangler = path.join(REPO, 'edge/node_modules/.bin/wrangler');
   const child = spawn(
     wrangler,
-    ['dev', '--ip', '127.0.0.1', '--port', port, '--var', `GRAPHQL_UPSTREAM:${upstream}`, '--var', 'FIREBASE_AUTH_EMULATOR_HOST:127.0.0.1:9099'],
+    [
+      'dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      port,
+      '--var',
+      `GRAPHQL_UPSTREAM:${upstream}`,
+      '--var',
+      'FIREBASE_AUTH_EMULATOR_HOST:127.0.0.1:9099',
+    ],
     {
       cwd: REPO,
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_SEND_ERROR_REPORTS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_HIDE_BANNER: 'true' },
+      env: {
+        ...process.env,
+        WRANGLER_SEND_METRICS: 'false',
+        WRANGLER_SEND_ERROR_REPORTS: 'false',
+        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+        WRANGLER_HIDE_BANNER: 'true',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     },
@@ -431,12 +497,25 @@ async function benchEngine(engine: 'pglite' | 'postgres') {
   const api = await startApi(scratch.env);
   let worker: Awaited<ReturnType<typeof startWorker>> | null = null;
   try {
-    console.log(`${engine}: API with ${WEBSITES} websites ready in ${((performance.now() - started) / 1000).toFixed(1)} s; ${REQUESTS} requests from ${CONCURRENCY} clients (${CLIENT})${process.env.LIST_CACHE === 'off' ? ', LIST_CACHE=off' : ''}`);
+    console.log(
+      `${engine}: API with ${WEBSITES} websites ready in ${((performance.now() - started) / 1000).toFixed(1)} s; ${REQUESTS} requests from ${CONCURRENCY} clients (${CLIENT})${process.env.LIST_CACHE === 'off' ? ', LIST_CACHE=off' : ''}`,
+    );
     const admin = emulatorToken('demo-admin');
-    if (WARMUP > 0) console.log(format(`${engine} first ${WARMUP} (admin)`, await fire(api.url, admin, WEBSITES, WARMUP, api.pid, REQUESTS + 30)));
+    if (WARMUP > 0)
+      console.log(
+        format(
+          `${engine} first ${WARMUP} (admin)`,
+          await fire(api.url, admin, WEBSITES, WARMUP, api.pid, REQUESTS + 30),
+        ),
+      );
     const direct = await fire(api.url, admin, WEBSITES, REQUESTS, api.pid);
     console.log(format(`${engine} admin (all orgs)`, direct));
-    console.log(format(`${engine} owner (own org)`, await fire(api.url, emulatorToken('demo-owner'), Math.floor(WEBSITES * 0.79), REQUESTS, api.pid)));
+    console.log(
+      format(
+        `${engine} owner (own org)`,
+        await fire(api.url, emulatorToken('demo-owner'), Math.floor(WEBSITES * 0.79), REQUESTS, api.pid),
+      ),
+    );
     if (options.worker) {
       worker = await startWorker(api.url);
       // Its own range of the mix: pages the direct run left kept would answer it otherwise.

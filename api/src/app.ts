@@ -21,7 +21,6 @@ import type { Logger } from './http/logger.ts';
 import { useOperationNotes } from './http/operation-log.ts';
 import { useListCostLimit } from './graphql/list-cost.ts';
 
-
 export interface ApiOptions {
   pool: Pool;
   verifyToken: TokenVerifier;
@@ -45,7 +44,16 @@ const disableIntrospection: Plugin = {
   },
 };
 
-export function createApi({ pool, verifyToken, access, environment = 'local', logging = true, logger, reportError, identity }: ApiOptions): Api {
+export function createApi({
+  pool,
+  verifyToken,
+  access,
+  environment = 'local',
+  logging = true,
+  logger,
+  reportError,
+  identity,
+}: ApiOptions): Api {
   const local = environment === 'local';
   return createYoga<{}, ApiContext>({
     schema: createSchema<ApiContext>({ typeDefs: SCHEMA_SDL, resolvers }),
@@ -59,7 +67,12 @@ export function createApi({ pool, verifyToken, access, environment = 'local', lo
     // token is 401 UNAUTHENTICATED, an unknown or disabled user 403 FORBIDDEN.
     context: (serverContext) =>
       takePreparedContext(serverContext) ??
-      authenticate(serverContext.request.headers.get('authorization'), { pool, verifyToken, access, ...(identity ? { identity } : {}) }),
+      authenticate(serverContext.request.headers.get('authorization'), {
+        pool,
+        verifyToken,
+        access,
+        ...(identity ? { identity } : {}),
+      }),
     plugins: [
       EnvelopArmorPlugin({
         // Fragments are counted by their fields, not as a level of their own: the console spreads real
@@ -92,11 +105,14 @@ export function createApi({ pool, verifyToken, access, environment = 'local', lo
 
 /** yoga's log calls on the structured logger (its unexpected errors arrive as error()). */
 function yogaLogging(logger: Logger, reportError?: (error: unknown) => void) {
-  const write = (level: 'debug' | 'info' | 'warn' | 'error') => (...args: unknown[]) => {
-    const [first, ...rest] = args;
-    if (level === 'error' && reportError) reportError(args.find((arg) => arg instanceof Error) ?? new Error(String(first)));
-    if (first instanceof Error) logger[level]({ err: first }, first.message);
-    else logger[level]({ details: rest.length ? rest.map(String) : undefined }, String(first));
-  };
+  const write =
+    (level: 'debug' | 'info' | 'warn' | 'error') =>
+    (...args: unknown[]) => {
+      const [first, ...rest] = args;
+      if (level === 'error' && reportError)
+        reportError(args.find((arg) => arg instanceof Error) ?? new Error(String(first)));
+      if (first instanceof Error) logger[level]({ err: first }, first.message);
+      else logger[level]({ details: rest.length ? rest.map(String) : undefined }, String(first));
+    };
   return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
 }

@@ -54,25 +54,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
   const environment = env.APP_ENV as Environment;
   const local = environment === 'local';
   const firebaseProjectId = env.FIREBASE_PROJECT_ID?.trim();
-  if (!firebaseProjectId) throw new Error('Refusing to start: FIREBASE_PROJECT_ID is not set (the Firebase project whose ID tokens the API accepts).');
+  if (!firebaseProjectId)
+    throw new Error(
+      'Refusing to start: FIREBASE_PROJECT_ID is not set (the Firebase project whose ID tokens the API accepts).',
+    );
   if (!local && firebaseProjectId.startsWith('demo-')) {
-    throw new Error(`Refusing to start: the ${environment} configuration names a demo Firebase project (${firebaseProjectId}).`);
+    throw new Error(
+      `Refusing to start: the ${environment} configuration names a demo Firebase project (${firebaseProjectId}).`,
+    );
   }
   const port = Number(env.PORT ?? 4000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   const scaleArg = argv.indexOf('--scale');
   const scale = scaleArg >= 0 ? argv[scaleArg + 1] : env.SEED_WEBSITES;
   const seedWebsites = scale === undefined || scale === '' ? DEFAULT_SEED_WEBSITES : Number(scale);
-  if (!Number.isInteger(seedWebsites) || seedWebsites < 0) throw new Error(`--scale / SEED_WEBSITES must be a whole number, got "${scale}"`);
+  if (!Number.isInteger(seedWebsites) || seedWebsites < 0)
+    throw new Error(`--scale / SEED_WEBSITES must be a whole number, got "${scale}"`);
   const demoData = ON.test(env.DEMO_DATA ?? '');
-  if (demoData && !local) throw new Error(`Refusing to start: DEMO_DATA seeds demo users with known passwords; it is for the local stack only, not ${environment}.`);
+  if (demoData && !local)
+    throw new Error(
+      `Refusing to start: DEMO_DATA seeds demo users with known passwords; it is for the local stack only, not ${environment}.`,
+    );
   const databaseUrl = env.DATABASE_URL || null;
-  if (!databaseUrl && !local) throw new Error(`Refusing to start: the ${environment} API needs DATABASE_URL (a PostgreSQL server); the embedded database is for local use.`);
+  if (!databaseUrl && !local)
+    throw new Error(
+      `Refusing to start: the ${environment} API needs DATABASE_URL (a PostgreSQL server); the embedded database is for local use.`,
+    );
   const edgeSecret = env.EDGE_SHARED_SECRET || null;
-  if (!local && !edgeSecret) throw new Error(`Refusing to start: the ${environment} API needs EDGE_SHARED_SECRET (the secret the edge worker sends), so that it answers only the edge.`);
-  if (edgeSecret && edgeSecret.length < MIN_EDGE_SECRET_LENGTH) throw new Error(`EDGE_SHARED_SECRET must be at least ${MIN_EDGE_SECRET_LENGTH} characters.`);
+  if (!local && !edgeSecret)
+    throw new Error(
+      `Refusing to start: the ${environment} API needs EDGE_SHARED_SECRET (the secret the edge worker sends), so that it answers only the edge.`,
+    );
+  if (edgeSecret && edgeSecret.length < MIN_EDGE_SECRET_LENGTH)
+    throw new Error(`EDGE_SHARED_SECRET must be at least ${MIN_EDGE_SECRET_LENGTH} characters.`);
   const logLevel = (env.LOG_LEVEL || 'info') as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
   return {
     environment,
     host: env.HOST || '127.0.0.1',

@@ -37,7 +37,12 @@ async function main() {
   }
   const logger = createLogger({ level: config.logLevel, environment: config.environment, buildId: config.buildId });
   // Production with ERROR_REPORTING_DSN only; tokens, cookies and e-mail addresses scrubbed.
-  const reporter = createErrorReporter({ dsn: config.errorReportingDsn, environment: config.environment, buildId: config.buildId, service: 'api' });
+  const reporter = createErrorReporter({
+    dsn: config.errorReportingDsn,
+    environment: config.environment,
+    buildId: config.buildId,
+    service: 'api',
+  });
   // A rejection nobody handled still ends the process (as without a reporter), once it is reported.
   if (reporter) {
     process.on('unhandledRejection', (reason) => {
@@ -59,7 +64,11 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, pgliteSocketDir: config.pgliteSocketDir });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.pgliteDir,
+    pgliteSocketDir: config.pgliteSocketDir,
+  });
   const stopDb = () => db.close().catch((error) => console.error('Closing the database failed:', error));
   try {
     // A database a newer build migrated is refused before anything is applied (db/schema-status.ts).
@@ -69,11 +78,15 @@ async function main() {
     // Demo users with known passwords: only when the local stack asks (config.ts refuses it elsewhere).
     if (config.demoData) {
       const seeded = await seedDemoData(db.pool, { websites: config.seedWebsites, matching: true });
-      if (seeded.organizations) console.log(`Demo data: ${seeded.organizations} organizations, ${seeded.websites} websites, ${seeded.users} users.`);
+      if (seeded.organizations)
+        console.log(
+          `Demo data: ${seeded.organizations} organizations, ${seeded.websites} websites, ${seeded.users} users.`,
+        );
       // The local stack's fixture shop (scripts/stack.ts): demo scrapers read it (seed/scrapers-demo.ts).
       if (process.env.FIXTURE_SHOP_URL) {
         const scrapers = await seedDemoScrapers(db.pool, process.env.FIXTURE_SHOP_URL);
-        if (scrapers) console.log(`Demo scrapers: ${scrapers}, reading the fixture shop at ${process.env.FIXTURE_SHOP_URL}.`);
+        if (scrapers)
+          console.log(`Demo scrapers: ${scrapers}, reading the fixture shop at ${process.env.FIXTURE_SHOP_URL}.`);
       }
     }
   } catch (error) {
@@ -85,11 +98,24 @@ async function main() {
     projectId: config.firebaseProjectId,
     emulator: config.environment === 'local' && Boolean(config.authEmulatorHost),
   });
-  const yoga = createApi({ pool: db.pool, verifyToken, access: await loadAccessControl(), environment: config.environment, logger, ...(reporter ? { reportError: (error: unknown) => reporter.report(error) } : {}), ...(identity ? { identity } : {}) });
+  const yoga = createApi({
+    pool: db.pool,
+    verifyToken,
+    access: await loadAccessControl(),
+    environment: config.environment,
+    logger,
+    ...(reporter ? { reportError: (error: unknown) => reporter.report(error) } : {}),
+    ...(identity ? { identity } : {}),
+  });
   // Kept OrganizationWebsiteList answers in front of yoga (graphql/website-list-answers.ts).
   const api = withWebsiteListAnswers(yoga, { pool: db.pool, verifyToken, access: await loadAccessControl() });
   // Health answers, the edge's secret, the body limit and the request log in front (http/listener.ts).
-  const health = { pool: db.pool, environment: config.environment, buildId: config.buildId, migrations: loadMigrations().map((migration) => migration.version) };
+  const health = {
+    pool: db.pool,
+    environment: config.environment,
+    buildId: config.buildId,
+    migrations: loadMigrations().map((migration) => migration.version),
+  };
   const front = createFront(api, { health, logger, edgeSecret: config.edgeSecret });
   const server = createServer(front.listener);
   await new Promise<void>((resolve, reject) => {

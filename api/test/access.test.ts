@@ -13,10 +13,13 @@ describe('API access control = policies/access-table.csv', () => {
     expect(cases.length).toBeGreaterThanOrEqual(5 * 31 * 5);
   });
 
-  it.each(cases.map((c) => [c.role, c.action, c.resource, c.allowed ? 'allow' : 'deny'] as const))('%s %s %s: %s', async (role, action, resource, expected) => {
-    const access = await loadAccessControl();
-    expect((await access.can(role, resource, action)) ? 'allow' : 'deny').toBe(expected);
-  });
+  it.each(cases.map((c) => [c.role, c.action, c.resource, c.allowed ? 'allow' : 'deny'] as const))(
+    '%s %s %s: %s',
+    async (role, action, resource, expected) => {
+      const access = await loadAccessControl();
+      expect((await access.can(role, resource, action)) ? 'allow' : 'deny').toBe(expected);
+    },
+  );
 
   it('is built once per process', async () => {
     expect(await loadAccessControl()).toBe(await loadAccessControl());

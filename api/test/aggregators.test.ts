@@ -6,7 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableEngines } from './engines.ts';
 import { codes } from './helpers.ts';
-import { ADMIN, MEMBERS, openCatalogueWorld, otherSlug, ownSlug, roleCases, type CatalogueWorld } from './catalogue-fixtures.ts';
+import {
+  ADMIN,
+  MEMBERS,
+  openCatalogueWorld,
+  otherSlug,
+  ownSlug,
+  roleCases,
+  type CatalogueWorld,
+} from './catalogue-fixtures.ts';
 
 const engines = await availableEngines();
 const AGGREGATORS = `query Aggregators { aggregators { id name url } }`;
@@ -25,16 +33,31 @@ describe.each(engines)('Aggregators on $name', (engine) => {
   });
 
   const list = async (variables: Record<string, unknown>, uid = ADMIN.uid) => {
-    const response = await w.call(uid, LIST, { organizationWebsiteId: w.site.northwind, limit: 1000, offset: 0, ...variables });
+    const response = await w.call(uid, LIST, {
+      organizationWebsiteId: w.site.northwind,
+      limit: 1000,
+      offset: 0,
+      ...variables,
+    });
     expect(response.body.errors).toBeUndefined();
     return response.body.data.aggregatorListingList as { data: any[]; meta: { pagination: { total: number } } };
   };
   const count = async (where: string, params: unknown[] = []) =>
-    (await w.pool.query(`SELECT count(*)::int AS n FROM aggregator_listings l JOIN products p ON p.id = l.product_id WHERE p.organization_website_id = $1 AND ${where}`, [w.site.northwind, ...params])).rows[0].n as number;
+    (
+      await w.pool.query(
+        `SELECT count(*)::int AS n FROM aggregator_listings l JOIN products p ON p.id = l.product_id WHERE p.organization_website_id = $1 AND ${where}`,
+        [w.site.northwind, ...params],
+      )
+    ).rows[0].n as number;
 
   it.each(roleCases([ADMIN, ...MEMBERS]))('%s reads the portals', async (_role, user) => {
     const response = await w.call(user.uid, AGGREGATORS);
-    expect(response.body.data.aggregators.map((a: any) => a.name)).toEqual(['Google Shopping', 'Heureka.cz', 'Srovnáme.cz', 'Zboží.cz']);
+    expect(response.body.data.aggregators.map((a: any) => a.name)).toEqual([
+      'Google Shopping',
+      'Heureka.cz',
+      'Srovnáme.cz',
+      'Zboží.cz',
+    ]);
   });
 
   it("the demo listings agree with the shop's rank: first means our price is the lowest, a later rank a lower price", async () => {
@@ -50,7 +73,9 @@ describe.each(engines)('Aggregators on $name', (engine) => {
     const all = await list({});
     expect(all.meta.pagination.total).toBe(await count('true'));
     expect(all.meta.pagination.total).toBeGreaterThan(0);
-    const heureka = (await w.call(ADMIN.uid, AGGREGATORS)).body.data.aggregators.find((a: any) => a.name === 'Heureka.cz');
+    const heureka = (await w.call(ADMIN.uid, AGGREGATORS)).body.data.aggregators.find(
+      (a: any) => a.name === 'Heureka.cz',
+    );
     const onHeureka = await list({ aggregatorId: heureka.id });
     expect(onHeureka.data.every((l) => l.aggregator.name === 'Heureka.cz')).toBe(true);
     expect(onHeureka.meta.pagination.total).toBe(await count('l.aggregator_id = $2', [heureka.id]));
@@ -59,12 +84,19 @@ describe.each(engines)('Aggregators on $name', (engine) => {
     expect(top3.meta.pagination.total).toBe(await count('l.our_rank <= 3'));
     const unlisted = await list({ notListed: true });
     expect(unlisted.meta.pagination.total).toBe(await count('l.our_rank IS NULL'));
-    expect((await list({ notListed: false })).meta.pagination.total + unlisted.meta.pagination.total).toBe(all.meta.pagination.total);
+    expect((await list({ notListed: false })).meta.pagination.total + unlisted.meta.pagination.total).toBe(
+      all.meta.pagination.total,
+    );
     const sample = all.data[0];
     const bySearch = await list({ search: sample.product.brand.toLowerCase(), aggregatorId: heureka.id });
-    expect(bySearch.data.every((l) => `${l.product.name} ${l.product.brand}`.toLowerCase().includes(sample.product.brand.toLowerCase()))).toBe(true);
+    expect(
+      bySearch.data.every((l) =>
+        `${l.product.name} ${l.product.brand}`.toLowerCase().includes(sample.product.brand.toLowerCase()),
+      ),
+    ).toBe(true);
     for (const l of all.data) {
-      if (l.lowestPrice !== null && l.product.price !== null) expect(l.differenceToLowest).toBeCloseTo(l.product.price - l.lowestPrice, 2);
+      if (l.lowestPrice !== null && l.product.price !== null)
+        expect(l.differenceToLowest).toBeCloseTo(l.product.price - l.lowestPrice, 2);
     }
   });
 
@@ -77,18 +109,29 @@ describe.each(engines)('Aggregators on $name', (engine) => {
   ] as const)('sort %s orders the rows, missing values last', async (sort, key, direction) => {
     const { data } = await list({ sort });
     const values = data.map(key).filter((v) => v !== null);
-    expect(data.map(key).slice(values.length).every((v) => v === null)).toBe(true);
-    for (let i = 1; i < values.length; i += 1) expect(values[i] === values[i - 1] || (values[i] > values[i - 1]) === (direction === 1)).toBe(true);
+    expect(
+      data
+        .map(key)
+        .slice(values.length)
+        .every((v) => v === null),
+    ).toBe(true);
+    for (let i = 1; i < values.length; i += 1)
+      expect(values[i] === values[i - 1] || values[i] > values[i - 1] === (direction === 1)).toBe(true);
     const page = await list({ sort, limit: 10, offset: 10 });
     expect(page.data.map((l) => l.id)).toEqual(data.slice(10, 20).map((l) => l.id));
   });
 
-  it.each(roleCases(MEMBERS))("%s reads its own website's listings; another organization's is NOT_FOUND", async (_role, user) => {
-    const own = await w.call(user.uid, LIST, { organizationWebsiteId: w.site[ownSlug(user)], limit: 5, offset: 0 });
-    expect(own.body.errors).toBeUndefined();
-    expect(own.body.data.aggregatorListingList.meta.pagination.total).toBeGreaterThan(0);
-    expect(codes(await w.call(user.uid, LIST, { organizationWebsiteId: w.site[otherSlug(user)], limit: 5, offset: 0 }))).toEqual(['NOT_FOUND']);
-  });
+  it.each(roleCases(MEMBERS))(
+    "%s reads its own website's listings; another organization's is NOT_FOUND",
+    async (_role, user) => {
+      const own = await w.call(user.uid, LIST, { organizationWebsiteId: w.site[ownSlug(user)], limit: 5, offset: 0 });
+      expect(own.body.errors).toBeUndefined();
+      expect(own.body.data.aggregatorListingList.meta.pagination.total).toBeGreaterThan(0);
+      expect(
+        codes(await w.call(user.uid, LIST, { organizationWebsiteId: w.site[otherSlug(user)], limit: 5, offset: 0 })),
+      ).toEqual(['NOT_FOUND']);
+    },
+  );
 
   it.each([
     ['limit', { limit: 0 }],
@@ -96,7 +139,12 @@ describe.each(engines)('Aggregators on $name', (engine) => {
     ['aggregatorId', { aggregatorId: 'heureka' }],
     ['search', { search: 'q'.repeat(201) }],
   ])('rejects a bad %s (BAD_USER_INPUT)', async (field, variables) => {
-    const response = await w.call(ADMIN.uid, LIST, { organizationWebsiteId: w.site.northwind, limit: 5, offset: 0, ...variables });
+    const response = await w.call(ADMIN.uid, LIST, {
+      organizationWebsiteId: w.site.northwind,
+      limit: 5,
+      offset: 0,
+      ...variables,
+    });
     expect(response.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field });
   });
 });

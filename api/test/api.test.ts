@@ -28,7 +28,11 @@ describe.each(engines)('API on $name', (engine) => {
   /** Organization websites per organization slug. */
   let perOrg: Record<string, number>;
   const list = (uid: string, variables: Record<string, unknown>) =>
-    gql(api, { query: ORGANIZATION_WEBSITE_LIST, token: emulatorToken(uid), variables: { limit: 500, offset: 0, ...variables } });
+    gql(api, {
+      query: ORGANIZATION_WEBSITE_LIST,
+      token: emulatorToken(uid),
+      variables: { limit: 500, offset: 0, ...variables },
+    });
 
   beforeAll(async () => {
     db = await engine.open();
@@ -48,35 +52,59 @@ describe.each(engines)('API on $name', (engine) => {
 
   describe('AppUser', () => {
     it.each(DEMO_USERS.map((u) => [u.roles[0], u] as const))('%s reads their own profile', async (_role, user) => {
-      const response = await gql(api, { query: APP_USER, token: emulatorToken(user.uid), variables: { userId: user.uid } });
+      const response = await gql(api, {
+        query: APP_USER,
+        token: emulatorToken(user.uid),
+        variables: { userId: user.uid },
+      });
       expect(response.status).toBe(200);
-      expect(response.body.data.appUser).toEqual({ id: user.uid, email: user.email, roles: user.roles, language: 'en', locale: 'en-US' });
+      expect(response.body.data.appUser).toEqual({
+        id: user.uid,
+        email: user.email,
+        roles: user.roles,
+        language: 'en',
+        locale: 'en-US',
+      });
     });
 
-    it.each(NON_ADMINS.map((u) => [u.roles[0], u] as const))("%s cannot read another user's profile (NOT_FOUND)", async (_role, user) => {
-      const other = DEMO_USERS.find((u) => u.uid !== user.uid && u.organization === user.organization) ?? ADMIN;
-      for (const userId of [other.uid, ADMIN.uid, 'no-such-user']) {
-        const response = await gql(api, { query: APP_USER, token: emulatorToken(user.uid), variables: { userId } });
-        expect(codes(response)).toEqual(['NOT_FOUND']);
-        expect(response.body.data?.appUser ?? null).toBeNull();
-      }
-    });
+    it.each(NON_ADMINS.map((u) => [u.roles[0], u] as const))(
+      "%s cannot read another user's profile (NOT_FOUND)",
+      async (_role, user) => {
+        const other = DEMO_USERS.find((u) => u.uid !== user.uid && u.organization === user.organization) ?? ADMIN;
+        for (const userId of [other.uid, ADMIN.uid, 'no-such-user']) {
+          const response = await gql(api, { query: APP_USER, token: emulatorToken(user.uid), variables: { userId } });
+          expect(codes(response)).toEqual(['NOT_FOUND']);
+          expect(response.body.data?.appUser ?? null).toBeNull();
+        }
+      },
+    );
 
     it("Admin reads any user's profile, and NOT_FOUND for an unknown one", async () => {
       for (const user of NON_ADMINS) {
-        const response = await gql(api, { query: APP_USER, token: emulatorToken(ADMIN.uid), variables: { userId: user.uid } });
+        const response = await gql(api, {
+          query: APP_USER,
+          token: emulatorToken(ADMIN.uid),
+          variables: { userId: user.uid },
+        });
         expect(response.body.data.appUser).toMatchObject({ id: user.uid, roles: user.roles });
       }
-      const missing = await gql(api, { query: APP_USER, token: emulatorToken(ADMIN.uid), variables: { userId: 'no-such-user' } });
+      const missing = await gql(api, {
+        query: APP_USER,
+        token: emulatorToken(ADMIN.uid),
+        variables: { userId: 'no-such-user' },
+      });
       expect(codes(missing)).toEqual(['NOT_FOUND']);
     });
 
-    it.each(['', 'has space', 'x'.repeat(129), 'semi;colon'])('rejects the user id %j (BAD_USER_INPUT)', async (userId) => {
-      const response = await gql(api, { query: APP_USER, token: emulatorToken(ADMIN.uid), variables: { userId } });
-      expect(codes(response)).toEqual(['BAD_USER_INPUT']);
-      expect(response.body.errors![0]!.extensions!.field).toBe('userId');
-      expect(response.body.errors![0]!.message).toContain('userId');
-    });
+    it.each(['', 'has space', 'x'.repeat(129), 'semi;colon'])(
+      'rejects the user id %j (BAD_USER_INPUT)',
+      async (userId) => {
+        const response = await gql(api, { query: APP_USER, token: emulatorToken(ADMIN.uid), variables: { userId } });
+        expect(codes(response)).toEqual(['BAD_USER_INPUT']);
+        expect(response.body.errors![0]!.extensions!.field).toBe('userId');
+        expect(response.body.errors![0]!.message).toContain('userId');
+      },
+    );
   });
 
   describe('OrganizationWebsiteList', () => {
@@ -101,29 +129,37 @@ describe.each(engines)('API on $name', (engine) => {
       }
     });
 
-    it.each(NON_ADMINS.map((u) => [u.roles[0], u] as const))('%s sees only their own organization', async (_role, user) => {
-      const own = orgs[user.organization!]!;
-      for (const organizationId of [undefined, null, own]) {
-        const response = await list(user.uid, { organizationId, limit: 1000 });
-        const result = response.body.data.organizationWebsiteList;
-        expect(result.meta.pagination.total).toBe(perOrg[user.organization!]);
-        expect(result.data.length).toBe(Math.min(1000, perOrg[user.organization!]!));
-        expect(result.data.every((item: any) => item.organization.id === own)).toBe(true);
-      }
-    });
+    it.each(NON_ADMINS.map((u) => [u.roles[0], u] as const))(
+      '%s sees only their own organization',
+      async (_role, user) => {
+        const own = orgs[user.organization!]!;
+        for (const organizationId of [undefined, null, own]) {
+          const response = await list(user.uid, { organizationId, limit: 1000 });
+          const result = response.body.data.organizationWebsiteList;
+          expect(result.meta.pagination.total).toBe(perOrg[user.organization!]);
+          expect(result.data.length).toBe(Math.min(1000, perOrg[user.organization!]!));
+          expect(result.data.every((item: any) => item.organization.id === own)).toBe(true);
+        }
+      },
+    );
 
-    it.each(NON_ADMINS.map((u) => [u.roles[0], u] as const))("%s gets an empty list for another organization's id", async (_role, user) => {
-      for (const slug of Object.keys(orgs).filter((s) => s !== user.organization)) {
-        const response = await list(user.uid, { organizationId: orgs[slug] });
-        expect(response.body.errors).toBeUndefined();
-        expect(response.body.data.organizationWebsiteList).toEqual({ data: [], meta: { pagination: { total: 0 } } });
-      }
-      const unknown = await list(user.uid, { organizationId: '00000000-0000-4000-8000-000000000000' });
-      expect(unknown.body.data.organizationWebsiteList.meta.pagination.total).toBe(0);
-    });
+    it.each(NON_ADMINS.map((u) => [u.roles[0], u] as const))(
+      "%s gets an empty list for another organization's id",
+      async (_role, user) => {
+        for (const slug of Object.keys(orgs).filter((s) => s !== user.organization)) {
+          const response = await list(user.uid, { organizationId: orgs[slug] });
+          expect(response.body.errors).toBeUndefined();
+          expect(response.body.data.organizationWebsiteList).toEqual({ data: [], meta: { pagination: { total: 0 } } });
+        }
+        const unknown = await list(user.uid, { organizationId: '00000000-0000-4000-8000-000000000000' });
+        expect(unknown.body.data.organizationWebsiteList.meta.pagination.total).toBe(0);
+      },
+    );
 
     it('filters by name, case-insensitively by substring', async () => {
-      const { rows } = await db.pool.query("SELECT count(*)::int AS n FROM organization_websites WHERE lower(name) LIKE '%alpine au%'");
+      const { rows } = await db.pool.query(
+        "SELECT count(*)::int AS n FROM organization_websites WHERE lower(name) LIKE '%alpine au%'",
+      );
       expect(rows[0].n).toBeGreaterThan(0);
       for (const name of ['alpine au', 'ALPINE AU', '  Alpine Au  ']) {
         const result = (await list(ADMIN.uid, { name })).body.data.organizationWebsiteList;
@@ -169,20 +205,25 @@ describe.each(engines)('API on $name', (engine) => {
 
     it('accepts the bounds of limit and offset', async () => {
       expect((await list(ADMIN.uid, { limit: 1 })).body.data.organizationWebsiteList.data).toHaveLength(1);
-      expect((await list(ADMIN.uid, { limit: 1000 })).body.data.organizationWebsiteList.data.length).toBeLessThanOrEqual(1000);
+      expect(
+        (await list(ADMIN.uid, { limit: 1000 })).body.data.organizationWebsiteList.data.length,
+      ).toBeLessThanOrEqual(1000);
     });
 
-    it.each(DEMO_USERS.map((u) => [u.roles[0], u] as const))('apiKey in the list is readable by %s only with Read on websites:detail', async (role, user) => {
-      const query = `query Keys { organizationWebsiteList(limit: 3, offset: 0) { data { id apiKey } } }`;
-      const response = await gql(api, { query, token: emulatorToken(user.uid) });
-      if (['Admin', 'Owner', 'Editor'].includes(role!)) {
-        expect(response.body.errors).toBeUndefined();
-        expect(response.body.data.organizationWebsiteList.data[0].apiKey).toMatch(/^owk_[0-9a-f]{64}$/);
-      } else {
-        expect(codes(response)).toContain('FORBIDDEN');
-        expect(JSON.stringify(response.body.data ?? null)).not.toContain('owk_');
-      }
-    });
+    it.each(DEMO_USERS.map((u) => [u.roles[0], u] as const))(
+      'apiKey in the list is readable by %s only with Read on websites:detail',
+      async (role, user) => {
+        const query = `query Keys { organizationWebsiteList(limit: 3, offset: 0) { data { id apiKey } } }`;
+        const response = await gql(api, { query, token: emulatorToken(user.uid) });
+        if (['Admin', 'Owner', 'Editor'].includes(role!)) {
+          expect(response.body.errors).toBeUndefined();
+          expect(response.body.data.organizationWebsiteList.data[0].apiKey).toMatch(/^owk_[0-9a-f]{64}$/);
+        } else {
+          expect(codes(response)).toContain('FORBIDDEN');
+          expect(JSON.stringify(response.body.data ?? null)).not.toContain('owk_');
+        }
+      },
+    );
   });
 
   describe('OrganizationWebsiteDelete', () => {
@@ -220,33 +261,40 @@ describe.each(engines)('API on $name', (engine) => {
         const deleted = await remove(user.uid, own.id);
         expect(deleted.body.errors).toBeUndefined();
         expect(deleted.body.data.organizationWebsiteDelete.id).toBe(own.id);
-        const other = await createOrganizationWebsite(db.pool, orgs[Object.keys(orgs).find((s) => s !== user.organization)!]!);
+        const other = await createOrganizationWebsite(
+          db.pool,
+          orgs[Object.keys(orgs).find((s) => s !== user.organization)!]!,
+        );
         const before = await rowCounts(db.pool);
         expect(codes(await remove(user.uid, other.id))).toEqual(['NOT_FOUND']);
         expect(await rowCounts(db.pool)).toEqual(before);
       },
     );
 
-    it.each(NON_ADMINS.filter((u) => !['Owner', 'Editor'].includes(u.roles[0]!)).flatMap((u) => ['own', 'other'].map((which) => [u.roles[0], which, u] as const)))(
-      "%s may not delete (%s organization's website): FORBIDDEN, nothing changes",
-      async (_role, which, user) => {
-        const slug = which === 'own' ? user.organization! : Object.keys(orgs).find((s) => s !== user.organization)!;
-        const target = await createOrganizationWebsite(db.pool, orgs[slug]!);
+    it.each(
+      NON_ADMINS.filter((u) => !['Owner', 'Editor'].includes(u.roles[0]!)).flatMap((u) =>
+        ['own', 'other'].map((which) => [u.roles[0], which, u] as const),
+      ),
+    )("%s may not delete (%s organization's website): FORBIDDEN, nothing changes", async (_role, which, user) => {
+      const slug = which === 'own' ? user.organization! : Object.keys(orgs).find((s) => s !== user.organization)!;
+      const target = await createOrganizationWebsite(db.pool, orgs[slug]!);
+      const before = await rowCounts(db.pool);
+      const response = await remove(user.uid, target.id);
+      expect(codes(response)).toEqual(['FORBIDDEN']);
+      expect(response.body.data).toBeNull();
+      expect(await rowCounts(db.pool)).toEqual(before);
+    });
+
+    it.each([['not-a-uuid'], [''], ['00000000-0000-0000-0000-00000000000g']])(
+      'rejects the id %j (BAD_USER_INPUT), nothing changes',
+      async (id) => {
         const before = await rowCounts(db.pool);
-        const response = await remove(user.uid, target.id);
-        expect(codes(response)).toEqual(['FORBIDDEN']);
-        expect(response.body.data).toBeNull();
+        const response = await remove(ADMIN.uid, id);
+        expect(codes(response)).toEqual(['BAD_USER_INPUT']);
+        expect(response.body.errors![0]!.extensions!.field).toBe('organizationWebsiteId');
         expect(await rowCounts(db.pool)).toEqual(before);
       },
     );
-
-    it.each([['not-a-uuid'], [''], ['00000000-0000-0000-0000-00000000000g']])('rejects the id %j (BAD_USER_INPUT), nothing changes', async (id) => {
-      const before = await rowCounts(db.pool);
-      const response = await remove(ADMIN.uid, id);
-      expect(codes(response)).toEqual(['BAD_USER_INPUT']);
-      expect(response.body.errors![0]!.extensions!.field).toBe('organizationWebsiteId');
-      expect(await rowCounts(db.pool)).toEqual(before);
-    });
 
     it('an unknown id is NOT_FOUND and nothing changes', async () => {
       const before = await rowCounts(db.pool);
@@ -257,20 +305,34 @@ describe.each(engines)('API on $name', (engine) => {
     describe('tenant scoping, were a non-admin granted Delete', () => {
       // Tenant scoping checked on its own, whatever the policy grants.
       const allowAll: AccessControl = { can: async () => true };
-      const scopedApi = () => createApi({ pool: db.pool, verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }), access: allowAll, logging: false });
+      const scopedApi = () =>
+        createApi({
+          pool: db.pool,
+          verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }),
+          access: allowAll,
+          logging: false,
+        });
       const owner = DEMO_USERS.find((u) => u.roles.includes('Owner'))!;
 
       it("another organization's website is NOT_FOUND, and stays", async () => {
         const target = await createOrganizationWebsite(db.pool, orgs.bohemia!);
         const before = await rowCounts(db.pool);
-        const response = await gql(scopedApi(), { query: ORGANIZATION_WEBSITE_DELETE, token: emulatorToken(owner.uid), variables: { organizationWebsiteId: target.id } });
+        const response = await gql(scopedApi(), {
+          query: ORGANIZATION_WEBSITE_DELETE,
+          token: emulatorToken(owner.uid),
+          variables: { organizationWebsiteId: target.id },
+        });
         expect(codes(response)).toEqual(['NOT_FOUND']);
         expect(await rowCounts(db.pool)).toEqual(before);
       });
 
       it("the own organization's website is deleted", async () => {
         const target = await createOrganizationWebsite(db.pool, orgs.northwind!);
-        const response = await gql(scopedApi(), { query: ORGANIZATION_WEBSITE_DELETE, token: emulatorToken(owner.uid), variables: { organizationWebsiteId: target.id } });
+        const response = await gql(scopedApi(), {
+          query: ORGANIZATION_WEBSITE_DELETE,
+          token: emulatorToken(owner.uid),
+          variables: { organizationWebsiteId: target.id },
+        });
         expect(response.body.data.organizationWebsiteDelete.id).toBe(target.id);
       });
     });
@@ -311,8 +373,14 @@ describe.each(engines)('API on $name', (engine) => {
     });
 
     it('a disabled user: 403 FORBIDDEN', async () => {
-      await db.pool.query(`INSERT INTO app_users (id, email, roles, disabled) VALUES ('disabled-admin', 'gone@demo.test', '{Admin}', true) ON CONFLICT (id) DO NOTHING`);
-      const response = await gql(api, { query: APP_USER, token: emulatorToken('disabled-admin'), variables: { userId: 'disabled-admin' } });
+      await db.pool.query(
+        `INSERT INTO app_users (id, email, roles, disabled) VALUES ('disabled-admin', 'gone@demo.test', '{Admin}', true) ON CONFLICT (id) DO NOTHING`,
+      );
+      const response = await gql(api, {
+        query: APP_USER,
+        token: emulatorToken('disabled-admin'),
+        variables: { userId: 'disabled-admin' },
+      });
       expect(response.status).toBe(403);
       expect(codes(response)).toEqual(['FORBIDDEN']);
       expect(response.body.errors![0]!.message).toMatch(/disabled/);
@@ -324,7 +392,11 @@ describe.each(engines)('API on $name', (engine) => {
         const claims = { ...JSON.parse(Buffer.from(p, 'base64url').toString()), roles: ['Admin'], admin: true };
         return `${h}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
       });
-      const response = await gql(api, { query: ORGANIZATION_WEBSITE_DELETE, token, variables: { organizationWebsiteId: '00000000-0000-4000-8000-000000000000' } });
+      const response = await gql(api, {
+        query: ORGANIZATION_WEBSITE_DELETE,
+        token,
+        variables: { organizationWebsiteId: '00000000-0000-4000-8000-000000000000' },
+      });
       expect(codes(response)).toEqual(['FORBIDDEN']);
     });
   });
@@ -335,11 +407,21 @@ describe.each(engines)('API on $name', (engine) => {
     beforeAll(async () => {
       const keys = await createSigningKeys();
       signed = keys.signed;
-      prodApi = createApi({ pool: db.pool, verifyToken: createTokenVerifier({ projectId: PROJECT_ID, keys: keys.keys }), access: await loadAccessControl(), environment: 'production', logging: false });
+      prodApi = createApi({
+        pool: db.pool,
+        verifyToken: createTokenVerifier({ projectId: PROJECT_ID, keys: keys.keys }),
+        access: await loadAccessControl(),
+        environment: 'production',
+        logging: false,
+      });
     });
 
     it.each(DEMO_USERS.map((u) => [u.roles[0], u] as const))('%s signs in with a signed token', async (_role, user) => {
-      const response = await gql(prodApi, { query: ORGANIZATION_WEBSITE_LIST, token: await signed(user.uid), variables: { limit: 5, offset: 0 } });
+      const response = await gql(prodApi, {
+        query: ORGANIZATION_WEBSITE_LIST,
+        token: await signed(user.uid),
+        variables: { limit: 5, offset: 0 },
+      });
       expect(response.status).toBe(200);
       expect(response.body.data.organizationWebsiteList.data).toHaveLength(5);
     });
@@ -361,7 +443,11 @@ describe.each(engines)('API on $name', (engine) => {
     it('a rejected token deletes nothing', async () => {
       const target = await createOrganizationWebsite(db.pool, orgs.danube!);
       const before = await rowCounts(db.pool);
-      const response = await gql(prodApi, { query: ORGANIZATION_WEBSITE_DELETE, token: emulatorToken(ADMIN.uid), variables: { organizationWebsiteId: target.id } });
+      const response = await gql(prodApi, {
+        query: ORGANIZATION_WEBSITE_DELETE,
+        token: emulatorToken(ADMIN.uid),
+        variables: { organizationWebsiteId: target.id },
+      });
       expect(response.status).toBe(401);
       expect(await rowCounts(db.pool)).toEqual(before);
     });
@@ -375,14 +461,21 @@ describe.each(engines)('API on $name', (engine) => {
 
   describe('HTTP and query limits', () => {
     const post = (body: string) =>
-      api.fetch('http://api.test/graphql', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${emulatorToken(ADMIN.uid)}` }, body });
+      api.fetch('http://api.test/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${emulatorToken(ADMIN.uid)}` },
+        body,
+      });
 
     it('a malformed JSON body is HTTP 400', async () => {
       expect((await post('{"query": ')).status).toBe(400);
     });
 
     it('introspection works locally', async () => {
-      const response = await gql(api, { query: '{ __schema { queryType { name } } }', token: emulatorToken(ADMIN.uid) });
+      const response = await gql(api, {
+        query: '{ __schema { queryType { name } } }',
+        token: emulatorToken(ADMIN.uid),
+      });
       expect(response.body.data.__schema.queryType.name).toBe('Query');
     });
 
@@ -396,15 +489,24 @@ describe.each(engines)('API on $name', (engine) => {
     it('fragments spread within fragments weigh only their fields in the depth limit', async () => {
       // The console's documents spread real fragments (docs/graphql.md); ten of them nested
       // around one field are a query two fields deep, as the same fields written inline are.
-      const fragments = Array.from({ length: 10 }, (_, i) => `fragment F${i} on AppUser { ${i === 9 ? 'id email' : `...F${i + 1}`} }`).join(' ');
-      const response = await gql(api, { query: `{ appUser(userId: "${ADMIN.uid}") { ...F0 } } ${fragments}`, token: emulatorToken(ADMIN.uid) });
+      const fragments = Array.from(
+        { length: 10 },
+        (_, i) => `fragment F${i} on AppUser { ${i === 9 ? 'id email' : `...F${i + 1}`} }`,
+      ).join(' ');
+      const response = await gql(api, {
+        query: `{ appUser(userId: "${ADMIN.uid}") { ...F0 } } ${fragments}`,
+        token: emulatorToken(ADMIN.uid),
+      });
       expect(response.body.errors).toBeUndefined();
       expect(response.body.data.appUser).toEqual({ id: ADMIN.uid, email: ADMIN.email });
     });
 
     it('a query with too many tokens is rejected', async () => {
       const fields = Array.from({ length: 1200 }, () => 'id').join(' ');
-      const response = await gql(api, { query: `{ appUser(userId: "demo-admin") { ${fields} } }`, token: emulatorToken(ADMIN.uid) });
+      const response = await gql(api, {
+        query: `{ appUser(userId: "demo-admin") { ${fields} } }`,
+        token: emulatorToken(ADMIN.uid),
+      });
       expect(response.body.data ?? null).toBeNull();
       expect(response.body.errors![0]!.message).toMatch(/token/i);
     });

@@ -20,7 +20,8 @@ const ADMIN = DEMO_USERS.find((u) => u.roles.includes('Admin'))!;
 const NON_ADMINS = DEMO_USERS.filter((u) => u !== ADMIN);
 
 const PLANS = `query Plans { plans { id name limits { websites monitoredProducts competitors users } monthlyPrice currency } }`;
-const BILLING_FIELDS = 'id organization { id name } plan { id name limits { websites users } } usage { name limit used } invoices { id periodStart periodEnd planId amount currency status }';
+const BILLING_FIELDS =
+  'id organization { id name } plan { id name limits { websites users } } usage { name limit used } invoices { id periodStart periodEnd planId amount currency status }';
 const BILLING = `query OrganizationBilling($organizationId: ID!) { organizationBilling(organizationId: $organizationId) { ${BILLING_FIELDS} } }`;
 const PLAN_CHANGE = `mutation OrganizationPlanChange($organizationId: ID!, $planId: ID!) { organizationPlanChange(organizationId: $organizationId, planId: $planId) { ${BILLING_FIELDS} } }`;
 const USER_UPDATE = `mutation UserUpdate($userId: ID!, $input: UserUpdateInput!) { userUpdate(userId: $userId, input: $input) { id organization { id } } }`;
@@ -29,25 +30,39 @@ describe.each(engines)('Billing on $name', (engine) => {
   let db: Database;
   let api: Api;
   let orgs: Record<string, string>;
-  const call = (uid: string, query: string, variables: Record<string, unknown> = {}) => gql(api, { query, token: emulatorToken(uid), variables });
-  const planOf = async (id: string) => (await db.pool.query('SELECT plan FROM organizations WHERE id = $1', [id])).rows[0].plan;
+  const call = (uid: string, query: string, variables: Record<string, unknown> = {}) =>
+    gql(api, { query, token: emulatorToken(uid), variables });
+  const planOf = async (id: string) =>
+    (await db.pool.query('SELECT plan FROM organizations WHERE id = $1', [id])).rows[0].plan;
 
   beforeAll(async () => {
     db = await engine.open();
     await migrate(db.pool);
     await seedDemoData(db.pool, { websites: 660 });
     orgs = await organizationIds(db.pool);
-    api = createApi({ pool: db.pool, verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }), access: await loadAccessControl(), logging: false });
+    api = createApi({
+      pool: db.pool,
+      verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }),
+      access: await loadAccessControl(),
+      logging: false,
+    });
   });
   afterAll(async () => {
     await db?.close();
   });
 
   async function organizationWithUsers(plan: string, users: number): Promise<string> {
-    const { rows } = await db.pool.query(`INSERT INTO organizations (slug, name, plan) VALUES ($1, 'Seat Test', $2) RETURNING id`, [`seats-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, plan]);
+    const { rows } = await db.pool.query(
+      `INSERT INTO organizations (slug, name, plan) VALUES ($1, 'Seat Test', $2) RETURNING id`,
+      [`seats-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, plan],
+    );
     for (let i = 0; i < users; i += 1) {
       const uid = `seat-${rows[0].id.slice(0, 8)}-${i}`;
-      await db.pool.query(`INSERT INTO app_users (id, email, roles, organization_id) VALUES ($1, $2, '{User}', $3)`, [uid, `${uid}@demo.test`, rows[0].id]);
+      await db.pool.query(`INSERT INTO app_users (id, email, roles, organization_id) VALUES ($1, $2, '{User}', $3)`, [
+        uid,
+        `${uid}@demo.test`,
+        rows[0].id,
+      ]);
     }
     return rows[0].id;
   }
@@ -57,11 +72,21 @@ describe.each(engines)('Billing on $name', (engine) => {
     expect(response.body.errors).toBeUndefined();
     const plans = response.body.data.plans;
     expect(plans.map((p: any) => p.name)).toEqual(['Starter', 'Business', 'Enterprise']);
-    expect(plans[0]).toEqual({ id: 'starter', name: 'Starter', limits: { websites: 100, monitoredProducts: 10000, competitors: 10, users: 5 }, monthlyPrice: 2490, currency: 'CZK' });
+    expect(plans[0]).toEqual({
+      id: 'starter',
+      name: 'Starter',
+      limits: { websites: 100, monitoredProducts: 10000, competitors: 10, users: 5 },
+      monthlyPrice: 2490,
+      currency: 'CZK',
+    });
   });
 
   it('Admin reads an organization: plan, usage per limit (counted), invoices', async () => {
-    for (const [slug, plan, currency] of [['danube', 'starter', 'CZK'], ['bohemia', 'business', 'CZK'], ['northwind', 'enterprise', 'EUR']] as const) {
+    for (const [slug, plan, currency] of [
+      ['danube', 'starter', 'CZK'],
+      ['bohemia', 'business', 'CZK'],
+      ['northwind', 'enterprise', 'EUR'],
+    ] as const) {
       const response = await call(ADMIN.uid, BILLING, { organizationId: orgs[slug] });
       expect(response.body.errors).toBeUndefined();
       const billing = response.body.data.organizationBilling;
@@ -81,21 +106,30 @@ describe.each(engines)('Billing on $name', (engine) => {
       expect(billing.invoices).toHaveLength(12);
       expect(billing.invoices[0].status).toBe('open');
       expect(billing.invoices.slice(1).every((i: any) => ['paid', 'void'].includes(i.status))).toBe(true);
-      expect(billing.invoices.every((i: any) => i.currency === currency && i.amount > 0 && i.periodStart < i.periodEnd)).toBe(true);
-      expect(billing.invoices.map((i: any) => i.periodStart)).toEqual([...billing.invoices.map((i: any) => i.periodStart)].sort().reverse());
+      expect(
+        billing.invoices.every((i: any) => i.currency === currency && i.amount > 0 && i.periodStart < i.periodEnd),
+      ).toBe(true);
+      expect(billing.invoices.map((i: any) => i.periodStart)).toEqual(
+        [...billing.invoices.map((i: any) => i.periodStart)].sort().reverse(),
+      );
     }
     const danube = (await call(ADMIN.uid, BILLING, { organizationId: orgs.danube })).body.data.organizationBilling;
     expect(danube.invoices.filter((i: any) => i.status === 'void')).toHaveLength(1);
   });
 
-  it.each(NON_ADMINS.map((u) => [u.roles[0], u] as const))('%s may not read or change billing, even its own (FORBIDDEN)', async (_role, user) => {
-    const own = orgs[user.organization!]!;
-    expect(codes(await call(user.uid, PLANS))).toEqual(['FORBIDDEN']);
-    expect(codes(await call(user.uid, BILLING, { organizationId: own }))).toEqual(['FORBIDDEN']);
-    const before = await planOf(own);
-    expect(codes(await call(user.uid, PLAN_CHANGE, { organizationId: own, planId: 'enterprise' }))).toEqual(['FORBIDDEN']);
-    expect(await planOf(own)).toBe(before);
-  });
+  it.each(NON_ADMINS.map((u) => [u.roles[0], u] as const))(
+    '%s may not read or change billing, even its own (FORBIDDEN)',
+    async (_role, user) => {
+      const own = orgs[user.organization!]!;
+      expect(codes(await call(user.uid, PLANS))).toEqual(['FORBIDDEN']);
+      expect(codes(await call(user.uid, BILLING, { organizationId: own }))).toEqual(['FORBIDDEN']);
+      const before = await planOf(own);
+      expect(codes(await call(user.uid, PLAN_CHANGE, { organizationId: own, planId: 'enterprise' }))).toEqual([
+        'FORBIDDEN',
+      ]);
+      expect(await planOf(own)).toBe(before);
+    },
+  );
 
   it('Admin changes a plan, up and back down', async () => {
     const up = await call(ADMIN.uid, PLAN_CHANGE, { organizationId: orgs.danube, planId: 'business' });
@@ -130,9 +164,14 @@ describe.each(engines)('Billing on $name', (engine) => {
     const response = await call(ADMIN.uid, USER_UPDATE, { userId: uid, input: { organizationId: full } });
     expect(codes(response)).toEqual(['PLAN_LIMIT_EXCEEDED']);
     expect(response.body.errors![0]!.extensions).toMatchObject({ limit: 'users', max: 5 });
-    expect((await db.pool.query('SELECT organization_id FROM app_users WHERE id = $1', [uid])).rows[0].organization_id).toBe(mover);
+    expect(
+      (await db.pool.query('SELECT organization_id FROM app_users WHERE id = $1', [uid])).rows[0].organization_id,
+    ).toBe(mover);
     const free = await organizationWithUsers('starter', 4);
-    expect((await call(ADMIN.uid, USER_UPDATE, { userId: uid, input: { organizationId: free } })).body.data.userUpdate.organization.id).toBe(free);
+    expect(
+      (await call(ADMIN.uid, USER_UPDATE, { userId: uid, input: { organizationId: free } })).body.data.userUpdate
+        .organization.id,
+    ).toBe(free);
   });
 
   it('assertWithinLimit: within passes, at the limit throws naming it', async () => {
@@ -154,6 +193,8 @@ describe.each(engines)('Billing on $name', (engine) => {
   });
 
   it('an unknown organization is NOT_FOUND', async () => {
-    expect(codes(await call(ADMIN.uid, BILLING, { organizationId: '00000000-0000-4000-8000-000000000000' }))).toEqual(['NOT_FOUND']);
+    expect(codes(await call(ADMIN.uid, BILLING, { organizationId: '00000000-0000-4000-8000-000000000000' }))).toEqual([
+      'NOT_FOUND',
+    ]);
   });
 });

@@ -39,7 +39,12 @@ export async function openCatalogueWorld(engine: TestEngine): Promise<CatalogueW
   const db = await engine.open();
   await migrate(db.pool);
   await seedDemoData(db.pool, { websites: 200 });
-  const api = createApi({ pool: db.pool, verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }), access: await loadAccessControl(), logging: false });
+  const api = createApi({
+    pool: db.pool,
+    verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }),
+    access: await loadAccessControl(),
+    logging: false,
+  });
   const { rows } = await db.pool.query(
     `SELECT o.slug, o.id, (SELECT ow.id FROM organization_websites ow WHERE ow.organization_id = o.id ORDER BY ow.name, ow.id LIMIT 1) AS site FROM organizations o`,
   );
@@ -56,4 +61,5 @@ export async function openCatalogueWorld(engine: TestEngine): Promise<CatalogueW
 
 /** The organization a demo user belongs to, and one it does not. */
 export const ownSlug = (user: DemoUser) => user.organization as 'northwind' | 'bohemia' | 'danube';
-export const otherSlug = (user: DemoUser) => (user.organization === 'bohemia' ? 'northwind' : 'bohemia') as 'northwind' | 'bohemia';
+export const otherSlug = (user: DemoUser) =>
+  (user.organization === 'bohemia' ? 'northwind' : 'bohemia') as 'northwind' | 'bohemia';

@@ -2,7 +2,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableEngines } from './engines.ts';
 import { codes } from './helpers.ts';
-import { ADMIN, OWNERS, READERS_ONLY, openCatalogueWorld, otherSlug, ownSlug, roleCases, type CatalogueWorld } from './catalogue-fixtures.ts';
+import {
+  ADMIN,
+  OWNERS,
+  READERS_ONLY,
+  openCatalogueWorld,
+  otherSlug,
+  ownSlug,
+  roleCases,
+  type CatalogueWorld,
+} from './catalogue-fixtures.ts';
 
 const engines = await availableEngines();
 const LIST = `query CompetitorProductList($competitorId: ID!, $search: String, $limit: Int!, $offset: Int!) {
@@ -38,10 +47,14 @@ describe.each(engines)('Competitor products on $name', (engine) => {
       [competitorId],
     );
     expect(rows.length).toBeGreaterThan(10);
-    const first = (await w.call(ADMIN.uid, LIST, { competitorId, limit: 7, offset: 0 })).body.data.competitorProductList;
-    const second = (await w.call(ADMIN.uid, LIST, { competitorId, limit: 7, offset: 7 })).body.data.competitorProductList;
+    const first = (await w.call(ADMIN.uid, LIST, { competitorId, limit: 7, offset: 0 })).body.data
+      .competitorProductList;
+    const second = (await w.call(ADMIN.uid, LIST, { competitorId, limit: 7, offset: 7 })).body.data
+      .competitorProductList;
     expect(first.meta.pagination.total).toBe(rows.length);
-    expect([...first.data, ...second.data].map((p: { id: string }) => p.id)).toEqual(rows.slice(0, 14).map((r) => r.id));
+    expect([...first.data, ...second.data].map((p: { id: string }) => p.id)).toEqual(
+      rows.slice(0, 14).map((r) => r.id),
+    );
     for (const item of [...first.data, ...second.data]) {
       const row = rows.find((r) => r.id === item.id)!;
       expect([item.matchedCount, item.waitingCount]).toEqual([row.matched, row.waiting]);
@@ -51,38 +64,70 @@ describe.each(engines)('Competitor products on $name', (engine) => {
 
   it('searches by name (case-insensitive), external id or EAN, with the total of what it finds', async () => {
     const competitorId = await competitorOf('northwind');
-    const sample = (await w.pool.query(`SELECT external_id, name, gtin FROM competitor_products WHERE competitor_id = $1 AND gtin IS NOT NULL LIMIT 1`, [competitorId])).rows[0];
+    const sample = (
+      await w.pool.query(
+        `SELECT external_id, name, gtin FROM competitor_products WHERE competitor_id = $1 AND gtin IS NOT NULL LIMIT 1`,
+        [competitorId],
+      )
+    ).rows[0];
     const word = sample.name.split(' ')[0].toUpperCase();
-    const byName = (await w.call(ADMIN.uid, LIST, { competitorId, search: word, limit: 1000, offset: 0 })).body.data.competitorProductList;
-    const expected = (await w.pool.query(`SELECT count(*)::int AS n FROM competitor_products WHERE competitor_id = $1 AND name ILIKE $2`, [competitorId, `%${word}%`])).rows[0].n;
+    const byName = (await w.call(ADMIN.uid, LIST, { competitorId, search: word, limit: 1000, offset: 0 })).body.data
+      .competitorProductList;
+    const expected = (
+      await w.pool.query(
+        `SELECT count(*)::int AS n FROM competitor_products WHERE competitor_id = $1 AND name ILIKE $2`,
+        [competitorId, `%${word}%`],
+      )
+    ).rows[0].n;
     expect(byName.meta.pagination.total).toBe(expected);
     expect(byName.data.every((p: { name: string }) => p.name.toUpperCase().includes(word))).toBe(true);
-    const byId = (await w.call(ADMIN.uid, LIST, { competitorId, search: sample.external_id, limit: 10, offset: 0 })).body.data.competitorProductList;
+    const byId = (await w.call(ADMIN.uid, LIST, { competitorId, search: sample.external_id, limit: 10, offset: 0 }))
+      .body.data.competitorProductList;
     expect(byId.data.map((p: { externalId: string }) => p.externalId)).toContain(sample.external_id);
-    const byEan = (await w.call(ADMIN.uid, LIST, { competitorId, search: sample.gtin.replace(/^0/, ''), limit: 10, offset: 0 })).body.data.competitorProductList;
+    const byEan = (
+      await w.call(ADMIN.uid, LIST, { competitorId, search: sample.gtin.replace(/^0/, ''), limit: 10, offset: 0 })
+    ).body.data.competitorProductList;
     expect(byEan.data.map((p: { externalId: string }) => p.externalId)).toContain(sample.external_id);
   });
 
   it('refuses bad input naming the field; an unknown competitor is NOT_FOUND', async () => {
     const competitorId = await competitorOf('northwind');
-    expect((await w.call(ADMIN.uid, LIST, { competitorId: 'c1', limit: 5, offset: 0 })).body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'competitorId' });
-    expect((await w.call(ADMIN.uid, LIST, { competitorId, limit: 0, offset: 0 })).body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'limit' });
-    expect((await w.call(ADMIN.uid, LIST, { competitorId, limit: 5, offset: -1 })).body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'offset' });
-    expect(codes(await w.call(ADMIN.uid, LIST, { competitorId: '00000000-0000-4000-8000-000000000000', limit: 5, offset: 0 }))).toEqual(['NOT_FOUND']);
+    expect(
+      (await w.call(ADMIN.uid, LIST, { competitorId: 'c1', limit: 5, offset: 0 })).body.errors![0]!.extensions,
+    ).toMatchObject({ code: 'BAD_USER_INPUT', field: 'competitorId' });
+    expect(
+      (await w.call(ADMIN.uid, LIST, { competitorId, limit: 0, offset: 0 })).body.errors![0]!.extensions,
+    ).toMatchObject({ code: 'BAD_USER_INPUT', field: 'limit' });
+    expect(
+      (await w.call(ADMIN.uid, LIST, { competitorId, limit: 5, offset: -1 })).body.errors![0]!.extensions,
+    ).toMatchObject({ code: 'BAD_USER_INPUT', field: 'offset' });
+    expect(
+      codes(
+        await w.call(ADMIN.uid, LIST, { competitorId: '00000000-0000-4000-8000-000000000000', limit: 5, offset: 0 }),
+      ),
+    ).toEqual(['NOT_FOUND']);
   });
 
   describe.each(roleCases(OWNERS))('%s (monitored-competitor view)', (_role, user) => {
     it("reads its own competitors' catalogue; another organization's competitor is NOT_FOUND", async () => {
-      const own = await w.call(user.uid, LIST, { competitorId: await competitorOf(ownSlug(user)), limit: 5, offset: 0 });
+      const own = await w.call(user.uid, LIST, {
+        competitorId: await competitorOf(ownSlug(user)),
+        limit: 5,
+        offset: 0,
+      });
       expect(own.body.errors).toBeUndefined();
       expect(own.body.data.competitorProductList.data.length).toBeGreaterThan(0);
-      expect(codes(await w.call(user.uid, LIST, { competitorId: await competitorOf(otherSlug(user)), limit: 5, offset: 0 }))).toEqual(['NOT_FOUND']);
+      expect(
+        codes(await w.call(user.uid, LIST, { competitorId: await competitorOf(otherSlug(user)), limit: 5, offset: 0 })),
+      ).toEqual(['NOT_FOUND']);
     });
   });
 
   describe.each(roleCases(READERS_ONLY))('%s', (_role, user) => {
     it('may not read a competitor catalogue (FORBIDDEN)', async () => {
-      expect(codes(await w.call(user.uid, LIST, { competitorId: await competitorOf(ownSlug(user)), limit: 5, offset: 0 }))).toEqual(['FORBIDDEN']);
+      expect(
+        codes(await w.call(user.uid, LIST, { competitorId: await competitorOf(ownSlug(user)), limit: 5, offset: 0 })),
+      ).toEqual(['FORBIDDEN']);
     });
   });
 });

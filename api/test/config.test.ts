@@ -6,7 +6,12 @@ import { DEFAULT_SEED_WEBSITES, loadConfig, REPO_ROOT } from '../src/config.ts';
 
 const LOCAL = { APP_ENV: 'local', FIREBASE_PROJECT_ID: 'demo-price-console' };
 const SECRET = 'x'.repeat(40);
-const PRODUCTION = { APP_ENV: 'production', FIREBASE_PROJECT_ID: 'prod-project', DATABASE_URL: 'postgres://db/console', EDGE_SHARED_SECRET: SECRET };
+const PRODUCTION = {
+  APP_ENV: 'production',
+  FIREBASE_PROJECT_ID: 'prod-project',
+  DATABASE_URL: 'postgres://db/console',
+  EDGE_SHARED_SECRET: SECRET,
+};
 
 describe('loadConfig', () => {
   it('has local defaults once the environment and project are named', () => {
@@ -28,7 +33,17 @@ describe('loadConfig', () => {
   });
 
   it('reads the environment and --scale', () => {
-    const config = loadConfig({ ...PRODUCTION, HOST: '0.0.0.0', PORT: '4100', PGLITE_DIR: '/tmp/x', BUILD_ID: 'abc1234-20261127T0100Z', LOG_LEVEL: 'warn' }, ['--scale', '10000']);
+    const config = loadConfig(
+      {
+        ...PRODUCTION,
+        HOST: '0.0.0.0',
+        PORT: '4100',
+        PGLITE_DIR: '/tmp/x',
+        BUILD_ID: 'abc1234-20261127T0100Z',
+        LOG_LEVEL: 'warn',
+      },
+      ['--scale', '10000'],
+    );
     expect(config).toMatchObject({
       environment: 'production',
       host: '0.0.0.0',
@@ -64,8 +79,14 @@ describe('loadConfig', () => {
     [{ ...PRODUCTION, EDGE_SHARED_SECRET: '' }, /needs EDGE_SHARED_SECRET/],
     [{ ...PRODUCTION, EDGE_SHARED_SECRET: 'short' }, /at least 32 characters/],
     [{ ...PRODUCTION, DEMO_DATA: 'on' }, /DEMO_DATA .* local stack only/],
-    [{ ...PRODUCTION, APP_ENV: 'dev', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, /Refusing to start: the dev configuration names an Auth emulator/],
-    [{ ...PRODUCTION, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, /Refusing to start: the production configuration names an Auth emulator/],
+    [
+      { ...PRODUCTION, APP_ENV: 'dev', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' },
+      /Refusing to start: the dev configuration names an Auth emulator/,
+    ],
+    [
+      { ...PRODUCTION, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' },
+      /Refusing to start: the production configuration names an Auth emulator/,
+    ],
     [{ ...LOCAL, FIREBASE_AUTH_EMULATOR_HOST: '10.1.2.3:9099' }, /must run on this machine/],
     [{ ...PRODUCTION, LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
   ])('refuses %j', (env, reason) => {
@@ -73,10 +94,16 @@ describe('loadConfig', () => {
   });
 
   it('accepts the emulator locally on loopback', () => {
-    expect(loadConfig({ ...LOCAL, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).authEmulatorHost).toBe('127.0.0.1:9099');
+    expect(loadConfig({ ...LOCAL, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).authEmulatorHost).toBe(
+      '127.0.0.1:9099',
+    );
   });
 
-  it.each([{ ...LOCAL, APP_ENV: 'staging' }, { ...LOCAL, PORT: 'eighty' }, { ...LOCAL, SEED_WEBSITES: '-1' }])('rejects %j', (env) => {
+  it.each([
+    { ...LOCAL, APP_ENV: 'staging' },
+    { ...LOCAL, PORT: 'eighty' },
+    { ...LOCAL, SEED_WEBSITES: '-1' },
+  ])('rejects %j', (env) => {
     expect(() => loadConfig(env)).toThrow();
   });
 });

@@ -37,14 +37,20 @@ describe.each(engines)('database on $name', (engine) => {
   });
 
   it('loads pg_trgm and btree_gist', async () => {
-    const { rows } = await db.pool.query("SELECT extname FROM pg_extension WHERE extname IN ('pg_trgm', 'btree_gist') ORDER BY extname");
+    const { rows } = await db.pool.query(
+      "SELECT extname FROM pg_extension WHERE extname IN ('pg_trgm', 'btree_gist') ORDER BY extname",
+    );
     expect(rows.map((r) => r.extname)).toEqual(['btree_gist', 'pg_trgm']);
   });
 
   it('rolls a failing migration back whole', async () => {
-    const broken = [{ version: '999', name: '999_broken', sql: 'CREATE TABLE half_done (id int); SELECT no_such_function();' }];
+    const broken = [
+      { version: '999', name: '999_broken', sql: 'CREATE TABLE half_done (id int); SELECT no_such_function();' },
+    ];
     await expect(migrate(db.pool, broken)).rejects.toThrow();
-    const { rows } = await db.pool.query("SELECT to_regclass('half_done') AS t, (SELECT count(*)::int FROM schema_migrations WHERE version = '999') AS n");
+    const { rows } = await db.pool.query(
+      "SELECT to_regclass('half_done') AS t, (SELECT count(*)::int FROM schema_migrations WHERE version = '999') AS n",
+    );
     expect(rows[0]).toEqual({ t: null, n: 0 });
   });
 
@@ -52,7 +58,12 @@ describe.each(engines)('database on $name', (engine) => {
     const first = await seedDemoData(db.pool, { websites: 660 });
     expect(first).toEqual({ organizations: 3, websites: 660, users: DEMO_USERS.length });
     const counts = await rowCounts(db.pool);
-    expect(counts).toMatchObject({ organizations: 3, websites: 660, organization_websites: 660, app_users: DEMO_USERS.length });
+    expect(counts).toMatchObject({
+      organizations: 3,
+      websites: 660,
+      organization_websites: 660,
+      app_users: DEMO_USERS.length,
+    });
     expect(counts.product_feeds).toBeGreaterThan(100);
     expect(counts.product_feeds).toBeLessThan(660);
 
@@ -69,13 +80,17 @@ describe.each(engines)('database on $name', (engine) => {
     expect(perOrg.northwind).toBeGreaterThan(500);
     expect(perOrg.bohemia).toBeGreaterThan(0);
     expect(perOrg.danube).toBeGreaterThan(0);
-    const users = await db.pool.query('SELECT u.id, o.slug FROM app_users u LEFT JOIN organizations o ON o.id = u.organization_id');
+    const users = await db.pool.query(
+      'SELECT u.id, o.slug FROM app_users u LEFT JOIN organizations o ON o.id = u.organization_id',
+    );
     const orgOf = Object.fromEntries(users.rows.map((r) => [r.id, r.slug]));
     for (const user of DEMO_USERS) expect(orgOf[user.uid] ?? null).toBe(user.organization);
   });
 
   it('has a trigram index for the name search', async () => {
-    const { rows } = await db.pool.query("SELECT indexdef FROM pg_indexes WHERE indexname = 'organization_websites_name_trgm_idx'");
+    const { rows } = await db.pool.query(
+      "SELECT indexdef FROM pg_indexes WHERE indexname = 'organization_websites_name_trgm_idx'",
+    );
     expect(rows[0]?.indexdef).toMatch(/USING gin \(name gin_trgm_ops\)/);
   });
 });

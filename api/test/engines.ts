@@ -37,6 +37,8 @@ const postgres = engine('postgres', 'console_api_test');
 /** Resolved once per test file (top-level await), for describe.each. */
 export async function availableEngines(): Promise<TestEngine[]> {
   if (await postgresReachable()) return [pglite, postgres];
-  console.warn(`PostgreSQL not reachable at ${POSTGRES_ADMIN_URL.replace(/\/\/[^@]*@/, '//')}: the PostgreSQL runs are skipped.`);
+  console.warn(
+    `PostgreSQL not reachable at ${POSTGRES_ADMIN_URL.replace(/\/\/[^@]*@/, '//')}: the PostgreSQL runs are skipped.`,
+  );
   return [pglite];
 }

@@ -43,7 +43,11 @@ export async function startFakeCollector(): Promise<FakeCollector> {
     request.on('end', () => {
       const raw = Buffer.concat(chunks);
       const body = request.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
-      const items = body.toString('utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
+      const items = body
+        .toString('utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as unknown);
       received.push({ path: request.url ?? '', headers: request.headers, items });
       // A browser's report is a cross-origin request.
       response.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
@@ -53,7 +57,11 @@ export async function startFakeCollector(): Promise<FakeCollector> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   const events = () =>
-    received.flatMap((envelope) => envelope.items.flatMap((item, index) => ((item as { type?: string }).type === 'event' ? [envelope.items[index + 1] as ReportedEvent] : [])));
+    received.flatMap((envelope) =>
+      envelope.items.flatMap((item, index) =>
+        (item as { type?: string }).type === 'event' ? [envelope.items[index + 1] as ReportedEvent] : [],
+      ),
+    );
   return {
     dsn: (project = '42') => `http://publickey@127.0.0.1:${port}/${project}`,
     received,
@@ -61,7 +69,8 @@ export async function startFakeCollector(): Promise<FakeCollector> {
     async waitForEvents(count = 1, timeoutMs = 10_000) {
       const until = Date.now() + timeoutMs;
       while (events().length < count) {
-        if (Date.now() > until) throw new Error(`The collector received ${events().length} error events, expected ${count}`);
+        if (Date.now() > until)
+          throw new Error(`The collector received ${events().length} error events, expected ${count}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       return events();

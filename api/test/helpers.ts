@@ -6,7 +6,10 @@ export interface GqlResponse {
   body: { data?: any; errors?: Array<{ message: string; extensions?: { code?: string; field?: string } }> };
 }
 
-export async function gql(api: Api, request: { query: string; variables?: Record<string, unknown>; token?: string | null; operationName?: string }): Promise<GqlResponse> {
+export async function gql(
+  api: Api,
+  request: { query: string; variables?: Record<string, unknown>; token?: string | null; operationName?: string },
+): Promise<GqlResponse> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (request.token) headers.authorization = `Bearer ${request.token}`;
   const operationName = request.operationName ?? /^\s*(?:query|mutation)\s+(\w+)/.exec(request.query)?.[1];
@@ -23,7 +26,9 @@ export const codes = (response: GqlResponse) => (response.body.errors ?? []).map
 const TABLES = ['organizations', 'websites', 'organization_websites', 'product_feeds', 'app_users'] as const;
 
 export async function rowCounts(pool: Pool): Promise<Record<(typeof TABLES)[number], number>> {
-  const { rows } = await pool.query(`SELECT ${TABLES.map((t) => `(SELECT count(*)::int FROM ${t}) AS ${t}`).join(', ')}`);
+  const { rows } = await pool.query(
+    `SELECT ${TABLES.map((t) => `(SELECT count(*)::int FROM ${t}) AS ${t}`).join(', ')}`,
+  );
   return rows[0];
 }
 
@@ -34,7 +39,10 @@ export async function organizationIds(pool: Pool): Promise<Record<string, string
 
 let created = 0;
 /** A fresh organization website (with a feed) that a test may delete. */
-export async function createOrganizationWebsite(pool: Pool, organizationId: string): Promise<{ id: string; websiteId: string; name: string }> {
+export async function createOrganizationWebsite(
+  pool: Pool,
+  organizationId: string,
+): Promise<{ id: string; websiteId: string; name: string }> {
   created += 1;
   const name = `Zz Test Shop ${process.pid} ${Date.now()} ${created}`;
   const { rows } = await pool.query(

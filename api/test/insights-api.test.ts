@@ -9,7 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableEngines } from './engines.ts';
 import { codes } from './helpers.ts';
 import { seedInsightsHistory } from '../src/insights/demo.ts';
-import { ADMIN, byRole, MEMBERS, openCatalogueWorld, otherSlug, ownSlug, roleCases, type CatalogueWorld } from './catalogue-fixtures.ts';
+import {
+  ADMIN,
+  byRole,
+  MEMBERS,
+  openCatalogueWorld,
+  otherSlug,
+  ownSlug,
+  roleCases,
+  type CatalogueWorld,
+} from './catalogue-fixtures.ts';
 
 const engines = await availableEngines();
 
@@ -33,21 +42,27 @@ describe.each(engines)('Data insights API on $name', (engine) => {
     await w?.close();
   });
 
-  it.each(roleCases(MEMBERS))('a %s reads its own website: brand snapshot, competitor snapshot and Home', async (_role, user) => {
-    const site = w.site[ownSlug(user)];
-    const brand = await w.call(user.uid, BRAND, { filter: { organizationWebsiteId: site } });
-    expect(brand.body.errors).toBeUndefined();
-    const snapshot = brand.body.data.brandSnapshot;
-    const { rows } = await w.pool.query('SELECT count(*)::int AS n FROM products WHERE organization_website_id = $1 AND active', [site]);
-    expect(snapshot.total.products).toBe(rows[0].n);
-    expect(snapshot.rows.reduce((n: number, r: { products: number }) => n + r.products, 0)).toBe(rows[0].n);
-    const competitor = await w.call(user.uid, COMPETITOR, { filter: { organizationWebsiteId: site } });
-    expect(competitor.body.errors).toBeUndefined();
-    const home = await w.call(user.uid, HOME, { id: site });
-    expect(home.body.errors).toBeUndefined();
-    expect(home.body.data.homeInsights).toMatchObject({ products: rows[0].n, failingScrapers: null });
-    expect(home.body.data.homeInsights.comparison).toEqual(snapshot.total.comparison);
-  });
+  it.each(roleCases(MEMBERS))(
+    'a %s reads its own website: brand snapshot, competitor snapshot and Home',
+    async (_role, user) => {
+      const site = w.site[ownSlug(user)];
+      const brand = await w.call(user.uid, BRAND, { filter: { organizationWebsiteId: site } });
+      expect(brand.body.errors).toBeUndefined();
+      const snapshot = brand.body.data.brandSnapshot;
+      const { rows } = await w.pool.query(
+        'SELECT count(*)::int AS n FROM products WHERE organization_website_id = $1 AND active',
+        [site],
+      );
+      expect(snapshot.total.products).toBe(rows[0].n);
+      expect(snapshot.rows.reduce((n: number, r: { products: number }) => n + r.products, 0)).toBe(rows[0].n);
+      const competitor = await w.call(user.uid, COMPETITOR, { filter: { organizationWebsiteId: site } });
+      expect(competitor.body.errors).toBeUndefined();
+      const home = await w.call(user.uid, HOME, { id: site });
+      expect(home.body.errors).toBeUndefined();
+      expect(home.body.data.homeInsights).toMatchObject({ products: rows[0].n, failingScrapers: null });
+      expect(home.body.data.homeInsights.comparison).toEqual(snapshot.total.comparison);
+    },
+  );
 
   it.each(roleCases(MEMBERS))("a %s cannot read another organization's website (NOT_FOUND)", async (_role, user) => {
     const site = w.site[otherSlug(user)];
@@ -78,20 +93,32 @@ describe.each(engines)('Data insights API on $name', (engine) => {
       expect(codes(response)).toEqual(['BAD_USER_INPUT']);
       expect(response.body.errors![0]!.message).toMatch(/tolerancePercent/);
     }
-    expect(codes(await w.call(owner.uid, BRAND, { filter: { organizationWebsiteId: '00000000-0000-4000-8000-000000000000' } }))).toEqual(['NOT_FOUND']);
-    const foreign = (await w.pool.query('SELECT id FROM competitors WHERE organization_website_id <> $1 LIMIT 1', [site])).rows[0]?.id;
+    expect(
+      codes(
+        await w.call(owner.uid, BRAND, { filter: { organizationWebsiteId: '00000000-0000-4000-8000-000000000000' } }),
+      ),
+    ).toEqual(['NOT_FOUND']);
+    const foreign = (
+      await w.pool.query('SELECT id FROM competitors WHERE organization_website_id <> $1 LIMIT 1', [site])
+    ).rows[0]?.id;
     if (foreign) {
-      const response = await w.call(owner.uid, COMPETITOR, { filter: { organizationWebsiteId: site, competitorIds: [foreign] } });
+      const response = await w.call(owner.uid, COMPETITOR, {
+        filter: { organizationWebsiteId: site, competitorIds: [foreign] },
+      });
       expect(codes(response)).toEqual(['BAD_USER_INPUT']);
     }
   });
 
   it("the rollups' answer equals the pairs' (the same selection at a tolerance the rollups do not keep, then at 1 %)", async () => {
     const site = w.site[ownSlug(owner)];
-    const competitors = (await w.pool.query('SELECT id FROM competitors WHERE organization_website_id = $1 ORDER BY id', [site])).rows.map((r) => r.id);
+    const competitors = (
+      await w.pool.query('SELECT id FROM competitors WHERE organization_website_id = $1 ORDER BY id', [site])
+    ).rows.map((r) => r.id);
     const byRollup = await w.call(owner.uid, BRAND, { filter: { organizationWebsiteId: site, tolerancePercent: 1 } });
     // All competitors named: the market is read from the pairs, the cells too at 1.0 written as a competitor filter.
-    const byPairs = await w.call(owner.uid, BRAND, { filter: { organizationWebsiteId: site, tolerancePercent: 1, competitorIds: competitors } });
+    const byPairs = await w.call(owner.uid, BRAND, {
+      filter: { organizationWebsiteId: site, tolerancePercent: 1, competitorIds: competitors },
+    });
     expect(byRollup.body.errors).toBeUndefined();
     expect(byPairs.body.data.brandSnapshot.rows).toEqual(byRollup.body.data.brandSnapshot.rows);
     expect(byPairs.body.data.brandSnapshot.total).toEqual(byRollup.body.data.brandSnapshot.total);
@@ -99,17 +126,31 @@ describe.each(engines)('Data insights API on $name', (engine) => {
 
   it('the demo history makes the price index move: daily points over the period, dynamics counted and equal to the products list', async () => {
     const site = w.site[ownSlug(owner)];
-    const response = await w.call(owner.uid, COMPETITOR, { filter: { organizationWebsiteId: site, period: 'LAST_90_DAYS' } });
+    const response = await w.call(owner.uid, COMPETITOR, {
+      filter: { organizationWebsiteId: site, period: 'LAST_90_DAYS' },
+    });
     expect(response.body.errors).toBeUndefined();
     const snapshot = response.body.data.competitorSnapshot;
     expect(snapshot.empty).toBeNull();
     const first = snapshot.rows[0];
-    const days = new Set(snapshot.series.filter((p: { competitorId: string }) => p.competitorId === first.competitor.id).map((p: { day: string }) => p.day));
+    const days = new Set(
+      snapshot.series
+        .filter((p: { competitorId: string }) => p.competitorId === first.competitor.id)
+        .map((p: { day: string }) => p.day),
+    );
     expect(days.size).toBeGreaterThanOrEqual(85);
-    const indexes = snapshot.series.filter((p: { competitorId: string }) => p.competitorId === first.competitor.id).map((p: { priceIndex: number }) => p.priceIndex);
+    const indexes = snapshot.series
+      .filter((p: { competitorId: string }) => p.competitorId === first.competitor.id)
+      .map((p: { priceIndex: number }) => p.priceIndex);
     expect(new Set(indexes).size).toBeGreaterThan(5);
-    expect(snapshot.series.every((p: { priceIndex: number | null; matchedProducts: number }) => p.priceIndex !== null && p.matchedProducts > 0)).toBe(true);
-    const moved = snapshot.rows.find((r: { dynamics: { up: number; down: number } }) => r.dynamics.up + r.dynamics.down > 0);
+    expect(
+      snapshot.series.every(
+        (p: { priceIndex: number | null; matchedProducts: number }) => p.priceIndex !== null && p.matchedProducts > 0,
+      ),
+    ).toBe(true);
+    const moved = snapshot.rows.find(
+      (r: { dynamics: { up: number; down: number } }) => r.dynamics.up + r.dynamics.down > 0,
+    );
     expect(moved).toBeDefined();
     for (const movement of ['UP', 'DOWN', 'UNCHANGED'] as const) {
       const list = await w.call(owner.uid, PRODUCTS, {
@@ -123,14 +164,19 @@ describe.each(engines)('Data insights API on $name', (engine) => {
 
   it("a heat-map cell's count equals the products list's total with the cell's filters", async () => {
     const site = w.site[ownSlug(owner)];
-    const snapshot = (await w.call(owner.uid, BRAND, { filter: { organizationWebsiteId: site, tolerancePercent: 2.5 } })).body.data.brandSnapshot;
+    const snapshot = (
+      await w.call(owner.uid, BRAND, { filter: { organizationWebsiteId: site, tolerancePercent: 2.5 } })
+    ).body.data.brandSnapshot;
     const row = snapshot.rows.find((r: { brand: string; cells: unknown[] }) => r.brand !== '' && r.cells.length > 0);
     expect(row).toBeDefined();
     for (const cell of row.cells.slice(0, 2)) {
       for (const position of ['CHEAPER', 'SAME', 'PRICIER'] as const) {
         const list = await w.call(owner.uid, PRODUCTS, {
           organizationWebsiteId: site,
-          filter: { brand: row.brand, priceComparison: { competitorId: cell.competitorId, position, tolerancePercent: 2.5 } },
+          filter: {
+            brand: row.brand,
+            priceComparison: { competitorId: cell.competitorId, position, tolerancePercent: 2.5 },
+          },
         });
         expect(list.body.errors).toBeUndefined();
         expect(list.body.data.productList.meta.pagination.total).toBe(cell.comparison[position.toLowerCase()]);
@@ -138,7 +184,10 @@ describe.each(engines)('Data insights API on $name', (engine) => {
     }
     // Against the market: the brand row's counts.
     for (const position of ['CHEAPER', 'SAME', 'PRICIER'] as const) {
-      const list = await w.call(owner.uid, PRODUCTS, { organizationWebsiteId: site, filter: { brand: row.brand, priceComparison: { position, tolerancePercent: 2.5 } } });
+      const list = await w.call(owner.uid, PRODUCTS, {
+        organizationWebsiteId: site,
+        filter: { brand: row.brand, priceComparison: { position, tolerancePercent: 2.5 } },
+      });
       expect(list.body.data.productList.meta.pagination.total).toBe(row.comparison[position.toLowerCase()]);
     }
   });

@@ -5,7 +5,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  changePercent, compare, countComparisons, coveragePercent, differenceTenths, emptyReason, mean, movement, priceIndex, round2, toleranceTenths,
+  changePercent,
+  compare,
+  countComparisons,
+  coveragePercent,
+  differenceTenths,
+  emptyReason,
+  mean,
+  movement,
+  priceIndex,
+  round2,
+  toleranceTenths,
 } from '../src/insights/arithmetic.ts';
 
 describe('price index (own ÷ competitor × 100)', () => {

@@ -26,11 +26,14 @@ function random(seed: number) {
 }
 
 const ROLLUPS = {
-  insight_pairs: 'product_id, competitor_id, organization_website_id, offers, priced, price_sum::text, in_stock, availability_known',
+  insight_pairs:
+    'product_id, competitor_id, organization_website_id, offers, priced, price_sum::text, in_stock, availability_known',
   insight_cells: `organization_website_id, competitor_id, brand, category, pairs, priced, index_sum::text, cheaper, same, pricier, offers,
                   in_stock, availability_known`,
-  insight_brands: 'organization_website_id, brand, category, products, matched, priced, index_sum::text, difference_sum::text, cheaper, same, pricier',
-  insight_competitors: 'organization_website_id, competitor_id, pairs, priced, index_sum::text, cheaper, same, pricier, offers, in_stock, availability_known',
+  insight_brands:
+    'organization_website_id, brand, category, products, matched, priced, index_sum::text, difference_sum::text, cheaper, same, pricier',
+  insight_competitors:
+    'organization_website_id, competitor_id, pairs, priced, index_sum::text, cheaper, same, pricier, offers, in_stock, availability_known',
 } as const;
 const ZERO: Record<keyof typeof ROLLUPS, string> = {
   insight_pairs: 'true',
@@ -45,7 +48,13 @@ async function rollup(pool: Pool, table: keyof typeof ROLLUPS, website: string):
     `SELECT ${ROLLUPS[table]} FROM ${table} WHERE organization_website_id = $1 AND (${ZERO[table]})`,
     [website],
   );
-  return rows.map((r) => JSON.stringify(Object.values(r).map((v) => (typeof v === 'string' && /^-?\d+\.\d+$/.test(v) ? String(Number(v)) : v)))).sort();
+  return rows
+    .map((r) =>
+      JSON.stringify(
+        Object.values(r).map((v) => (typeof v === 'string' && /^-?\d+\.\d+$/.test(v) ? String(Number(v)) : v)),
+      ),
+    )
+    .sort();
 }
 
 describe.each(engines)('Insights rollups on $name', (engine) => {
@@ -73,9 +82,10 @@ describe.each(engines)('Insights rollups on $name', (engine) => {
     const r = random(seed);
     const competitors: string[] = [];
     for (let c = 0; c < 3; c += 1) {
-      const { rows } = await pool.query(`INSERT INTO competitors (organization_website_id, name, url) VALUES ($1, $2, $3) RETURNING id`, [
-        site, `Rival ${c}`, `https://rival-${c}-${seed}.example`,
-      ]);
+      const { rows } = await pool.query(
+        `INSERT INTO competitors (organization_website_id, name, url) VALUES ($1, $2, $3) RETURNING id`,
+        [site, `Rival ${c}`, `https://rival-${c}-${seed}.example`],
+      );
       competitors.push(rows[0].id);
     }
     // 40 products over 4 brands (one without) and 3 categories (one without); some without price.
@@ -94,7 +104,9 @@ describe.each(engines)('Insights rollups on $name', (engine) => {
          FROM competitors c, generate_series(1, 40) AS i, generate_series(1, 2) AS k WHERE c.organization_website_id = $1`,
       [site],
     );
-    const products = (await pool.query('SELECT id FROM products WHERE organization_website_id = $1 ORDER BY item_id', [site])).rows.map((x) => x.id as string);
+    const products = (
+      await pool.query('SELECT id FROM products WHERE organization_website_id = $1 ORDER BY item_id', [site])
+    ).rows.map((x) => x.id as string);
     const offers = (
       await pool.query(
         `SELECT cp.id, cp.competitor_id FROM competitor_products cp JOIN competitors c ON c.id = cp.competitor_id WHERE c.organization_website_id = $1 ORDER BY cp.external_id, cp.competitor_id`,
@@ -104,7 +116,7 @@ describe.each(engines)('Insights rollups on $name', (engine) => {
     return { r, competitors, products, offers };
   }
 
-  const pick = <T,>(r: () => number, list: T[], n: number): T[] => {
+  const pick = <T>(r: () => number, list: T[], n: number): T[] => {
     const copy = [...list];
     const out: T[] = [];
     while (out.length < n && copy.length) out.push(copy.splice(Math.floor(r() * copy.length), 1)[0]!);
@@ -116,7 +128,10 @@ describe.each(engines)('Insights rollups on $name', (engine) => {
     const kind = Math.floor(r() * 8);
     if (kind === 0 || kind === 1) {
       // Match (or re-match) a batch of product x offer pairs.
-      const pairs = Array.from({ length: 1 + Math.floor(r() * 20) }, () => [pick(r, products, 1)[0], pick(r, offers, 1)[0]!.id]);
+      const pairs = Array.from({ length: 1 + Math.floor(r() * 20) }, () => [
+        pick(r, products, 1)[0],
+        pick(r, offers, 1)[0]!.id,
+      ]);
       await pool.query(
         `INSERT INTO product_matches (product_id, competitor_product_id, status)
          SELECT DISTINCT ON (p, o) p, o, 'MATCHED' FROM unnest($1::uuid[], $2::uuid[]) AS x (p, o)
@@ -125,35 +140,54 @@ describe.each(engines)('Insights rollups on $name', (engine) => {
       );
     } else if (kind === 2) {
       // Undo some matches (status change) and delete others.
-      await pool.query(`UPDATE product_matches SET status = (ARRAY['WAITING', 'NEVER_MATCH', 'SKIPPED'])[1 + floor(random() * 3)::int]
+      await pool.query(
+        `UPDATE product_matches SET status = (ARRAY['WAITING', 'NEVER_MATCH', 'SKIPPED'])[1 + floor(random() * 3)::int]
                          WHERE id IN (SELECT m.id FROM product_matches m JOIN products p ON p.id = m.product_id WHERE p.organization_website_id = $1 ORDER BY m.id LIMIT $2)
-                           AND status = 'MATCHED'`, [site, 1 + Math.floor(r() * 5)]);
-      await pool.query(`DELETE FROM product_matches WHERE id IN (SELECT m.id FROM product_matches m JOIN products p ON p.id = m.product_id
-                         WHERE p.organization_website_id = $1 ORDER BY m.updated_at DESC, m.id LIMIT $2)`, [site, Math.floor(r() * 4)]);
+                           AND status = 'MATCHED'`,
+        [site, 1 + Math.floor(r() * 5)],
+      );
+      await pool.query(
+        `DELETE FROM product_matches WHERE id IN (SELECT m.id FROM product_matches m JOIN products p ON p.id = m.product_id
+                         WHERE p.organization_website_id = $1 ORDER BY m.updated_at DESC, m.id LIMIT $2)`,
+        [site, Math.floor(r() * 4)],
+      );
     } else if (kind === 3) {
       // A scrape: many competitor prices and availabilities at once (some to no price).
       const chosen = pick(r, offers, 1 + Math.floor(r() * 60));
       await pool.query(
         `UPDATE competitor_products cp SET price = x.price, availability = x.availability, seen_at = now()
            FROM unnest($1::uuid[], $2::numeric[], $3::text[]) AS x (id, price, availability) WHERE cp.id = x.id`,
-        [chosen.map((o) => o.id), chosen.map(() => (r() < 0.1 ? null : (20 + Math.floor(r() * 50000) / 100).toFixed(2))), chosen.map(() => (['in_stock', 'out_of_stock', 'preorder', 'unknown', null] as const)[Math.floor(r() * 5)])],
+        [
+          chosen.map((o) => o.id),
+          chosen.map(() => (r() < 0.1 ? null : (20 + Math.floor(r() * 50000) / 100).toFixed(2))),
+          chosen.map(() => (['in_stock', 'out_of_stock', 'preorder', 'unknown', null] as const)[Math.floor(r() * 5)]),
+        ],
       );
     } else if (kind === 4) {
       // A feed import: own prices (some equal to a competitor's, some none).
       const chosen = pick(r, products, 1 + Math.floor(r() * 30));
-      await pool.query(`UPDATE products p SET price = x.price FROM unnest($1::uuid[], $2::numeric[]) AS x (id, price) WHERE p.id = x.id`, [
-        chosen, chosen.map(() => (r() < 0.1 ? null : (30 + Math.floor(r() * 45000) / 100).toFixed(2))),
-      ]);
+      await pool.query(
+        `UPDATE products p SET price = x.price FROM unnest($1::uuid[], $2::numeric[]) AS x (id, price) WHERE p.id = x.id`,
+        [chosen, chosen.map(() => (r() < 0.1 ? null : (30 + Math.floor(r() * 45000) / 100).toFixed(2)))],
+      );
     } else if (kind === 5) {
       // Brand, category, activity.
       const chosen = pick(r, products, 1 + Math.floor(r() * 6));
       await pool.query(
         `UPDATE products p SET brand = x.brand, category = x.category, active = x.active FROM unnest($1::uuid[], $2::text[], $3::text[], $4::boolean[]) AS x (id, brand, category, active) WHERE p.id = x.id`,
-        [chosen, chosen.map(() => (['Acme', 'Bolt', 'Dune', null] as const)[Math.floor(r() * 4)]), chosen.map(() => (['Tools', 'Kitchen', null] as const)[Math.floor(r() * 3)]), chosen.map(() => r() > 0.2)],
+        [
+          chosen,
+          chosen.map(() => (['Acme', 'Bolt', 'Dune', null] as const)[Math.floor(r() * 4)]),
+          chosen.map(() => (['Tools', 'Kitchen', null] as const)[Math.floor(r() * 3)]),
+          chosen.map(() => r() > 0.2),
+        ],
       );
     } else if (kind === 6) {
       // The products' own rollups (market price, match count), as every writer of matches refreshes them.
-      await pool.query('SELECT refresh_product_rollups(ARRAY(SELECT id FROM products WHERE organization_website_id = $1))', [site]);
+      await pool.query(
+        'SELECT refresh_product_rollups(ARRAY(SELECT id FROM products WHERE organization_website_id = $1))',
+        [site],
+      );
     } else {
       // A product deleted, one added.
       const gone = pick(r, products, 1)[0]!;
@@ -174,9 +208,13 @@ describe.each(engines)('Insights rollups on $name', (engine) => {
       if (step % 3 === 0) await randomStep(other, worlds[1]!);
       if (step % 15 === 14) {
         for (const site of [website, other]) {
-          const kept = await Promise.all((Object.keys(ROLLUPS) as Array<keyof typeof ROLLUPS>).map((t) => rollup(pool, t, site)));
+          const kept = await Promise.all(
+            (Object.keys(ROLLUPS) as Array<keyof typeof ROLLUPS>).map((t) => rollup(pool, t, site)),
+          );
           await pool.query('SELECT insight_rebuild($1)', [site]);
-          const recounted = await Promise.all((Object.keys(ROLLUPS) as Array<keyof typeof ROLLUPS>).map((t) => rollup(pool, t, site)));
+          const recounted = await Promise.all(
+            (Object.keys(ROLLUPS) as Array<keyof typeof ROLLUPS>).map((t) => rollup(pool, t, site)),
+          );
           expect(kept, `step ${step}`).toEqual(recounted);
         }
       }
@@ -193,7 +231,16 @@ describe.each(engines)('Insights rollups on $name', (engine) => {
   }, 240_000);
 
   it("the database's difference and index agree with the arithmetic module's on boundary prices", async () => {
-    const pairs: Array<[number, number]> = [[101.05, 100], [98.95, 100], [101.04, 100], [1.01, 1], [99.99, 100.01], [123.45, 67.89], [0.01, 999.99], [100, 99.5]];
+    const pairs: Array<[number, number]> = [
+      [101.05, 100],
+      [98.95, 100],
+      [101.04, 100],
+      [1.01, 1],
+      [99.99, 100.01],
+      [123.45, 67.89],
+      [0.01, 999.99],
+      [100, 99.5],
+    ];
     const { rows } = await pool.query(
       'SELECT insight_difference_tenths(o, c) AS d, insight_index(o, c)::float8 AS ix FROM unnest($1::numeric[], $2::numeric[]) WITH ORDINALITY AS x (o, c, n) ORDER BY n',
       [pairs.map((p) => p[0]), pairs.map((p) => p[1])],

@@ -18,7 +18,12 @@ import { buildScenario, RUN, START } from './matching-runs-fixtures.ts';
 const engines = await availableEngines();
 const OWNER = OWNERS[0]!;
 
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 90_000): Promise<T> {
+async function until<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 90_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -38,7 +43,9 @@ describe.each(engines)('Background work as jobs on $name', (engine) => {
   beforeAll(async () => {
     w = await openCatalogueWorld(engine);
     server = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/csv' }).end('ITEM_ID,NAME,PRICE\nJ1,Job Feed Phone One,100\nJ2,Job Feed Phone Two,200\n');
+      res
+        .writeHead(200, { 'content-type': 'text/csv' })
+        .end('ITEM_ID,NAME,PRICE\nJ1,Job Feed Phone One,100\nJ2,Job Feed Phone Two,200\n');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -50,20 +57,34 @@ describe.each(engines)('Background work as jobs on $name', (engine) => {
     if (w) await closeQueueOf(w.pool);
     await w?.close();
     if (server) await new Promise((resolve) => server.close(resolve));
-    for (const [key, value] of [['FEED_SCHEDULER', saved.scheduler], ['FEED_ALLOW_PRIVATE_HOSTS', saved.privateHosts]] as const) {
+    for (const [key, value] of [
+      ['FEED_SCHEDULER', saved.scheduler],
+      ['FEED_ALLOW_PRIVATE_HOSTS', saved.privateHosts],
+    ] as const) {
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;
     }
   });
 
   const completed = async (name: string) =>
-    (await w.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state = 'completed'`, [name])).rows[0]!.n;
+    (
+      await w.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state = 'completed'`,
+        [name],
+      )
+    ).rows[0]!.n;
 
   it('a matching run the API requested is worked by the job worker', async () => {
     const s = await buildScenario(w, w.orgs.northwind!);
     // As main.ts and worker-main.ts do: requests and recorded changes become matching jobs.
     serveMatchingThroughQueue(w.pool);
-    worker = await startWorker({ pool: w.pool, concurrency: 2, kinds: [MATCHING_WORK, FEEDS_DUE, FEED_IMPORT], pollIntervalMs: 200, schedules: false });
+    worker = await startWorker({
+      pool: w.pool,
+      concurrency: 2,
+      kinds: [MATCHING_WORK, FEEDS_DUE, FEED_IMPORT],
+      pollIntervalMs: 200,
+      schedules: false,
+    });
     const started = (await w.call(OWNER.uid, START, { organizationWebsiteId: s.siteId })).body.data.matchingRunStart;
     expect(started.created).toBe(true);
     const run = await until(
@@ -73,7 +94,11 @@ describe.each(engines)('Background work as jobs on $name', (engine) => {
     );
     expect(run).toMatchObject({ status: 'SUCCEEDED', productsTotal: 7 });
     // The job ends once the worker finds no more runs to claim (just after the run's row).
-    await until('the matching job to complete', () => completed(MATCHING_WORK), (n) => n >= 1);
+    await until(
+      'the matching job to complete',
+      () => completed(MATCHING_WORK),
+      (n) => n >= 1,
+    );
   }, 180_000);
 
   it('a due daily URL feed is imported by the workers, and its changes are matched', async () => {
@@ -90,15 +115,29 @@ describe.each(engines)('Background work as jobs on $name', (engine) => {
     expect(await enqueue(w.pool, FEEDS_DUE, {})).toEqual(expect.any(String));
     const feedRun = await until(
       'the scheduled import',
-      async () => (await w.pool.query('SELECT status, started_by, rows_imported FROM feed_import_runs WHERE product_feed_id = $1', [feedId])).rows,
+      async () =>
+        (
+          await w.pool.query(
+            'SELECT status, started_by, rows_imported FROM feed_import_runs WHERE product_feed_id = $1',
+            [feedId],
+          )
+        ).rows,
       (list) => list.some((r) => r.status !== 'running'),
     );
     expect(feedRun).toEqual([{ status: 'succeeded', started_by: null, rows_imported: 2 }]);
-    expect(await until('the import job to complete', () => completed(FEED_IMPORT), (n) => n >= 1)).toBe(1);
+    expect(
+      await until(
+        'the import job to complete',
+        () => completed(FEED_IMPORT),
+        (n) => n >= 1,
+      ),
+    ).toBe(1);
     // The import recorded its changes: an incremental run, worked by the worker.
     const runs = await until(
       'the incremental run',
-      async () => (await w.pool.query(`SELECT kind, status FROM matching_runs WHERE organization_website_id = $1`, [s.siteId])).rows,
+      async () =>
+        (await w.pool.query(`SELECT kind, status FROM matching_runs WHERE organization_website_id = $1`, [s.siteId]))
+          .rows,
       (list) => list.length > 0 && list.every((r) => r.status === 'succeeded' || r.status === 'failed'),
     );
     expect(runs).toEqual([{ kind: 'incremental', status: 'succeeded' }]);

@@ -59,7 +59,11 @@ interface WorkerProcess {
   exited: Promise<number | null>;
 }
 
-async function startWorkerProcess(shared: Shared, name: string, extra: Record<string, string> = {}): Promise<WorkerProcess> {
+async function startWorkerProcess(
+  shared: Shared,
+  name: string,
+  extra: Record<string, string> = {},
+): Promise<WorkerProcess> {
   const child = fork(FIXTURE, [], {
     execArgv: ['--import', TSX_LOADER],
     env: { ...process.env, ...shared.env, ...extra, JOBS_FIXTURE_WORKER: name },
@@ -73,7 +77,12 @@ async function startWorkerProcess(shared: Shared, name: string, extra: Record<st
   return { name, child, exited };
 }
 
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
+async function until<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -96,9 +105,19 @@ describe.each(engines)('Job queue with two worker processes on $name', (engine) 
   let shared: Shared;
   let workers: WorkerProcess[] = [];
   const events = async (kind: string): Promise<Event[]> =>
-    (await shared.db.pool.query<Event>('SELECT worker, job_id, n, event, retry, at FROM job_test_events WHERE kind = $1 ORDER BY id', [kind])).rows;
+    (
+      await shared.db.pool.query<Event>(
+        'SELECT worker, job_id, n, event, retry, at FROM job_test_events WHERE kind = $1 ORDER BY id',
+        [kind],
+      )
+    ).rows;
   const jobState = async (name: string, id: string) =>
-    (await shared.db.pool.query<{ state: string; retry_count: number }>(`SELECT state, retry_count FROM ${JOB_SCHEMA}.job WHERE name = $1 AND id = $2`, [name, id])).rows[0];
+    (
+      await shared.db.pool.query<{ state: string; retry_count: number }>(
+        `SELECT state, retry_count FROM ${JOB_SCHEMA}.job WHERE name = $1 AND id = $2`,
+        [name, id],
+      )
+    ).rows[0];
   const two = async (extra: Record<string, string> = {}) => {
     workers = await Promise.all([startWorkerProcess(shared, 'A', extra), startWorkerProcess(shared, 'B', extra)]);
     return workers;
@@ -109,7 +128,8 @@ describe.each(engines)('Job queue with two worker processes on $name', (engine) 
     await shared.db.pool.query(EVENTS_TABLE);
   }, 180_000);
   afterEach(async () => {
-    for (const worker of workers) if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGTERM');
+    for (const worker of workers)
+      if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGTERM');
     await Promise.all(workers.map((worker) => worker.exited));
     workers = [];
   }, 60_000);
@@ -124,7 +144,11 @@ describe.each(engines)('Job queue with two worker processes on $name', (engine) 
     const ids = [];
     for (let n = 0; n < 40; n++) ids.push(await enqueue(shared.db.pool, RECORD, { n, ms: 100 }));
     expect(new Set(ids).size).toBe(40);
-    const done = await until('40 ends', () => events(RECORD), (list) => list.filter((e) => e.event === 'end').length >= 40);
+    const done = await until(
+      '40 ends',
+      () => events(RECORD),
+      (list) => list.filter((e) => e.event === 'end').length >= 40,
+    );
     // Nothing more arrives later (no second run of any job).
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const all = await events(RECORD);
@@ -138,12 +162,21 @@ describe.each(engines)('Job queue with two worker processes on $name', (engine) 
   it('a worker killed mid-job: after the lease the other worker runs the job, never both at once', async () => {
     await two();
     const id = (await enqueue(shared.db.pool, HOLD_SHORT_LEASE, { n: 1 }))!;
-    const [first] = await until('the first run', () => events(HOLD_SHORT_LEASE), (list) => list.length >= 1);
+    const [first] = await until(
+      'the first run',
+      () => events(HOLD_SHORT_LEASE),
+      (list) => list.length >= 1,
+    );
     const holder = workers.find((worker) => worker.name === first!.worker)!;
     holder.child.kill('SIGKILL');
     await holder.exited;
     const killedAt = Date.now();
-    const list = await until('the run on the other worker', () => events(HOLD_SHORT_LEASE), (rows) => rows.some((e) => e.event === 'end'), 90_000);
+    const list = await until(
+      'the run on the other worker',
+      () => events(HOLD_SHORT_LEASE),
+      (rows) => rows.some((e) => e.event === 'end'),
+      90_000,
+    );
     const second = list.filter((e) => e.event === 'start')[1]!;
     expect(second.worker).not.toBe(holder.name);
     expect(second.retry).toBe(1);
@@ -152,7 +185,11 @@ describe.each(engines)('Job queue with two worker processes on $name', (engine) 
     expect(list.filter((e) => e.event === 'start')).toHaveLength(2);
     expect(list.some((e) => e.event.startsWith('gave up'))).toBe(false);
     expect(Date.now() - killedAt).toBeLessThan(60_000);
-    await until('completed', () => jobState(HOLD_SHORT_LEASE, id), (job) => job?.state === 'completed');
+    await until(
+      'completed',
+      () => jobState(HOLD_SHORT_LEASE, id),
+      (job) => job?.state === 'completed',
+    );
   }, 180_000);
 
   it('a scheduled job runs once per period across both workers', async () => {
@@ -181,11 +218,20 @@ describe.each(engines)('Job queue with two worker processes on $name', (engine) 
   it('a worker stopped gracefully hands its running job back: the other runs it at once, no try used', async () => {
     await two();
     const id = (await enqueue(shared.db.pool, HOLD_LONG_LEASE, { n: 2 }))!;
-    const [first] = await until('the first run', () => events(HOLD_LONG_LEASE), (list) => list.length >= 1);
+    const [first] = await until(
+      'the first run',
+      () => events(HOLD_LONG_LEASE),
+      (list) => list.length >= 1,
+    );
     const holder = workers.find((worker) => worker.name === first!.worker)!;
     holder.child.kill('SIGTERM');
     expect(await holder.exited).toBe(0);
-    const list = await until('the run on the other worker', () => events(HOLD_LONG_LEASE), (rows) => rows.some((e) => e.event === 'end'), 30_000);
+    const list = await until(
+      'the run on the other worker',
+      () => events(HOLD_LONG_LEASE),
+      (rows) => rows.some((e) => e.event === 'end'),
+      30_000,
+    );
     expect(list.map((e) => [e.worker, e.event, e.retry])).toEqual([
       [holder.name, 'start', 0],
       [holder.name, 'gave up: stopping', 0],
@@ -194,7 +240,11 @@ describe.each(engines)('Job queue with two worker processes on $name', (engine) 
     ]);
     // Well within the 60 s lease: handed back, not expired.
     expect(list[2]!.at.getTime() - list[1]!.at.getTime()).toBeLessThan(20_000);
-    await until('completed', () => jobState(HOLD_LONG_LEASE, id), (job) => job?.state === 'completed');
+    await until(
+      'completed',
+      () => jobState(HOLD_LONG_LEASE, id),
+      (job) => job?.state === 'completed',
+    );
   }, 180_000);
 
   it('a singleton key queues one job; unknown kinds are refused', async () => {

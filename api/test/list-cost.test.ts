@@ -31,13 +31,20 @@ describe(`GraphQL list cost on ${engine!.name}`, () => {
     db = await engine!.open();
     await migrate(db.pool);
     await seedDemoData(db.pool, { websites: 3 });
-    websiteId = (await db.pool.query<{ id: string }>('SELECT organization_website_id AS id FROM product_feeds ORDER BY id LIMIT 1')).rows[0]!.id;
+    websiteId = (
+      await db.pool.query<{ id: string }>('SELECT organization_website_id AS id FROM product_feeds ORDER BY id LIMIT 1')
+    ).rows[0]!.id;
     const query = db.pool.query.bind(db.pool) as (...args: unknown[]) => unknown;
     db.pool.query = ((...args: unknown[]) => {
       statements += 1;
       return query(...args);
     }) as typeof db.pool.query;
-    api = createApi({ pool: db.pool, verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }), access: await loadAccessControl(), logging: false });
+    api = createApi({
+      pool: db.pool,
+      verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }),
+      access: await loadAccessControl(),
+      logging: false,
+    });
   });
   afterAll(async () => {
     await db?.close();
@@ -49,7 +56,11 @@ describe(`GraphQL list cost on ${engine!.name}`, () => {
     const before = statements;
     const response = await gql(api, { query: NESTED, token: emulatorToken(ADMIN.uid), variables: { id: websiteId } });
     expect(response.body.data ?? null).toBeNull();
-    expect(response.body.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'QUERY_TOO_COSTLY', max: MAX_LIST_COST }) })]);
+    expect(response.body.errors).toEqual([
+      expect.objectContaining({
+        extensions: expect.objectContaining({ code: 'QUERY_TOO_COSTLY', max: MAX_LIST_COST }),
+      }),
+    ]);
     expect((response.body.errors![0]!.extensions as { cost: number }).cost).toBeGreaterThan(1_000_000_000);
     // The caller's own record (authentication) only: no resolver ran.
     expect(statements - before).toBeLessThanOrEqual(2);

@@ -28,7 +28,14 @@ const SET_ORGANIZATION = `mutation SetOrganization($organizationId: ID!, $target
  * Decided pairs at a competitor, as reviewers leave them: each pair (one of our products with a
  * label offer of the competitor) MATCHED or NEVER_MATCH, its latest decision a person's.
  */
-async function seedDecisions(w: CatalogueWorld, s: Scenario, competitorId: string, productId: string, labels: Array<{ score: number; correct: boolean }>, tag: string) {
+async function seedDecisions(
+  w: CatalogueWorld,
+  s: Scenario,
+  competitorId: string,
+  productId: string,
+  labels: Array<{ score: number; correct: boolean }>,
+  tag: string,
+) {
   for (const [i, label] of labels.entries()) {
     const offer = await w.pool.query<{ id: string }>(
       `INSERT INTO competitor_products (competitor_id, external_id, name) VALUES ($1, $2, $3) RETURNING id`,
@@ -43,7 +50,18 @@ async function seedDecisions(w: CatalogueWorld, s: Scenario, competitorId: strin
       `INSERT INTO matching_decisions (organization_website_id, match_id, product_id, competitor_product_id, competitor_id, actor_id, actor_email, event,
                                        status_before, stage_before, status_after, stage_after, version_before, version_after, score, source, batch_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'WAITING', 'candidate', $9, 'candidate', 1, 2, $10, 'queue', gen_random_uuid())`,
-      [s.siteId, pair.rows[0]!.id, productId, offer.rows[0]!.id, competitorId, ADMIN.uid, ADMIN.email, label.correct ? 'match' : 'never_match', status, label.score],
+      [
+        s.siteId,
+        pair.rows[0]!.id,
+        productId,
+        offer.rows[0]!.id,
+        competitorId,
+        ADMIN.uid,
+        ADMIN.email,
+        label.correct ? 'match' : 'never_match',
+        status,
+        label.score,
+      ],
     );
   }
 }
@@ -79,8 +97,16 @@ describe.each(engines)('Calibrated automatic matching on $name', (engine) => {
   it('with too few decisions nothing is matched automatically, and the competitor says how many more are needed', async () => {
     const s = await buildScenario(w, w.orgs.bohemia!);
     expect(await calibrationOf(s.rivalA)).toEqual({
-      targetPrecision: 0.99, automatic: false, threshold: null, estimatedPrecision: null, estimatedCoverage: null,
-      decisions: 0, competitorDecisions: 0, source: 'ORGANIZATION', decisionsNeeded: 50, reason: 'TOO_FEW_DECISIONS',
+      targetPrecision: 0.99,
+      automatic: false,
+      threshold: null,
+      estimatedPrecision: null,
+      estimatedCoverage: null,
+      decisions: 0,
+      competitorDecisions: 0,
+      source: 'ORGANIZATION',
+      decisionsNeeded: 50,
+      reason: 'TOO_FEW_DECISIONS',
     });
     const done = await fullRun(s);
     expect(done).toMatchObject({ status: 'SUCCEEDED', matchedAutomatically: 0, sentToConfirmation: 0 });
@@ -95,7 +121,17 @@ describe.each(engines)('Calibrated automatic matching on $name', (engine) => {
     const s = await buildScenario(w, w.orgs.northwind!);
     await seedDecisions(w, s, s.rivalA, s.product.K5!, CLEAN, 'L');
     const a = await calibrationOf(s.rivalA);
-    expect(a).toMatchObject({ targetPrecision: 0.99, automatic: true, estimatedPrecision: 1, estimatedCoverage: 1, decisions: 60, competitorDecisions: 60, source: 'COMPETITOR', decisionsNeeded: 0, reason: null });
+    expect(a).toMatchObject({
+      targetPrecision: 0.99,
+      automatic: true,
+      estimatedPrecision: 1,
+      estimatedCoverage: 1,
+      decisions: 60,
+      competitorDecisions: 60,
+      source: 'COMPETITOR',
+      decisionsNeeded: 0,
+      reason: null,
+    });
     expect(a.threshold).toBeCloseTo(0.8, 5);
     const b = await calibrationOf(s.rivalB);
     expect(b).toMatchObject({ automatic: true, decisions: 60, competitorDecisions: 0, source: 'ORGANIZATION' });
@@ -106,7 +142,9 @@ describe.each(engines)('Calibrated automatic matching on $name', (engine) => {
     expect(p['K1/A1']!.score).toBeGreaterThanOrEqual(0.8);
     expect(p['K1/A1']).toMatchObject({ status: 'MATCHED' });
     expect(p['K1/B1']).toMatchObject({ status: 'WAITING', stage: 'confirmation' });
-    const automatic = Object.entries(p).filter(([key, pair]) => key.startsWith('K') && !key.startsWith('K5/') && pair.status === 'MATCHED');
+    const automatic = Object.entries(p).filter(
+      ([key, pair]) => key.startsWith('K') && !key.startsWith('K5/') && pair.status === 'MATCHED',
+    );
     for (const [, pair] of automatic) expect(pair.score).toBeGreaterThanOrEqual(0.8);
     expect(done.matchedAutomatically).toBe(automatic.length);
     expect(done.matchedAutomatically).toBeGreaterThanOrEqual(1);
@@ -123,7 +161,13 @@ describe.each(engines)('Calibrated automatic matching on $name', (engine) => {
     const s = await buildScenario(w, w.orgs.danube!);
     // A wrong decision at the very top: no threshold keeps 0.99.
     await seedDecisions(w, s, s.rivalA, s.product.K5!, [...CLEAN, { score: 0.99, correct: false }], 'M');
-    expect(await calibrationOf(s.rivalA)).toMatchObject({ automatic: false, decisions: 61, decisionsNeeded: 0, reason: 'PRECISION_NOT_REACHED', targetPrecision: 0.99 });
+    expect(await calibrationOf(s.rivalA)).toMatchObject({
+      automatic: false,
+      decisions: 61,
+      decisionsNeeded: 0,
+      reason: 'PRECISION_NOT_REACHED',
+      targetPrecision: 0.99,
+    });
 
     const byOwner = await w.call(OWNER.uid, SET_COMPETITOR, { competitorId: s.rivalA, targetPrecision: 0.95 });
     expect(byOwner.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
@@ -132,7 +176,10 @@ describe.each(engines)('Calibrated automatic matching on $name', (engine) => {
       expect(response.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
       expect(response.body.errors?.[0]?.message).toMatch(/greater than 0.5 and at most 1/);
     }
-    const missing = await w.call(ADMIN.uid, SET_COMPETITOR, { competitorId: '00000000-0000-4000-8000-000000000000', targetPrecision: 0.95 });
+    const missing = await w.call(ADMIN.uid, SET_COMPETITOR, {
+      competitorId: '00000000-0000-4000-8000-000000000000',
+      targetPrecision: 0.95,
+    });
     expect(missing.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     expect((await calibrationOf(s.rivalA)).targetPrecision).toBe(0.99);
 
@@ -147,11 +194,18 @@ describe.each(engines)('Calibrated automatic matching on $name', (engine) => {
     // Cleared: the organization's (the default until set), then the organization's own.
     await w.call(ADMIN.uid, SET_COMPETITOR, { competitorId: s.rivalA, targetPrecision: null });
     expect((await calibrationOf(s.rivalA)).targetPrecision).toBe(0.99);
-    const byOwnerOrg = await w.call(OWNER.uid, SET_ORGANIZATION, { organizationId: w.orgs.danube, targetPrecision: 0.95 });
+    const byOwnerOrg = await w.call(OWNER.uid, SET_ORGANIZATION, {
+      organizationId: w.orgs.danube,
+      targetPrecision: 0.95,
+    });
     expect(byOwnerOrg.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const org = await w.call(ADMIN.uid, SET_ORGANIZATION, { organizationId: w.orgs.danube, targetPrecision: 0.95 });
     expect(org.body).toMatchObject({ data: { organizationMatchingTargetPrecisionSet: 0.95 } });
     expect(await calibrationOf(s.rivalA)).toMatchObject({ targetPrecision: 0.95, automatic: true });
-    expect(await calibrationOf(s.rivalB)).toMatchObject({ targetPrecision: 0.95, source: 'ORGANIZATION', decisions: 61 });
+    expect(await calibrationOf(s.rivalB)).toMatchObject({
+      targetPrecision: 0.95,
+      source: 'ORGANIZATION',
+      decisions: 61,
+    });
   });
 });

@@ -9,7 +9,15 @@ import { createOrganizationWebsite } from './helpers.ts';
 export interface Scenario {
   siteId: string;
   competitors: Array<{ id: string; name: string }>;
-  products: Array<{ id: string; name: string; brand: string; category: string; price: number; gtin: string | null; pairs: Record<string, string[]> }>;
+  products: Array<{
+    id: string;
+    name: string;
+    brand: string;
+    category: string;
+    price: number;
+    gtin: string | null;
+    pairs: Record<string, string[]>;
+  }>;
 }
 
 let made = 0;
@@ -27,13 +35,20 @@ export function withCheckDigit(digits: string): string {
  * ours; the best candidate carries the product's EAN. Brands alternate Acme/Bolt, categories
  * Kettles/Toasters.
  */
-export async function buildScenario(pool: Pool, organizationId: string, options: { products: number; competitors: number; candidates: number }): Promise<Scenario> {
+export async function buildScenario(
+  pool: Pool,
+  organizationId: string,
+  options: { products: number; competitors: number; candidates: number },
+): Promise<Scenario> {
   made += 1;
   const site = await createOrganizationWebsite(pool, organizationId);
   const competitors: Scenario['competitors'] = [];
   for (let c = 0; c < options.competitors; c += 1) {
     const name = `Rival ${String.fromCharCode(65 + c)} ${made}`;
-    const { rows } = await pool.query('INSERT INTO competitors (organization_website_id, name, url) VALUES ($1, $2, $3) RETURNING id', [site.id, name, `https://rival-${c}-${made}-${process.pid}.example`]);
+    const { rows } = await pool.query(
+      'INSERT INTO competitors (organization_website_id, name, url) VALUES ($1, $2, $3) RETURNING id',
+      [site.id, name, `https://rival-${c}-${made}-${process.pid}.example`],
+    );
     competitors.push({ id: rows[0].id, name });
   }
   const products: Scenario['products'] = [];
@@ -53,13 +68,32 @@ export async function buildScenario(pool: Pool, organizationId: string, options:
       for (let k = 0; k < options.candidates; k += 1) {
         const cp = await pool.query(
           `INSERT INTO competitor_products (competitor_id, external_id, name, brand, gtin, price) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-          [competitor.id, `X${i}-${k}`, `${brand} Kettle K${100 + i}${k ? ` variant ${k}` : ''}`, brand, k === 0 ? `0${gtin}`.slice(-14) : null, price * (1 - (k + 1) / 10)],
+          [
+            competitor.id,
+            `X${i}-${k}`,
+            `${brand} Kettle K${100 + i}${k ? ` variant ${k}` : ''}`,
+            brand,
+            k === 0 ? `0${gtin}`.slice(-14) : null,
+            price * (1 - (k + 1) / 10),
+          ],
         );
         const score = Math.max(0.05, 0.95 - i * 0.1 - k * 0.2);
         const m = await pool.query(
           `INSERT INTO product_matches (product_id, competitor_product_id, score, evidence, waiting_since)
            VALUES ($1, $2, $3, $4, now() - make_interval(hours => $5)) RETURNING id`,
-          [rows[0].id, cp.rows[0].id, score, JSON.stringify({ matchedIdentifiers: k === 0 ? ['gtin'] : [], brandEqual: true, nameSimilarity: 0.8, sharedWords: ['kettle', brand.toLowerCase()], sharedModelNumbers: [`K${100 + i}`] }), i],
+          [
+            rows[0].id,
+            cp.rows[0].id,
+            score,
+            JSON.stringify({
+              matchedIdentifiers: k === 0 ? ['gtin'] : [],
+              brandEqual: true,
+              nameSimilarity: 0.8,
+              sharedWords: ['kettle', brand.toLowerCase()],
+              sharedModelNumbers: [`K${100 + i}`],
+            }),
+            i,
+          ],
         );
         pairs[competitor.id]!.push(m.rows[0].id);
       }
@@ -100,7 +134,10 @@ export async function recountQueue(pool: Pool, siteId: string) {
       WHERE p.organization_website_id = $1 AND m.status = 'WAITING' AND m.stage = 'candidate'`,
     [siteId],
   );
-  return { products: all.rows[0].n as number, competitors: rows.map((r) => ({ id: r.id as string, products: r.n as number })) };
+  return {
+    products: all.rows[0].n as number,
+    competitors: rows.map((r) => ({ id: r.id as string, products: r.n as number })),
+  };
 }
 
 export const STATS_FIELDS = 'matched waitingToMatch waitingToConfirm skipped neverMatch expired';

@@ -43,10 +43,12 @@ describe.each(engines)('Learned matching in runs on $name', (engine) => {
       [s.rivalA],
     );
     const counted = new Map(rows.map((r) => [r.term, r.documents]));
-    const names = (await w.pool.query<{ normalized_name: string }>(
-      'SELECT normalized_name FROM competitor_product_matching_keys WHERE competitor_id = $1',
-      [s.rivalA],
-    )).rows.map((r) => r.normalized_name);
+    const names = (
+      await w.pool.query<{ normalized_name: string }>(
+        'SELECT normalized_name FROM competitor_product_matching_keys WHERE competitor_id = $1',
+        [s.rivalA],
+      )
+    ).rows.map((r) => r.normalized_name);
     const expected = new Map<string, number>();
     for (const name of names) for (const gram of trigrams(name)) expected.set(gram, (expected.get(gram) ?? 0) + 1);
     expect(counted).toEqual(expected);

@@ -13,7 +13,18 @@ import { applyTransitionInTransaction } from '../src/matching/state/apply.ts';
 import { availableEngines } from './engines.ts';
 import { ADMIN, byRole, openCatalogueWorld, type CatalogueWorld } from './catalogue-fixtures.ts';
 import {
-  buildScenario, csv, importCompetitorProducts, pairs, PRODUCTS, PRODUCTS_HEADER, refreshIds, RIVAL_A, RUN, START, uploadFeed, type Scenario,
+  buildScenario,
+  csv,
+  importCompetitorProducts,
+  pairs,
+  PRODUCTS,
+  PRODUCTS_HEADER,
+  refreshIds,
+  RIVAL_A,
+  RUN,
+  START,
+  uploadFeed,
+  type Scenario,
 } from './matching-runs-fixtures.ts';
 
 const engines = await availableEngines();
@@ -41,10 +52,21 @@ describe.each(engines)('Matching runs on $name', (engine) => {
   }
   /** The incremental runs of the website, newest first. */
   const incrementalRuns = async (s: Scenario) =>
-    (await w.pool.query(`SELECT * FROM matching_runs WHERE organization_website_id = $1 AND kind = 'incremental' ORDER BY created_at DESC`, [s.siteId])).rows;
+    (
+      await w.pool.query(
+        `SELECT * FROM matching_runs WHERE organization_website_id = $1 AND kind = 'incremental' ORDER BY created_at DESC`,
+        [s.siteId],
+      )
+    ).rows;
   const decisions = async (matchId: string) =>
-    (await w.pool.query('SELECT event, source, actor_id, status_before, status_after, stage_after FROM matching_decisions WHERE match_id = $1 ORDER BY id', [matchId])).rows;
-  const decide = (matchId: string, event: 'never_match' | 'skip') => applyTransitionInTransaction(w.pool, { matchId, event, actor: reviewer, source: 'queue' });
+    (
+      await w.pool.query(
+        'SELECT event, source, actor_id, status_before, status_after, stage_after FROM matching_decisions WHERE match_id = $1 ORDER BY id',
+        [matchId],
+      )
+    ).rows;
+  const decide = (matchId: string, event: 'never_match' | 'skip') =>
+    applyTransitionInTransaction(w.pool, { matchId, event, actor: reviewer, source: 'queue' });
 
   it('a full run proposes candidates with their evidence, matches or sends to confirmation by the competitor mode, and reports its progress', async () => {
     const s = await buildScenario(w, w.orgs.northwind!);
@@ -52,7 +74,14 @@ describe.each(engines)('Matching runs on $name', (engine) => {
     expect(started.body.errors).toBeUndefined();
     const { run, created } = started.body.data.matchingRunStart;
     expect(created).toBe(true);
-    expect(run).toMatchObject({ organizationWebsiteId: s.siteId, competitor: null, kind: 'FULL', trigger: 'MANUAL', startedBy: OWNER.email, errorMessage: null });
+    expect(run).toMatchObject({
+      organizationWebsiteId: s.siteId,
+      competitor: null,
+      kind: 'FULL',
+      trigger: 'MANUAL',
+      startedBy: OWNER.email,
+      errorMessage: null,
+    });
     expect(['QUEUED', 'RUNNING']).toContain(run.status);
     await matchingSettled(w.pool);
     const done = (await w.call(OWNER.uid, RUN, { runId: run.id })).body.data.matchingRun;
@@ -65,37 +94,79 @@ describe.each(engines)('Matching runs on $name', (engine) => {
     expect(p['K1/A1']).toMatchObject({ status: 'MATCHED', stage: 'candidate' });
     expect(p['K1/B1']).toMatchObject({ status: 'WAITING', stage: 'confirmation' });
     expect(p['K3/B3']).toMatchObject({ status: 'WAITING', stage: 'confirmation' });
-    expect(await decisions(p['K1/A1']!.id)).toEqual([{ event: 'automatic_match', source: 'engine', actor_id: null, status_before: 'WAITING', status_after: 'MATCHED', stage_after: 'candidate' }]);
-    expect(await decisions(p['K1/B1']!.id)).toEqual([{ event: 'request_confirmation', source: 'engine', actor_id: null, status_before: 'WAITING', status_after: 'WAITING', stage_after: 'confirmation' }]);
+    expect(await decisions(p['K1/A1']!.id)).toEqual([
+      {
+        event: 'automatic_match',
+        source: 'engine',
+        actor_id: null,
+        status_before: 'WAITING',
+        status_after: 'MATCHED',
+        stage_after: 'candidate',
+      },
+    ]);
+    expect(await decisions(p['K1/B1']!.id)).toEqual([
+      {
+        event: 'request_confirmation',
+        source: 'engine',
+        actor_id: null,
+        status_before: 'WAITING',
+        status_after: 'WAITING',
+        stage_after: 'confirmation',
+      },
+    ]);
     // Two listings of one model, too close to choose: both wait for a reviewer.
     expect(p['K4/A4a']).toMatchObject({ status: 'WAITING', stage: 'candidate' });
     expect(p['K4/A4b']).toMatchObject({ status: 'WAITING', stage: 'candidate' });
     expect(Math.abs(p['K4/A4a']!.score - p['K4/A4b']!.score)).toBeLessThan(DEFAULT_SETTINGS.automatic.margin);
-    expect(done.matchedAutomatically).toBe(Object.keys(p).filter((k) => k.includes('/A') && p[k]!.status === 'MATCHED').length);
-    expect(done.sentToConfirmation).toBe(Object.keys(p).filter((k) => k.includes('/B') && p[k]!.stage === 'confirmation').length);
+    expect(done.matchedAutomatically).toBe(
+      Object.keys(p).filter((k) => k.includes('/A') && p[k]!.status === 'MATCHED').length,
+    );
+    expect(done.sentToConfirmation).toBe(
+      Object.keys(p).filter((k) => k.includes('/B') && p[k]!.stage === 'confirmation').length,
+    );
     expect(done.candidatesCreated).toBe(Object.keys(p).length);
 
     // The evidence says why.
-    expect(p['K1/A1']!.evidence).toMatchObject({ gtinEqual: true, matchedIdentifiers: expect.arrayContaining(['gtin']), brandEqual: true, rank: 1, engine: 1 });
+    expect(p['K1/A1']!.evidence).toMatchObject({
+      gtinEqual: true,
+      matchedIdentifiers: expect.arrayContaining(['gtin']),
+      brandEqual: true,
+      rank: 1,
+      engine: 1,
+    });
     expect(p['K1/A1']!.evidence.sources).toContain('gtin');
     expect(p['K1/A1']!.evidence.sharedModelNumbers).toContain('kx100');
-    expect(p['K3/B3']!.evidence.relatedModelNumbers).toContainEqual(expect.objectContaining({ left: 'bl300', right: 'bl300', relation: 'exact' }));
-    expect(p['K4/A4a']!.evidence).toMatchObject({ gtinEqual: false, brandEqual: true, sharedWords: expect.arrayContaining(['mixer', 'bolt', 'mx400']) });
+    expect(p['K3/B3']!.evidence.relatedModelNumbers).toContainEqual(
+      expect.objectContaining({ left: 'bl300', right: 'bl300', relation: 'exact' }),
+    );
+    expect(p['K4/A4a']!.evidence).toMatchObject({
+      gtinEqual: false,
+      brandEqual: true,
+      sharedWords: expect.arrayContaining(['mixer', 'bolt', 'mx400']),
+    });
     expect(p['K4/A4a']!.evidence.nameSimilarity).toBeGreaterThan(0.5);
     // Identified by GTIN or model number: the name searches are left out; without identifiers
     // the name finds it.
     expect(p['K1/A1']!.evidence.sources).not.toContain('brand_name');
     expect(p['K7/B7']!.evidence.sources).toEqual(expect.arrayContaining(['name']));
-    expect(p['K7/B7']!.evidence).toMatchObject({ rank: 1, brandEqual: true, sharedWords: expect.arrayContaining(['classic', 'kettle', 'yotta']) });
+    expect(p['K7/B7']!.evidence).toMatchObject({
+      rank: 1,
+      brandEqual: true,
+      sharedWords: expect.arrayContaining(['classic', 'kettle', 'yotta']),
+    });
     for (const pair of Object.values(p)) {
       expect(pair.score).toBeGreaterThanOrEqual(DEFAULT_SETTINGS.minimumScore);
       expect(pair.evidence.rank).toBeLessThanOrEqual(DEFAULT_SETTINGS.candidatesPerCompetitor);
     }
     // The queue rows and rollups follow: K4 waits at A, K1 is matched.
-    const k4 = (await w.pool.query('SELECT queue_candidates, waiting_count FROM products WHERE id = $1', [s.product.K4])).rows[0];
+    const k4 = (
+      await w.pool.query('SELECT queue_candidates, waiting_count FROM products WHERE id = $1', [s.product.K4])
+    ).rows[0];
     expect(k4.queue_candidates).toBeGreaterThanOrEqual(2);
     expect(k4.waiting_count).toBeGreaterThanOrEqual(2);
-    expect((await w.pool.query('SELECT matched_count FROM products WHERE id = $1', [s.product.K1])).rows[0].matched_count).toBe(1);
+    expect(
+      (await w.pool.query('SELECT matched_count FROM products WHERE id = $1', [s.product.K1])).rows[0].matched_count,
+    ).toBe(1);
   });
 
   it('a request while a run covering it is queued or running returns that run', async () => {
@@ -104,7 +175,8 @@ describe.each(engines)('Matching runs on $name', (engine) => {
     try {
       const first = (await w.call(OWNER.uid, START, { organizationWebsiteId: s.siteId })).body.data.matchingRunStart;
       const again = (await w.call(ADMIN.uid, START, { organizationWebsiteId: s.siteId })).body.data.matchingRunStart;
-      const competitor = (await w.call(OWNER.uid, START, { organizationWebsiteId: s.siteId, competitorId: s.rivalB })).body.data.matchingRunStart;
+      const competitor = (await w.call(OWNER.uid, START, { organizationWebsiteId: s.siteId, competitorId: s.rivalB }))
+        .body.data.matchingRunStart;
       expect(again).toMatchObject({ created: false, run: { id: first.run.id } });
       expect(competitor).toMatchObject({ created: false, run: { id: first.run.id } });
       expect(['QUEUED', 'RUNNING']).toContain(again.run.status);
@@ -112,13 +184,18 @@ describe.each(engines)('Matching runs on $name', (engine) => {
     } finally {
       configureMatching(w.pool, { batchSize: DEFAULT_SETTINGS.batchSize });
     }
-    const runs = (await w.pool.query('SELECT status FROM matching_runs WHERE organization_website_id = $1', [s.siteId])).rows;
+    const runs = (await w.pool.query('SELECT status FROM matching_runs WHERE organization_website_id = $1', [s.siteId]))
+      .rows;
     expect(runs).toEqual([{ status: 'succeeded' }]);
     // Once it is done, a new request starts a new run (of one competitor here).
-    const later = (await w.call(OWNER.uid, START, { organizationWebsiteId: s.siteId, competitorId: s.rivalB })).body.data.matchingRunStart;
+    const later = (await w.call(OWNER.uid, START, { organizationWebsiteId: s.siteId, competitorId: s.rivalB })).body
+      .data.matchingRunStart;
     expect(later).toMatchObject({ created: true, run: { competitor: { id: s.rivalB, matchingMode: 'confirmation' } } });
     await matchingSettled(w.pool);
-    expect((await w.call(OWNER.uid, RUN, { runId: later.run.id })).body.data.matchingRun).toMatchObject({ status: 'SUCCEEDED', productsTotal: 7 });
+    expect((await w.call(OWNER.uid, RUN, { runId: later.run.id })).body.data.matchingRun).toMatchObject({
+      status: 'SUCCEEDED',
+      productsTotal: 7,
+    });
   });
 
   it('a second run stores no candidate twice and changes no pair; decided pairs keep their status', async () => {
@@ -126,11 +203,22 @@ describe.each(engines)('Matching runs on $name', (engine) => {
     await fullRun(s);
     const before = await pairs(w, s);
     const second = await fullRun(s);
-    expect(second).toMatchObject({ status: 'SUCCEEDED', candidatesCreated: 0, candidatesUpdated: 0, matchedAutomatically: 0, sentToConfirmation: 0 });
+    expect(second).toMatchObject({
+      status: 'SUCCEEDED',
+      candidatesCreated: 0,
+      candidatesUpdated: 0,
+      matchedAutomatically: 0,
+      sentToConfirmation: 0,
+    });
     expect(await pairs(w, s)).toEqual(before);
 
     await decide(before['K4/A4b']!.id, 'skip');
-    const confirmed = await applyTransitionInTransaction(w.pool, { matchId: before['K1/B1']!.id, event: 'confirm', actor: reviewer, source: 'confirmation' });
+    const confirmed = await applyTransitionInTransaction(w.pool, {
+      matchId: before['K1/B1']!.id,
+      event: 'confirm',
+      actor: reviewer,
+      source: 'confirmation',
+    });
     expect(confirmed.after.status).toBe('MATCHED');
     const decided = await pairs(w, s);
     await fullRun(s);
@@ -153,9 +241,21 @@ describe.each(engines)('Matching runs on $name', (engine) => {
     expect(frozen).toMatchObject({ status: 'NEVER_MATCH', version: never.version + 1 });
 
     // The competitor's listing changes (its keys with it): the incremental run re-scores K4 there.
-    await importCompetitorProducts(w, s.rivalA, RIVAL_A.map((line) => line.replace('Bolt Mixer MX-400 black', 'Bolt Mixer MX-400 black edition')));
+    await importCompetitorProducts(
+      w,
+      s.rivalA,
+      RIVAL_A.map((line) => line.replace('Bolt Mixer MX-400 black', 'Bolt Mixer MX-400 black edition')),
+    );
     // Our product changes in the feed too.
-    await uploadFeed(w, ADMIN.uid, s.feedId, csv(PRODUCTS_HEADER, PRODUCTS.map((line) => line.replace('Mixer Bolt MX-400 black', 'Mixer Bolt MX-400 black 2025'))));
+    await uploadFeed(
+      w,
+      ADMIN.uid,
+      s.feedId,
+      csv(
+        PRODUCTS_HEADER,
+        PRODUCTS.map((line) => line.replace('Mixer Bolt MX-400 black', 'Mixer Bolt MX-400 black 2025')),
+      ),
+    );
     const queued = await incrementalRuns(s);
     expect(queued.map((r) => r.status)).toEqual(['queued']);
     await matchingSettled(w.pool);
@@ -173,7 +273,15 @@ describe.each(engines)('Matching runs on $name', (engine) => {
     const before = await pairs(w, s);
 
     // A feed that changes one product: the incremental run looks at that product only.
-    const feedRun = await uploadFeed(w, ADMIN.uid, s.feedId, csv(PRODUCTS_HEADER, PRODUCTS.map((line) => line.replace('Grill Zeta GR-500 large', 'Grill Zeta GR-500 XL'))));
+    const feedRun = await uploadFeed(
+      w,
+      ADMIN.uid,
+      s.feedId,
+      csv(
+        PRODUCTS_HEADER,
+        PRODUCTS.map((line) => line.replace('Grill Zeta GR-500 large', 'Grill Zeta GR-500 XL')),
+      ),
+    );
     expect(feedRun).toMatchObject({ productsCreated: 0, productsUpdated: 1 });
     await matchingSettled(w.pool);
     const [afterFeed] = await incrementalRuns(s);
@@ -181,7 +289,15 @@ describe.each(engines)('Matching runs on $name', (engine) => {
     expect(await pairs(w, s)).toEqual(before);
 
     // The same feed again changes nothing: no run at all.
-    await uploadFeed(w, ADMIN.uid, s.feedId, csv(PRODUCTS_HEADER, PRODUCTS.map((line) => line.replace('Grill Zeta GR-500 large', 'Grill Zeta GR-500 XL'))));
+    await uploadFeed(
+      w,
+      ADMIN.uid,
+      s.feedId,
+      csv(
+        PRODUCTS_HEADER,
+        PRODUCTS.map((line) => line.replace('Grill Zeta GR-500 large', 'Grill Zeta GR-500 XL')),
+      ),
+    );
     expect(await incrementalRuns(s)).toHaveLength(1);
 
     // The competitor lists our grill: the run looks at the products that new listing may be.
@@ -202,22 +318,52 @@ describe.each(engines)('Matching runs on $name', (engine) => {
     await fullRun(s);
     const p = await pairs(w, s);
     expect(p['K1/A1']!.status).toBe('MATCHED');
-    await w.pool.query(`UPDATE competitor_products SET seen_at = now() - interval '15 days' WHERE id = $1`, [s.offer.A1]);
-    await w.pool.query(`UPDATE competitor_products SET seen_at = now() - interval '13 days' WHERE id = $1`, [s.offer.B1]);
-    expect(await expireMatches(w.pool, { days: 14, websiteId: s.siteId })).toEqual({ expired: 1, renewed: 0, proposed: 0 });
+    await w.pool.query(`UPDATE competitor_products SET seen_at = now() - interval '15 days' WHERE id = $1`, [
+      s.offer.A1,
+    ]);
+    await w.pool.query(`UPDATE competitor_products SET seen_at = now() - interval '13 days' WHERE id = $1`, [
+      s.offer.B1,
+    ]);
+    expect(await expireMatches(w.pool, { days: 14, websiteId: s.siteId })).toEqual({
+      expired: 1,
+      renewed: 0,
+      proposed: 0,
+    });
     const expired = await pairs(w, s);
     expect(expired['K1/A1']).toMatchObject({ status: 'EXPIRED', version: p['K1/A1']!.version + 1 });
     expect(expired['K1/B1']).toEqual(p['K1/B1']);
-    expect((await decisions(p['K1/A1']!.id)).at(-1)).toEqual({ event: 'expire', source: 'expiry', actor_id: null, status_before: 'MATCHED', status_after: 'EXPIRED', stage_after: 'candidate' });
-    expect((await w.pool.query('SELECT matched_count FROM products WHERE id = $1', [s.product.K1])).rows[0].matched_count).toBe(0);
+    expect((await decisions(p['K1/A1']!.id)).at(-1)).toEqual({
+      event: 'expire',
+      source: 'expiry',
+      actor_id: null,
+      status_before: 'MATCHED',
+      status_after: 'EXPIRED',
+      stage_after: 'candidate',
+    });
+    expect(
+      (await w.pool.query('SELECT matched_count FROM products WHERE id = $1', [s.product.K1])).rows[0].matched_count,
+    ).toBe(0);
     // Nothing more is due.
-    expect(await expireMatches(w.pool, { days: 14, websiteId: s.siteId })).toEqual({ expired: 0, renewed: 0, proposed: 0 });
+    expect(await expireMatches(w.pool, { days: 14, websiteId: s.siteId })).toEqual({
+      expired: 0,
+      renewed: 0,
+      proposed: 0,
+    });
 
     // Seen again (a new import of the competitor's products): MATCHED again.
     await importCompetitorProducts(w, s.rivalA, RIVAL_A);
-    expect(await expireMatches(w.pool, { days: 14, websiteId: s.siteId })).toEqual({ expired: 0, renewed: 1, proposed: 0 });
+    expect(await expireMatches(w.pool, { days: 14, websiteId: s.siteId })).toEqual({
+      expired: 0,
+      renewed: 1,
+      proposed: 0,
+    });
     expect((await pairs(w, s))['K1/A1']!.status).toBe('MATCHED');
-    expect((await decisions(p['K1/A1']!.id)).at(-1)).toMatchObject({ event: 'renew', source: 'expiry', actor_id: null, status_after: 'MATCHED' });
+    expect((await decisions(p['K1/A1']!.id)).at(-1)).toMatchObject({
+      event: 'renew',
+      source: 'expiry',
+      actor_id: null,
+      status_after: 'MATCHED',
+    });
   });
 
   it('the expiry days come from MATCH_EXPIRY_DAYS (default 14)', () => {

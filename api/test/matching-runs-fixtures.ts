@@ -52,7 +52,8 @@ export const RIVAL_B = [
 ];
 
 /** The CSV text with E<n> replaced by valid EANs. */
-export const csv = (header: string, lines: readonly string[]) => `${[header, ...lines].join('\n').replace(/\bE(\d)\b/g, (_m, n) => ean(Number(n)))}\n`;
+export const csv = (header: string, lines: readonly string[]) =>
+  `${[header, ...lines].join('\n').replace(/\bE(\d)\b/g, (_m, n) => ean(Number(n)))}\n`;
 
 export interface Scenario {
   siteId: string;
@@ -74,14 +75,21 @@ export async function uploadFeed(w: CatalogueWorld, uid: string, feedId: string,
     headers: { authorization: `Bearer ${emulatorToken(uid)}`, 'content-type': 'text/csv' },
     body,
   });
-  const json = (await response.json()) as { run?: { status: string; productsCreated: number; productsUpdated: number } };
-  if (response.status !== 200 || json.run?.status !== 'SUCCEEDED') throw new Error(`feed upload: ${response.status} ${JSON.stringify(json)}`);
+  const json = (await response.json()) as {
+    run?: { status: string; productsCreated: number; productsUpdated: number };
+  };
+  if (response.status !== 200 || json.run?.status !== 'SUCCEEDED')
+    throw new Error(`feed upload: ${response.status} ${JSON.stringify(json)}`);
   return json.run!;
 }
 
 export async function importCompetitorProducts(w: CatalogueWorld, competitorId: string, lines: readonly string[]) {
-  const response = await w.call(ADMIN.uid, IMPORT_COMPETITOR_PRODUCTS, { competitorId, csv: csv(COMPETITOR_HEADER, lines) });
-  if (response.body.errors || response.body.data.competitorProductsImport.errors.length) throw new Error(`competitor import: ${JSON.stringify(response.body)}`);
+  const response = await w.call(ADMIN.uid, IMPORT_COMPETITOR_PRODUCTS, {
+    competitorId,
+    csv: csv(COMPETITOR_HEADER, lines),
+  });
+  if (response.body.errors || response.body.data.competitorProductsImport.errors.length)
+    throw new Error(`competitor import: ${JSON.stringify(response.body)}`);
   return response.body.data.competitorProductsImport;
 }
 
@@ -96,13 +104,25 @@ export async function buildScenario(w: CatalogueWorld, organizationId: string): 
     [site.id, JSON.stringify({ id: 'ITEM_ID', name: 'NAME', price: 'PRICE', gtin: 'EAN', brand: 'BRAND', mpn: 'MPN' })],
   );
   const rival = async (name: string, mode: string) =>
-    (await w.pool.query<{ id: string }>('INSERT INTO competitors (organization_website_id, name, url, matching_mode) VALUES ($1, $2, $3, $4) RETURNING id', [
-      site.id,
-      `${name} ${made}`,
-      `https://${name.toLowerCase().replace(/\s/g, '-')}-${made}-${process.pid}-${Date.now()}.example`,
-      mode,
-    ])).rows[0]!.id;
-  const scenario: Scenario = { siteId: site.id, feedId: feed.rows[0]!.id, rivalA: await rival('Rival Auto', 'automatic'), rivalB: await rival('Rival Confirm', 'confirmation'), product: {}, offer: {} };
+    (
+      await w.pool.query<{ id: string }>(
+        'INSERT INTO competitors (organization_website_id, name, url, matching_mode) VALUES ($1, $2, $3, $4) RETURNING id',
+        [
+          site.id,
+          `${name} ${made}`,
+          `https://${name.toLowerCase().replace(/\s/g, '-')}-${made}-${process.pid}-${Date.now()}.example`,
+          mode,
+        ],
+      )
+    ).rows[0]!.id;
+  const scenario: Scenario = {
+    siteId: site.id,
+    feedId: feed.rows[0]!.id,
+    rivalA: await rival('Rival Auto', 'automatic'),
+    rivalB: await rival('Rival Confirm', 'confirmation'),
+    product: {},
+    offer: {},
+  };
   await uploadFeed(w, ADMIN.uid, scenario.feedId, csv(PRODUCTS_HEADER, PRODUCTS));
   await importCompetitorProducts(w, scenario.rivalA, RIVAL_A);
   await importCompetitorProducts(w, scenario.rivalB, RIVAL_B);
@@ -115,8 +135,14 @@ export async function buildScenario(w: CatalogueWorld, organizationId: string): 
 }
 
 export async function refreshIds(w: CatalogueWorld, s: Scenario): Promise<void> {
-  for (const row of (await w.pool.query('SELECT item_id, id FROM products WHERE organization_website_id = $1', [s.siteId])).rows) s.product[row.item_id] = row.id;
-  const offers = await w.pool.query('SELECT external_id, id FROM competitor_products WHERE competitor_id = ANY($1::uuid[])', [[s.rivalA, s.rivalB]]);
+  for (const row of (
+    await w.pool.query('SELECT item_id, id FROM products WHERE organization_website_id = $1', [s.siteId])
+  ).rows)
+    s.product[row.item_id] = row.id;
+  const offers = await w.pool.query(
+    'SELECT external_id, id FROM competitor_products WHERE competitor_id = ANY($1::uuid[])',
+    [[s.rivalA, s.rivalB]],
+  );
   for (const row of offers.rows) s.offer[row.external_id] = row.id;
 }
 
@@ -128,7 +154,10 @@ export async function pairs(w: CatalogueWorld, s: Scenario) {
       WHERE p.organization_website_id = $1 ORDER BY 1`,
     [s.siteId],
   );
-  return Object.fromEntries(rows.map((r) => [r.key, r])) as Record<string, { id: string; status: string; stage: string; version: number; score: number; evidence: any }>;
+  return Object.fromEntries(rows.map((r) => [r.key, r])) as Record<
+    string,
+    { id: string; status: string; stage: string; version: number; score: number; evidence: any }
+  >;
 }
 
 export const START = `mutation MatchingRunStart($organizationWebsiteId: ID!, $competitorId: ID) {

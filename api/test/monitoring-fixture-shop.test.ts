@@ -7,7 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableEngines } from './engines.ts';
 import { openCatalogueWorld, type CatalogueWorld } from './catalogue-fixtures.ts';
-import { fixtureShopsFor, generateFixtureProducts, startFixtureShop, type FixtureShop } from '../src/monitoring/fixture-shop/index.ts';
+import {
+  fixtureShopsFor,
+  generateFixtureProducts,
+  startFixtureShop,
+  type FixtureShop,
+} from '../src/monitoring/fixture-shop/index.ts';
 import { executeRun } from '../src/monitoring/run.ts';
 import { requestRun } from '../src/monitoring/run-store.ts';
 import { seedDemoScrapers } from '../src/seed/scrapers-demo.ts';
@@ -18,7 +23,12 @@ describe.each(engines)('Demo scrapers over the fixture shop on $name', (engine) 
   let w: CatalogueWorld;
   let shop: FixtureShop;
   beforeAll(async () => {
-    shop = await startFixtureShop({ shops: fixtureShopsFor(generateFixtureProducts(40, 7), 7), seed: 7, crawlDelaySeconds: 0, dailyChangeShare: 0.1 });
+    shop = await startFixtureShop({
+      shops: fixtureShopsFor(generateFixtureProducts(40, 7), 7),
+      seed: 7,
+      crawlDelaySeconds: 0,
+      dailyChangeShare: 0.1,
+    });
     w = await openCatalogueWorld(engine);
   }, 120_000);
   afterAll(async () => {
@@ -27,12 +37,16 @@ describe.each(engines)('Demo scrapers over the fixture shop on $name', (engine) 
   });
 
   const scrapers = async () =>
-    (await w.pool.query(`SELECT s.id, s.name, s.competitor_id, s.settings FROM scrapers s ORDER BY s.name`)).rows as Array<{ id: string; name: string; competitor_id: string; settings: any }>;
+    (await w.pool.query(`SELECT s.id, s.name, s.competitor_id, s.settings FROM scrapers s ORDER BY s.name`))
+      .rows as Array<{ id: string; name: string; competitor_id: string; settings: any }>;
   /** Runs every demo scraper at once, as fast as the shop answers. */
   const runAll = async () => {
     const results = [];
     for (const scraper of await scrapers()) {
-      await w.pool.query(`UPDATE scrapers SET settings = jsonb_set(settings, '{fetch,minDelayMs}', '0') WHERE id = $1`, [scraper.id]);
+      await w.pool.query(
+        `UPDATE scrapers SET settings = jsonb_set(settings, '{fetch,minDelayMs}', '0') WHERE id = $1`,
+        [scraper.id],
+      );
       const { run } = await requestRun(w.pool, scraper.id, 'manual', null);
       await executeRun(w.pool, run.id, { allowPrivateAddresses: true });
       results.push((await w.pool.query('SELECT * FROM scraper_runs WHERE id = $1', [run.id])).rows[0]);
@@ -45,7 +59,10 @@ describe.each(engines)('Demo scrapers over the fixture shop on $name', (engine) 
     expect(await seedDemoScrapers(w.pool, shop.url)).toBe(0);
     const seeded = await scrapers();
     expect(seeded.map((s) => s.settings.sources.sitemapUrl)).toEqual(
-      expect.arrayContaining([`${shop.url}/shops/elektro-hvezda/sitemap.xml`, `${shop.url}/shops/nakup-levne/sitemap.xml`]),
+      expect.arrayContaining([
+        `${shop.url}/shops/elektro-hvezda/sitemap.xml`,
+        `${shop.url}/shops/nakup-levne/sitemap.xml`,
+      ]),
     );
     expect(seeded.every((s) => s.settings.sources.knownUrls === false)).toBe(true);
   });
@@ -59,7 +76,9 @@ describe.each(engines)('Demo scrapers over the fixture shop on $name', (engine) 
     }
     const changes = shop.advanceDay();
     const second = await runAll();
-    const changedInShops = new Set(changes.filter((c) => ['elektro-hvezda', 'nakup-levne'].includes(c.slug)).map((c) => `${c.slug}/${c.productId}`));
+    const changedInShops = new Set(
+      changes.filter((c) => ['elektro-hvezda', 'nakup-levne'].includes(c.slug)).map((c) => `${c.slug}/${c.productId}`),
+    );
     const written = second.reduce((sum, run) => sum + run.history_rows, 0);
     expect(second.every((run) => run.status === 'succeeded' && run.products_new === 0)).toBe(true);
     expect(written).toBeGreaterThan(0);

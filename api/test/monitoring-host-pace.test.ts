@@ -26,14 +26,18 @@ describe.each(engines)('Politeness per host shared by two workers on $name', (en
   const server: Server = createServer((request, response) => {
     if (request.url === '/robots.txt') return response.writeHead(404).end();
     starts.push(Date.now());
-    response.writeHead(200, { 'content-type': 'text/html' }).end('<html><head><title>x</title></head><body></body></html>');
+    response
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end('<html><head><title>x</title></head><body></body></html>');
   });
   const origin = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   beforeAll(async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
     scratch = await createScratchDatabase(engine.name, 'console_host_pace');
-    db = await openDatabase(engine.name === 'pglite' ? { pgliteDir: scratch.dir } : { databaseUrl: scratch.url, pgliteDir: '' });
+    db = await openDatabase(
+      engine.name === 'pglite' ? { pgliteDir: scratch.dir } : { databaseUrl: scratch.url, pgliteDir: '' },
+    );
     await migrate(db.pool);
   }, 240_000);
   afterAll(async () => {
@@ -45,10 +49,19 @@ describe.each(engines)('Politeness per host shared by two workers on $name', (en
   /** Two workers fetching PER_WORKER pages each at once; the gaps between request starts, sorted. */
   const twoWorkers = async (pace: SharedPace | undefined) => {
     starts.length = 0;
-    const settings = { ...DEFAULT_SCRAPER_SETTINGS, fetch: { ...DEFAULT_SCRAPER_SETTINGS.fetch, minDelayMs: DELAY_MS, concurrencyPerHost: 1, retries: 0 } };
-    const fetchers = [0, 1].map(() => createFetcher(settings, { allowPrivateAddresses: true, ...(pace ? { sharedPace: pace } : {}) }));
+    const settings = {
+      ...DEFAULT_SCRAPER_SETTINGS,
+      fetch: { ...DEFAULT_SCRAPER_SETTINGS.fetch, minDelayMs: DELAY_MS, concurrencyPerHost: 1, retries: 0 },
+    };
+    const fetchers = [0, 1].map(() =>
+      createFetcher(settings, { allowPrivateAddresses: true, ...(pace ? { sharedPace: pace } : {}) }),
+    );
     try {
-      await Promise.all(fetchers.flatMap((fetcher, w) => Array.from({ length: PER_WORKER }, (_, i) => fetcher.fetch(`${origin()}/p/${w}-${i}`))));
+      await Promise.all(
+        fetchers.flatMap((fetcher, w) =>
+          Array.from({ length: PER_WORKER }, (_, i) => fetcher.fetch(`${origin()}/p/${w}-${i}`)),
+        ),
+      );
     } finally {
       await Promise.all(fetchers.map((fetcher) => fetcher.close()));
     }

@@ -34,9 +34,16 @@ function startShop(delayMs: number) {
     setTimeout(() => {
       if (!match) return response.writeHead(404, { 'content-type': 'text/plain' }).end('');
       const i = Number(match[1]);
-      const product = { '@context': 'https://schema.org', '@type': 'Product', name: `Resumed item ${i}`, offers: { '@type': 'Offer', price: 101 + i, priceCurrency: 'CZK', availability: 'https://schema.org/InStock' } };
+      const product = {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: `Resumed item ${i}`,
+        offers: { '@type': 'Offer', price: 101 + i, priceCurrency: 'CZK', availability: 'https://schema.org/InStock' },
+      };
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      response.end(`<!doctype html><html><head><title>Item ${i}</title><script type="application/ld+json">${JSON.stringify(product)}</script></head><body></body></html>`);
+      response.end(
+        `<!doctype html><html><head><title>Item ${i}</title><script type="application/ld+json">${JSON.stringify(product)}</script></head><body></body></html>`,
+      );
     }, delayMs);
   });
   return {
@@ -53,7 +60,11 @@ interface Worker {
 }
 
 async function startWorkerProcess(env: Record<string, string>): Promise<Worker> {
-  const child = fork(FIXTURE, [], { execArgv: ['--import', TSX_LOADER], env: { ...process.env, ...env, FEED_ALLOW_PRIVATE_HOSTS: '1' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(FIXTURE, [], {
+    execArgv: ['--import', TSX_LOADER],
+    env: { ...process.env, ...env, FEED_ALLOW_PRIVATE_HOSTS: '1' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
@@ -62,7 +73,12 @@ async function startWorkerProcess(env: Record<string, string>): Promise<Worker> 
   return { child, exited };
 }
 
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 90_000): Promise<T> {
+async function until<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 90_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -99,7 +115,8 @@ describe.each(engines)('A stopped worker’s scraper run resumed by another work
     await migrate(db.pool);
   }, 240_000);
   afterAll(async () => {
-    for (const worker of workers) if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGKILL');
+    for (const worker of workers)
+      if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGKILL');
     if (db) {
       await closeQueueOf(db.pool);
       await db.close();
@@ -117,21 +134,42 @@ describe.each(engines)('A stopped worker’s scraper run resumed by another work
          INSERT INTO organization_websites (organization_id, website_id, name) SELECT o.id, w.id, 'Resume' FROM o, w RETURNING id`,
       )
     ).rows[0].id;
-    const competitorId = (await pool.query(`INSERT INTO competitors (organization_website_id, name, url) VALUES ($1, 'Loopback', $2) RETURNING id`, [website, shop.origin()])).rows[0].id;
+    const competitorId = (
+      await pool.query(
+        `INSERT INTO competitors (organization_website_id, name, url) VALUES ($1, 'Loopback', $2) RETURNING id`,
+        [website, shop.origin()],
+      )
+    ).rows[0].id;
     // Known products at 100 + i: every page shows 101 + i, one change each.
     await pool.query(
       `INSERT INTO competitor_products (competitor_id, external_id, name, price, currency, availability, url)
        SELECT $1, 'R-' || i, 'Resumed item ' || i, 100 + i, 'CZK', 'in_stock', $2 || '/p/' || i FROM generate_series(0, $3 - 1) i`,
       [competitorId, shop.origin(), PRODUCTS],
     );
-    const settings = { sources: { knownUrls: true }, fetch: { concurrencyPerHost: 2, minDelayMs: 0, retries: 0, timeoutMs: 5000 }, validation: { maxPriceJumpShare: 0.5 }, expectedCurrency: 'CZK' };
-    const scraperId = (await pool.query(`INSERT INTO scrapers (competitor_id, name, settings) VALUES ($1, 'Resume', $2) RETURNING id`, [competitorId, JSON.stringify(settings)])).rows[0].id;
+    const settings = {
+      sources: { knownUrls: true },
+      fetch: { concurrencyPerHost: 2, minDelayMs: 0, retries: 0, timeoutMs: 5000 },
+      validation: { maxPriceJumpShare: 0.5 },
+      expectedCurrency: 'CZK',
+    };
+    const scraperId = (
+      await pool.query(`INSERT INTO scrapers (competitor_id, name, settings) VALUES ($1, 'Resume', $2) RETURNING id`, [
+        competitorId,
+        JSON.stringify(settings),
+      ])
+    ).rows[0].id;
 
     const a = await startWorkerProcess(env);
     workers.push(a);
     const { run } = await requestRun(pool, scraperId, 'manual', null);
     await dispatchRun(pool, run.id);
-    const runRow = async () => (await pool.query('SELECT status, pages_fetched, products_changed, history_rows, resumes FROM scraper_runs WHERE id = $1', [run.id])).rows[0];
+    const runRow = async () =>
+      (
+        await pool.query(
+          'SELECT status, pages_fetched, products_changed, history_rows, resumes FROM scraper_runs WHERE id = $1',
+          [run.id],
+        )
+      ).rows[0];
     await until('worker A to write a few pages', runRow, (r) => r.pages_fetched >= 4);
     a.child.kill('SIGTERM');
     expect(await a.exited).toBe(0);
@@ -142,13 +180,27 @@ describe.each(engines)('A stopped worker’s scraper run resumed by another work
     const b = await startWorkerProcess(env);
     workers.push(b);
     const done = await until('worker B to finish the run', runRow, (r) => !['queued', 'running'].includes(r.status));
-    expect(done).toMatchObject({ status: 'succeeded', resumes: 1, pages_fetched: PRODUCTS, products_changed: PRODUCTS, history_rows: PRODUCTS });
+    expect(done).toMatchObject({
+      status: 'succeeded',
+      resumes: 1,
+      pages_fetched: PRODUCTS,
+      products_changed: PRODUCTS,
+      history_rows: PRODUCTS,
+    });
     const pageHits = [...shop.hits].filter(([path]) => path.startsWith('/p/'));
     expect(pageHits.length).toBe(PRODUCTS);
     expect(pageHits.filter(([, n]) => n !== 1)).toEqual([]);
-    const history = (await pool.query(`SELECT count(*)::int AS rows, count(DISTINCT competitor_product_id)::int AS products FROM competitor_price_history`)).rows[0];
+    const history = (
+      await pool.query(
+        `SELECT count(*)::int AS rows, count(DISTINCT competitor_product_id)::int AS products FROM competitor_price_history`,
+      )
+    ).rows[0];
     expect(history).toEqual({ rows: PRODUCTS, products: PRODUCTS });
-    const prices = (await pool.query(`SELECT count(*)::int AS n FROM competitor_products WHERE price = 101 + substring(external_id FROM 3)::int`)).rows[0].n;
+    const prices = (
+      await pool.query(
+        `SELECT count(*)::int AS n FROM competitor_products WHERE price = 101 + substring(external_id FROM 3)::int`,
+      )
+    ).rows[0].n;
     expect(prices).toBe(PRODUCTS);
     b.child.kill('SIGTERM');
     expect(await b.exited).toBe(0);

@@ -43,11 +43,27 @@ function startShop() {
     };
     if (url.pathname === '/robots.txt') return send(200, 'text/plain', 'User-agent: *\nDisallow: /private/\n');
     if (url.pathname === '/sitemap.xml') {
-      const locs = [...products.keys(), 'captcha', 'no-price'].map((slug) => `<url><loc>${origin()}/p/${slug}</loc></url>`).join('');
-      return send(200, 'application/xml', `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs}</urlset>`);
+      const locs = [...products.keys(), 'captcha', 'no-price']
+        .map((slug) => `<url><loc>${origin()}/p/${slug}</loc></url>`)
+        .join('');
+      return send(
+        200,
+        'application/xml',
+        `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs}</urlset>`,
+      );
     }
-    if (url.pathname === '/p/captcha') return send(200, 'text/html', '<html><head><title>Are you a robot?</title></head><body><div class="g-recaptcha" data-sitekey="x"></div></body></html>');
-    if (url.pathname === '/p/no-price') return send(200, 'text/html', '<html><head><title>Coming soon</title></head><body><h1>Coming soon</h1><p>Call for price</p></body></html>');
+    if (url.pathname === '/p/captcha')
+      return send(
+        200,
+        'text/html',
+        '<html><head><title>Are you a robot?</title></head><body><div class="g-recaptcha" data-sitekey="x"></div></body></html>',
+      );
+    if (url.pathname === '/p/no-price')
+      return send(
+        200,
+        'text/html',
+        '<html><head><title>Coming soon</title></head><body><h1>Coming soon</h1><p>Call for price</p></body></html>',
+      );
     const product = products.get(url.pathname.replace(/^\/p\//, ''));
     if (!product) return send(404, 'text/html', '<html><body>Not found</body></html>');
     const jsonLd = {
@@ -55,7 +71,12 @@ function startShop() {
       '@type': 'Product',
       name: product.name,
       brand: { '@type': 'Brand', name: 'Acme' },
-      offers: { '@type': 'Offer', price: product.price, priceCurrency: 'CZK', availability: `https://schema.org/${product.availability ?? 'InStock'}` },
+      offers: {
+        '@type': 'Offer',
+        price: product.price,
+        priceCurrency: 'CZK',
+        availability: `https://schema.org/${product.availability ?? 'InStock'}`,
+      },
     };
     const body = `<!doctype html><html lang="cs"><head><title>${product.name}</title><link rel="canonical" href="${origin()}/p/${product.slug}">
       <script type="application/ld+json">${JSON.stringify(jsonLd)}</script></head><body><h1>${product.name}</h1></body></html>`;
@@ -90,7 +111,10 @@ describe.each(engines)('Scraper runs on $name', (engine) => {
     w = await openCatalogueWorld(engine);
     const website = w.site.northwind;
     competitorId = (
-      await w.pool.query(`INSERT INTO competitors (organization_website_id, name, url) VALUES ($1, 'Loopback shop', $2) RETURNING id`, [website, shop.origin()])
+      await w.pool.query(
+        `INSERT INTO competitors (organization_website_id, name, url) VALUES ($1, 'Loopback shop', $2) RETURNING id`,
+        [website, shop.origin()],
+      )
     ).rows[0].id;
     // Three products known from a CSV import (no canonical address yet), two the sitemap reveals.
     for (const [slug, name, price, stored] of [
@@ -116,10 +140,14 @@ describe.each(engines)('Scraper runs on $name', (engine) => {
       validation: { maxPriceJumpShare: 0.5 },
       expectedCurrency: 'CZK',
     };
-    const created = await w.call(ADMIN.uid, `mutation C($competitorId: ID!, $input: ScraperInput!) { scraperCreate(competitorId: $competitorId, input: $input) { id } }`, {
-      competitorId,
-      input: { name: 'Loopback', settings: JSON.stringify(settings) },
-    });
+    const created = await w.call(
+      ADMIN.uid,
+      `mutation C($competitorId: ID!, $input: ScraperInput!) { scraperCreate(competitorId: $competitorId, input: $input) { id } }`,
+      {
+        competitorId,
+        input: { name: 'Loopback', settings: JSON.stringify(settings) },
+      },
+    );
     expect(created.body.errors).toBeUndefined();
     scraperId = created.body.data.scraperCreate.id;
   }, 120_000);
@@ -136,18 +164,42 @@ describe.each(engines)('Scraper runs on $name', (engine) => {
   };
   const runView = async (runId: string) => (await w.call(ADMIN.uid, RUN, { runId })).body.data.scraperRun;
   const historyCount = async () =>
-    (await w.pool.query('SELECT count(*)::int AS n FROM competitor_price_history h JOIN competitor_products cp ON cp.id = h.competitor_product_id WHERE cp.competitor_id = $1', [competitorId])).rows[0].n as number;
+    (
+      await w.pool.query(
+        'SELECT count(*)::int AS n FROM competitor_price_history h JOIN competitor_products cp ON cp.id = h.competitor_product_id WHERE cp.competitor_id = $1',
+        [competitorId],
+      )
+    ).rows[0].n as number;
   const product = async (slug: string) =>
-    (await w.pool.query(`SELECT id, price::float8 AS price, canonical_url, etag, seen_at, availability FROM competitor_products WHERE competitor_id = $1 AND url = $2`, [competitorId, `${shop.origin()}/p/${slug}`])).rows[0];
+    (
+      await w.pool.query(
+        `SELECT id, price::float8 AS price, canonical_url, etag, seen_at, availability FROM competitor_products WHERE competitor_id = $1 AND url = $2`,
+        [competitorId, `${shop.origin()}/p/${slug}`],
+      )
+    ).rows[0];
 
   it('a first run upserts by canonical address, writes history for new and changed prices only, holds the jump, names the failed pages', async () => {
-    const matchingBefore = (await w.pool.query(`SELECT count(*)::int AS n FROM matching_runs WHERE organization_website_id = $1`, [w.site.northwind])).rows[0].n;
+    const matchingBefore = (
+      await w.pool.query(`SELECT count(*)::int AS n FROM matching_runs WHERE organization_website_id = $1`, [
+        w.site.northwind,
+      ])
+    ).rows[0].n;
     const jumpyBefore = await product('jumpy');
     const runId = await runNow();
     const result = await executeRun(w.pool, runId, { allowPrivateAddresses: true, batchSize: 3 });
     expect(result.status).toBe('succeeded');
     const run = await runView(runId);
-    expect(run).toMatchObject({ status: 'succeeded', pagesFetched: 7, productsNew: 2, productsChanged: 1, productsUnchanged: 1, heldForReview: 1, productsFailed: 2, historyRows: 3, productsSeen: 5 });
+    expect(run).toMatchObject({
+      status: 'succeeded',
+      pagesFetched: 7,
+      productsNew: 2,
+      productsChanged: 1,
+      productsUnchanged: 1,
+      heldForReview: 1,
+      productsFailed: 2,
+      historyRows: 3,
+      productsSeen: 5,
+    });
     const kinds = Object.fromEntries(run.failuresByKind.map((f: any) => [f.kind, f.count]));
     // "Call for price" is a validation failure of the page (scrape-page.ts).
     expect(kinds).toEqual({ blocked: 1, validation_failed: 1, held_for_review: 1 });
@@ -159,20 +211,52 @@ describe.each(engines)('Scraper runs on $name', (engine) => {
     const jumpy = await product('jumpy');
     expect(jumpy.price).toBe(300);
     expect(jumpy.seen_at.getTime()).toBeGreaterThan(jumpyBefore.seen_at.getTime());
-    const fresh = (await w.pool.query(`SELECT name, price::float8 AS price, currency, availability, brand, canonical_url, external_id FROM competitor_products WHERE competitor_id = $1 AND canonical_url LIKE '%fresh%' ORDER BY name`, [competitorId])).rows;
+    const fresh = (
+      await w.pool.query(
+        `SELECT name, price::float8 AS price, currency, availability, brand, canonical_url, external_id FROM competitor_products WHERE competitor_id = $1 AND canonical_url LIKE '%fresh%' ORDER BY name`,
+        [competitorId],
+      )
+    ).rows;
     expect(fresh).toEqual([
-      { name: 'Fresh grinder', price: 650, currency: 'CZK', availability: 'in_stock', brand: 'Acme', canonical_url: `${shop.origin()}/p/fresh-2`, external_id: `${shop.origin()}/p/fresh-2` },
-      { name: 'Fresh mixer', price: 450, currency: 'CZK', availability: 'in_stock', brand: 'Acme', canonical_url: `${shop.origin()}/p/fresh-1`, external_id: `${shop.origin()}/p/fresh-1` },
+      {
+        name: 'Fresh grinder',
+        price: 650,
+        currency: 'CZK',
+        availability: 'in_stock',
+        brand: 'Acme',
+        canonical_url: `${shop.origin()}/p/fresh-2`,
+        external_id: `${shop.origin()}/p/fresh-2`,
+      },
+      {
+        name: 'Fresh mixer',
+        price: 450,
+        currency: 'CZK',
+        availability: 'in_stock',
+        brand: 'Acme',
+        canonical_url: `${shop.origin()}/p/fresh-1`,
+        external_id: `${shop.origin()}/p/fresh-1`,
+      },
     ]);
-    const history = (await w.pool.query(`SELECT cp.name, h.price::float8 AS price, h.currency, h.availability FROM competitor_price_history h JOIN competitor_products cp ON cp.id = h.competitor_product_id WHERE cp.competitor_id = $1 ORDER BY cp.name`, [competitorId])).rows;
+    const history = (
+      await w.pool.query(
+        `SELECT cp.name, h.price::float8 AS price, h.currency, h.availability FROM competitor_price_history h JOIN competitor_products cp ON cp.id = h.competitor_product_id WHERE cp.competitor_id = $1 ORDER BY cp.name`,
+        [competitorId],
+      )
+    ).rows;
     expect(history).toEqual([
       { name: 'Cheaper toaster', price: 210, currency: 'CZK', availability: 'in_stock' },
       { name: 'Fresh grinder', price: 650, currency: 'CZK', availability: 'in_stock' },
       { name: 'Fresh mixer', price: 450, currency: 'CZK', availability: 'in_stock' },
     ]);
-    const matchingAfter = (await w.pool.query(`SELECT count(*)::int AS n FROM matching_runs WHERE organization_website_id = $1`, [w.site.northwind])).rows[0].n;
+    const matchingAfter = (
+      await w.pool.query(`SELECT count(*)::int AS n FROM matching_runs WHERE organization_website_id = $1`, [
+        w.site.northwind,
+      ])
+    ).rows[0].n;
     expect(matchingAfter).toBeGreaterThan(matchingBefore);
-    const scraper = (await w.pool.query('SELECT health, last_success_at, products_seen FROM scrapers WHERE id = $1', [scraperId])).rows[0];
+    const scraper = (
+      await w.pool.query('SELECT health, last_success_at, products_seen FROM scrapers WHERE id = $1', [scraperId])
+    ).rows[0];
     expect(scraper).toMatchObject({ products_seen: 5 });
     expect(scraper.last_success_at).not.toBeNull();
   });
@@ -202,22 +286,45 @@ describe.each(engines)('Scraper runs on $name', (engine) => {
     // Both runs so far held jumpy's 900 against the stored 300: the newer hold superseded the older.
     const pending = await pendingHolds();
     expect(pending.meta.pagination.total).toBe(1);
-    expect(pending.data[0]).toMatchObject({ competitorProductId: known.jumpy, competitorProductName: 'Jumpy blender', previousPrice: 300, previousCurrency: 'CZK', price: 900, currency: 'CZK', availability: 'in_stock', status: 'pending', decidedBy: null });
+    expect(pending.data[0]).toMatchObject({
+      competitorProductId: known.jumpy,
+      competitorProductName: 'Jumpy blender',
+      previousPrice: 300,
+      previousCurrency: 'CZK',
+      price: 900,
+      currency: 'CZK',
+      availability: 'in_stock',
+      status: 'pending',
+      decidedBy: null,
+    });
     const all = (await w.call(ADMIN.uid, HELD, { scraperId, status: null })).body.data.scraperHeldPriceList;
     expect(all.data.map((h: any) => h.status).sort()).toEqual(['pending', 'superseded']);
-    const pendingCount = async () => (await w.call(ADMIN.uid, `query S($id: ID!) { scraper(scraperId: $id) { heldPricesPending } }`, { id: scraperId })).body.data.scraper.heldPricesPending;
+    const pendingCount = async () =>
+      (
+        await w.call(ADMIN.uid, `query S($id: ID!) { scraper(scraperId: $id) { heldPricesPending } }`, {
+          id: scraperId,
+        })
+      ).body.data.scraper.heldPricesPending;
     expect(await pendingCount()).toBe(1);
 
     // Not an Admin: refused on the server, nothing decided.
     const owner = byRole('Owner');
     expect(codes(await w.call(owner.uid, HELD, { scraperId }))).toEqual(['FORBIDDEN']);
-    expect(codes(await w.call(owner.uid, DECIDE, { id: pending.data[0].id, decision: 'accept' }))).toEqual(['FORBIDDEN']);
+    expect(codes(await w.call(owner.uid, DECIDE, { id: pending.data[0].id, decision: 'accept' }))).toEqual([
+      'FORBIDDEN',
+    ]);
 
     const historyBefore = await historyCount();
-    const rejected = (await w.call(ADMIN.uid, DECIDE, { id: pending.data[0].id, decision: 'reject' })).body.data.scraperHeldPriceDecide;
+    const rejected = (await w.call(ADMIN.uid, DECIDE, { id: pending.data[0].id, decision: 'reject' })).body.data
+      .scraperHeldPriceDecide;
     expect(rejected).toMatchObject({ status: 'rejected', price: 900 });
     expect(rejected.decidedAt).not.toBeNull();
-    const adminId = (await w.pool.query(`SELECT started_by FROM scraper_runs WHERE scraper_id = $1 AND started_by IS NOT NULL LIMIT 1`, [scraperId])).rows[0].started_by;
+    const adminId = (
+      await w.pool.query(
+        `SELECT started_by FROM scraper_runs WHERE scraper_id = $1 AND started_by IS NOT NULL LIMIT 1`,
+        [scraperId],
+      )
+    ).rows[0].started_by;
     expect(rejected.decidedBy).toBe(adminId);
     expect((await product('jumpy')).price).toBe(300);
     expect(await historyCount()).toBe(historyBefore);
@@ -239,11 +346,17 @@ describe.each(engines)('Scraper runs on $name', (engine) => {
     await w.pool.query('UPDATE competitor_products SET price = 300 WHERE id = $1', [known.jumpy]);
 
     const historyBeforeAccept = await historyCount();
-    const accepted = (await w.call(ADMIN.uid, DECIDE, { id: next.id, decision: 'accept' })).body.data.scraperHeldPriceDecide;
+    const accepted = (await w.call(ADMIN.uid, DECIDE, { id: next.id, decision: 'accept' })).body.data
+      .scraperHeldPriceDecide;
     expect(accepted).toMatchObject({ status: 'accepted', decidedBy: adminId });
     expect((await product('jumpy')).price).toBe(900);
     expect(await historyCount()).toBe(historyBeforeAccept + 1);
-    const last = (await w.pool.query(`SELECT price::float8 AS price, currency, availability FROM competitor_price_history WHERE competitor_product_id = $1 ORDER BY seen_at DESC LIMIT 1`, [known.jumpy])).rows[0];
+    const last = (
+      await w.pool.query(
+        `SELECT price::float8 AS price, currency, availability FROM competitor_price_history WHERE competitor_product_id = $1 ORDER BY seen_at DESC LIMIT 1`,
+        [known.jumpy],
+      )
+    ).rows[0];
     expect(last).toEqual({ price: 900, currency: 'CZK', availability: 'in_stock' });
     expect(await pendingCount()).toBe(0);
     const unknown = await w.call(ADMIN.uid, DECIDE, { id: '00000000-0000-0000-0000-000000000000', decision: 'accept' });
@@ -251,19 +364,26 @@ describe.each(engines)('Scraper runs on $name', (engine) => {
   });
 
   it('cancel stops the run between batches; what it wrote stays', async () => {
-    for (let i = 0; i < 30; i++) shop.products.set(`slow-${i}`, { slug: `slow-${i}`, name: `Slow item ${i}`, price: 100 + i });
+    for (let i = 0; i < 30; i++)
+      shop.products.set(`slow-${i}`, { slug: `slow-${i}`, name: `Slow item ${i}`, price: 100 + i });
     shop.state.delayMs = 60;
     try {
       const runId = await runNow();
       const running = executeRun(w.pool, runId, { allowPrivateAddresses: true, batchSize: 2 });
-      for (let i = 0; i < 100 && (await runView(runId)).pagesFetched < 2; i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 100 && (await runView(runId)).pagesFetched < 2; i++)
+        await new Promise((r) => setTimeout(r, 50));
       const cancel = await w.call(ADMIN.uid, CANCEL, { runId });
       expect(cancel.body.data.scraperRunCancel).toMatchObject({ status: 'running', cancelRequested: true });
       expect((await running).status).toBe('cancelled');
       const run = await runView(runId);
       expect(run.status).toBe('cancelled');
       expect(run.pagesFetched).toBeLessThan(37);
-      const slowStored = (await w.pool.query(`SELECT count(*)::int AS n FROM competitor_products WHERE competitor_id = $1 AND name LIKE 'Slow item%'`, [competitorId])).rows[0].n;
+      const slowStored = (
+        await w.pool.query(
+          `SELECT count(*)::int AS n FROM competitor_products WHERE competitor_id = $1 AND name LIKE 'Slow item%'`,
+          [competitorId],
+        )
+      ).rows[0].n;
       expect(slowStored).toBe(run.productsNew);
     } finally {
       shop.state.delayMs = 0;
@@ -271,9 +391,15 @@ describe.each(engines)('Scraper runs on $name', (engine) => {
   });
 
   it('a stopping worker writes what it fetched and hands the run back; the next worker resumes from the pages not yet done, nothing twice', async () => {
-    for (let i = 0; i < 24; i++) shop.products.set(`resume-${i}`, { slug: `resume-${i}`, name: `Resume item ${i}`, price: 300 + i });
+    for (let i = 0; i < 24; i++)
+      shop.products.set(`resume-${i}`, { slug: `resume-${i}`, name: `Resume item ${i}`, price: 300 + i });
     const historyBefore = await historyCount();
-    const storedCount = async () => (await w.pool.query('SELECT count(*)::int AS n FROM competitor_products WHERE competitor_id = $1', [competitorId])).rows[0].n as number;
+    const storedCount = async () =>
+      (
+        await w.pool.query('SELECT count(*)::int AS n FROM competitor_products WHERE competitor_id = $1', [
+          competitorId,
+        ])
+      ).rows[0].n as number;
     const storedBefore = await storedCount();
     shop.state.hits.clear();
     shop.state.delayMs = 40;
@@ -281,10 +407,13 @@ describe.each(engines)('Scraper runs on $name', (engine) => {
       const runId = await runNow();
       const controller = new AbortController();
       const first = executeRun(w.pool, runId, { allowPrivateAddresses: true, batchSize: 2, signal: controller.signal });
-      for (let i = 0; i < 200 && (await runView(runId)).pagesFetched < 6; i++) await new Promise((r) => setTimeout(r, 25));
+      for (let i = 0; i < 200 && (await runView(runId)).pagesFetched < 6; i++)
+        await new Promise((r) => setTimeout(r, 25));
       controller.abort('stopping');
       expect((await first).status).toBe('stopped');
-      const handedBack = (await w.pool.query('SELECT status, pages_fetched, resumes FROM scraper_runs WHERE id = $1', [runId])).rows[0];
+      const handedBack = (
+        await w.pool.query('SELECT status, pages_fetched, resumes FROM scraper_runs WHERE id = $1', [runId])
+      ).rows[0];
       expect(handedBack).toMatchObject({ status: 'queued', resumes: 0 });
       expect(handedBack.pages_fetched).toBeGreaterThan(0);
       const pagesBefore = shop.products.size + 2; // the product pages, the captcha and the call-for-price page
@@ -302,10 +431,19 @@ describe.each(engines)('Scraper runs on $name', (engine) => {
       const productHits = [...shop.state.hits].filter(([path]) => path.startsWith('/p/'));
       expect(productHits.filter(([, n]) => n !== 1)).toEqual([]);
       expect(productHits.length).toBe(pagesBefore);
-      const resumed = (await w.pool.query(`SELECT count(*)::int AS n FROM competitor_products WHERE competitor_id = $1 AND name LIKE 'Resume item%'`, [competitorId])).rows[0].n;
+      const resumed = (
+        await w.pool.query(
+          `SELECT count(*)::int AS n FROM competitor_products WHERE competitor_id = $1 AND name LIKE 'Resume item%'`,
+          [competitorId],
+        )
+      ).rows[0].n;
       expect(resumed).toBe(24);
       expect(await historyCount()).toBe(historyBefore + run.history_rows);
-      const failures = (await w.pool.query('SELECT url, count(*)::int AS n FROM scraper_run_failures WHERE run_id = $1 GROUP BY url', [runId])).rows;
+      const failures = (
+        await w.pool.query('SELECT url, count(*)::int AS n FROM scraper_run_failures WHERE run_id = $1 GROUP BY url', [
+          runId,
+        ])
+      ).rows;
       expect(failures.filter((f) => f.n > 1)).toEqual([]);
     } finally {
       shop.state.delayMs = 0;
@@ -335,6 +473,8 @@ describe.each(engines)('Scraper runs on $name', (engine) => {
     const swept = (await w.pool.query('SELECT status, error_message FROM scraper_runs WHERE id = $1', [lost])).rows[0];
     expect(swept.status).toBe('failed');
     expect(swept.error_message).toMatch(/worker .* stopped/);
-    expect((await w.pool.query('SELECT health FROM scrapers WHERE id = $1', [scraperId])).rows[0].health).toBe('failing');
+    expect((await w.pool.query('SELECT health FROM scrapers WHERE id = $1', [scraperId])).rows[0].health).toBe(
+      'failing',
+    );
   });
 });

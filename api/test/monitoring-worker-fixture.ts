@@ -15,7 +15,13 @@ const db = await openDatabase({
   pgliteSocketDir: process.env.MONITORING_FIXTURE_PGLITE_SOCKET_DIR || null,
   poolSize: 4,
 });
-const worker = await startWorker({ pool: db.pool, concurrency: 1, kinds: [SCRAPER_RUN_JOB], pollIntervalMs: 200, maintenanceIntervalSeconds: 1 });
+const worker = await startWorker({
+  pool: db.pool,
+  concurrency: 1,
+  kinds: [SCRAPER_RUN_JOB],
+  pollIntervalMs: 200,
+  maintenanceIntervalSeconds: 1,
+});
 process.on('SIGTERM', async () => {
   await worker.stop({ graceMs: 15_000 });
   await closeQueueOf(db.pool);

@@ -11,7 +11,14 @@ import { PRICING_UPDATE } from '../src/pricing/jobs.ts';
 import { drainSuggestionWork, processDirtyProducts } from '../src/pricing/recompute.ts';
 import { availableEngines } from './engines.ts';
 import { codes } from './helpers.ts';
-import { ADMIN, byRole, openCatalogueWorld, READERS_ONLY, roleCases, type CatalogueWorld } from './catalogue-fixtures.ts';
+import {
+  ADMIN,
+  byRole,
+  openCatalogueWorld,
+  READERS_ONLY,
+  roleCases,
+  type CatalogueWorld,
+} from './catalogue-fixtures.ts';
 
 const engines = await availableEngines();
 
@@ -61,15 +68,29 @@ describe.each(engines)('Price suggestions on $name', (engine) => {
     await w?.close();
   });
   const ruleCount = async () => (await w.pool.query('SELECT count(*)::int AS n FROM price_rules')).rows[0].n as number;
-  const feed = (path: string, key?: string) => w.api.fetch(`http://api.test${path}`, { headers: key ? { 'x-api-key': key } : {} });
+  const feed = (path: string, key?: string) =>
+    w.api.fetch(`http://api.test${path}`, { headers: key ? { 'x-api-key': key } : {} });
 
   it('an Owner writes a Draft rule: saved with its settings and a live affected count, no suggestions yet', async () => {
-    const response = await w.call(owner.uid, CREATE, { organizationWebsiteId: site, input: baseRule('Beat the lowest', 1) });
+    const response = await w.call(owner.uid, CREATE, {
+      organizationWebsiteId: site,
+      input: baseRule('Beat the lowest', 1),
+    });
     expect(response.body.errors).toBeUndefined();
     const rule = response.body.data.priceRuleCreate;
     ruleId = rule.id;
-    const { rows } = await w.pool.query('SELECT count(*)::int AS n FROM products WHERE organization_website_id = $1 AND active', [site]);
-    expect(rule).toMatchObject({ name: 'Beat the lowest', status: 'DRAFT', priority: 1, affectedCount: rows[0].n, suggestionCount: 0, updatedBy: owner.email });
+    const { rows } = await w.pool.query(
+      'SELECT count(*)::int AS n FROM products WHERE organization_website_id = $1 AND active',
+      [site],
+    );
+    expect(rule).toMatchObject({
+      name: 'Beat the lowest',
+      status: 'DRAFT',
+      priority: 1,
+      affectedCount: rows[0].n,
+      suggestionCount: 0,
+      updatedBy: owner.email,
+    });
     expect(rule.strategy).toMatchObject({ type: 'BEAT_LOWEST', beatBy: 1, beatUnit: 'PERCENT' });
     await drainSuggestionWork(w.pool);
     expect((await w.pool.query('SELECT count(*)::int AS n FROM price_suggestions')).rows[0].n).toBe(0);
@@ -80,7 +101,9 @@ describe.each(engines)('Price suggestions on $name', (engine) => {
     expect(response.body.errors).toBeUndefined();
     const sim = response.body.data.priceRuleSimulation;
     expect(sim.selected).toBeGreaterThan(0);
-    expect(sim.raised + sim.lowered + sim.unchanged + sim.heldByFloor + sim.heldByCeiling + sim.noData).toBe(sim.selected);
+    expect(sim.raised + sim.lowered + sim.unchanged + sim.heldByFloor + sim.heldByCeiling + sim.noData).toBe(
+      sim.selected,
+    );
     expect(sim.histogram.reduce((n: number, b: { count: number }) => n + b.count, 0)).toBe(sim.selected - sim.noData);
     expect(sim.largestChanges.length).toBeGreaterThan(0);
     const largest = sim.largestChanges[0];
@@ -92,25 +115,55 @@ describe.each(engines)('Price suggestions on $name', (engine) => {
   });
 
   it.each([
-    ['a floor above the ceiling', { bounds: { minimumPrice: 500, maximumPrice: 100 } }, 'bounds.minimumPrice', 'FLOOR_ABOVE_CEILING'],
+    [
+      'a floor above the ceiling',
+      { bounds: { minimumPrice: 500, maximumPrice: 100 } },
+      'bounds.minimumPrice',
+      'FLOOR_ABOVE_CEILING',
+    ],
     ['a negative margin', { bounds: { costMargin: -5 } }, 'bounds.costMargin', 'NEGATIVE'],
     ['a rule selecting nothing', { products: { brands: ['No Such Brand Anywhere'] } }, 'products', 'SELECTS_NOTHING'],
     ['a priority clash', { priority: 1 }, 'priority', 'PRIORITY_TAKEN'],
-    ['a price range upside down', { products: { priceMin: 900, priceMax: 100 } }, 'products.priceMin', 'PRICE_RANGE_INVERTED'],
-  ])('%s is a field error with a reason the console translates, and saves nothing', async (_, change, field, reason) => {
-    const before = await ruleCount();
-    const response = await w.call(owner.uid, CREATE, { organizationWebsiteId: site, input: { ...baseRule('Bad', 7), ...change } });
-    expect(codes(response)).toEqual(['BAD_USER_INPUT']);
-    expect(response.body.errors![0]!.extensions).toMatchObject({ field, reason });
-    if (reason === 'PRIORITY_TAKEN') expect((response.body.errors![0]!.extensions as { values?: unknown }).values).toMatchObject({ priority: 1, rule: expect.any(String) });
-    expect(await ruleCount()).toBe(before);
-  });
+    [
+      'a price range upside down',
+      { products: { priceMin: 900, priceMax: 100 } },
+      'products.priceMin',
+      'PRICE_RANGE_INVERTED',
+    ],
+  ])(
+    '%s is a field error with a reason the console translates, and saves nothing',
+    async (_, change, field, reason) => {
+      const before = await ruleCount();
+      const response = await w.call(owner.uid, CREATE, {
+        organizationWebsiteId: site,
+        input: { ...baseRule('Bad', 7), ...change },
+      });
+      expect(codes(response)).toEqual(['BAD_USER_INPUT']);
+      expect(response.body.errors![0]!.extensions).toMatchObject({ field, reason });
+      if (reason === 'PRIORITY_TAKEN')
+        expect((response.body.errors![0]!.extensions as { values?: unknown }).values).toMatchObject({
+          priority: 1,
+          rule: expect.any(String),
+        });
+      expect(await ruleCount()).toBe(before);
+    },
+  );
 
   it('a strategy following an excluded competitor is a field error', async () => {
-    const { rows } = await w.pool.query('SELECT id FROM competitors WHERE organization_website_id = $1 ORDER BY name LIMIT 1', [site]);
-    const input = baseRule('Follow', 8, { competitors: { mode: 'EXCLUDE', competitorIds: [rows[0].id] }, strategy: { type: 'FOLLOW_COMPETITOR', competitorId: rows[0].id } });
+    const { rows } = await w.pool.query(
+      'SELECT id FROM competitors WHERE organization_website_id = $1 ORDER BY name LIMIT 1',
+      [site],
+    );
+    const input = baseRule('Follow', 8, {
+      competitors: { mode: 'EXCLUDE', competitorIds: [rows[0].id] },
+      strategy: { type: 'FOLLOW_COMPETITOR', competitorId: rows[0].id },
+    });
     const response = await w.call(owner.uid, CREATE, { organizationWebsiteId: site, input });
-    expect(response.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'strategy.competitorId', reason: 'STRATEGY_COMPETITOR_LEFT_OUT' });
+    expect(response.body.errors![0]!.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: 'strategy.competitorId',
+      reason: 'STRATEGY_COMPETITOR_LEFT_OUT',
+    });
   });
 
   it.each(roleCases(READERS_ONLY))('%s reads the rules and cannot save one', async (_role, user) => {
@@ -128,14 +181,21 @@ describe.each(engines)('Price suggestions on $name', (engine) => {
   it("another organization's website and rule are NOT_FOUND to an Owner", async () => {
     const other = await w.call(owner.uid, LIST, { organizationWebsiteId: w.site.bohemia });
     expect(codes(other)).toEqual(['NOT_FOUND']);
-    const bohemiaOwner = (await import('../src/seed/demo-users.ts')).DEMO_USERS.find((u) => u.organization === 'bohemia' && ['Owner', 'Editor'].includes(u.roles[0]!));
-    if (bohemiaOwner) expect(codes(await w.call(bohemiaOwner.uid, STATUS, { priceRuleId: ruleId, status: 'ACTIVE' }))).toEqual(['NOT_FOUND']);
+    const bohemiaOwner = (await import('../src/seed/demo-users.ts')).DEMO_USERS.find(
+      (u) => u.organization === 'bohemia' && ['Owner', 'Editor'].includes(u.roles[0]!),
+    );
+    if (bohemiaOwner)
+      expect(codes(await w.call(bohemiaOwner.uid, STATUS, { priceRuleId: ruleId, status: 'ACTIVE' }))).toEqual([
+        'NOT_FOUND',
+      ]);
   });
 
   let accepted: string[] = [];
   let rejected: string;
   it('activated, the rule suggests prices with explanations, shown on the products list', async () => {
-    expect((await w.call(owner.uid, STATUS, { priceRuleId: ruleId, status: 'ACTIVE' })).body.data.priceRuleStatusSet.status).toBe('ACTIVE');
+    expect(
+      (await w.call(owner.uid, STATUS, { priceRuleId: ruleId, status: 'ACTIVE' })).body.data.priceRuleStatusSet.status,
+    ).toBe('ACTIVE');
     await drainSuggestionWork(w.pool);
     const list = (await w.call(owner.uid, SUGGESTIONS, { organizationWebsiteId: site })).body.data.priceSuggestionList;
     expect(list.meta.pagination.total).toBeGreaterThan(3);
@@ -143,7 +203,9 @@ describe.each(engines)('Price suggestions on $name', (engine) => {
     expect(changed.length).toBeGreaterThan(3);
     for (const s of changed) {
       expect(s.rule).toEqual({ id: ruleId, name: 'Beat the lowest' });
-      expect(s.explanation.map((e: any) => e.code)).toEqual(expect.arrayContaining(['current', 'lowest', 'beat_percent', 'result']));
+      expect(s.explanation.map((e: any) => e.code)).toEqual(
+        expect.arrayContaining(['current', 'lowest', 'beat_percent', 'result']),
+      );
       expect(s.suggestedPrice.toFixed(2).endsWith('.99')).toBe(true);
       expect(s.change).toBeCloseTo(s.suggestedPrice - s.currentPrice, 2);
     }
@@ -152,7 +214,11 @@ describe.each(engines)('Price suggestions on $name', (engine) => {
     const withSuggestion = products.data.productList.data.filter((p: any) => p.suggestion);
     for (const p of withSuggestion) {
       const mine = list.data.find((s: any) => s.id === p.id);
-      expect(p).toMatchObject({ suggestedPrice: mine.suggestedPrice, suggestionOutcome: mine.outcome, suggestionReview: 'PENDING' });
+      expect(p).toMatchObject({
+        suggestedPrice: mine.suggestedPrice,
+        suggestionOutcome: mine.outcome,
+        suggestionReview: 'PENDING',
+      });
     }
     accepted = changed.slice(0, 2).map((s: any) => s.id);
     rejected = changed[2].id;
@@ -166,13 +232,18 @@ describe.each(engines)('Price suggestions on $name', (engine) => {
          FROM products p LEFT JOIN price_suggestions s ON s.product_id = p.id WHERE p.organization_website_id = $1`,
       [site],
     );
-    const withChange = (await w.call(owner.uid, QUERY, { organizationWebsiteId: site, filter: { hasSuggestion: true } })).body.data.productList;
+    const withChange = (
+      await w.call(owner.uid, QUERY, { organizationWebsiteId: site, filter: { hasSuggestion: true } })
+    ).body.data.productList;
     expect(withChange.meta.pagination.total).toBe(rows[0].changed);
     expect(withChange.data.every((p: any) => p.suggestedChange !== null && p.suggestedChange !== 0)).toBe(true);
-    const without = (await w.call(owner.uid, QUERY, { organizationWebsiteId: site, filter: { hasSuggestion: false } })).body.data.productList;
+    const without = (await w.call(owner.uid, QUERY, { organizationWebsiteId: site, filter: { hasSuggestion: false } }))
+      .body.data.productList;
     expect(without.meta.pagination.total).toBe(rows[0].products - rows[0].changed);
     for (const sort of ['SUGGESTED_CHANGE_ASC', 'SUGGESTED_CHANGE_DESC']) {
-      const sorted = (await w.call(owner.uid, QUERY, { organizationWebsiteId: site, sort })).body.data.productList.data.map((p: any) => p.suggestedChangePercent);
+      const sorted = (
+        await w.call(owner.uid, QUERY, { organizationWebsiteId: site, sort })
+      ).body.data.productList.data.map((p: any) => p.suggestedChangePercent);
       const valued = sorted.filter((v: number | null) => v !== null);
       expect(sorted.slice(0, valued.length)).toEqual(valued);
       expect(valued).toEqual([...valued].sort((a, b) => (sort.endsWith('ASC') ? a - b : b - a)));
@@ -181,22 +252,48 @@ describe.each(engines)('Price suggestions on $name', (engine) => {
   });
 
   it('accepts and rejects (single and bulk), logged with who did it; a User may not review', async () => {
-    expect(codes(await w.call(byRole('User').uid, REVIEW, { organizationWebsiteId: site, productIds: accepted, decision: 'ACCEPT' }))).toEqual(['FORBIDDEN']);
-    const bulk = (await w.call(owner.uid, REVIEW, { organizationWebsiteId: site, productIds: accepted, decision: 'ACCEPT' })).body.data.priceSuggestionReview;
+    expect(
+      codes(
+        await w.call(byRole('User').uid, REVIEW, {
+          organizationWebsiteId: site,
+          productIds: accepted,
+          decision: 'ACCEPT',
+        }),
+      ),
+    ).toEqual(['FORBIDDEN']);
+    const bulk = (
+      await w.call(owner.uid, REVIEW, { organizationWebsiteId: site, productIds: accepted, decision: 'ACCEPT' })
+    ).body.data.priceSuggestionReview;
     expect(bulk).toMatchObject({ changed: 2, skipped: 0 });
     expect(bulk.data.every((s: any) => s.review === 'ACCEPTED' && s.reviewedBy === owner.email)).toBe(true);
-    const again = (await w.call(owner.uid, REVIEW, { organizationWebsiteId: site, productIds: accepted, decision: 'ACCEPT' })).body.data.priceSuggestionReview;
+    const again = (
+      await w.call(owner.uid, REVIEW, { organizationWebsiteId: site, productIds: accepted, decision: 'ACCEPT' })
+    ).body.data.priceSuggestionReview;
     expect(again).toMatchObject({ changed: 0, skipped: 2 });
-    expect((await w.call(owner.uid, REVIEW, { organizationWebsiteId: site, productIds: [rejected], decision: 'REJECT' })).body.data.priceSuggestionReview.changed).toBe(1);
+    expect(
+      (await w.call(owner.uid, REVIEW, { organizationWebsiteId: site, productIds: [rejected], decision: 'REJECT' }))
+        .body.data.priceSuggestionReview.changed,
+    ).toBe(1);
     const exported = (
-      await w.call(byRole('User').uid, `query PriceSuggestionExport($organizationWebsiteId: ID!, $filter: PriceSuggestionFilter) {
-        priceSuggestionExport(organizationWebsiteId: $organizationWebsiteId, filter: $filter) { csv rows truncated } }`, { organizationWebsiteId: site, filter: { review: 'ACCEPTED' } })
+      await w.call(
+        byRole('User').uid,
+        `query PriceSuggestionExport($organizationWebsiteId: ID!, $filter: PriceSuggestionFilter) {
+        priceSuggestionExport(organizationWebsiteId: $organizationWebsiteId, filter: $filter) { csv rows truncated } }`,
+        { organizationWebsiteId: site, filter: { review: 'ACCEPTED' } },
+      )
     ).body.data.priceSuggestionExport;
     expect(exported).toMatchObject({ rows: 2, truncated: false });
-    expect(exported.csv.split('\n')[0]).toBe('item_id,name,currency,current_price,suggested_price,change,change_percent,outcome,review,rule,computed_at');
+    expect(exported.csv.split('\n')[0]).toBe(
+      'item_id,name,currency,current_price,suggested_price,change,change_percent,outcome,review,rule,computed_at',
+    );
     const log = (await w.call(byRole('User').uid, LOG, { organizationWebsiteId: site })).body.data.priceSuggestionLog;
     expect(log.meta.pagination.total).toBe(3);
-    expect(log.data[0]).toMatchObject({ productId: rejected, decision: 'REJECT', actorEmail: owner.email, ruleName: 'Beat the lowest' });
+    expect(log.data[0]).toMatchObject({
+      productId: rejected,
+      decision: 'REJECT',
+      actorEmail: owner.email,
+      ruleName: 'Beat the lowest',
+    });
   });
 
   it('the price feed with the API key gives exactly the accepted ones (JSON, CSV, XML); other keys 401/403', async () => {
@@ -205,7 +302,9 @@ describe.each(engines)('Price suggestions on $name', (engine) => {
     const json = await feed(`/price-feed/${site}?accepted=true`, key);
     expect(json.status).toBe(200);
     const body = await json.json();
-    const { rows: items } = await w.pool.query('SELECT item_id FROM products WHERE id = ANY($1::uuid[]) ORDER BY id', [accepted]);
+    const { rows: items } = await w.pool.query('SELECT item_id FROM products WHERE id = ANY($1::uuid[]) ORDER BY id', [
+      accepted,
+    ]);
     expect(body.items.map((i: any) => i.itemId).sort()).toEqual(items.map((r) => r.item_id).sort());
     expect(body.items.every((i: any) => i.review === 'ACCEPTED')).toBe(true);
     const csv = await (await feed(`/price-feed/${site}?accepted=true&format=csv`, key)).text();
@@ -217,7 +316,10 @@ describe.each(engines)('Price suggestions on $name', (engine) => {
     expect((await feed(`/price-feed/${site}?accepted=true`)).status).toBe(401);
     expect((await feed(`/price-feed/${site}`, 'owk_not_a_key')).status).toBe(401);
     expect((await feed(`/price-feed/${w.site.bohemia}`, key)).status).toBe(401);
-    await w.pool.query("UPDATE organization_websites SET api_key = 'owk_rotated_' || replace(gen_random_uuid()::text, '-', '') WHERE id = $1", [site]);
+    await w.pool.query(
+      "UPDATE organization_websites SET api_key = 'owk_rotated_' || replace(gen_random_uuid()::text, '-', '') WHERE id = $1",
+      [site],
+    );
     expect((await feed(`/price-feed/${site}`, key)).status).toBe(403);
   });
 
@@ -227,12 +329,19 @@ describe.each(engines)('Price suggestions on $name', (engine) => {
         WHERE m.product_id = $1 AND m.status = 'MATCHED' AND cp.price IS NOT NULL ORDER BY cp.price LIMIT 1`,
       [rejected],
     );
-    const before = (await w.pool.query('SELECT suggested_price, review FROM price_suggestions WHERE product_id = $1', [rejected])).rows[0];
+    const before = (
+      await w.pool.query('SELECT suggested_price, review FROM price_suggestions WHERE product_id = $1', [rejected])
+    ).rows[0];
     expect(before.review).toBe('REJECTED');
     await w.pool.query('UPDATE competitor_products SET price = round(price * 0.9, 2) WHERE id = $1', [rows[0].id]);
-    expect((await w.pool.query('SELECT count(*)::int AS n FROM price_suggestion_dirty WHERE product_id = $1', [rejected])).rows[0].n).toBe(1);
+    expect(
+      (await w.pool.query('SELECT count(*)::int AS n FROM price_suggestion_dirty WHERE product_id = $1', [rejected]))
+        .rows[0].n,
+    ).toBe(1);
     await processDirtyProducts(w.pool);
-    const after = (await w.pool.query('SELECT suggested_price, review FROM price_suggestions WHERE product_id = $1', [rejected])).rows[0];
+    const after = (
+      await w.pool.query('SELECT suggested_price, review FROM price_suggestions WHERE product_id = $1', [rejected])
+    ).rows[0];
     expect(Number(after.suggested_price)).toBeLessThan(Number(before.suggested_price));
     expect(after.review).toBe('PENDING');
     expect((await w.pool.query('SELECT count(*)::int AS n FROM price_suggestion_dirty')).rows[0].n).toBe(0);
@@ -248,12 +357,19 @@ describe.each(engines)('Price suggestions on $name', (engine) => {
         [site, rejected],
       );
       const sample = rows[0];
-      await w.pool.query('UPDATE competitor_products SET price = round(price * 0.95, 2), seen_at = now() WHERE id = $1', [sample.cp]);
+      await w.pool.query(
+        'UPDATE competitor_products SET price = round(price * 0.95, 2), seen_at = now() WHERE id = $1',
+        [sample.cp],
+      );
       const start = Date.now();
       let now = sample.explanation;
       while (now === sample.explanation && Date.now() - start < 30_000) {
         await new Promise((resolve) => setTimeout(resolve, 100));
-        now = (await w.pool.query('SELECT explanation::text AS explanation FROM price_suggestions WHERE product_id = $1', [sample.product_id])).rows[0].explanation;
+        now = (
+          await w.pool.query('SELECT explanation::text AS explanation FROM price_suggestions WHERE product_id = $1', [
+            sample.product_id,
+          ])
+        ).rows[0].explanation;
       }
       expect(now).not.toBe(sample.explanation);
       expect((await w.pool.query('SELECT count(*)::int AS n FROM price_suggestion_dirty')).rows[0].n).toBe(0);
@@ -264,28 +380,50 @@ describe.each(engines)('Price suggestions on $name', (engine) => {
   });
 
   it('duplicates (Draft, last), reorders, deactivates: suggestions follow the rules', async () => {
-    const copy = (await w.call(owner.uid, `mutation PriceRuleDuplicate($priceRuleId: ID!) { priceRuleDuplicate(priceRuleId: $priceRuleId) { id name status priority } }`, { priceRuleId: ruleId })).body.data
-      .priceRuleDuplicate;
+    const copy = (
+      await w.call(
+        owner.uid,
+        `mutation PriceRuleDuplicate($priceRuleId: ID!) { priceRuleDuplicate(priceRuleId: $priceRuleId) { id name status priority } }`,
+        { priceRuleId: ruleId },
+      )
+    ).body.data.priceRuleDuplicate;
     expect(copy).toMatchObject({ name: 'Beat the lowest (copy)', status: 'DRAFT', priority: 2 });
     const reordered = (
-      await w.call(owner.uid, `mutation PriceRuleReorder($organizationWebsiteId: ID!, $ids: [ID!]!) { priceRuleReorder(organizationWebsiteId: $organizationWebsiteId, priceRuleIds: $ids) { id priority } }`, {
-        organizationWebsiteId: site,
-        ids: [copy.id, ruleId],
-      })
+      await w.call(
+        owner.uid,
+        `mutation PriceRuleReorder($organizationWebsiteId: ID!, $ids: [ID!]!) { priceRuleReorder(organizationWebsiteId: $organizationWebsiteId, priceRuleIds: $ids) { id priority } }`,
+        {
+          organizationWebsiteId: site,
+          ids: [copy.id, ruleId],
+        },
+      )
     ).body.data.priceRuleReorder;
     expect(reordered).toEqual([
       { id: copy.id, priority: 1 },
       { id: ruleId, priority: 2 },
     ]);
-    const bad = await w.call(owner.uid, `mutation PriceRuleReorder($organizationWebsiteId: ID!, $ids: [ID!]!) { priceRuleReorder(organizationWebsiteId: $organizationWebsiteId, priceRuleIds: $ids) { id } }`, {
-      organizationWebsiteId: site,
-      ids: [ruleId],
-    });
+    const bad = await w.call(
+      owner.uid,
+      `mutation PriceRuleReorder($organizationWebsiteId: ID!, $ids: [ID!]!) { priceRuleReorder(organizationWebsiteId: $organizationWebsiteId, priceRuleIds: $ids) { id } }`,
+      {
+        organizationWebsiteId: site,
+        ids: [ruleId],
+      },
+    );
     expect(codes(bad)).toEqual(['BAD_USER_INPUT']);
     await w.call(owner.uid, STATUS, { priceRuleId: ruleId, status: 'INACTIVE' });
     await drainSuggestionWork(w.pool);
-    expect((await w.pool.query('SELECT count(*)::int AS n FROM price_suggestions WHERE organization_website_id = $1', [site])).rows[0].n).toBe(0);
+    expect(
+      (
+        await w.pool.query('SELECT count(*)::int AS n FROM price_suggestions WHERE organization_website_id = $1', [
+          site,
+        ])
+      ).rows[0].n,
+    ).toBe(0);
     // The log stays.
-    expect((await w.call(ADMIN.uid, LOG, { organizationWebsiteId: site })).body.data.priceSuggestionLog.meta.pagination.total).toBe(3);
+    expect(
+      (await w.call(ADMIN.uid, LOG, { organizationWebsiteId: site })).body.data.priceSuggestionLog.meta.pagination
+        .total,
+    ).toBe(3);
   });
 });

@@ -1,7 +1,20 @@
 /** The suggestion engine's arithmetic, table by table (api/src/pricing/README.md). */
 import { describe, expect, it } from 'vitest';
-import { competitorPrices, currencyDecimals, roundPrice, selectorOf, suggest, decidingRule } from '../src/pricing/engine/index.ts';
-import type { CompetitorOffer, PricingRule, ProductFacts, ProductSelection, RoundingSettings } from '../src/pricing/engine/index.ts';
+import {
+  competitorPrices,
+  currencyDecimals,
+  roundPrice,
+  selectorOf,
+  suggest,
+  decidingRule,
+} from '../src/pricing/engine/index.ts';
+import type {
+  CompetitorOffer,
+  PricingRule,
+  ProductFacts,
+  ProductSelection,
+  RoundingSettings,
+} from '../src/pricing/engine/index.ts';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 const DAY = 86_400_000;
@@ -18,14 +31,56 @@ const offer = (name: string, price: number, extra: Partial<CompetitorOffer> = {}
 });
 
 const product = (extra: Partial<ProductFacts> = {}): ProductFacts => ({
-  id: 'p1', brand: 'Acme', category: 'Phones', price: 1400, stock: 5, cost: null, map: null, rrp: null, currency: 'CZK', ...extra,
+  id: 'p1',
+  brand: 'Acme',
+  category: 'Phones',
+  price: 1400,
+  stock: 5,
+  cost: null,
+  map: null,
+  rrp: null,
+  currency: 'CZK',
+  ...extra,
 });
 
-function rule(extra: { competitors?: Partial<PricingRule['competitors']>; strategy?: Partial<PricingRule['strategy']>; bounds?: Partial<PricingRule['bounds']>; rounding?: Partial<RoundingSettings> } = {}): PricingRule {
+function rule(
+  extra: {
+    competitors?: Partial<PricingRule['competitors']>;
+    strategy?: Partial<PricingRule['strategy']>;
+    bounds?: Partial<PricingRule['bounds']>;
+    rounding?: Partial<RoundingSettings>;
+  } = {},
+): PricingRule {
   return {
-    competitors: { mode: 'ALL', competitorIds: [], matchTypes: 'CONFIRMED_AND_AUTOMATIC', inStockOnly: false, maxAgeDays: null, minPrices: 1, ...extra.competitors },
-    strategy: { type: 'MATCH_LOWEST', beatBy: null, beatUnit: 'PERCENT', position: null, competitorId: null, withinPercent: null, tolerancePercent: 0, ...extra.strategy },
-    bounds: { costMargin: null, costMarginUnit: 'PERCENT', useMap: false, minimumPrice: null, useRrp: false, maximumPrice: null, maxChangePercent: null, ...extra.bounds },
+    competitors: {
+      mode: 'ALL',
+      competitorIds: [],
+      matchTypes: 'CONFIRMED_AND_AUTOMATIC',
+      inStockOnly: false,
+      maxAgeDays: null,
+      minPrices: 1,
+      ...extra.competitors,
+    },
+    strategy: {
+      type: 'MATCH_LOWEST',
+      beatBy: null,
+      beatUnit: 'PERCENT',
+      position: null,
+      competitorId: null,
+      withinPercent: null,
+      tolerancePercent: 0,
+      ...extra.strategy,
+    },
+    bounds: {
+      costMargin: null,
+      costMarginUnit: 'PERCENT',
+      useMap: false,
+      minimumPrice: null,
+      useRrp: false,
+      maximumPrice: null,
+      maxChangePercent: null,
+      ...extra.bounds,
+    },
     rounding: { mode: 'NONE', ending: null, step: null, direction: 'NEAREST', ...extra.rounding },
   };
 }
@@ -35,7 +90,11 @@ const market = [offer('Alza', 1299), offer('CZC', 1350), offer('Datart', 1420), 
 describe('the example of the issue', () => {
   it('lowest of 4: Alza 1 299 -> beat by 1 % -> 1 286.01 -> cost floor 1 210 not reached -> .99 -> 1 285.99', () => {
     const result = suggest(
-      rule({ strategy: { type: 'BEAT_LOWEST', beatBy: 1 }, bounds: { costMargin: 10 }, rounding: { mode: 'CHARM', ending: 'CENTS_99', direction: 'DOWN' } }),
+      rule({
+        strategy: { type: 'BEAT_LOWEST', beatBy: 1 },
+        bounds: { costMargin: 10 },
+        rounding: { mode: 'CHARM', ending: 'CENTS_99', direction: 'DOWN' },
+      }),
       product({ cost: 1100 }),
       market,
       NOW,
@@ -48,7 +107,12 @@ describe('the example of the issue', () => {
       { code: 'rounded', ending: 'CENTS_99', price: 1285.99 },
       { code: 'result', price: 1285.99 },
     ]);
-    expect(result).toMatchObject({ suggestedPrice: 1285.99, change: -114.01, changePercent: -8.14, outcome: 'CHANGE_SUGGESTED' });
+    expect(result).toMatchObject({
+      suggestedPrice: 1285.99,
+      change: -114.01,
+      changePercent: -8.14,
+      outcome: 'CHANGE_SUGGESTED',
+    });
   });
 });
 
@@ -66,37 +130,72 @@ describe('strategies', () => {
     ['position beyond the market takes the highest', { type: 'POSITION', position: 9 }, 1500],
     ['follow Datart', { type: 'FOLLOW_COMPETITOR', competitorId: 'id-Datart' }, 1420],
     ['within ±5 % of the average 1392.25: 1400 stays', { type: 'WITHIN_MARKET_AVERAGE', withinPercent: 5 }, 1400],
-    ['within ±0.5 % of the average: down to the upper edge', { type: 'WITHIN_MARKET_AVERAGE', withinPercent: 0.5 }, 1399.21],
+    [
+      'within ±0.5 % of the average: down to the upper edge',
+      { type: 'WITHIN_MARKET_AVERAGE', withinPercent: 0.5 },
+      1399.21,
+    ],
   ] as const)('%s', (_, strategy, expected) => {
     expect(suggest(rule({ strategy: strategy as never }), product(), market, NOW).suggestedPrice).toBe(expected);
   });
 
   it('median of an odd count is the middle price', () => {
-    expect(suggest(rule({ strategy: { type: 'MATCH_MEDIAN' } }), product(), market.slice(0, 3), NOW).suggestedPrice).toBe(1350);
+    expect(
+      suggest(rule({ strategy: { type: 'MATCH_MEDIAN' } }), product(), market.slice(0, 3), NOW).suggestedPrice,
+    ).toBe(1350);
   });
 
   it('within the market average below the band moves up to the lower edge', () => {
-    expect(suggest(rule({ strategy: { type: 'WITHIN_MARKET_AVERAGE', withinPercent: 2 } }), product({ price: 1000 }), market, NOW).suggestedPrice).toBe(1364.41);
+    expect(
+      suggest(
+        rule({ strategy: { type: 'WITHIN_MARKET_AVERAGE', withinPercent: 2 } }),
+        product({ price: 1000 }),
+        market,
+        NOW,
+      ).suggestedPrice,
+    ).toBe(1364.41);
   });
 
   it('a followed competitor without a price gives no suggestion', () => {
-    const result = suggest(rule({ strategy: { type: 'FOLLOW_COMPETITOR', competitorId: 'id-Nobody' } }), product(), market, NOW);
+    const result = suggest(
+      rule({ strategy: { type: 'FOLLOW_COMPETITOR', competitorId: 'id-Nobody' } }),
+      product(),
+      market,
+      NOW,
+    );
     expect(result).toMatchObject({ suggestedPrice: null, outcome: 'NO_COMPETITOR_DATA' });
     expect(result.steps.at(-1)).toEqual({ code: 'follow_missing', competitors: 4 });
   });
 
   it('beating a lowest price of 5 by 10 stops at 0', () => {
-    expect(suggest(rule({ strategy: { type: 'BEAT_LOWEST', beatBy: 10, beatUnit: 'AMOUNT' } }), product(), [offer('Alza', 5)], NOW).suggestedPrice).toBe(0);
+    expect(
+      suggest(
+        rule({ strategy: { type: 'BEAT_LOWEST', beatBy: 10, beatUnit: 'AMOUNT' } }),
+        product(),
+        [offer('Alza', 5)],
+        NOW,
+      ).suggestedPrice,
+    ).toBe(0);
   });
 });
 
 describe('ties and one price per competitor', () => {
   it('two competitors at the lowest price: the explanation names the first by name', () => {
     const tied = [offer('Mall', 1299), offer('Alza', 1299), offer('CZC', 1400)];
-    expect(suggest(rule(), product(), tied, NOW).steps[1]).toEqual({ code: 'lowest', competitors: 3, competitor: 'Alza', price: 1299 });
+    expect(suggest(rule(), product(), tied, NOW).steps[1]).toEqual({
+      code: 'lowest',
+      competitors: 3,
+      competitor: 'Alza',
+      price: 1299,
+    });
   });
   it('a competitor with several matched offers counts once, with its lowest', () => {
-    const prices = competitorPrices([offer('Alza', 1350), offer('Alza', 1299), offer('CZC', 1320)], rule().competitors, 'CZK', NOW);
+    const prices = competitorPrices(
+      [offer('Alza', 1350), offer('Alza', 1299), offer('CZC', 1320)],
+      rule().competitors,
+      'CZK',
+      NOW,
+    );
     expect(prices).toEqual([
       { competitorId: 'id-Alza', competitorName: 'Alza', price: 1299 },
       { competitorId: 'id-CZC', competitorName: 'CZC', price: 1320 },
@@ -104,7 +203,9 @@ describe('ties and one price per competitor', () => {
   });
   it('positions count competitors, so a tie takes two positions', () => {
     const tied = [offer('Mall', 1299), offer('Alza', 1299), offer('CZC', 1400)];
-    expect(suggest(rule({ strategy: { type: 'POSITION', position: 2 } }), product(), tied, NOW).steps[1]).toMatchObject({ competitor: 'Mall', price: 1299 });
+    expect(suggest(rule({ strategy: { type: 'POSITION', position: 2 } }), product(), tied, NOW).steps[1]).toMatchObject(
+      { competitor: 'Mall', price: 1299 },
+    );
   });
 });
 
@@ -143,15 +244,33 @@ describe('competitor filters', () => {
 describe('bounds', () => {
   it.each([
     ['cost + 10 % floor reached', { costMargin: 10 }, { cost: 1250 }, 1375, 'HELD_BY_FLOOR'],
-    ['cost + 100 CZK floor reached', { costMargin: 100, costMarginUnit: 'AMOUNT' }, { cost: 1250 }, 1350, 'HELD_BY_FLOOR'],
+    [
+      'cost + 100 CZK floor reached',
+      { costMargin: 100, costMarginUnit: 'AMOUNT' },
+      { cost: 1250 },
+      1350,
+      'HELD_BY_FLOOR',
+    ],
     ['cost floor not reached', { costMargin: 5 }, { cost: 1000 }, 1299, 'CHANGE_SUGGESTED'],
     ['no cost: the cost floor is skipped', { costMargin: 10 }, { cost: null }, 1299, 'CHANGE_SUGGESTED'],
     ['MAP floor', { useMap: true }, { map: 1349 }, 1349, 'HELD_BY_FLOOR'],
     ['fixed minimum', { minimumPrice: 1310 }, {}, 1310, 'HELD_BY_FLOOR'],
-    ['the highest floor decides', { costMargin: 0, useMap: true, minimumPrice: 1305 }, { cost: 1302, map: 1320 }, 1320, 'HELD_BY_FLOOR'],
+    [
+      'the highest floor decides',
+      { costMargin: 0, useMap: true, minimumPrice: 1305 },
+      { cost: 1302, map: 1320 },
+      1320,
+      'HELD_BY_FLOOR',
+    ],
     ['RRP ceiling', { useRrp: true }, { rrp: 1200 }, 1200, 'HELD_BY_CEILING'],
     ['fixed maximum', { maximumPrice: 1250 }, {}, 1250, 'HELD_BY_CEILING'],
-    ['floor above the ceiling for this product: the floor wins', { costMargin: 10, useRrp: true }, { cost: 1200, rrp: 1250 }, 1320, 'HELD_BY_FLOOR'],
+    [
+      'floor above the ceiling for this product: the floor wins',
+      { costMargin: 10, useRrp: true },
+      { cost: 1200, rrp: 1250 },
+      1320,
+      'HELD_BY_FLOOR',
+    ],
   ] as const)('%s', (_, bounds, facts, expected, outcome) => {
     const result = suggest(rule({ bounds: bounds as never }), product(facts as never), market, NOW);
     expect(result).toMatchObject({ suggestedPrice: expected, outcome });
@@ -163,7 +282,12 @@ describe('bounds', () => {
   });
 
   it('the floor step says which bound decided', () => {
-    const result = suggest(rule({ bounds: { costMargin: 0, useMap: true } }), product({ cost: 1300, map: 1320 }), market, NOW);
+    const result = suggest(
+      rule({ bounds: { costMargin: 0, useMap: true } }),
+      product({ cost: 1300, map: 1320 }),
+      market,
+      NOW,
+    );
     expect(result.steps.filter((s) => s.code.startsWith('floor_'))).toEqual([
       { code: 'floor_cost', cost: 1300, percent: 0, bound: 1300, reached: false, price: 1320 },
       { code: 'floor_map', bound: 1320, reached: true, price: 1320 },
@@ -181,7 +305,12 @@ describe('bounds', () => {
 
   it('a product without a current price has no change and no change limit', () => {
     const result = suggest(rule({ bounds: { maxChangePercent: 1 } }), product({ price: null }), market, NOW);
-    expect(result).toMatchObject({ suggestedPrice: 1299, change: null, changePercent: null, outcome: 'CHANGE_SUGGESTED' });
+    expect(result).toMatchObject({
+      suggestedPrice: 1299,
+      change: null,
+      changePercent: null,
+      outcome: 'CHANGE_SUGGESTED',
+    });
   });
 });
 
@@ -203,31 +332,57 @@ describe('rounding', () => {
     ['step 0.05 up', { mode: 'STEP', step: 0.05, direction: 'UP' }, 12.21, 12.25],
     ['none', { mode: 'NONE' }, 12.21, 12.21],
   ] as const)('%s: %s -> %s', (_, settings, price, expected) => {
-    expect(roundPrice(price, { ending: null, step: null, direction: 'NEAREST', ...settings } as RoundingSettings, 2)).toBe(expected);
+    expect(
+      roundPrice(price, { ending: null, step: null, direction: 'NEAREST', ...settings } as RoundingSettings, 2),
+    ).toBe(expected);
   });
 
   it('rounding that would cross the floor rounds up instead', () => {
-    const result = suggest(rule({ bounds: { minimumPrice: 1310 }, rounding: { mode: 'CHARM', ending: 'CENTS_99' } }), product(), market, NOW);
+    const result = suggest(
+      rule({ bounds: { minimumPrice: 1310 }, rounding: { mode: 'CHARM', ending: 'CENTS_99' } }),
+      product(),
+      market,
+      NOW,
+    );
     expect(result).toMatchObject({ suggestedPrice: 1310.99, outcome: 'HELD_BY_FLOOR' });
   });
   it('rounding that would cross the ceiling rounds down instead', () => {
-    const result = suggest(rule({ bounds: { maximumPrice: 1250 }, rounding: { mode: 'STEP', step: 100 } }), product(), market, NOW);
+    const result = suggest(
+      rule({ bounds: { maximumPrice: 1250 }, rounding: { mode: 'STEP', step: 100 } }),
+      product(),
+      market,
+      NOW,
+    );
     expect(result).toMatchObject({ suggestedPrice: 1200, outcome: 'HELD_BY_CEILING' });
   });
 });
 
 describe('currency decimals', () => {
   it('knows the minor units', () => {
-    expect([currencyDecimals('CZK'), currencyDecimals('EUR'), currencyDecimals('JPY'), currencyDecimals('XYZ')]).toEqual([2, 2, 0, 2]);
+    expect([
+      currencyDecimals('CZK'),
+      currencyDecimals('EUR'),
+      currencyDecimals('JPY'),
+      currencyDecimals('XYZ'),
+    ]).toEqual([2, 2, 0, 2]);
   });
   it('a currency without cents rounds every amount to whole units', () => {
     const yen = [offer('Alza', 1299, { currency: 'JPY' })];
-    expect(suggest(rule({ strategy: { type: 'BEAT_LOWEST', beatBy: 1 } }), product({ currency: 'JPY' }), yen, NOW).suggestedPrice).toBe(1286);
+    expect(
+      suggest(rule({ strategy: { type: 'BEAT_LOWEST', beatBy: 1 } }), product({ currency: 'JPY' }), yen, NOW)
+        .suggestedPrice,
+    ).toBe(1286);
   });
   it('a cents ending leaves a currency without cents as it is; ending in 9 still applies', () => {
     const yen = [offer('Alza', 1286, { currency: 'JPY' })];
-    expect(suggest(rule({ rounding: { mode: 'CHARM', ending: 'CENTS_99' } }), product({ currency: 'JPY' }), yen, NOW).suggestedPrice).toBe(1286);
-    expect(suggest(rule({ rounding: { mode: 'CHARM', ending: 'UNITS_9' } }), product({ currency: 'JPY' }), yen, NOW).suggestedPrice).toBe(1289);
+    expect(
+      suggest(rule({ rounding: { mode: 'CHARM', ending: 'CENTS_99' } }), product({ currency: 'JPY' }), yen, NOW)
+        .suggestedPrice,
+    ).toBe(1286);
+    expect(
+      suggest(rule({ rounding: { mode: 'CHARM', ending: 'UNITS_9' } }), product({ currency: 'JPY' }), yen, NOW)
+        .suggestedPrice,
+    ).toBe(1289);
   });
 });
 
@@ -238,16 +393,54 @@ describe('outcomes', () => {
     ['0.5 % off without tolerance', 1305, 0, 'CHANGE_SUGGESTED', 1299],
     ['7 % off with a 1 % tolerance', 1400, 1, 'CHANGE_SUGGESTED', 1299],
   ] as const)('%s', (_, current, tolerance, outcome, expected) => {
-    const result = suggest(rule({ strategy: { tolerancePercent: tolerance } }), product({ price: current }), market, NOW);
+    const result = suggest(
+      rule({ strategy: { tolerancePercent: tolerance } }),
+      product({ price: current }),
+      market,
+      NOW,
+    );
     expect(result).toMatchObject({ outcome, suggestedPrice: expected });
   });
 });
 
 describe('rule selection', () => {
   const rules: Array<{ name: string; selection: ProductSelection }> = [
-    { name: 'acme phones', selection: { brands: ['ACME'], categories: ['phones'], priceMin: null, priceMax: null, availability: 'ANY', includeProductIds: [], excludeProductIds: ['p9'] } },
-    { name: 'in stock from 100', selection: { brands: [], categories: [], priceMin: 100, priceMax: null, availability: 'IN_STOCK', includeProductIds: [], excludeProductIds: [] } },
-    { name: 'just p7', selection: { brands: ['None'], categories: [], priceMin: null, priceMax: null, availability: 'ANY', includeProductIds: ['p7'], excludeProductIds: [] } },
+    {
+      name: 'acme phones',
+      selection: {
+        brands: ['ACME'],
+        categories: ['phones'],
+        priceMin: null,
+        priceMax: null,
+        availability: 'ANY',
+        includeProductIds: [],
+        excludeProductIds: ['p9'],
+      },
+    },
+    {
+      name: 'in stock from 100',
+      selection: {
+        brands: [],
+        categories: [],
+        priceMin: 100,
+        priceMax: null,
+        availability: 'IN_STOCK',
+        includeProductIds: [],
+        excludeProductIds: [],
+      },
+    },
+    {
+      name: 'just p7',
+      selection: {
+        brands: ['None'],
+        categories: [],
+        priceMin: null,
+        priceMax: null,
+        availability: 'ANY',
+        includeProductIds: ['p7'],
+        excludeProductIds: [],
+      },
+    },
   ];
   const selectors = rules.map((r) => selectorOf(r.selection));
   it.each([

@@ -16,17 +16,37 @@ import { createOrganizationWebsite } from './helpers.ts';
 const engines = await availableEngines();
 
 const selection = (extra: Partial<ProductSelection>): ProductSelection => ({
-  brands: [], categories: [], priceMin: null, priceMax: null, availability: 'ANY', includeProductIds: [], excludeProductIds: [], ...extra,
+  brands: [],
+  categories: [],
+  priceMin: null,
+  priceMax: null,
+  availability: 'ANY',
+  includeProductIds: [],
+  excludeProductIds: [],
+  ...extra,
 });
 
 describe.each(engines)('Pricing store on $name', (engine) => {
   let db: Database;
   let site: string;
-  let products: Array<{ id: string; brand: string | null; category: string | null; price: number | null; stock: number | null; cost: null; map: null; rrp: null; currency: string; active: boolean }>;
+  let products: Array<{
+    id: string;
+    brand: string | null;
+    category: string | null;
+    price: number | null;
+    stock: number | null;
+    cost: null;
+    map: null;
+    rrp: null;
+    currency: string;
+    active: boolean;
+  }>;
   beforeAll(async () => {
     db = await engine.open();
     await migrate(db.pool);
-    const { rows } = await db.pool.query(`INSERT INTO organizations (slug, name) VALUES ('pricing-store', 'Pricing store') RETURNING id`);
+    const { rows } = await db.pool.query(
+      `INSERT INTO organizations (slug, name) VALUES ('pricing-store', 'Pricing store') RETURNING id`,
+    );
     site = (await createOrganizationWebsite(db.pool, rows[0].id)).id;
     await db.pool.query(
       `INSERT INTO products (organization_website_id, item_id, name, brand, category, price, stock, active)
@@ -35,7 +55,12 @@ describe.each(engines)('Pricing store on $name', (engine) => {
          FROM generate_series(1, 60) AS i`,
       [site],
     );
-    products = (await db.pool.query('SELECT id, brand, category, price::float8 AS price, stock, currency, active FROM products WHERE organization_website_id = $1', [site])).rows.map((p) => ({
+    products = (
+      await db.pool.query(
+        'SELECT id, brand, category, price::float8 AS price, stock, currency, active FROM products WHERE organization_website_id = $1',
+        [site],
+      )
+    ).rows.map((p) => ({
       ...p,
       cost: null,
       map: null,
@@ -53,32 +78,66 @@ describe.each(engines)('Pricing store on $name', (engine) => {
     ['a price range', () => ({ priceMin: 500, priceMax: 1500 })],
     ['in stock', () => ({ availability: 'IN_STOCK' })],
     ['out of stock (no figure counts)', () => ({ availability: 'OUT_OF_STOCK' })],
-    ['includes and excludes', (ids) => ({ brands: ['JBL'], includeProductIds: ids.slice(0, 3), excludeProductIds: ids.slice(3, 9) })],
+    [
+      'includes and excludes',
+      (ids) => ({ brands: ['JBL'], includeProductIds: ids.slice(0, 3), excludeProductIds: ids.slice(3, 9) }),
+    ],
   ];
   it.each(cases)('%s: SQL and engine select the same products', async (_, make) => {
     const sel = selection(make(products.map((p) => p.id)));
     const where = selectionCondition(sel, 2);
-    const { rows } = await db.pool.query(`SELECT p.id FROM products p WHERE p.organization_website_id = $1 AND ${where.sql}`, [site, ...where.params]);
+    const { rows } = await db.pool.query(
+      `SELECT p.id FROM products p WHERE p.organization_website_id = $1 AND ${where.sql}`,
+      [site, ...where.params],
+    );
     const select = selectorOf(sel);
-    const expected = products.filter((p) => p.active && select(p)).map((p) => p.id).sort();
+    const expected = products
+      .filter((p) => p.active && select(p))
+      .map((p) => p.id)
+      .sort();
     expect(rows.map((r) => r.id).sort()).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
   });
 
   it('marks changed products only while the website has an Active rule; a large statement queues the website', async () => {
-    const dirty = async () => (await db.pool.query('SELECT count(*)::int AS n FROM price_suggestion_dirty WHERE organization_website_id = $1', [site])).rows[0].n as number;
-    await db.pool.query('UPDATE products SET price = price + 1 WHERE organization_website_id = $1 AND item_id = $2', [site, 'P1']);
+    const dirty = async () =>
+      (
+        await db.pool.query(
+          'SELECT count(*)::int AS n FROM price_suggestion_dirty WHERE organization_website_id = $1',
+          [site],
+        )
+      ).rows[0].n as number;
+    await db.pool.query('UPDATE products SET price = price + 1 WHERE organization_website_id = $1 AND item_id = $2', [
+      site,
+      'P1',
+    ]);
     expect(await dirty()).toBe(0);
     const json = (value: unknown) => JSON.stringify(value);
     await db.pool.query(
       `INSERT INTO price_rules (organization_website_id, name, status, priority, products, competitors, strategy, bounds, rounding) VALUES ($1, 'r', 'ACTIVE', 1, $2, '{}', '{}', '{}', '{}')`,
       [site, json(selection({}))],
     );
-    await db.pool.query('UPDATE products SET price = price + 1 WHERE organization_website_id = $1 AND item_id = ANY($2)', [site, ['P1', 'P2']]);
+    await db.pool.query(
+      'UPDATE products SET price = price + 1 WHERE organization_website_id = $1 AND item_id = ANY($2)',
+      [site, ['P1', 'P2']],
+    );
     expect(await dirty()).toBe(2);
-    const first = (await db.pool.query('SELECT marked_at::text AS at FROM price_suggestion_dirty WHERE organization_website_id = $1 ORDER BY product_id LIMIT 1', [site])).rows[0].at;
-    await db.pool.query('UPDATE products SET cost = 1 WHERE organization_website_id = $1 AND item_id = ANY($2)', [site, ['P1', 'P2']]);
-    const again = (await db.pool.query('SELECT marked_at::text AS at FROM price_suggestion_dirty WHERE organization_website_id = $1 ORDER BY product_id LIMIT 1', [site])).rows[0].at;
+    const first = (
+      await db.pool.query(
+        'SELECT marked_at::text AS at FROM price_suggestion_dirty WHERE organization_website_id = $1 ORDER BY product_id LIMIT 1',
+        [site],
+      )
+    ).rows[0].at;
+    await db.pool.query('UPDATE products SET cost = 1 WHERE organization_website_id = $1 AND item_id = ANY($2)', [
+      site,
+      ['P1', 'P2'],
+    ]);
+    const again = (
+      await db.pool.query(
+        'SELECT marked_at::text AS at FROM price_suggestion_dirty WHERE organization_website_id = $1 ORDER BY product_id LIMIT 1',
+        [site],
+      )
+    ).rows[0].at;
     expect(await dirty()).toBe(2);
     expect(again > first).toBe(true);
     await db.pool.query(
@@ -86,7 +145,10 @@ describe.each(engines)('Pricing store on $name', (engine) => {
       [site],
     );
     expect(await dirty()).toBe(2);
-    expect((await db.pool.query('SELECT state FROM price_suggestion_recomputes WHERE organization_website_id = $1', [site])).rows).toEqual([{ state: 'QUEUED' }]);
+    expect(
+      (await db.pool.query('SELECT state FROM price_suggestion_recomputes WHERE organization_website_id = $1', [site]))
+        .rows,
+    ).toEqual([{ state: 'QUEUED' }]);
   });
 
   it('the products list sorted by the suggested change holds the rows of the plain query on every path (walk, bounded walk, sorted matches)', async () => {
@@ -102,12 +164,31 @@ describe.each(engines)('Pricing store on $name', (engine) => {
         const conditions = productConditions(site, filter);
         for (const sort of ['SUGGESTED_CHANGE_ASC', 'SUGGESTED_CHANGE_DESC'] as const) {
           for (const limits of [{}, { exactUpTo: 3, walkBound: 4 }, { exactUpTo: 3, walkBound: 5_000 }]) {
-            for (const [limit, offset] of [[9, 0], [9, 13], [9, 30], [20, 45]] as const) {
-              const page = await loadProductPage<{ id: string }>(db.pool, 'p.id', conditions, sort, limit, offset, limits);
+            for (const [limit, offset] of [
+              [9, 0],
+              [9, 13],
+              [9, 30],
+              [20, 45],
+            ] as const) {
+              const page = await loadProductPage<{ id: string }>(
+                db.pool,
+                'p.id',
+                conditions,
+                sort,
+                limit,
+                offset,
+                limits,
+              );
               // The console's pager ends at the total: a page beyond an estimated total is not asked for.
               if (page.totalIsEstimate && offset >= page.total) continue;
-              const { rows } = await db.pool.query(`SELECT p.id FROM products p WHERE ${conditions.where} ORDER BY ${PRODUCT_SORTS[sort]} LIMIT ${limit} OFFSET ${offset}`, conditions.params);
-              expect(page.rows.map((r) => r.id), `${JSON.stringify(filter)} ${sort} ${JSON.stringify(limits)} ${limit} at ${offset}`).toEqual(rows.map((r) => r.id));
+              const { rows } = await db.pool.query(
+                `SELECT p.id FROM products p WHERE ${conditions.where} ORDER BY ${PRODUCT_SORTS[sort]} LIMIT ${limit} OFFSET ${offset}`,
+                conditions.params,
+              );
+              expect(
+                page.rows.map((r) => r.id),
+                `${JSON.stringify(filter)} ${sort} ${JSON.stringify(limits)} ${limit} at ${offset}`,
+              ).toEqual(rows.map((r) => r.id));
             }
           }
         }

@@ -2,7 +2,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableEngines } from './engines.ts';
 import { codes } from './helpers.ts';
-import { ADMIN, MEMBERS, openCatalogueWorld, otherSlug, ownSlug, roleCases, type CatalogueWorld } from './catalogue-fixtures.ts';
+import {
+  ADMIN,
+  MEMBERS,
+  openCatalogueWorld,
+  otherSlug,
+  ownSlug,
+  roleCases,
+  type CatalogueWorld,
+} from './catalogue-fixtures.ts';
 
 const engines = await availableEngines();
 const FACETS = `query ProductFacets($organizationWebsiteId: ID!, $limit: Int) {
@@ -23,9 +31,17 @@ describe.each(engines)('Product facets on $name', (engine) => {
     const site = w.site.northwind;
     const response = await w.call(ADMIN.uid, FACETS, { organizationWebsiteId: site });
     expect(response.body.errors).toBeUndefined();
-    const { brands, categories } = response.body.data.productFacets as Record<'brands' | 'categories', { value: string; count: number }[]>;
+    const { brands, categories } = response.body.data.productFacets as Record<
+      'brands' | 'categories',
+      { value: string; count: number }[]
+    >;
     const distinct = async (column: string) =>
-      (await w.pool.query(`SELECT count(DISTINCT ${column})::int AS n FROM products WHERE organization_website_id = $1 AND ${column} <> ''`, [site])).rows[0].n;
+      (
+        await w.pool.query(
+          `SELECT count(DISTINCT ${column})::int AS n FROM products WHERE organization_website_id = $1 AND ${column} <> ''`,
+          [site],
+        )
+      ).rows[0].n;
     expect(brands.length).toBe(await distinct('brand'));
     expect(categories.length).toBe(await distinct('category'));
     expect(brands.length).toBeGreaterThan(1);
@@ -33,7 +49,11 @@ describe.each(engines)('Product facets on $name', (engine) => {
       const counts = list.map((facet) => facet.count);
       expect(counts).toEqual([...counts].sort((a, b) => b - a));
     }
-    for (const [field, facet] of [['brand', brands[0]!], ['brand', brands.at(-1)!], ['category', categories[0]!]] as const) {
+    for (const [field, facet] of [
+      ['brand', brands[0]!],
+      ['brand', brands.at(-1)!],
+      ['category', categories[0]!],
+    ] as const) {
       const listed = await w.call(ADMIN.uid, LIST, { organizationWebsiteId: site, filter: { [field]: facet.value } });
       expect(listed.body.data.productList.meta.pagination.total).toBe(facet.count);
     }
@@ -42,8 +62,13 @@ describe.each(engines)('Product facets on $name', (engine) => {
   it('keeps to the limit and refuses a bad one or a malformed id, naming the field', async () => {
     const limited = await w.call(ADMIN.uid, FACETS, { organizationWebsiteId: w.site.northwind, limit: 1 });
     expect(limited.body.data.productFacets.brands).toHaveLength(1);
-    expect((await w.call(ADMIN.uid, FACETS, { organizationWebsiteId: w.site.northwind, limit: 0 })).body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'limit' });
-    expect((await w.call(ADMIN.uid, FACETS, { organizationWebsiteId: 'w1' })).body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'organizationWebsiteId' });
+    expect(
+      (await w.call(ADMIN.uid, FACETS, { organizationWebsiteId: w.site.northwind, limit: 0 })).body.errors![0]!
+        .extensions,
+    ).toMatchObject({ code: 'BAD_USER_INPUT', field: 'limit' });
+    expect(
+      (await w.call(ADMIN.uid, FACETS, { organizationWebsiteId: 'w1' })).body.errors![0]!.extensions,
+    ).toMatchObject({ code: 'BAD_USER_INPUT', field: 'organizationWebsiteId' });
   });
 
   describe.each(roleCases(MEMBERS))('%s', (_role, user) => {
@@ -51,7 +76,9 @@ describe.each(engines)('Product facets on $name', (engine) => {
       const own = await w.call(user.uid, FACETS, { organizationWebsiteId: w.site[ownSlug(user)] });
       expect(own.body.errors).toBeUndefined();
       expect(own.body.data.productFacets.brands.length).toBeGreaterThan(0);
-      expect(codes(await w.call(user.uid, FACETS, { organizationWebsiteId: w.site[otherSlug(user)] }))).toEqual(['NOT_FOUND']);
+      expect(codes(await w.call(user.uid, FACETS, { organizationWebsiteId: w.site[otherSlug(user)] }))).toEqual([
+        'NOT_FOUND',
+      ]);
     });
   });
 });

@@ -6,7 +6,14 @@
  * send the demo catalogue down every way.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadProductPage, PRODUCT_SORTS, productConditions, type PageLimits, type ProductFilter, type ProductSort } from '../src/graphql/resolvers/product-query.ts';
+import {
+  loadProductPage,
+  PRODUCT_SORTS,
+  productConditions,
+  type PageLimits,
+  type ProductFilter,
+  type ProductSort,
+} from '../src/graphql/resolvers/product-query.ts';
 import { availableEngines } from './engines.ts';
 import { openCatalogueWorld, type CatalogueWorld } from './catalogue-fixtures.ts';
 
@@ -49,8 +56,14 @@ describe.each(engines)('Product list pages on $name', (engine) => {
 
   const reference = async (filter: ProductFilter | null, sort: ProductSort, limit: number, offset: number) => {
     const { where, params } = productConditions(site, filter);
-    const ids = (await w.pool.query(`SELECT p.id FROM products p WHERE ${where} ORDER BY ${PRODUCT_SORTS[sort]} LIMIT ${limit} OFFSET ${offset}`, params)).rows.map((r) => r.id);
-    const total = (await w.pool.query(`SELECT count(*)::int AS n FROM products p WHERE ${where}`, params)).rows[0].n as number;
+    const ids = (
+      await w.pool.query(
+        `SELECT p.id FROM products p WHERE ${where} ORDER BY ${PRODUCT_SORTS[sort]} LIMIT ${limit} OFFSET ${offset}`,
+        params,
+      )
+    ).rows.map((r) => r.id);
+    const total = (await w.pool.query(`SELECT count(*)::int AS n FROM products p WHERE ${where}`, params)).rows[0]
+      .n as number;
     return { ids, total };
   };
 
@@ -67,7 +80,10 @@ describe.each(engines)('Product list pages on $name', (engine) => {
         // A page across the last products with the sorted value and the first without it.
         // The sort's leading expression (a column of products, or the suggested change's subquery).
         const column = /^(.*?) (?:ASC|DESC)\b/.exec(PRODUCT_SORTS[sort])![1];
-        const { rows: valued } = await w.pool.query(`SELECT count(*)::int AS n FROM products p WHERE ${conditions.where} AND ${column} IS NOT NULL`, conditions.params);
+        const { rows: valued } = await w.pool.query(
+          `SELECT count(*)::int AS n FROM products p WHERE ${conditions.where} AND ${column} IS NOT NULL`,
+          conditions.params,
+        );
         const across = Math.max(0, valued[0].n - 4);
         for (const [limit, offset] of [
           [9, 0],
@@ -80,8 +96,12 @@ describe.each(engines)('Product list pages on $name', (engine) => {
           if (offset === across && page.totalIsEstimate && offset >= page.total) continue;
           const expected = await reference(filter, sort, limit, offset);
           const what = `${name}, ${sort}, ${limit} at ${offset}`;
-          expect(page.rows.map((row) => row.id), what).toEqual(expected.ids);
-          if (expected.total <= exactUpTo) expect(page, what).toMatchObject({ total: expected.total, totalIsEstimate: false });
+          expect(
+            page.rows.map((row) => row.id),
+            what,
+          ).toEqual(expected.ids);
+          if (expected.total <= exactUpTo)
+            expect(page, what).toMatchObject({ total: expected.total, totalIsEstimate: false });
           else {
             expect(page.totalIsEstimate, what).toBe(true);
             expect(page.total, what).toBeGreaterThan(exactUpTo);

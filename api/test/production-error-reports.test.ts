@@ -54,7 +54,12 @@ describe('error reports', () => {
   });
 
   it('sends a thrown error to the collector, tagged and scrubbed', async () => {
-    const reporter = createErrorReporter({ dsn, environment: 'production', buildId: 'abc1234-20261127T010000Z', service: 'api' })!;
+    const reporter = createErrorReporter({
+      dsn,
+      environment: 'production',
+      buildId: 'abc1234-20261127T010000Z',
+      service: 'api',
+    })!;
     const token = 'eyJhbGciOiJSUzI1NiIsImtpZCI6IngifQ.eyJzdWIiOiJ1c2VyLTEifQ.c2lnbmF0dXJl';
     try {
       throw new Error(`Import for owner@northwind.example failed with Bearer ${token}`);
@@ -62,13 +67,30 @@ describe('error reports', () => {
       reporter.report(error, { requestId: 'req-12345678', operation: 'ProductFeedImport' });
     }
     expect(await reporter.flush(5_000)).toBe(true);
-    const envelope = collector.received.find((entry) => entry.items.some((item) => (item as { type?: string }).type === 'event'));
+    const envelope = collector.received.find((entry) =>
+      entry.items.some((item) => (item as { type?: string }).type === 'event'),
+    );
     expect(envelope?.path).toMatch(/^\/api\/42\/envelope\//);
-    const [event] = collector.events() as [{ environment: string; release: string; tags: Record<string, string>; exception: { values: { type: string; value: string }[] } }];
+    const [event] = collector.events() as [
+      {
+        environment: string;
+        release: string;
+        tags: Record<string, string>;
+        exception: { values: { type: string; value: string }[] };
+      },
+    ];
     expect(event.environment).toBe('production');
     expect(event.release).toBe('abc1234-20261127T010000Z');
-    expect(event.tags).toMatchObject({ service: 'api', buildId: 'abc1234-20261127T010000Z', requestId: 'req-12345678', operation: 'ProductFeedImport' });
-    expect(event.exception.values[0]).toMatchObject({ type: 'Error', value: 'Import for [email] failed with Bearer [redacted]' });
+    expect(event.tags).toMatchObject({
+      service: 'api',
+      buildId: 'abc1234-20261127T010000Z',
+      requestId: 'req-12345678',
+      operation: 'ProductFeedImport',
+    });
+    expect(event.exception.values[0]).toMatchObject({
+      type: 'Error',
+      value: 'Import for [email] failed with Bearer [redacted]',
+    });
     const everything = JSON.stringify(collector.received);
     expect(everything).not.toContain('owner@northwind.example');
     expect(everything).not.toContain(token);
@@ -84,7 +106,12 @@ describe('the API hands its unexpected errors to the reporter', () => {
       await seedDemoData(db.pool, { websites: 3 });
       const reported: unknown[] = [];
       const lines: string[] = [];
-      const logger = createLogger({ level: 'info', environment: 'production', buildId: 'b', destination: new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) }) });
+      const logger = createLogger({
+        level: 'info',
+        environment: 'production',
+        buildId: 'b',
+        destination: new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) }),
+      });
       const api = createApi({
         pool: db.pool,
         verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }),
@@ -94,7 +121,12 @@ describe('the API hands its unexpected errors to the reporter', () => {
       });
       const admin = DEMO_USERS.find((user) => user.roles.includes('Admin'))!;
       const list = (limit: number) =>
-        gql(api, { query: 'query SupportRequestList($limit: Int!) { supportRequestList(limit: $limit, offset: 0) { meta { pagination { total } } } }', token: emulatorToken(admin.uid), variables: { limit } });
+        gql(api, {
+          query:
+            'query SupportRequestList($limit: Int!) { supportRequestList(limit: $limit, offset: 0) { meta { pagination { total } } } }',
+          token: emulatorToken(admin.uid),
+          variables: { limit },
+        });
       expect((await list(0)).body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
       expect(reported).toEqual([]);
       await db.pool.query('ALTER TABLE support_requests RENAME TO support_requests_gone');
@@ -120,8 +152,19 @@ describe('the job worker reports a failed job (worker-main.ts wiring)', () => {
     const db = await engine.open();
     try {
       await migrate(db.pool);
-      const reporter = createErrorReporter({ dsn: collector.dsn('43'), environment: 'production', buildId: 'worker-build-1', service: 'job-worker' })!;
-      const worker = await startWorker({ pool: db.pool, kinds: [FAILING_JOB], pollIntervalMs: 50, schedules: false, onFailure: jobFailureReporter(reporter) });
+      const reporter = createErrorReporter({
+        dsn: collector.dsn('43'),
+        environment: 'production',
+        buildId: 'worker-build-1',
+        service: 'job-worker',
+      })!;
+      const worker = await startWorker({
+        pool: db.pool,
+        kinds: [FAILING_JOB],
+        pollIntervalMs: 50,
+        schedules: false,
+        onFailure: jobFailureReporter(reporter),
+      });
       try {
         const jobId = await enqueue(db.pool, FAILING_JOB, { owner: 'buyer@shop.example' });
         const until = Date.now() + 30_000;
@@ -131,7 +174,11 @@ describe('the job worker reports a failed job (worker-main.ts wiring)', () => {
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
         const [event] = mine();
-        expect(event).toMatchObject({ environment: 'production', release: 'worker-build-1', tags: { service: 'job-worker', buildId: 'worker-build-1', operation: `job ${FAILING_JOB}`, jobId } });
+        expect(event).toMatchObject({
+          environment: 'production',
+          release: 'worker-build-1',
+          tags: { service: 'job-worker', buildId: 'worker-build-1', operation: `job ${FAILING_JOB}`, jobId },
+        });
         expect(event!.exception!.values[0]).toMatchObject({ type: 'Error', value: 'Feed of [email] failed' });
         expect(JSON.stringify(collector.received)).not.toContain('buyer@shop.example');
       } finally {

@@ -8,7 +8,15 @@ import { parseCsv } from '../src/matching/csv.ts';
 import { diffRating } from '../src/graphql/resolvers/product-ratings.ts';
 import { availableEngines } from './engines.ts';
 import { codes } from './helpers.ts';
-import { ADMIN, MEMBERS, openCatalogueWorld, otherSlug, ownSlug, roleCases, type CatalogueWorld } from './catalogue-fixtures.ts';
+import {
+  ADMIN,
+  MEMBERS,
+  openCatalogueWorld,
+  otherSlug,
+  ownSlug,
+  roleCases,
+  type CatalogueWorld,
+} from './catalogue-fixtures.ts';
 
 const engines = await availableEngines();
 const FIELDS = `id itemId name brand ean mpn category price currency active competitorMinPrice competitorAvgPrice competitorSeenAt
@@ -19,7 +27,16 @@ const DETAIL = `query Product($productId: ID!) { product(productId: $productId) 
   offers { id status score competitorProduct { id externalId name ean price currency availability seenAt competitor { id name } priceHistory { seenAt price } } } } }`;
 const EXPORT = `query ProductExport($organizationWebsiteId: ID!, $filter: ProductFilter, $sort: ProductSort) { productExport(organizationWebsiteId: $organizationWebsiteId, filter: $filter, sort: $sort) { csv rows truncated } }`;
 
-const SORTS = ['NAME_ASC', 'NAME_DESC', 'PRICE_ASC', 'PRICE_DESC', 'COMPETITOR_MIN_PRICE_ASC', 'COMPETITOR_MIN_PRICE_DESC', 'PRICE_POSITION_ASC', 'PRICE_POSITION_DESC'] as const;
+const SORTS = [
+  'NAME_ASC',
+  'NAME_DESC',
+  'PRICE_ASC',
+  'PRICE_DESC',
+  'COMPETITOR_MIN_PRICE_ASC',
+  'COMPETITOR_MIN_PRICE_DESC',
+  'PRICE_POSITION_ASC',
+  'PRICE_POSITION_DESC',
+] as const;
 const SORT_KEY: Record<string, (p: any) => number | string | null> = {
   NAME: (p) => p.name,
   PRICE: (p) => p.price,
@@ -41,10 +58,18 @@ describe.each(engines)('Products on $name', (engine) => {
   const list = async (variables: Record<string, unknown>, uid = ADMIN.uid) => {
     const response = await w.call(uid, LIST, { organizationWebsiteId: site, limit: 1000, offset: 0, ...variables });
     expect(response.body.errors).toBeUndefined();
-    return response.body.data.productList as { data: any[]; meta: { pagination: { total: number; totalIsEstimate: boolean } } };
+    return response.body.data.productList as {
+      data: any[];
+      meta: { pagination: { total: number; totalIsEstimate: boolean } };
+    };
   };
   const count = async (where: string, params: unknown[] = []) =>
-    (await w.pool.query(`SELECT count(*)::int AS n FROM products p WHERE p.organization_website_id = $1 AND ${where}`, [site, ...params])).rows[0].n as number;
+    (
+      await w.pool.query(
+        `SELECT count(*)::int AS n FROM products p WHERE p.organization_website_id = $1 AND ${where}`,
+        [site, ...params],
+      )
+    ).rows[0].n as number;
 
   describe('ProductList', () => {
     it('lists the website products by name with an exact total and the computed columns', async () => {
@@ -60,7 +85,10 @@ describe.each(engines)('Products on $name', (engine) => {
           expect(p.recencyContrast).toBe('none');
         } else {
           expect(p.pricePosition.difference).toBeCloseTo(p.price - p.competitorMinPrice, 2);
-          expect(p.pricePosition.percent).toBeCloseTo(((p.price - p.competitorMinPrice) * 100) / p.competitorMinPrice, 1);
+          expect(p.pricePosition.percent).toBeCloseTo(
+            ((p.price - p.competitorMinPrice) * 100) / p.competitorMinPrice,
+            1,
+          );
           expect(p.competitorAvgPrice).toBeGreaterThanOrEqual(p.competitorMinPrice);
         }
         if (p.ean) expect(p.ean).toMatch(/^859\d{10}$/);
@@ -94,20 +122,29 @@ describe.each(engines)('Products on $name', (engine) => {
     });
 
     it('brand, category and search (name, brand, EAN) filter, and combine', async () => {
-      const { rows } = await w.pool.query(`SELECT brand, category, gtin, name FROM products WHERE organization_website_id = $1 AND gtin IS NOT NULL ORDER BY item_id LIMIT 1`, [site]);
+      const { rows } = await w.pool.query(
+        `SELECT brand, category, gtin, name FROM products WHERE organization_website_id = $1 AND gtin IS NOT NULL ORDER BY item_id LIMIT 1`,
+        [site],
+      );
       const sample = rows[0];
       const byBrand = await list({ filter: { brand: sample.brand } });
       expect(byBrand.meta.pagination.total).toBe(await count('p.brand = $2', [sample.brand]));
       expect(byBrand.data.every((p) => p.brand === sample.brand)).toBe(true);
       const byCategory = await list({ filter: { category: sample.category } });
       expect(byCategory.meta.pagination.total).toBe(await count('p.category = $2', [sample.category]));
-      const both = await list({ filter: { brand: sample.brand, category: sample.category, matchingStatus: 'HAS_MATCHED' } });
-      expect(both.meta.pagination.total).toBe(await count('p.brand = $2 AND p.category = $3 AND p.matched_count > 0', [sample.brand, sample.category]));
+      const both = await list({
+        filter: { brand: sample.brand, category: sample.category, matchingStatus: 'HAS_MATCHED' },
+      });
+      expect(both.meta.pagination.total).toBe(
+        await count('p.brand = $2 AND p.category = $3 AND p.matched_count > 0', [sample.brand, sample.category]),
+      );
       const ean = sample.gtin.slice(1);
       const byEan = await list({ filter: { search: ` ${ean} ` } });
       expect(byEan.data.map((p) => p.ean)).toEqual([ean]);
       const bySearch = await list({ filter: { search: sample.brand.toUpperCase() } });
-      expect(bySearch.meta.pagination.total).toBe(await count('(p.name ILIKE $2 OR p.brand ILIKE $2)', [`%${sample.brand}%`]));
+      expect(bySearch.meta.pagination.total).toBe(
+        await count('(p.name ILIKE $2 OR p.brand ILIKE $2)', [`%${sample.brand}%`]),
+      );
       const word = sample.name.split(' ')[0].toLowerCase();
       const byName = await list({ filter: { search: word } });
       expect(byName.data.every((p) => `${p.name} ${p.brand}`.toLowerCase().includes(word))).toBe(true);
@@ -149,10 +186,14 @@ describe.each(engines)('Products on $name', (engine) => {
     });
 
     it('a formula-like or HTML name stays text in the list and the export', async () => {
-      await w.pool.query(`INSERT INTO products (organization_website_id, item_id, name, brand, price) VALUES ($1, 'FORMULA-1', '=HYPERLINK("x")<b>', 'Zzz', 10)`, [site]);
+      await w.pool.query(
+        `INSERT INTO products (organization_website_id, item_id, name, brand, price) VALUES ($1, 'FORMULA-1', '=HYPERLINK("x")<b>', 'Zzz', 10)`,
+        [site],
+      );
       const shown = await list({ filter: { brand: 'Zzz' } });
       expect(shown.data[0].name).toBe('=HYPERLINK("x")<b>');
-      const { csv } = (await w.call(ADMIN.uid, EXPORT, { organizationWebsiteId: site, filter: { brand: 'Zzz' } })).body.data.productExport;
+      const { csv } = (await w.call(ADMIN.uid, EXPORT, { organizationWebsiteId: site, filter: { brand: 'Zzz' } })).body
+        .data.productExport;
       expect(parseCsv(csv)[0]!.name).toBe(`'=HYPERLINK("x")<b>`);
     });
 
@@ -163,15 +204,30 @@ describe.each(engines)('Products on $name', (engine) => {
       ['filter.search', { filter: { search: 's'.repeat(201) } }],
       ['organizationWebsiteId', { organizationWebsiteId: 'x' }],
     ])('rejects a bad %s (BAD_USER_INPUT)', async (field, variables) => {
-      const response = await w.call(ADMIN.uid, LIST, { organizationWebsiteId: site, limit: 10, offset: 0, ...variables });
+      const response = await w.call(ADMIN.uid, LIST, {
+        organizationWebsiteId: site,
+        limit: 10,
+        offset: 0,
+        ...variables,
+      });
       expect(response.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field });
     });
   });
 
   describe('Product (detail)', () => {
     it('shows the matched and proposed competitor products with their price history', async () => {
-      const { rows } = await w.pool.query(`SELECT id FROM products WHERE organization_website_id = $1 AND matched_count > 1 AND waiting_count > 0 LIMIT 1`, [site]);
-      const fallback = rows[0] ?? (await w.pool.query(`SELECT id FROM products WHERE organization_website_id = $1 AND matched_count > 0 LIMIT 1`, [site])).rows[0];
+      const { rows } = await w.pool.query(
+        `SELECT id FROM products WHERE organization_website_id = $1 AND matched_count > 1 AND waiting_count > 0 LIMIT 1`,
+        [site],
+      );
+      const fallback =
+        rows[0] ??
+        (
+          await w.pool.query(
+            `SELECT id FROM products WHERE organization_website_id = $1 AND matched_count > 0 LIMIT 1`,
+            [site],
+          )
+        ).rows[0];
       const response = await w.call(ADMIN.uid, DETAIL, { productId: fallback.id });
       expect(response.body.errors).toBeUndefined();
       const product = response.body.data.product;
@@ -190,8 +246,13 @@ describe.each(engines)('Products on $name', (engine) => {
     });
 
     it('an unknown or malformed id', async () => {
-      expect(codes(await w.call(ADMIN.uid, DETAIL, { productId: '00000000-0000-4000-8000-000000000000' }))).toEqual(['NOT_FOUND']);
-      expect((await w.call(ADMIN.uid, DETAIL, { productId: 'p1' })).body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'productId' });
+      expect(codes(await w.call(ADMIN.uid, DETAIL, { productId: '00000000-0000-4000-8000-000000000000' }))).toEqual([
+        'NOT_FOUND',
+      ]);
+      expect((await w.call(ADMIN.uid, DETAIL, { productId: 'p1' })).body.errors![0]!.extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        field: 'productId',
+      });
     });
   });
 
@@ -201,15 +262,24 @@ describe.each(engines)('Products on $name', (engine) => {
       const response = await w.call(user.uid, LIST, { organizationWebsiteId: own, limit: 5, offset: 0 });
       expect(response.body.errors).toBeUndefined();
       const { data, meta } = response.body.data.productList;
-      expect(meta.pagination.total).toBe((await w.pool.query('SELECT count(*)::int AS n FROM products WHERE organization_website_id = $1', [own])).rows[0].n);
+      expect(meta.pagination.total).toBe(
+        (await w.pool.query('SELECT count(*)::int AS n FROM products WHERE organization_website_id = $1', [own]))
+          .rows[0].n,
+      );
       expect((await w.call(user.uid, DETAIL, { productId: data[0].id })).body.data.product.id).toBe(data[0].id);
-      expect((await w.call(user.uid, EXPORT, { organizationWebsiteId: own })).body.data.productExport.rows).toBe(meta.pagination.total);
+      expect((await w.call(user.uid, EXPORT, { organizationWebsiteId: own })).body.data.productExport.rows).toBe(
+        meta.pagination.total,
+      );
     });
 
     it("another organization's website and products are NOT_FOUND", async () => {
       const other = w.site[otherSlug(user)];
-      const { rows } = await w.pool.query('SELECT id FROM products WHERE organization_website_id = $1 LIMIT 1', [other]);
-      expect(codes(await w.call(user.uid, LIST, { organizationWebsiteId: other, limit: 5, offset: 0 }))).toEqual(['NOT_FOUND']);
+      const { rows } = await w.pool.query('SELECT id FROM products WHERE organization_website_id = $1 LIMIT 1', [
+        other,
+      ]);
+      expect(codes(await w.call(user.uid, LIST, { organizationWebsiteId: other, limit: 5, offset: 0 }))).toEqual([
+        'NOT_FOUND',
+      ]);
       expect(codes(await w.call(user.uid, DETAIL, { productId: rows[0].id }))).toEqual(['NOT_FOUND']);
       expect(codes(await w.call(user.uid, EXPORT, { organizationWebsiteId: other }))).toEqual(['NOT_FOUND']);
     });

@@ -38,7 +38,12 @@ describe.each(engines)('AppUserUpdate on $name', (engine) => {
     db = await engine.open();
     await migrate(db.pool);
     await seedDemoData(db.pool, { websites: 30 });
-    api = createApi({ pool: db.pool, verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }), access: await loadAccessControl(), logging: false });
+    api = createApi({
+      pool: db.pool,
+      verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }),
+      access: await loadAccessControl(),
+      logging: false,
+    });
   });
   beforeEach(async () => {
     await db.pool.query(`UPDATE app_users SET language = 'en', locale = 'en-US'`);
@@ -52,7 +57,13 @@ describe.each(engines)('AppUserUpdate on $name', (engine) => {
     const response = await update(user.uid, user.uid, { language: 'cs', locale: 'cs-CZ' });
     expect(response.status).toBe(200);
     expect(response.body.errors).toBeUndefined();
-    expect(response.body.data.appUserUpdate).toEqual({ id: user.uid, email: user.email, roles: user.roles, language: 'cs', locale: 'cs-CZ' });
+    expect(response.body.data.appUserUpdate).toEqual({
+      id: user.uid,
+      email: user.email,
+      roles: user.roles,
+      language: 'cs',
+      locale: 'cs-CZ',
+    });
     expect(await row(user.uid)).toEqual({ ...before, language: 'cs', locale: 'cs-CZ' });
     // The profile query reads what was saved.
     const read = await gql(api, { query: APP_USER, token: emulatorToken(user.uid), variables: { userId: user.uid } });
@@ -60,8 +71,14 @@ describe.each(engines)('AppUserUpdate on $name', (engine) => {
   });
 
   it.each(ROLES)('%s changes one field and keeps the other', async (_role, user) => {
-    expect((await update(user.uid, user.uid, { language: 'de' })).body.data.appUserUpdate).toMatchObject({ language: 'de', locale: 'en-US' });
-    expect((await update(user.uid, user.uid, { locale: 'de-AT' })).body.data.appUserUpdate).toMatchObject({ language: 'de', locale: 'de-AT' });
+    expect((await update(user.uid, user.uid, { language: 'de' })).body.data.appUserUpdate).toMatchObject({
+      language: 'de',
+      locale: 'en-US',
+    });
+    expect((await update(user.uid, user.uid, { locale: 'de-AT' })).body.data.appUserUpdate).toMatchObject({
+      language: 'de',
+      locale: 'de-AT',
+    });
     expect(await row(user.uid)).toMatchObject({ language: 'de', locale: 'de-AT' });
   });
 
@@ -70,25 +87,39 @@ describe.each(engines)('AppUserUpdate on $name', (engine) => {
     expect(response.body.data.appUserUpdate).toMatchObject({ language: 'tlh', locale: 'sk' });
   });
 
-  it.each(NON_ADMINS.map((u) => [u.roles[0], u] as const))("%s cannot change another user's profile: NOT_FOUND, nothing changes", async (_role, user) => {
-    const sameOrganization = DEMO_USERS.find((u) => u.uid !== user.uid && u.organization === user.organization);
-    const before = await users();
-    for (const other of [sameOrganization?.uid, ADMIN.uid, 'no-such-user'].filter(Boolean) as string[]) {
-      const response = await update(user.uid, other, { language: 'cs' });
-      expect(response.status).toBe(200);
-      expect(codes(response)).toEqual(['NOT_FOUND']);
-      expect(response.body.data).toBeNull();
-    }
-    expect(await users()).toEqual(before);
-  });
+  it.each(NON_ADMINS.map((u) => [u.roles[0], u] as const))(
+    "%s cannot change another user's profile: NOT_FOUND, nothing changes",
+    async (_role, user) => {
+      const sameOrganization = DEMO_USERS.find((u) => u.uid !== user.uid && u.organization === user.organization);
+      const before = await users();
+      for (const other of [sameOrganization?.uid, ADMIN.uid, 'no-such-user'].filter(Boolean) as string[]) {
+        const response = await update(user.uid, other, { language: 'cs' });
+        expect(response.status).toBe(200);
+        expect(codes(response)).toEqual(['NOT_FOUND']);
+        expect(response.body.data).toBeNull();
+      }
+      expect(await users()).toEqual(before);
+    },
+  );
 
-  it.each(NON_ADMINS.map((u) => [u.roles[0], u] as const))("Admin changes the %s's profile, and only that", async (_role, user) => {
-    const before = await users();
-    const response = await update(ADMIN.uid, user.uid, { language: 'cs', locale: 'cs-CZ' });
-    expect(response.body.errors).toBeUndefined();
-    expect(response.body.data.appUserUpdate).toEqual({ id: user.uid, email: user.email, roles: user.roles, language: 'cs', locale: 'cs-CZ' });
-    expect(await users()).toEqual(before.map((r) => (r.id === user.uid ? { ...r, language: 'cs', locale: 'cs-CZ' } : r)));
-  });
+  it.each(NON_ADMINS.map((u) => [u.roles[0], u] as const))(
+    "Admin changes the %s's profile, and only that",
+    async (_role, user) => {
+      const before = await users();
+      const response = await update(ADMIN.uid, user.uid, { language: 'cs', locale: 'cs-CZ' });
+      expect(response.body.errors).toBeUndefined();
+      expect(response.body.data.appUserUpdate).toEqual({
+        id: user.uid,
+        email: user.email,
+        roles: user.roles,
+        language: 'cs',
+        locale: 'cs-CZ',
+      });
+      expect(await users()).toEqual(
+        before.map((r) => (r.id === user.uid ? { ...r, language: 'cs', locale: 'cs-CZ' } : r)),
+      );
+    },
+  );
 
   it('Admin gets NOT_FOUND for an unknown user, and nothing changes', async () => {
     const before = await users();
@@ -145,10 +176,17 @@ describe.each(engines)('AppUserUpdate on $name', (engine) => {
     expect(await users()).toEqual(before);
   });
 
-  it('without Update on settingsProfile one\'s own profile is FORBIDDEN, nothing changes', async () => {
+  it("without Update on settingsProfile one's own profile is FORBIDDEN, nothing changes", async () => {
     // Every role holds it in the current policy; this checks the rule itself.
-    const denyProfile: AccessControl = { can: async (_role, resource, action) => !(resource === 'settingsProfile' && action === 'Update') };
-    const strict = createApi({ pool: db.pool, verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }), access: denyProfile, logging: false });
+    const denyProfile: AccessControl = {
+      can: async (_role, resource, action) => !(resource === 'settingsProfile' && action === 'Update'),
+    };
+    const strict = createApi({
+      pool: db.pool,
+      verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }),
+      access: denyProfile,
+      logging: false,
+    });
     const before = await users();
     for (const user of DEMO_USERS) {
       const response = await update(user.uid, user.uid, { language: 'cs' }, strict);
@@ -159,7 +197,12 @@ describe.each(engines)('AppUserUpdate on $name', (engine) => {
 
   it('a non-admin granted everything still cannot change another user (NOT_FOUND)', async () => {
     const allowAll: AccessControl = { can: async () => true };
-    const open = createApi({ pool: db.pool, verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }), access: allowAll, logging: false });
+    const open = createApi({
+      pool: db.pool,
+      verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }),
+      access: allowAll,
+      logging: false,
+    });
     const owner = DEMO_USERS.find((u) => u.roles.includes('Owner'))!;
     const before = await users();
     expect(codes(await update(owner.uid, 'demo-user', { language: 'cs' }, open))).toEqual(['NOT_FOUND']);
@@ -168,7 +211,11 @@ describe.each(engines)('AppUserUpdate on $name', (engine) => {
 
   it('no token is 401 and changes nothing', async () => {
     const before = await users();
-    const response = await gql(api, { query: APP_USER_UPDATE, token: null, variables: { userId: ADMIN.uid, input: { language: 'cs' } } });
+    const response = await gql(api, {
+      query: APP_USER_UPDATE,
+      token: null,
+      variables: { userId: ADMIN.uid, input: { language: 'cs' } },
+    });
     expect(response.status).toBe(401);
     expect(await users()).toEqual(before);
   });

@@ -22,22 +22,26 @@ describe.each(engines)('Contact support on $name', (engine) => {
   afterAll(async () => {
     await w?.close();
   });
-  const stored = async () => (await w.pool.query('SELECT id, status, resolved_at FROM support_requests ORDER BY id')).rows;
+  const stored = async () =>
+    (await w.pool.query('SELECT id, status, resolved_at FROM support_requests ORDER BY id')).rows;
 
-  it.each(roleCases([ADMIN, ...MEMBERS]))('%s sends a request, stored with itself and its organization', async (role, user) => {
-    const message = `<img src=x onerror=alert(1)> Prices look wrong (${role})`;
-    const response = await w.call(user.uid, CREATE, { input: { topic: ` Prices ${role} `, message } });
-    expect(response.body.errors).toBeUndefined();
-    expect(response.body.data.supportRequestCreate).toMatchObject({
-      topic: `Prices ${role}`,
-      message,
-      status: 'open',
-      userEmail: user.email,
-      userId: user.uid,
-      organization: user.organization ? { id: w.orgs[user.organization] } : null,
-      resolvedAt: null,
-    });
-  });
+  it.each(roleCases([ADMIN, ...MEMBERS]))(
+    '%s sends a request, stored with itself and its organization',
+    async (role, user) => {
+      const message = `<img src=x onerror=alert(1)> Prices look wrong (${role})`;
+      const response = await w.call(user.uid, CREATE, { input: { topic: ` Prices ${role} `, message } });
+      expect(response.body.errors).toBeUndefined();
+      expect(response.body.data.supportRequestCreate).toMatchObject({
+        topic: `Prices ${role}`,
+        message,
+        status: 'open',
+        userEmail: user.email,
+        userId: user.uid,
+        organization: user.organization ? { id: w.orgs[user.organization] } : null,
+        resolvedAt: null,
+      });
+    },
+  );
 
   it.each(roleCases(MEMBERS))('%s lists only its own requests and may not resolve (FORBIDDEN)', async (_role, user) => {
     await w.call(user.uid, CREATE, { input: { topic: 'Mine', message: 'Only mine' } });
@@ -46,27 +50,38 @@ describe.each(engines)('Contact support on $name', (engine) => {
     const { data, meta } = response.body.data.supportRequestList;
     expect(data.length).toBeGreaterThan(0);
     expect(data.every((r: any) => r.userId === user.uid)).toBe(true);
-    expect(meta.pagination.total).toBe((await w.pool.query('SELECT count(*)::int AS n FROM support_requests WHERE user_id = $1', [user.uid])).rows[0].n);
+    expect(meta.pagination.total).toBe(
+      (await w.pool.query('SELECT count(*)::int AS n FROM support_requests WHERE user_id = $1', [user.uid])).rows[0].n,
+    );
     const before = await stored();
     expect(codes(await w.call(user.uid, RESOLVE, { supportRequestId: data[0].id }))).toEqual(['FORBIDDEN']);
     expect(await stored()).toEqual(before);
   });
 
   it('Admin lists everyone’s, newest first, by status, and resolves', async () => {
-    const created = (await w.call(MEMBERS[0]!.uid, CREATE, { input: { topic: 'Help', message: 'Please' } })).body.data.supportRequestCreate;
+    const created = (await w.call(MEMBERS[0]!.uid, CREATE, { input: { topic: 'Help', message: 'Please' } })).body.data
+      .supportRequestCreate;
     const all = (await w.call(ADMIN.uid, LIST, { limit: 1000, offset: 0 })).body.data.supportRequestList;
     expect(all.meta.pagination.total).toBe((await stored()).length);
     expect(new Set(all.data.map((r: any) => r.userId)).size).toBeGreaterThan(1);
     const times = all.data.map((r: any) => r.createdAt);
     expect(times).toEqual([...times].sort().reverse());
     const resolved = await w.call(ADMIN.uid, RESOLVE, { supportRequestId: created.id });
-    expect(resolved.body.data.supportRequestResolve).toMatchObject({ id: created.id, status: 'resolved', resolvedAt: expect.any(String) });
-    const open = (await w.call(ADMIN.uid, LIST, { status: 'open', limit: 1000, offset: 0 })).body.data.supportRequestList;
-    const done = (await w.call(ADMIN.uid, LIST, { status: 'resolved', limit: 1000, offset: 0 })).body.data.supportRequestList;
+    expect(resolved.body.data.supportRequestResolve).toMatchObject({
+      id: created.id,
+      status: 'resolved',
+      resolvedAt: expect.any(String),
+    });
+    const open = (await w.call(ADMIN.uid, LIST, { status: 'open', limit: 1000, offset: 0 })).body.data
+      .supportRequestList;
+    const done = (await w.call(ADMIN.uid, LIST, { status: 'resolved', limit: 1000, offset: 0 })).body.data
+      .supportRequestList;
     expect(open.data.every((r: any) => r.status === 'open')).toBe(true);
     expect(done.data.map((r: any) => r.id)).toContain(created.id);
     expect(open.meta.pagination.total + done.meta.pagination.total).toBe(all.meta.pagination.total);
-    expect(codes(await w.call(ADMIN.uid, RESOLVE, { supportRequestId: '00000000-0000-4000-8000-000000000000' }))).toEqual(['NOT_FOUND']);
+    expect(
+      codes(await w.call(ADMIN.uid, RESOLVE, { supportRequestId: '00000000-0000-4000-8000-000000000000' })),
+    ).toEqual(['NOT_FOUND']);
   });
 
   it.each([

@@ -18,7 +18,10 @@ export async function createSigningKeys() {
   const pair = await generateKeyPair('RS256');
   const other = await generateKeyPair('RS256');
   const keys = createLocalJWKSet({ keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'test-key', alg: 'RS256' }] });
-  function signed(uid: string, options: { aud?: string; iss?: string; exp?: number | string; otherKey?: boolean; kid?: string | null } = {}) {
+  function signed(
+    uid: string,
+    options: { aud?: string; iss?: string; exp?: number | string; otherKey?: boolean; kid?: string | null } = {},
+  ) {
     const kid = options.kid === undefined ? 'test-key' : options.kid;
     return new SignJWT({ email: `${uid}@demo.test` })
       .setProtectedHeader(kid ? { alg: 'RS256', kid } : { alg: 'RS256' })

@@ -11,7 +11,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenVerifier } from '@console/firebase-token';
-import { createIdentityAdmin, EmulatorIdentityAdmin, ServiceAccountIdentityAdmin, type IdentityAdmin } from '../src/auth/identity-admin.ts';
+import {
+  createIdentityAdmin,
+  EmulatorIdentityAdmin,
+  ServiceAccountIdentityAdmin,
+  type IdentityAdmin,
+} from '../src/auth/identity-admin.ts';
 import { loadAccessControl } from '../src/access.ts';
 import { createApi, type Api } from '../src/app.ts';
 import { REPO_ROOT } from '../src/config.ts';
@@ -49,7 +54,8 @@ const DELETE = `mutation UserDelete($userId: ID!) { userDelete(userId: $userId) 
 let emulator: ChildProcess | null = null;
 let emulatorDir = '';
 const available = existsSync(FIREBASE);
-if (!available) console.warn(`${FIREBASE} is missing (pnpm install in tests/): the user administration tests are skipped.`);
+if (!available)
+  console.warn(`${FIREBASE} is missing (pnpm install in tests/): the user administration tests are skipped.`);
 
 async function startEmulator() {
   emulatorDir = mkdtempSync(path.join(tmpdir(), 'console-auth-emulator-'));
@@ -62,15 +68,20 @@ async function startEmulator() {
     singleProjectMode: true,
   };
   writeFileSync(path.join(emulatorDir, 'firebase.json'), JSON.stringify({ emulators }));
-  emulator = spawn(FIREBASE, ['emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', path.join(emulatorDir, 'firebase.json')], {
-    cwd: emulatorDir,
-    env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', NO_UPDATE_NOTIFIER: '1' },
-    detached: true,
-    stdio: 'ignore',
-  });
+  emulator = spawn(
+    FIREBASE,
+    ['emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', path.join(emulatorDir, 'firebase.json')],
+    {
+      cwd: emulatorDir,
+      env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', NO_UPDATE_NOTIFIER: '1' },
+      detached: true,
+      stdio: 'ignore',
+    },
+  );
   const deadline = Date.now() + 100_000;
   while (Date.now() < deadline) {
-    if (emulator.exitCode !== null) throw new Error(`The Auth emulator exited (${emulator.exitCode}); is port ${PORT} in use?`);
+    if (emulator.exitCode !== null)
+      throw new Error(`The Auth emulator exited (${emulator.exitCode}); is port ${PORT} in use?`);
     try {
       if ((await fetch(`${ROOT_URL}/`, { signal: AbortSignal.timeout(2_000) })).status < 500) return;
     } catch {
@@ -95,15 +106,21 @@ async function stopEmulator() {
 
 async function toolkit(method: string, body: unknown, admin = true): Promise<any> {
   const url = admin ? `${TOOLKIT}/projects/${PROJECT_ID}/${method}` : `${TOOLKIT}/${method}?key=fake-api-key`;
-  const response = await fetch(url, { method: 'POST', headers: admin ? ADMIN_HEADERS : { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: admin ? ADMIN_HEADERS : { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return response.json();
 }
-const accountByEmail = async (email: string) => ((await toolkit('accounts:lookup', { email: [email] })).users ?? [])[0] ?? null;
+const accountByEmail = async (email: string) =>
+  ((await toolkit('accounts:lookup', { email: [email] })).users ?? [])[0] ?? null;
 async function oobCodesFor(email: string): Promise<Array<{ oobCode: string; requestType: string }>> {
   const { oobCodes } = await (await fetch(`${ROOT_URL}/emulator/v1/projects/${PROJECT_ID}/oobCodes`)).json();
   return oobCodes.filter((code: any) => code.email === email);
 }
-const signIn = (email: string, password: string) => toolkit('accounts:signInWithPassword', { email, password, returnSecureToken: true }, false);
+const signIn = (email: string, password: string) =>
+  toolkit('accounts:signInWithPassword', { email, password, returnSecureToken: true }, false);
 
 beforeAll(async () => {
   if (available) await startEmulator();
@@ -115,18 +132,36 @@ afterAll(async () => {
 // --- the tests ----------------------------------------------------------------------------------
 describe('IdentityAdmin by configuration', () => {
   it('local: the emulator when one is configured, none otherwise', () => {
-    expect(createIdentityAdmin({ environment: 'local', projectId: PROJECT_ID, authEmulatorHost: EMULATOR_HOST })).toBeInstanceOf(EmulatorIdentityAdmin);
-    expect(createIdentityAdmin({ environment: 'local', projectId: PROJECT_ID, authEmulatorHost: null })).toBeUndefined();
+    expect(
+      createIdentityAdmin({ environment: 'local', projectId: PROJECT_ID, authEmulatorHost: EMULATOR_HOST }),
+    ).toBeInstanceOf(EmulatorIdentityAdmin);
+    expect(
+      createIdentityAdmin({ environment: 'local', projectId: PROJECT_ID, authEmulatorHost: null }),
+    ).toBeUndefined();
   });
 
   it.each(['dev', 'production'] as const)('%s refuses to start without service-account credentials', (environment) => {
-    expect(() => createIdentityAdmin({ environment, projectId: PROJECT_ID, authEmulatorHost: null })).toThrow(/Refusing to start.*credentials/);
-    expect(() => createIdentityAdmin({ environment, projectId: PROJECT_ID, authEmulatorHost: null, credentialsFile: '/no/such/key.json' })).toThrow(/Refusing to start/);
-    expect(() => new ServiceAccountIdentityAdmin(PROJECT_ID, { client_email: '', private_key: '' })).toThrow(/Refusing to start/);
+    expect(() => createIdentityAdmin({ environment, projectId: PROJECT_ID, authEmulatorHost: null })).toThrow(
+      /Refusing to start.*credentials/,
+    );
+    expect(() =>
+      createIdentityAdmin({
+        environment,
+        projectId: PROJECT_ID,
+        authEmulatorHost: null,
+        credentialsFile: '/no/such/key.json',
+      }),
+    ).toThrow(/Refusing to start/);
+    expect(() => new ServiceAccountIdentityAdmin(PROJECT_ID, { client_email: '', private_key: '' })).toThrow(
+      /Refusing to start/,
+    );
   });
 
   it('production with a key builds the service-account implementation (no call is made)', () => {
-    const admin = new ServiceAccountIdentityAdmin(PROJECT_ID, { client_email: 'api@demo.iam.gserviceaccount.com', private_key: '-----BEGIN PRIVATE KEY-----' });
+    const admin = new ServiceAccountIdentityAdmin(PROJECT_ID, {
+      client_email: 'api@demo.iam.gserviceaccount.com',
+      private_key: '-----BEGIN PRIVATE KEY-----',
+    });
     expect(admin).toBeInstanceOf(ServiceAccountIdentityAdmin);
   });
 });
@@ -138,9 +173,12 @@ describe.skipIf(!available).each(engines)('User administration on $name', (engin
   let identity: IdentityAdmin;
   let n = 0;
   const email = (what: string) => `${what}-${engine.name}-${process.pid}-${++n}@invite.test`;
-  const call = (uid: string, query: string, variables: Record<string, unknown> = {}) => gql(api, { query, token: emulatorToken(uid), variables });
-  const rowOf = async (id: string) => (await db.pool.query('SELECT * FROM app_users WHERE id = $1', [id])).rows[0] ?? null;
-  const rowByEmail = async (address: string) => (await db.pool.query('SELECT * FROM app_users WHERE email = $1', [address])).rows[0] ?? null;
+  const call = (uid: string, query: string, variables: Record<string, unknown> = {}) =>
+    gql(api, { query, token: emulatorToken(uid), variables });
+  const rowOf = async (id: string) =>
+    (await db.pool.query('SELECT * FROM app_users WHERE id = $1', [id])).rows[0] ?? null;
+  const rowByEmail = async (address: string) =>
+    (await db.pool.query('SELECT * FROM app_users WHERE email = $1', [address])).rows[0] ?? null;
 
   beforeAll(async () => {
     db = await engine.open();
@@ -148,7 +186,13 @@ describe.skipIf(!available).each(engines)('User administration on $name', (engin
     await seedDemoData(db.pool, { websites: 30 });
     orgs = await organizationIds(db.pool);
     identity = new EmulatorIdentityAdmin(EMULATOR_HOST, PROJECT_ID);
-    api = createApi({ pool: db.pool, verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }), access: await loadAccessControl(), logging: false, identity });
+    api = createApi({
+      pool: db.pool,
+      verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }),
+      access: await loadAccessControl(),
+      logging: false,
+      identity,
+    });
   });
   afterAll(async () => {
     await db?.close();
@@ -172,16 +216,26 @@ describe.skipIf(!available).each(engines)('User administration on $name', (engin
       const all = (await call(ADMIN.uid, LIST, { limit: 1000, offset: 0 })).body.data.userList;
       const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM app_users');
       expect(all.meta.pagination.total).toBe(rows[0].n);
-      const northwind = (await call(ADMIN.uid, LIST, { organizationId: orgs.northwind, limit: 1000, offset: 0 })).body.data.userList;
+      const northwind = (await call(ADMIN.uid, LIST, { organizationId: orgs.northwind, limit: 1000, offset: 0 })).body
+        .data.userList;
       expect(northwind.data.every((u: any) => u.organization.id === orgs.northwind)).toBe(true);
-      expect(northwind.data.map((u: any) => u.id)).toEqual(expect.arrayContaining(['demo-owner', 'demo-editor', 'demo-user']));
+      expect(northwind.data.map((u: any) => u.id)).toEqual(
+        expect.arrayContaining(['demo-owner', 'demo-editor', 'demo-user']),
+      );
       const owners = (await call(ADMIN.uid, LIST, { role: 'Owner', limit: 100, offset: 0 })).body.data.userList.data;
       expect(owners.every((u: any) => u.roles.includes('Owner'))).toBe(true);
       expect(owners.map((u: any) => u.id)).toContain('demo-owner');
       const found = (await call(ADMIN.uid, LIST, { email: 'VIEWER@demo', limit: 100, offset: 0 })).body.data.userList;
       expect(found.data.map((u: any) => u.id)).toEqual(['demo-viewer']);
-      expect(found.data[0]).toMatchObject({ email: 'viewer@demo.test', disabled: false, organization: { id: orgs.bohemia, name: 'Bohemia Glass & Home' } });
-      await db.pool.query(`INSERT INTO app_users (id, email, roles, organization_id, disabled) VALUES ($1, $2, '{User}', $3, true)`, [`off-${engine.name}`, `off-${engine.name}@demo.test`, orgs.danube]);
+      expect(found.data[0]).toMatchObject({
+        email: 'viewer@demo.test',
+        disabled: false,
+        organization: { id: orgs.bohemia, name: 'Bohemia Glass & Home' },
+      });
+      await db.pool.query(
+        `INSERT INTO app_users (id, email, roles, organization_id, disabled) VALUES ($1, $2, '{User}', $3, true)`,
+        [`off-${engine.name}`, `off-${engine.name}@demo.test`, orgs.danube],
+      );
       const disabled = (await call(ADMIN.uid, LIST, { disabled: true, limit: 100, offset: 0 })).body.data.userList.data;
       expect(disabled.map((u: any) => u.id)).toContain(`off-${engine.name}`);
       expect(disabled.every((u: any) => u.disabled)).toBe(true);
@@ -191,23 +245,34 @@ describe.skipIf(!available).each(engines)('User administration on $name', (engin
       expect(page.data.map((u: any) => u.id)).toEqual(whole.slice(1, 3).map((u: any) => u.id));
     });
 
-    it.each(MANAGERS.map((u) => [u.roles[0], u] as const))("%s lists only its own organization's users", async (_role, user) => {
-      const own = (await call(user.uid, LIST, { limit: 1000, offset: 0 })).body.data.userList;
-      expect(own.data.length).toBeGreaterThan(0);
-      expect(own.data.every((u: any) => u.organization?.id === orgs[user.organization!])).toBe(true);
-      const other = (await call(user.uid, LIST, { organizationId: orgs.bohemia, limit: 10, offset: 0 })).body.data.userList;
-      expect(other).toEqual({ data: [], meta: { pagination: { total: 0 } } });
-    });
+    it.each(MANAGERS.map((u) => [u.roles[0], u] as const))(
+      "%s lists only its own organization's users",
+      async (_role, user) => {
+        const own = (await call(user.uid, LIST, { limit: 1000, offset: 0 })).body.data.userList;
+        expect(own.data.length).toBeGreaterThan(0);
+        expect(own.data.every((u: any) => u.organization?.id === orgs[user.organization!])).toBe(true);
+        const other = (await call(user.uid, LIST, { organizationId: orgs.bohemia, limit: 10, offset: 0 })).body.data
+          .userList;
+        expect(other).toEqual({ data: [], meta: { pagination: { total: 0 } } });
+      },
+    );
 
-    it.each(MANAGERS.map((u) => [u.roles[0], u] as const))("%s reads its organization's user; another organization's and Admins are NOT_FOUND", async (_role, user) => {
-      expect((await call(user.uid, DETAIL, { userId: 'demo-user' })).body.data.user.id).toBe('demo-user');
-      for (const userId of ['demo-viewer', ADMIN.uid, 'no-such-user']) expect(codes(await call(user.uid, DETAIL, { userId }))).toEqual(['NOT_FOUND']);
-    });
+    it.each(MANAGERS.map((u) => [u.roles[0], u] as const))(
+      "%s reads its organization's user; another organization's and Admins are NOT_FOUND",
+      async (_role, user) => {
+        expect((await call(user.uid, DETAIL, { userId: 'demo-user' })).body.data.user.id).toBe('demo-user');
+        for (const userId of ['demo-viewer', ADMIN.uid, 'no-such-user'])
+          expect(codes(await call(user.uid, DETAIL, { userId }))).toEqual(['NOT_FOUND']);
+      },
+    );
 
-    it.each(NON_MANAGERS.map((u) => [u.roles[0], u] as const))('%s may not read users (FORBIDDEN)', async (_role, user) => {
-      expect(codes(await call(user.uid, LIST, { limit: 10, offset: 0 }))).toEqual(['FORBIDDEN']);
-      expect(codes(await call(user.uid, DETAIL, { userId: user.uid }))).toEqual(['FORBIDDEN']);
-    });
+    it.each(NON_MANAGERS.map((u) => [u.roles[0], u] as const))(
+      '%s may not read users (FORBIDDEN)',
+      async (_role, user) => {
+        expect(codes(await call(user.uid, LIST, { limit: 10, offset: 0 }))).toEqual(['FORBIDDEN']);
+        expect(codes(await call(user.uid, DETAIL, { userId: user.uid }))).toEqual(['FORBIDDEN']);
+      },
+    );
 
     it.each([
       ['role', { role: 'Boss' }],
@@ -223,10 +288,22 @@ describe.skipIf(!available).each(engines)('User administration on $name', (engin
   describe('UserInvite', () => {
     it('Admin invites: emulator account, database row and a set-password code, for the same uid', async () => {
       const address = email('invited');
-      const response = await invite(ADMIN.uid, { email: address.toUpperCase(), roles: ['Editor', 'Viewer'], language: 'cs', locale: 'cs-CZ' });
+      const response = await invite(ADMIN.uid, {
+        email: address.toUpperCase(),
+        roles: ['Editor', 'Viewer'],
+        language: 'cs',
+        locale: 'cs-CZ',
+      });
       expect(response.body.errors).toBeUndefined();
       const user = response.body.data.userInvite;
-      expect(user).toMatchObject({ email: address, roles: ['Editor', 'Viewer'], language: 'cs', locale: 'cs-CZ', disabled: false, organization: { id: orgs.northwind } });
+      expect(user).toMatchObject({
+        email: address,
+        roles: ['Editor', 'Viewer'],
+        language: 'cs',
+        locale: 'cs-CZ',
+        disabled: false,
+        organization: { id: orgs.northwind },
+      });
       const account = await accountByEmail(address);
       expect(account?.localId).toBe(user.id);
       expect(await rowOf(user.id)).toMatchObject({ email: address, organization_id: orgs.northwind });
@@ -247,28 +324,38 @@ describe.skipIf(!available).each(engines)('User administration on $name', (engin
       expect(await accountByEmail(address)).toBeNull();
     });
 
-    it.each(MANAGERS.map((u) => [u.roles[0], u] as const))('%s invites into its own organization only', async (_role, user) => {
-      const address = email('by-owner');
-      const response = await call(user.uid, INVITE, { input: { email: address, roles: ['User'] } });
-      expect(response.body.data.userInvite.organization.id).toBe(orgs[user.organization!]);
-      const elsewhere = email('elsewhere');
-      expect(codes(await invite(user.uid, { email: elsewhere, organizationId: orgs.bohemia }))).toEqual(['FORBIDDEN']);
-      expect(await accountByEmail(elsewhere)).toBeNull();
-      expect(await rowByEmail(elsewhere)).toBeNull();
-    });
+    it.each(MANAGERS.map((u) => [u.roles[0], u] as const))(
+      '%s invites into its own organization only',
+      async (_role, user) => {
+        const address = email('by-owner');
+        const response = await call(user.uid, INVITE, { input: { email: address, roles: ['User'] } });
+        expect(response.body.data.userInvite.organization.id).toBe(orgs[user.organization!]);
+        const elsewhere = email('elsewhere');
+        expect(codes(await invite(user.uid, { email: elsewhere, organizationId: orgs.bohemia }))).toEqual([
+          'FORBIDDEN',
+        ]);
+        expect(await accountByEmail(elsewhere)).toBeNull();
+        expect(await rowByEmail(elsewhere)).toBeNull();
+      },
+    );
 
-    it.each(MANAGERS.map((u) => [u.roles[0], u] as const))('%s cannot grant Admin: FORBIDDEN, nothing created', async (_role, user) => {
-      const address = email('would-be-admin');
-      const response = await invite(user.uid, { email: address, roles: ['Admin'] });
-      expect(codes(response)).toEqual(['FORBIDDEN']);
-      expect(response.body.errors![0]!.message).toMatch(/Admin/);
-      expect(await accountByEmail(address)).toBeNull();
-      expect(await rowByEmail(address)).toBeNull();
-    });
+    it.each(MANAGERS.map((u) => [u.roles[0], u] as const))(
+      '%s cannot grant Admin: FORBIDDEN, nothing created',
+      async (_role, user) => {
+        const address = email('would-be-admin');
+        const response = await invite(user.uid, { email: address, roles: ['Admin'] });
+        expect(codes(response)).toEqual(['FORBIDDEN']);
+        expect(response.body.errors![0]!.message).toMatch(/Admin/);
+        expect(await accountByEmail(address)).toBeNull();
+        expect(await rowByEmail(address)).toBeNull();
+      },
+    );
 
     it.each(NON_MANAGERS.map((u) => [u.roles[0], u] as const))('%s may not invite (FORBIDDEN)', async (_role, user) => {
       const address = email('nope');
-      expect(codes(await invite(user.uid, { email: address, organizationId: orgs[user.organization!] }))).toEqual(['FORBIDDEN']);
+      expect(codes(await invite(user.uid, { email: address, organizationId: orgs[user.organization!] }))).toEqual([
+        'FORBIDDEN',
+      ]);
       expect(await accountByEmail(address)).toBeNull();
     });
 
@@ -296,8 +383,15 @@ describe.skipIf(!available).each(engines)('User administration on $name', (engin
     });
 
     it('a full organization refuses the invitation, naming the users limit, creating nothing', async () => {
-      const { rows } = await db.pool.query(`INSERT INTO organizations (slug, name, plan) VALUES ($1, 'Full House', 'starter') RETURNING id`, [`full-${engine.name}-${Date.now()}`]);
-      for (let i = 0; i < 5; i += 1) await db.pool.query(`INSERT INTO app_users (id, email, roles, organization_id) VALUES ($1, $1 || '@demo.test', '{User}', $2)`, [`full-${rows[0].id.slice(0, 8)}-${i}`, rows[0].id]);
+      const { rows } = await db.pool.query(
+        `INSERT INTO organizations (slug, name, plan) VALUES ($1, 'Full House', 'starter') RETURNING id`,
+        [`full-${engine.name}-${Date.now()}`],
+      );
+      for (let i = 0; i < 5; i += 1)
+        await db.pool.query(
+          `INSERT INTO app_users (id, email, roles, organization_id) VALUES ($1, $1 || '@demo.test', '{User}', $2)`,
+          [`full-${rows[0].id.slice(0, 8)}-${i}`, rows[0].id],
+        );
       const address = email('sixth');
       const response = await invite(ADMIN.uid, { email: address, organizationId: rows[0].id });
       expect(codes(response)).toEqual(['PLAN_LIMIT_EXCEEDED']);
@@ -315,9 +409,19 @@ describe.skipIf(!available).each(engines)('User administration on $name', (engin
           throw new Error('mail is down');
         },
       };
-      const brokenApi = createApi({ pool: db.pool, verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }), access: await loadAccessControl(), logging: false, identity: failing });
+      const brokenApi = createApi({
+        pool: db.pool,
+        verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }),
+        access: await loadAccessControl(),
+        logging: false,
+        identity: failing,
+      });
       const address = email('undone');
-      const response = await gql(brokenApi, { query: INVITE, token: emulatorToken(ADMIN.uid), variables: { input: { email: address, roles: ['User'], organizationId: orgs.danube } } });
+      const response = await gql(brokenApi, {
+        query: INVITE,
+        token: emulatorToken(ADMIN.uid),
+        variables: { input: { email: address, roles: ['User'], organizationId: orgs.danube } },
+      });
       expect(response.body.errors).toHaveLength(1);
       expect(response.body.data ?? null).toBeNull();
       expect(await rowByEmail(address)).toBeNull();
@@ -325,9 +429,18 @@ describe.skipIf(!available).each(engines)('User administration on $name', (engin
     });
 
     it('without a configured identity provider an invitation is refused, creating nothing', async () => {
-      const bare = createApi({ pool: db.pool, verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }), access: await loadAccessControl(), logging: false });
+      const bare = createApi({
+        pool: db.pool,
+        verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }),
+        access: await loadAccessControl(),
+        logging: false,
+      });
       const address = email('unconfigured');
-      const response = await gql(bare, { query: INVITE, token: emulatorToken(ADMIN.uid), variables: { input: { email: address, roles: ['User'], organizationId: orgs.danube } } });
+      const response = await gql(bare, {
+        query: INVITE,
+        token: emulatorToken(ADMIN.uid),
+        variables: { input: { email: address, roles: ['User'], organizationId: orgs.danube } },
+      });
       expect(codes(response)).toEqual(['SERVICE_UNAVAILABLE']);
       expect(await rowByEmail(address)).toBeNull();
     });
@@ -336,31 +449,55 @@ describe.skipIf(!available).each(engines)('User administration on $name', (engin
   describe('UserUpdate', () => {
     it('Admin changes roles and moves a user to another organization', async () => {
       const { id } = await activeUser();
-      const response = await call(ADMIN.uid, UPDATE, { userId: id, input: { roles: ['Viewer', 'Owner'], organizationId: orgs.bohemia } });
-      expect(response.body.data.userUpdate).toMatchObject({ id, roles: ['Owner', 'Viewer'], organization: { id: orgs.bohemia } });
+      const response = await call(ADMIN.uid, UPDATE, {
+        userId: id,
+        input: { roles: ['Viewer', 'Owner'], organizationId: orgs.bohemia },
+      });
+      expect(response.body.data.userUpdate).toMatchObject({
+        id,
+        roles: ['Owner', 'Viewer'],
+        organization: { id: orgs.bohemia },
+      });
     });
 
-    it.each(MANAGERS.map((u) => [u.roles[0], u] as const))("%s changes roles in its organization, but cannot grant Admin or move users out", async (_role, user) => {
-      const { id } = await activeUser({ organizationId: orgs[user.organization!] });
-      expect((await call(user.uid, UPDATE, { userId: id, input: { roles: ['Viewer'] } })).body.data.userUpdate.roles).toEqual(['Viewer']);
-      const grant = await call(user.uid, UPDATE, { userId: id, input: { roles: ['Admin'] } });
-      expect(codes(grant)).toEqual(['FORBIDDEN']);
-      const move = await call(user.uid, UPDATE, { userId: id, input: { organizationId: orgs.bohemia } });
-      expect(codes(move)).toEqual(['FORBIDDEN']);
-      expect(await rowOf(id)).toMatchObject({ roles: ['Viewer'], organization_id: orgs[user.organization!] });
-      expect(codes(await call(user.uid, UPDATE, { userId: 'demo-viewer', input: { roles: ['User'] } }))).toEqual(['NOT_FOUND']);
-      expect(codes(await call(user.uid, UPDATE, { userId: ADMIN.uid, input: { roles: ['User'] } }))).toEqual(['NOT_FOUND']);
-    });
+    it.each(MANAGERS.map((u) => [u.roles[0], u] as const))(
+      '%s changes roles in its organization, but cannot grant Admin or move users out',
+      async (_role, user) => {
+        const { id } = await activeUser({ organizationId: orgs[user.organization!] });
+        expect(
+          (await call(user.uid, UPDATE, { userId: id, input: { roles: ['Viewer'] } })).body.data.userUpdate.roles,
+        ).toEqual(['Viewer']);
+        const grant = await call(user.uid, UPDATE, { userId: id, input: { roles: ['Admin'] } });
+        expect(codes(grant)).toEqual(['FORBIDDEN']);
+        const move = await call(user.uid, UPDATE, { userId: id, input: { organizationId: orgs.bohemia } });
+        expect(codes(move)).toEqual(['FORBIDDEN']);
+        expect(await rowOf(id)).toMatchObject({ roles: ['Viewer'], organization_id: orgs[user.organization!] });
+        expect(codes(await call(user.uid, UPDATE, { userId: 'demo-viewer', input: { roles: ['User'] } }))).toEqual([
+          'NOT_FOUND',
+        ]);
+        expect(codes(await call(user.uid, UPDATE, { userId: ADMIN.uid, input: { roles: ['User'] } }))).toEqual([
+          'NOT_FOUND',
+        ]);
+      },
+    );
 
     it('nobody removes their own Admin role', async () => {
-      const response = await call(ADMIN.uid, UPDATE, { userId: ADMIN.uid, input: { roles: ['Owner'], organizationId: orgs.northwind } });
+      const response = await call(ADMIN.uid, UPDATE, {
+        userId: ADMIN.uid,
+        input: { roles: ['Owner'], organizationId: orgs.northwind },
+      });
       expect(codes(response)).toEqual(['FORBIDDEN']);
       expect((await rowOf(ADMIN.uid)).roles).toEqual(['Admin']);
     });
 
-    it.each(NON_MANAGERS.map((u) => [u.roles[0], u] as const))('%s may not change users (FORBIDDEN)', async (_role, user) => {
-      expect(codes(await call(user.uid, UPDATE, { userId: user.uid, input: { roles: ['Owner'] } }))).toEqual(['FORBIDDEN']);
-    });
+    it.each(NON_MANAGERS.map((u) => [u.roles[0], u] as const))(
+      '%s may not change users (FORBIDDEN)',
+      async (_role, user) => {
+        expect(codes(await call(user.uid, UPDATE, { userId: user.uid, input: { roles: ['Owner'] } }))).toEqual([
+          'FORBIDDEN',
+        ]);
+      },
+    );
 
     it('rejects bad roles (BAD_USER_INPUT on roles)', async () => {
       const response = await call(ADMIN.uid, UPDATE, { userId: 'demo-user', input: { roles: ['Superuser'] } });
@@ -376,33 +513,44 @@ describe.skipIf(!available).each(engines)('User administration on $name', (engin
       expect(disabled.body.data.userDisable).toEqual({ id: user.id, disabled: true });
       expect((await signIn(user.email, user.password)).error?.message).toBe('USER_DISABLED');
       expect((await accountByEmail(user.email)).disabled).toBe(true);
-      expect((await gql(api, { query: DETAIL, token: emulatorToken(user.id), variables: { userId: user.id } })).status).toBe(403);
+      expect(
+        (await gql(api, { query: DETAIL, token: emulatorToken(user.id), variables: { userId: user.id } })).status,
+      ).toBe(403);
       const enabled = await call(ADMIN.uid, ENABLE, { userId: user.id });
       expect(enabled.body.data.userEnable).toEqual({ id: user.id, disabled: false });
       expect((await signIn(user.email, user.password)).localId).toBe(user.id);
     });
 
-    it.each(MANAGERS.map((u) => [u.roles[0], u] as const))("%s disables and deletes its organization's users only", async (_role, user) => {
-      const own = await activeUser({ organizationId: orgs[user.organization!] });
-      expect((await call(user.uid, DISABLE, { userId: own.id })).body.data.userDisable.disabled).toBe(true);
-      const other = await activeUser({ organizationId: orgs.bohemia });
-      expect(codes(await call(user.uid, DISABLE, { userId: other.id }))).toEqual(['NOT_FOUND']);
-      expect(codes(await call(user.uid, DELETE, { userId: other.id }))).toEqual(['NOT_FOUND']);
-      expect((await rowOf(other.id)).disabled).toBe(false);
-      expect((await signIn(other.email, other.password)).localId).toBe(other.id);
-      expect((await call(user.uid, DELETE, { userId: own.id })).body.data.userDelete.id).toBe(own.id);
-      expect(await rowOf(own.id)).toBeNull();
-    });
+    it.each(MANAGERS.map((u) => [u.roles[0], u] as const))(
+      "%s disables and deletes its organization's users only",
+      async (_role, user) => {
+        const own = await activeUser({ organizationId: orgs[user.organization!] });
+        expect((await call(user.uid, DISABLE, { userId: own.id })).body.data.userDisable.disabled).toBe(true);
+        const other = await activeUser({ organizationId: orgs.bohemia });
+        expect(codes(await call(user.uid, DISABLE, { userId: other.id }))).toEqual(['NOT_FOUND']);
+        expect(codes(await call(user.uid, DELETE, { userId: other.id }))).toEqual(['NOT_FOUND']);
+        expect((await rowOf(other.id)).disabled).toBe(false);
+        expect((await signIn(other.email, other.password)).localId).toBe(other.id);
+        expect((await call(user.uid, DELETE, { userId: own.id })).body.data.userDelete.id).toBe(own.id);
+        expect(await rowOf(own.id)).toBeNull();
+      },
+    );
 
-    it.each(MANAGERS.map((u) => [u.roles[0], u] as const))('%s may not disable or enable an Admin, even one filed under its organization', async (_role, user) => {
-      const admin = `staff-in-org-${engine.name}-${user.uid}`;
-      await db.pool.query(`INSERT INTO app_users (id, email, roles, organization_id, disabled) VALUES ($1, $1 || '@demo.test', '{Admin}', $2, false)`, [admin, orgs[user.organization!]]);
-      expect(codes(await call(user.uid, DISABLE, { userId: admin }))).toEqual(['NOT_FOUND']);
-      expect(await rowOf(admin)).toMatchObject({ disabled: false });
-      await db.pool.query('UPDATE app_users SET disabled = true WHERE id = $1', [admin]);
-      expect(codes(await call(user.uid, ENABLE, { userId: admin }))).toEqual(['NOT_FOUND']);
-      expect(await rowOf(admin)).toMatchObject({ disabled: true });
-    });
+    it.each(MANAGERS.map((u) => [u.roles[0], u] as const))(
+      '%s may not disable or enable an Admin, even one filed under its organization',
+      async (_role, user) => {
+        const admin = `staff-in-org-${engine.name}-${user.uid}`;
+        await db.pool.query(
+          `INSERT INTO app_users (id, email, roles, organization_id, disabled) VALUES ($1, $1 || '@demo.test', '{Admin}', $2, false)`,
+          [admin, orgs[user.organization!]],
+        );
+        expect(codes(await call(user.uid, DISABLE, { userId: admin }))).toEqual(['NOT_FOUND']);
+        expect(await rowOf(admin)).toMatchObject({ disabled: false });
+        await db.pool.query('UPDATE app_users SET disabled = true WHERE id = $1', [admin]);
+        expect(codes(await call(user.uid, ENABLE, { userId: admin }))).toEqual(['NOT_FOUND']);
+        expect(await rowOf(admin)).toMatchObject({ disabled: true });
+      },
+    );
 
     it('Admin deletes a user from the database and the identity provider', async () => {
       const user = await activeUser();
@@ -421,13 +569,20 @@ describe.skipIf(!available).each(engines)('User administration on $name', (engin
       }
     });
 
-    it.each(NON_MANAGERS.map((u) => [u.roles[0], u] as const))('%s may not disable, enable or delete (FORBIDDEN)', async (_role, user) => {
-      for (const query of [DISABLE, ENABLE, DELETE]) expect(codes(await call(user.uid, query, { userId: 'demo-user' }))).toEqual(['FORBIDDEN']);
-    });
+    it.each(NON_MANAGERS.map((u) => [u.roles[0], u] as const))(
+      '%s may not disable, enable or delete (FORBIDDEN)',
+      async (_role, user) => {
+        for (const query of [DISABLE, ENABLE, DELETE])
+          expect(codes(await call(user.uid, query, { userId: 'demo-user' }))).toEqual(['FORBIDDEN']);
+      },
+    );
 
     it('a refusal of the identity provider rolls the database back', async () => {
       // A record the emulator does not know: disabling it fails there, so nothing changes here.
-      await db.pool.query(`INSERT INTO app_users (id, email, roles, organization_id) VALUES ($1, $1 || '@demo.test', '{User}', $2)`, [`ghost-${engine.name}`, orgs.danube]);
+      await db.pool.query(
+        `INSERT INTO app_users (id, email, roles, organization_id) VALUES ($1, $1 || '@demo.test', '{User}', $2)`,
+        [`ghost-${engine.name}`, orgs.danube],
+      );
       const response = await call(ADMIN.uid, DISABLE, { userId: `ghost-${engine.name}` });
       expect(codes(response)).toEqual(['IDENTITY_PROVIDER_ERROR']);
       expect((await rowOf(`ghost-${engine.name}`)).disabled).toBe(false);
@@ -435,7 +590,10 @@ describe.skipIf(!available).each(engines)('User administration on $name', (engin
 
     it('rejects a bad user id (BAD_USER_INPUT on userId)', async () => {
       for (const query of [DISABLE, ENABLE, DELETE, DETAIL]) {
-        expect((await call(ADMIN.uid, query, { userId: 'bad id' })).body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'userId' });
+        expect((await call(ADMIN.uid, query, { userId: 'bad id' })).body.errors![0]!.extensions).toMatchObject({
+          code: 'BAD_USER_INPUT',
+          field: 'userId',
+        });
       }
     });
   });

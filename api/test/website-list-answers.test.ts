@@ -11,7 +11,14 @@ import { createApi, type Api } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedDemoData } from '../src/seed/demo-data.ts';
-import { answersExecutedHere, keepDecisions, keepVerifiedTokens, keptAnswersServed, selectsOnlyWebsiteList, withWebsiteListAnswers } from '../src/graphql/website-list-answers.ts';
+import {
+  answersExecutedHere,
+  keepDecisions,
+  keepVerifiedTokens,
+  keptAnswersServed,
+  selectsOnlyWebsiteList,
+  withWebsiteListAnswers,
+} from '../src/graphql/website-list-answers.ts';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEMO_USERS } from '../src/seed/demo-users.ts';
@@ -113,7 +120,12 @@ describe.each(engines)('OrganizationWebsiteList kept answers on $name', (engine)
     statements: number;
   }
   /** One request over HTTP to the API's node handler (kept answers in front of yoga), as main.ts serves it. */
-  const raw = async (user: string, variables: Record<string, unknown>, query = ORGANIZATION_WEBSITE_LIST, headers: Record<string, string> = {}): Promise<Raw> => {
+  const raw = async (
+    user: string,
+    variables: Record<string, unknown>,
+    query = ORGANIZATION_WEBSITE_LIST,
+    headers: Record<string, string> = {},
+  ): Promise<Raw> => {
     const before = statements();
     const payload = JSON.stringify({ operationName: /query (\w+)/.exec(query)![1], variables, query });
     const answer = await new Promise<Omit<Raw, 'statements'>>((resolve, reject) => {
@@ -123,7 +135,12 @@ describe.each(engines)('OrganizationWebsiteList kept answers on $name', (engine)
           port,
           path: '/graphql',
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${emulatorToken(user)}`, ...headers },
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+            authorization: `Bearer ${emulatorToken(user)}`,
+            ...headers,
+          },
         },
         (response) => {
           const chunks: Buffer[] = [];
@@ -131,9 +148,15 @@ describe.each(engines)('OrganizationWebsiteList kept answers on $name', (engine)
           response.on('end', () => {
             const head: string[] = [];
             for (let i = 0; i < response.rawHeaders.length; i += 2) {
-              if (response.rawHeaders[i]!.toLowerCase() !== 'date') head.push(`${response.rawHeaders[i]}: ${response.rawHeaders[i + 1]}`);
+              if (response.rawHeaders[i]!.toLowerCase() !== 'date')
+                head.push(`${response.rawHeaders[i]}: ${response.rawHeaders[i + 1]}`);
             }
-            resolve({ status: response.statusCode!, head, contentType: response.headers['content-type'] ?? null, body: Buffer.concat(chunks).toString('utf8') });
+            resolve({
+              status: response.statusCode!,
+              head,
+              contentType: response.headers['content-type'] ?? null,
+              body: Buffer.concat(chunks).toString('utf8'),
+            });
           });
           response.on('error', reject);
         },
@@ -203,9 +226,19 @@ describe.each(engines)('OrganizationWebsiteList kept answers on $name', (engine)
       [uid('Viewer'), { limit: 500, offset: 0 }],
       [uid('User'), { name: 'a', limit: 7, offset: 1 }],
       [uid('Admin'), { limit: 4, offset: 0 }, WITH_FRAGMENT],
-      [uid('Admin'), { limit: 6, offset: 0 }, ORGANIZATION_WEBSITE_LIST, { accept: 'application/graphql-response+json' }],
+      [
+        uid('Admin'),
+        { limit: 6, offset: 0 },
+        ORGANIZATION_WEBSITE_LIST,
+        { accept: 'application/graphql-response+json' },
+      ],
       [uid('Admin'), { limit: 6, offset: 0 }, ORGANIZATION_WEBSITE_LIST, { accept: 'application/json' }],
-      [uid('Owner'), { limit: 6, offset: 0 }, ORGANIZATION_WEBSITE_LIST, { 'content-type': 'application/json; charset=utf-8' }],
+      [
+        uid('Owner'),
+        { limit: 6, offset: 0 },
+        ORGANIZATION_WEBSITE_LIST,
+        { 'content-type': 'application/json; charset=utf-8' },
+      ],
     ];
     for (const [user, variables, query, headers] of cases) {
       const first = await raw(user, variables, query, headers);
@@ -241,7 +274,8 @@ describe.each(engines)('OrganizationWebsiteList kept answers on $name', (engine)
       [uid('Owner'), WITH_API_KEY],
     ] as const) {
       await wholeListReady(user, query);
-      const total = JSON.parse((await uncached(user, { limit: 1, offset: 0 }, query)).body).data.organizationWebsiteList.meta.pagination.total;
+      const total = JSON.parse((await uncached(user, { limit: 1, offset: 0 }, query)).body).data.organizationWebsiteList
+        .meta.pagination.total;
       expect(total).toBeGreaterThan(10);
       for (const [limit, offset] of [
         [50, 0],
@@ -289,7 +323,9 @@ describe.each(engines)('OrganizationWebsiteList kept answers on $name', (engine)
     try {
       const moved = await raw(owner, picker);
       expect(moved.body).toBe((await uncached(owner, picker)).body);
-      expect(new Set(JSON.parse(moved.body).data.organizationWebsiteList.data.map((item: any) => item.organization.id))).toEqual(new Set([orgs.danube]));
+      expect(
+        new Set(JSON.parse(moved.body).data.organizationWebsiteList.data.map((item: any) => item.organization.id)),
+      ).toEqual(new Set([orgs.danube]));
     } finally {
       await db.pool.query('UPDATE app_users SET organization_id = $2 WHERE id = $1', [owner, orgs.northwind]);
     }
@@ -306,7 +342,10 @@ describe.each(engines)('OrganizationWebsiteList kept answers on $name', (engine)
     await db.pool.query('UPDATE organizations SET suspended = true WHERE id = $1', [orgs.northwind]);
     try {
       const suspended = await raw(owner, picker);
-      expect(JSON.parse(suspended.body)).toMatchObject({ data: null, errors: [{ extensions: { code: 'ORGANIZATION_SUSPENDED' } }] });
+      expect(JSON.parse(suspended.body)).toMatchObject({
+        data: null,
+        errors: [{ extensions: { code: 'ORGANIZATION_SUSPENDED' } }],
+      });
       expect((await raw(owner, picker)).body).toBe(suspended.body);
     } finally {
       await db.pool.query('UPDATE organizations SET suspended = false WHERE id = $1', [orgs.northwind]);
@@ -328,7 +367,12 @@ describe.each(engines)('OrganizationWebsiteList kept answers on $name', (engine)
     while (callerReads() === readsBefore) await new Promise((resolve) => setTimeout(resolve, 5));
     await db.pool.query('UPDATE app_users SET disabled = true WHERE id = $1', [owner]);
     try {
-      const later = [raw(owner, picker), raw(uid('User'), picker), raw(uid('Editor'), picker), raw(uid('Admin'), picker)];
+      const later = [
+        raw(owner, picker),
+        raw(uid('User'), picker),
+        raw(uid('Editor'), picker),
+        raw(uid('Admin'), picker),
+      ];
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(callerReads()).toBe(readsBefore + 1);
       release();
@@ -381,9 +425,13 @@ describe.each(engines)('OrganizationWebsiteList kept answers on $name', (engine)
       [admin, { name: site.name, limit: 5, offset: 0 }, ORGANIZATION_WEBSITE_LIST],
       [owner, { limit: 4, offset: 2 }, ORGANIZATION_WEBSITE_LIST],
     ];
-    const find = (body: string, id = site.id) => JSON.parse(body).data.organizationWebsiteList.data.find((item: any) => item.id === id);
+    const find = (body: string, id = site.id) =>
+      JSON.parse(body).data.organizationWebsiteList.data.find((item: any) => item.id === id);
     /** Warms every kept answer and whole list, writes, then checks each request against the uncached path. */
-    const afterWrite = async (write: () => Promise<unknown>, check: (item: any, body: string, user: string) => void) => {
+    const afterWrite = async (
+      write: () => Promise<unknown>,
+      check: (item: any, body: string, user: string) => void,
+    ) => {
       for (const [user, variables, query] of requests) await raw(user, variables, query);
       await wholeListReady(admin);
       await wholeListReady(owner);
@@ -405,9 +453,16 @@ describe.each(engines)('OrganizationWebsiteList kept answers on $name', (engine)
       (item) => expect(item.name).toBe(`Aaa First ${site.name}`),
     );
     await afterWrite(
-      () => db.pool.query("UPDATE websites SET name = 'Renamed site', url = 'https://renamed.example/' WHERE id = $1", [site.websiteId]),
+      () =>
+        db.pool.query("UPDATE websites SET name = 'Renamed site', url = 'https://renamed.example/' WHERE id = $1", [
+          site.websiteId,
+        ]),
       // Outside Admins the shared website is named by the caller's own organization website.
-      (item, _body, user) => expect(item.website).toMatchObject({ name: user === admin ? 'Renamed site' : `Aaa First ${site.name}`, url: 'https://renamed.example/' }),
+      (item, _body, user) =>
+        expect(item.website).toMatchObject({
+          name: user === admin ? 'Renamed site' : `Aaa First ${site.name}`,
+          url: 'https://renamed.example/',
+        }),
     );
     await afterWrite(
       () => db.pool.query("UPDATE organizations SET name = 'Northwind Again' WHERE id = $1", [orgs.northwind]),
@@ -418,7 +473,11 @@ describe.each(engines)('OrganizationWebsiteList kept answers on $name', (engine)
       (item) => expect(item.hasFeed).toBe(false),
     );
     await afterWrite(
-      () => db.pool.query("INSERT INTO product_feeds (organization_website_id, name, url, format) VALUES ($1, 'Feed', 'https://renamed.example/feed.xml', 'xml')", [site.id]),
+      () =>
+        db.pool.query(
+          "INSERT INTO product_feeds (organization_website_id, name, url, format) VALUES ($1, 'Feed', 'https://renamed.example/feed.xml', 'xml')",
+          [site.id],
+        ),
       (item) => expect(item.hasFeed).toBe(true),
     );
     const { rows } = await db.pool.query('SELECT api_key FROM organization_websites WHERE id = $1', [site.id]);
@@ -476,27 +535,44 @@ describe.each(engines)('OrganizationWebsiteList kept answers on $name', (engine)
     const me = await post(JSON.stringify({ operationName: 'AppUser', query: APP_USER, variables: { userId: admin } }));
     expect(me).toMatchObject({ status: 200, body: { data: { appUser: { id: admin } } } });
     // The list together with another field is no longer the list alone.
-    const both = await post(JSON.stringify({ query: `query Both { appUser(userId: "${admin}") { id } organizationWebsiteList(limit: 1, offset: 0) { data { id } } }` }));
+    const both = await post(
+      JSON.stringify({
+        query: `query Both { appUser(userId: "${admin}") { id } organizationWebsiteList(limit: 1, offset: 0) { data { id } } }`,
+      }),
+    );
     expect(both.body.data.appUser.id).toBe(admin);
     expect(both.body.data.organizationWebsiteList.data).toHaveLength(1);
     const site = await createOrganizationWebsite(db.pool, orgs.bohemia!);
-    const deleted = await post(JSON.stringify({ operationName: 'OrganizationWebsiteDelete', query: ORGANIZATION_WEBSITE_DELETE, variables: { organizationWebsiteId: site.id } }));
+    const deleted = await post(
+      JSON.stringify({
+        operationName: 'OrganizationWebsiteDelete',
+        query: ORGANIZATION_WEBSITE_DELETE,
+        variables: { organizationWebsiteId: site.id },
+      }),
+    );
     expect(deleted.body.data.organizationWebsiteDelete.id).toBe(site.id);
     expect((await db.pool.query('SELECT 1 FROM organization_websites WHERE id = $1', [site.id])).rowCount).toBe(0);
     // A parameter yoga does not know, and a body that is no JSON: yoga's own answers.
-    const unknownParam = await post(JSON.stringify({ query: ORGANIZATION_WEBSITE_LIST, variables: { limit: 1, offset: 0 }, extra: 1 }));
+    const unknownParam = await post(
+      JSON.stringify({ query: ORGANIZATION_WEBSITE_LIST, variables: { limit: 1, offset: 0 }, extra: 1 }),
+    );
     expect(unknownParam.status).toBe(400);
     expect((await post('{"query": ')).status).toBe(400);
-    const viaGet = await fetch(`http://127.0.0.1:${port}/graphql?query=${encodeURIComponent('query { organizationWebsiteList(limit: 1, offset: 0) { data { id } } }')}`, {
-      headers: { authorization: `Bearer ${emulatorToken(admin)}`, accept: 'application/json' },
-    });
+    const viaGet = await fetch(
+      `http://127.0.0.1:${port}/graphql?query=${encodeURIComponent('query { organizationWebsiteList(limit: 1, offset: 0) { data { id } } }')}`,
+      {
+        headers: { authorization: `Bearer ${emulatorToken(admin)}`, accept: 'application/json' },
+      },
+    );
     expect(viaGet.status).toBe(200);
     expect((await viaGet.json()).data.organizationWebsiteList.data).toHaveLength(1);
   });
 
   it('answers requests without a valid token as before', async () => {
     for (let i = 0; i < 2; i++) {
-      const bad = await raw(uid('Admin'), { limit: 5, offset: 0 }, ORGANIZATION_WEBSITE_LIST, { authorization: 'Bearer not-a-token' });
+      const bad = await raw(uid('Admin'), { limit: 5, offset: 0 }, ORGANIZATION_WEBSITE_LIST, {
+        authorization: 'Bearer not-a-token',
+      });
       expect(bad.status).toBe(401);
       expect(JSON.parse(bad.body).errors[0].extensions.code).toBe('UNAUTHENTICATED');
     }
@@ -511,10 +587,19 @@ describe('which requests may get a kept answer', () => {
     expect(selectsOnlyWebsiteList(ORGANIZATION_WEBSITE_LIST, null)).toBe(true);
     expect(selectsOnlyWebsiteList(WITH_FRAGMENT, 'Picker')).toBe(true);
     // Another root field, directly or through a fragment; a mutation; an unknown fragment.
-    expect(selectsOnlyWebsiteList('query Q { appUser(userId: "demo-admin") { id } organizationWebsiteList(limit: 1, offset: 0) { data { id } } }', 'Q')).toBe(false);
-    expect(selectsOnlyWebsiteList('query Q { ...F } fragment F on Query { appUser(userId: "demo-admin") { id } }', 'Q')).toBe(false);
+    expect(
+      selectsOnlyWebsiteList(
+        'query Q { appUser(userId: "demo-admin") { id } organizationWebsiteList(limit: 1, offset: 0) { data { id } } }',
+        'Q',
+      ),
+    ).toBe(false);
+    expect(
+      selectsOnlyWebsiteList('query Q { ...F } fragment F on Query { appUser(userId: "demo-admin") { id } }', 'Q'),
+    ).toBe(false);
     expect(selectsOnlyWebsiteList('query Q { ...Missing }', 'Q')).toBe(false);
-    expect(selectsOnlyWebsiteList('mutation M { organizationWebsiteDelete(organizationWebsiteId: "x") { id } }', 'M')).toBe(false);
+    expect(
+      selectsOnlyWebsiteList('mutation M { organizationWebsiteDelete(organizationWebsiteId: "x") { id } }', 'M'),
+    ).toBe(false);
     expect(selectsOnlyWebsiteList('query Q { __typename }', 'Q')).toBe(false);
     // Two operations and no name, a name that is not there, text that does not parse.
     const two = `${ORGANIZATION_WEBSITE_LIST} query Other { appUser(userId: "demo-admin") { id } }`;
@@ -559,7 +644,11 @@ describe('verified tokens and access decisions kept', () => {
     let asked = 0;
     const kept = keepDecisions({ can: (...args) => ((asked += 1), access.can(...args)) });
     for (const role of ['Admin', 'Owner', 'Viewer', 'User'] as const) {
-      for (const [resource, action] of [['home', 'Read'], ['websites:detail', 'Read'], ['websites', 'Delete']] as const) {
+      for (const [resource, action] of [
+        ['home', 'Read'],
+        ['websites:detail', 'Read'],
+        ['websites', 'Delete'],
+      ] as const) {
         expect(await kept.can(role, resource, action)).toBe(await access.can(role, resource, action));
         expect(await kept.can(role, resource, action)).toBe(await access.can(role, resource, action));
       }

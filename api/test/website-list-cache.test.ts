@@ -23,7 +23,11 @@ describe.each(engines)('OrganizationWebsiteList answers kept in memory on $name'
   let api: Api;
   let orgs: Record<string, string>;
   const list = async (uid: string, variables: Record<string, unknown> = {}) => {
-    const response = await gql(api, { query: ORGANIZATION_WEBSITE_LIST, token: emulatorToken(uid), variables: { limit: 1000, offset: 0, ...variables } });
+    const response = await gql(api, {
+      query: ORGANIZATION_WEBSITE_LIST,
+      token: emulatorToken(uid),
+      variables: { limit: 1000, offset: 0, ...variables },
+    });
     expect(response.body.errors).toBeUndefined();
     return response.body.data.organizationWebsiteList as { data: any[]; meta: { pagination: { total: number } } };
   };
@@ -33,7 +37,12 @@ describe.each(engines)('OrganizationWebsiteList answers kept in memory on $name'
     await migrate(db.pool);
     await seedDemoData(db.pool, { websites: 60 });
     orgs = await organizationIds(db.pool);
-    api = createApi({ pool: db.pool, verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }), access: await loadAccessControl(), logging: false });
+    api = createApi({
+      pool: db.pool,
+      verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }),
+      access: await loadAccessControl(),
+      logging: false,
+    });
   });
   afterAll(async () => {
     await db?.close();
@@ -41,7 +50,8 @@ describe.each(engines)('OrganizationWebsiteList answers kept in memory on $name'
 
   it('shows a renamed organization website, website and organization at the next request', async () => {
     const site = await createOrganizationWebsite(db.pool, orgs.northwind!);
-    const find = async () => (await list(user('Admin').uid, { name: site.name })).data.find((item) => item.id === site.id);
+    const find = async () =>
+      (await list(user('Admin').uid, { name: site.name })).data.find((item) => item.id === site.id);
     expect((await find())?.name).toBe(site.name);
     await find(); // answered from memory now
 

@@ -51,7 +51,12 @@ describe.each(engines)('OrganizationWebsiteList data on $name', (engine) => {
     await migrate(db.pool);
     await seedDemoData(db.pool, { websites: 300 });
     orgs = await organizationIds(db.pool);
-    api = createApi({ pool: db.pool, verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }), access: await loadAccessControl(), logging: false });
+    api = createApi({
+      pool: db.pool,
+      verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }),
+      access: await loadAccessControl(),
+      logging: false,
+    });
   });
   afterAll(async () => {
     await db?.close();
@@ -69,7 +74,10 @@ describe.each(engines)('OrganizationWebsiteList data on $name', (engine) => {
     const b = await createOrganizationWebsite(db.pool, orgs.bohemia!);
     const hasFeed = async (id: string) => {
       const items = (await list(ADMIN.uid, { limit: 1000 })).body.data.organizationWebsiteList.data;
-      const all = [...items, ...(await list(ADMIN.uid, { limit: 1000, offset: 1000 })).body.data.organizationWebsiteList.data];
+      const all = [
+        ...items,
+        ...(await list(ADMIN.uid, { limit: 1000, offset: 1000 })).body.data.organizationWebsiteList.data,
+      ];
       return all.find((item: any) => item.id === id)?.hasFeed;
     };
     await db.pool.query(
@@ -79,7 +87,10 @@ describe.each(engines)('OrganizationWebsiteList data on $name', (engine) => {
     );
     expect(await feedCountDrift()).toEqual([]);
     // Move every feed of a to b: a has none left.
-    await db.pool.query('UPDATE product_feeds SET organization_website_id = $2 WHERE organization_website_id = $1', [a.id, b.id]);
+    await db.pool.query('UPDATE product_feeds SET organization_website_id = $2 WHERE organization_website_id = $1', [
+      a.id,
+      b.id,
+    ]);
     expect(await feedCountDrift()).toEqual([]);
     expect(await hasFeed(a.id)).toBe(false);
     expect(await hasFeed(b.id)).toBe(true);
@@ -93,15 +104,21 @@ describe.each(engines)('OrganizationWebsiteList data on $name', (engine) => {
 
   it('website inserts, moves between organizations and deletes (also by cascade) keep the totals exact', async () => {
     const total = async (organizationId?: string) =>
-      (await list(ADMIN.uid, organizationId ? { organizationId, limit: 1 } : { limit: 1 })).body.data.organizationWebsiteList.meta.pagination.total;
+      (await list(ADMIN.uid, organizationId ? { organizationId, limit: 1 } : { limit: 1 })).body.data
+        .organizationWebsiteList.meta.pagination.total;
     const created = await createOrganizationWebsite(db.pool, orgs.danube!);
     expect(await websiteCountDrift()).toEqual([]);
-    await db.pool.query('UPDATE organization_websites SET organization_id = $2 WHERE id = $1', [created.id, orgs.bohemia]);
+    await db.pool.query('UPDATE organization_websites SET organization_id = $2 WHERE id = $1', [
+      created.id,
+      orgs.bohemia,
+    ]);
     expect(await websiteCountDrift()).toEqual([]);
     await db.pool.query(`UPDATE organization_websites SET name = name || ' renamed' WHERE id = $1`, [created.id]);
     expect(await websiteCountDrift()).toEqual([]);
     // A new organization: its first website creates its count, deleting the organization removes both.
-    const { rows } = await db.pool.query(`INSERT INTO organizations (slug, name) VALUES ('count-test', 'Count Test') RETURNING id`);
+    const { rows } = await db.pool.query(
+      `INSERT INTO organizations (slug, name) VALUES ('count-test', 'Count Test') RETURNING id`,
+    );
     const organizationId = rows[0].id as string;
     expect(await total(organizationId)).toBe(0);
     await createOrganizationWebsite(db.pool, organizationId);
@@ -110,32 +127,47 @@ describe.each(engines)('OrganizationWebsiteList data on $name', (engine) => {
     expect(await websiteCountDrift()).toEqual([]);
     const { rows: counted } = await db.pool.query('SELECT count(*)::int AS n FROM organization_websites');
     expect(await total()).toBe(counted[0].n);
-    await db.pool.query('DELETE FROM product_feeds WHERE organization_website_id IN (SELECT id FROM organization_websites WHERE organization_id = $1)', [organizationId]);
+    await db.pool.query(
+      'DELETE FROM product_feeds WHERE organization_website_id IN (SELECT id FROM organization_websites WHERE organization_id = $1)',
+      [organizationId],
+    );
     await db.pool.query('DELETE FROM organizations WHERE id = $1', [organizationId]);
     expect(await total(organizationId)).toBe(0);
     expect(await websiteCountDrift()).toEqual([]);
     expect(await feedCountDrift()).toEqual([]);
   });
 
-  it.each(['alpine', 'ALPINE au', 'nordic out', 'Store CZ', 'a', 'zz', 'e s', 'no such shop'])('searching %j finds exactly what ILIKE finds, in order', async (name) => {
-    for (const organizationId of [undefined, orgs.northwind]) {
-      const { rows } = await db.pool.query(
-        `SELECT id FROM organization_websites WHERE name ILIKE $1 AND ($2::uuid IS NULL OR organization_id = $2::uuid) ORDER BY name, id`,
-        [`%${name}%`, organizationId ?? null],
-      );
-      const result = (await list(ADMIN.uid, { name, organizationId })).body.data.organizationWebsiteList;
-      expect(result.meta.pagination.total).toBe(rows.length);
-      expect(result.data.map((item: any) => item.id)).toEqual(rows.slice(0, 1000).map((r) => r.id));
-      const paged = (await list(ADMIN.uid, { name, organizationId, limit: 7, offset: 3 })).body.data.organizationWebsiteList;
-      expect(paged.meta.pagination.total).toBe(rows.length);
-      expect(paged.data.map((item: any) => item.id)).toEqual(rows.slice(3, 10).map((r) => r.id));
-    }
-  });
+  it.each(['alpine', 'ALPINE au', 'nordic out', 'Store CZ', 'a', 'zz', 'e s', 'no such shop'])(
+    'searching %j finds exactly what ILIKE finds, in order',
+    async (name) => {
+      for (const organizationId of [undefined, orgs.northwind]) {
+        const { rows } = await db.pool.query(
+          `SELECT id FROM organization_websites WHERE name ILIKE $1 AND ($2::uuid IS NULL OR organization_id = $2::uuid) ORDER BY name, id`,
+          [`%${name}%`, organizationId ?? null],
+        );
+        const result = (await list(ADMIN.uid, { name, organizationId })).body.data.organizationWebsiteList;
+        expect(result.meta.pagination.total).toBe(rows.length);
+        expect(result.data.map((item: any) => item.id)).toEqual(rows.slice(0, 1000).map((r) => r.id));
+        const paged = (await list(ADMIN.uid, { name, organizationId, limit: 7, offset: 3 })).body.data
+          .organizationWebsiteList;
+        expect(paged.meta.pagination.total).toBe(rows.length);
+        expect(paged.data.map((item: any) => item.id)).toEqual(rows.slice(3, 10).map((r) => r.id));
+      }
+    },
+  );
 
   it('20 concurrent requests of every kind all succeed with the same answers as one at a time', async () => {
-    const variants = [{ limit: 500 }, { name: 'alpine', limit: 500 }, { limit: 50, offset: 120 }, { organizationId: orgs.bohemia, limit: 20 }, { organizationId: orgs.northwind, name: 'garden' }];
+    const variants = [
+      { limit: 500 },
+      { name: 'alpine', limit: 500 },
+      { limit: 50, offset: 120 },
+      { organizationId: orgs.bohemia, limit: 20 },
+      { organizationId: orgs.northwind, name: 'garden' },
+    ];
     const expected = await Promise.all(variants.map(async (v) => (await list(ADMIN.uid, v)).body));
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => list(i % 2 ? ADMIN.uid : 'demo-owner', variants[i % variants.length]!)));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => list(i % 2 ? ADMIN.uid : 'demo-owner', variants[i % variants.length]!)),
+    );
     for (const [i, response] of responses.entries()) {
       expect(response.status).toBe(200);
       expect(response.body.errors).toBeUndefined();
@@ -150,27 +182,32 @@ describe.each(engines)('OrganizationWebsiteList data on $name', (engine) => {
       inline: `query Keys { organizationWebsiteList(limit: 50, offset: 0) { data { ... on OrganizationWebsite { id apiKey } } } }`,
       aliased: `query Keys { organizationWebsiteList(limit: 50, offset: 0) { items: data { id secret: apiKey } } }`,
     };
-    it.each(Object.entries(queries).flatMap(([how, query]) => DEMO_USERS.map((u) => [how, u.roles[0], u, query] as const)))(
-      'selected by %s: %s reads it only with Read on websites:detail',
-      async (_how, role, user, query) => {
-        const response = await gql(api, { query, token: emulatorToken(user.uid) });
-        const items = response.body.data?.organizationWebsiteList?.data ?? response.body.data?.organizationWebsiteList?.items ?? [];
-        if (['Admin', 'Owner', 'Editor'].includes(role!)) {
-          expect(response.body.errors).toBeUndefined();
-          expect(items.length).toBeGreaterThan(0);
-          for (const item of items) expect(item.apiKey ?? item.secret).toMatch(/^owk_[0-9a-f]{64}$/);
-        } else {
-          expect(codes(response)).toContain('FORBIDDEN');
-          expect(JSON.stringify(response.body.data ?? null)).not.toContain('owk_');
-        }
-      },
-    );
+    it.each(
+      Object.entries(queries).flatMap(([how, query]) => DEMO_USERS.map((u) => [how, u.roles[0], u, query] as const)),
+    )('selected by %s: %s reads it only with Read on websites:detail', async (_how, role, user, query) => {
+      const response = await gql(api, { query, token: emulatorToken(user.uid) });
+      const items =
+        response.body.data?.organizationWebsiteList?.data ?? response.body.data?.organizationWebsiteList?.items ?? [];
+      if (['Admin', 'Owner', 'Editor'].includes(role!)) {
+        expect(response.body.errors).toBeUndefined();
+        expect(items.length).toBeGreaterThan(0);
+        for (const item of items) expect(item.apiKey ?? item.secret).toMatch(/^owk_[0-9a-f]{64}$/);
+      } else {
+        expect(codes(response)).toContain('FORBIDDEN');
+        expect(JSON.stringify(response.body.data ?? null)).not.toContain('owk_');
+      }
+    });
 
     it('an Owner reads only its own organization’s keys, matching the database', async () => {
       const owner = DEMO_USERS.find((u) => u.roles.includes('Owner'))!;
       const response = await gql(api, { query: queries.field, token: emulatorToken(owner.uid) });
-      const { rows } = await db.pool.query('SELECT id, api_key FROM organization_websites WHERE organization_id = $1 ORDER BY name, id LIMIT 50', [orgs.northwind]);
-      expect(response.body.data.organizationWebsiteList.data).toEqual(rows.map((r) => ({ id: r.id, apiKey: r.api_key })));
+      const { rows } = await db.pool.query(
+        'SELECT id, api_key FROM organization_websites WHERE organization_id = $1 ORDER BY name, id LIMIT 50',
+        [orgs.northwind],
+      );
+      expect(response.body.data.organizationWebsiteList.data).toEqual(
+        rows.map((r) => ({ id: r.id, apiKey: r.api_key })),
+      );
     });
   });
 
@@ -179,6 +216,9 @@ describe.each(engines)('OrganizationWebsiteList data on $name', (engine) => {
     expect(await feedCountDrift()).toEqual([]);
     await db.pool.query('TRUNCATE organization_websites CASCADE');
     expect(await websiteCountDrift()).toEqual([]);
-    expect((await list(ADMIN.uid, {})).body.data.organizationWebsiteList).toEqual({ data: [], meta: { pagination: { total: 0 } } });
+    expect((await list(ADMIN.uid, {})).body.data.organizationWebsiteList).toEqual({
+      data: [],
+      meta: { pagination: { total: 0 } },
+    });
   });
 });

@@ -6,10 +6,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableEngines } from './engines.ts';
 import { codes, createOrganizationWebsite, rowCounts } from './helpers.ts';
-import { ADMIN, MEMBERS, OWNERS, READERS_ONLY, openCatalogueWorld, otherSlug, ownSlug, roleCases, type CatalogueWorld } from './catalogue-fixtures.ts';
+import {
+  ADMIN,
+  MEMBERS,
+  OWNERS,
+  READERS_ONLY,
+  openCatalogueWorld,
+  otherSlug,
+  ownSlug,
+  roleCases,
+  type CatalogueWorld,
+} from './catalogue-fixtures.ts';
 
 const engines = await availableEngines();
-const FIELDS = 'id name hasFeed apiKey feedsCount competitorsCount productsCount website { id name url } organization { id name }';
+const FIELDS =
+  'id name hasFeed apiKey feedsCount competitorsCount productsCount website { id name url } organization { id name }';
 const DETAIL = `query OrganizationWebsite($organizationWebsiteId: ID!) { organizationWebsite(organizationWebsiteId: $organizationWebsiteId) { ${FIELDS} } }`;
 const PREVIEW = `query OrganizationWebsiteDeletePreview($organizationWebsiteId: ID!) { organizationWebsiteDeletePreview(organizationWebsiteId: $organizationWebsiteId) { id feeds products competitors competitorProducts matches aggregatorListings organizationWebsite { id name } } }`;
 const UPDATE = `mutation OrganizationWebsiteUpdate($organizationWebsiteId: ID!, $input: OrganizationWebsiteUpdateInput!) { organizationWebsiteUpdate(organizationWebsiteId: $organizationWebsiteId, input: $input) { ${FIELDS} } }`;
@@ -39,7 +50,13 @@ describe.each(engines)('Organization website administration on $name', (engine) 
     );
     return rows[0];
   }
-  const snapshot = async (id: string) => (await w.pool.query('SELECT ow.name, ow.api_key, w.url FROM organization_websites ow JOIN websites w ON w.id = ow.website_id WHERE ow.id = $1', [id])).rows[0];
+  const snapshot = async (id: string) =>
+    (
+      await w.pool.query(
+        'SELECT ow.name, ow.api_key, w.url FROM organization_websites ow JOIN websites w ON w.id = ow.website_id WHERE ow.id = $1',
+        [id],
+      )
+    ).rows[0];
 
   describe('OrganizationWebsite (detail)', () => {
     it.each(roleCases([ADMIN, ...OWNERS]))('%s reads the detail with counts and API key', async (_role, user) => {
@@ -65,47 +82,70 @@ describe.each(engines)('Organization website administration on $name', (engine) 
     });
 
     it.each(roleCases(READERS_ONLY))('%s may not read the detail (FORBIDDEN)', async (_role, user) => {
-      expect(codes(await w.call(user.uid, DETAIL, { organizationWebsiteId: w.site[ownSlug(user)] }))).toEqual(['FORBIDDEN']);
+      expect(codes(await w.call(user.uid, DETAIL, { organizationWebsiteId: w.site[ownSlug(user)] }))).toEqual([
+        'FORBIDDEN',
+      ]);
     });
 
-    it.each(roleCases(OWNERS))("%s never learns the name another organization gave a website both monitor", async (_role, user) => {
-      const own = w.orgs[ownSlug(user)]!;
-      const other = w.orgs[otherSlug(user)]!;
-      const first = await createOrganizationWebsite(w.pool, other);
-      const { rows } = await w.pool.query<{ id: string }>(
-        `INSERT INTO organization_websites (organization_id, website_id, name) VALUES ($1, $2, 'Our view of it') RETURNING id`,
-        [own, first.websiteId],
-      );
-      const mine = rows[0]!.id;
-      try {
-        const seen = (await w.call(user.uid, DETAIL, { organizationWebsiteId: mine })).body.data.organizationWebsite;
-        expect(seen.website).toMatchObject({ id: first.websiteId, name: 'Our view of it' });
-        expect(JSON.stringify(seen)).not.toContain(first.name);
-        const admin = (await w.call(ADMIN.uid, DETAIL, { organizationWebsiteId: mine })).body.data.organizationWebsite;
-        expect(admin.website.name).toBe(first.name);
-      } finally {
-        await w.pool.query('DELETE FROM organization_websites WHERE id = $1', [mine]);
-      }
-    });
+    it.each(roleCases(OWNERS))(
+      '%s never learns the name another organization gave a website both monitor',
+      async (_role, user) => {
+        const own = w.orgs[ownSlug(user)]!;
+        const other = w.orgs[otherSlug(user)]!;
+        const first = await createOrganizationWebsite(w.pool, other);
+        const { rows } = await w.pool.query<{ id: string }>(
+          `INSERT INTO organization_websites (organization_id, website_id, name) VALUES ($1, $2, 'Our view of it') RETURNING id`,
+          [own, first.websiteId],
+        );
+        const mine = rows[0]!.id;
+        try {
+          const seen = (await w.call(user.uid, DETAIL, { organizationWebsiteId: mine })).body.data.organizationWebsite;
+          expect(seen.website).toMatchObject({ id: first.websiteId, name: 'Our view of it' });
+          expect(JSON.stringify(seen)).not.toContain(first.name);
+          const admin = (await w.call(ADMIN.uid, DETAIL, { organizationWebsiteId: mine })).body.data
+            .organizationWebsite;
+          expect(admin.website.name).toBe(first.name);
+        } finally {
+          await w.pool.query('DELETE FROM organization_websites WHERE id = $1', [mine]);
+        }
+      },
+    );
 
     it('rejects a bad id; an unknown id is NOT_FOUND', async () => {
       const bad = await w.call(ADMIN.uid, DETAIL, { organizationWebsiteId: 'nope' });
       expect(bad.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'organizationWebsiteId' });
-      expect(codes(await w.call(ADMIN.uid, DETAIL, { organizationWebsiteId: '00000000-0000-4000-8000-000000000000' }))).toEqual(['NOT_FOUND']);
+      expect(
+        codes(await w.call(ADMIN.uid, DETAIL, { organizationWebsiteId: '00000000-0000-4000-8000-000000000000' })),
+      ).toEqual(['NOT_FOUND']);
     });
   });
 
   describe('OrganizationWebsiteAdminList (the websites page)', () => {
-    type Item = { id: string; name: string; feedsCount: number; competitorsCount: number; website: { url: string }; organization: { id: string; name: string } };
+    type Item = {
+      id: string;
+      name: string;
+      feedsCount: number;
+      competitorsCount: number;
+      website: { url: string };
+      organization: { id: string; name: string };
+    };
     const list = async (variables: Record<string, unknown>, uid = ADMIN.uid) => {
       const response = await w.call(uid, ADMIN_LIST, { limit: 1000, offset: 0, ...variables });
       expect(response.body.errors).toBeUndefined();
-      return response.body.data.organizationWebsiteAdminList as { data: Item[]; meta: { pagination: { total: number } } };
+      return response.body.data.organizationWebsiteAdminList as {
+        data: Item[];
+        meta: { pagination: { total: number } };
+      };
     };
     const websitesOf = async (organizationId: string | null) =>
-      (await w.pool.query('SELECT count(*)::int AS n FROM organization_websites WHERE $1::uuid IS NULL OR organization_id = $1::uuid', [organizationId])).rows[0].n as number;
+      (
+        await w.pool.query(
+          'SELECT count(*)::int AS n FROM organization_websites WHERE $1::uuid IS NULL OR organization_id = $1::uuid',
+          [organizationId],
+        )
+      ).rows[0].n as number;
 
-    it('Admin: every website, or one organization\'s; totals and counts agree with the database', async () => {
+    it("Admin: every website, or one organization's; totals and counts agree with the database", async () => {
       const all = await list({ limit: 5 });
       expect(all.meta.pagination.total).toBe(await websitesOf(null));
       const northwind = await list({ organizationId: w.orgs.northwind });
@@ -117,12 +157,18 @@ describe.each(engines)('Organization website administration on $name', (engine) 
       expect(c.competitors).toBeGreaterThan(0);
     });
 
-    it.each(roleCases(OWNERS))("%s lists only its own organization's; asking for another gives nothing", async (_role, user) => {
-      const own = await list({}, user.uid);
-      expect(own.meta.pagination.total).toBe(await websitesOf(w.orgs.northwind!));
-      expect(own.data.every((item) => item.organization.id === w.orgs.northwind)).toBe(true);
-      expect(await list({ organizationId: w.orgs.bohemia }, user.uid)).toEqual({ data: [], meta: { pagination: { total: 0 } } });
-    });
+    it.each(roleCases(OWNERS))(
+      "%s lists only its own organization's; asking for another gives nothing",
+      async (_role, user) => {
+        const own = await list({}, user.uid);
+        expect(own.meta.pagination.total).toBe(await websitesOf(w.orgs.northwind!));
+        expect(own.data.every((item) => item.organization.id === w.orgs.northwind)).toBe(true);
+        expect(await list({ organizationId: w.orgs.bohemia }, user.uid)).toEqual({
+          data: [],
+          meta: { pagination: { total: 0 } },
+        });
+      },
+    );
 
     it.each(roleCases(READERS_ONLY))('%s may not list (FORBIDDEN)', async (_role, user) => {
       expect(codes(await w.call(user.uid, ADMIN_LIST, { limit: 10, offset: 0 }))).toEqual(['FORBIDDEN']);
@@ -136,7 +182,10 @@ describe.each(engines)('Organization website administration on $name', (engine) 
       expect((await list({ search: '%' })).meta.pagination.total).toBe(
         (await w.pool.query("SELECT count(*)::int AS n FROM organization_websites WHERE name LIKE '%\\%%'")).rows[0].n,
       );
-      expect(await list({ search: target.name, organizationId: w.orgs.bohemia })).toEqual({ data: [], meta: { pagination: { total: 0 } } });
+      expect(await list({ search: target.name, organizationId: w.orgs.bohemia })).toEqual({
+        data: [],
+        meta: { pagination: { total: 0 } },
+      });
     });
 
     it.each([
@@ -154,7 +203,8 @@ describe.each(engines)('Organization website administration on $name', (engine) 
       const { data } = await list({ sort });
       const values = data.map((item) => key(item) as string | number);
       for (let i = 1; i < values.length; i += 1) {
-        if (typeof values[i] === 'number') expect(Math.sign((values[i] as number) - (values[i - 1] as number)) * direction).toBeGreaterThanOrEqual(0);
+        if (typeof values[i] === 'number')
+          expect(Math.sign((values[i] as number) - (values[i - 1] as number)) * direction).toBeGreaterThanOrEqual(0);
       }
       // Text is ordered by the database's collation: the order must equal the order of a sorted copy by that collation.
       if (typeof values[0] === 'string') {
@@ -198,9 +248,14 @@ describe.each(engines)('Organization website administration on $name', (engine) 
 
     it('the preview agrees with what a delete removes', async () => {
       const target = await createOrganizationWebsite(w.pool, w.orgs.danube!);
-      const preview = (await w.call(ADMIN.uid, PREVIEW, { organizationWebsiteId: target.id })).body.data.organizationWebsiteDeletePreview;
+      const preview = (await w.call(ADMIN.uid, PREVIEW, { organizationWebsiteId: target.id })).body.data
+        .organizationWebsiteDeletePreview;
       const before = await rowCounts(w.pool);
-      const deleted = await w.call(ADMIN.uid, `mutation D($id: ID!) { organizationWebsiteDelete(organizationWebsiteId: $id) { id } }`, { id: target.id });
+      const deleted = await w.call(
+        ADMIN.uid,
+        `mutation D($id: ID!) { organizationWebsiteDelete(organizationWebsiteId: $id) { id } }`,
+        { id: target.id },
+      );
       expect(deleted.body.errors).toBeUndefined();
       const after = await rowCounts(w.pool);
       expect(before.product_feeds - after.product_feeds).toBe(preview.feeds);
@@ -211,7 +266,9 @@ describe.each(engines)('Organization website administration on $name', (engine) 
     });
 
     it.each(roleCases(READERS_ONLY))('%s may not preview (FORBIDDEN)', async (_role, user) => {
-      expect(codes(await w.call(user.uid, PREVIEW, { organizationWebsiteId: w.site[ownSlug(user)] }))).toEqual(['FORBIDDEN']);
+      expect(codes(await w.call(user.uid, PREVIEW, { organizationWebsiteId: w.site[ownSlug(user)] }))).toEqual([
+        'FORBIDDEN',
+      ]);
     });
   });
 
@@ -220,7 +277,10 @@ describe.each(engines)('Organization website administration on $name', (engine) 
       const target = await createOrganizationWebsite(w.pool, w.orgs.northwind!);
       const url = `https://moved-${role.toLowerCase()}-${engine.name}-${Date.now()}.shop.example`;
       const name = `<b>Renamed</b> & "quoted" ${role}`;
-      const response = await w.call(user.uid, UPDATE, { organizationWebsiteId: target.id, input: { name: `  ${name} `, url } });
+      const response = await w.call(user.uid, UPDATE, {
+        organizationWebsiteId: target.id,
+        input: { name: `  ${name} `, url },
+      });
       expect(response.body.errors).toBeUndefined();
       expect(response.body.data.organizationWebsiteUpdate).toMatchObject({ id: target.id, name, website: { url } });
       expect(await snapshot(target.id)).toMatchObject({ name, url });
@@ -245,26 +305,33 @@ describe.each(engines)('Organization website administration on $name', (engine) 
       expect(await snapshot(id)).toEqual(before);
     });
 
-    it("refuses an address the organization monitors already (BAD_USER_INPUT url), nothing changes", async () => {
+    it('refuses an address the organization monitors already (BAD_USER_INPUT url), nothing changes', async () => {
       const a = await createOrganizationWebsite(w.pool, w.orgs.northwind!);
       const b = await createOrganizationWebsite(w.pool, w.orgs.northwind!);
       const taken = (await snapshot(b.id)).url;
       const before = await snapshot(a.id);
-      const response = await w.call(ADMIN.uid, UPDATE, { organizationWebsiteId: a.id, input: { name: 'Changed', url: taken } });
+      const response = await w.call(ADMIN.uid, UPDATE, {
+        organizationWebsiteId: a.id,
+        input: { name: 'Changed', url: taken },
+      });
       expect(response.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'url' });
       expect(await snapshot(a.id)).toEqual(before);
     });
 
     it.each(roleCases(OWNERS))("%s: another organization's website is NOT_FOUND and stays", async (_role, user) => {
       const before = await snapshot(w.site.bohemia);
-      expect(codes(await w.call(user.uid, UPDATE, { organizationWebsiteId: w.site.bohemia, input: { name: 'Taken over' } }))).toEqual(['NOT_FOUND']);
+      expect(
+        codes(await w.call(user.uid, UPDATE, { organizationWebsiteId: w.site.bohemia, input: { name: 'Taken over' } })),
+      ).toEqual(['NOT_FOUND']);
       expect(await snapshot(w.site.bohemia)).toEqual(before);
     });
 
     it.each(roleCases(READERS_ONLY))('%s may not update (FORBIDDEN), nothing changes', async (_role, user) => {
       const id = w.site[ownSlug(user)];
       const before = await snapshot(id);
-      expect(codes(await w.call(user.uid, UPDATE, { organizationWebsiteId: id, input: { name: 'Nope' } }))).toEqual(['FORBIDDEN']);
+      expect(codes(await w.call(user.uid, UPDATE, { organizationWebsiteId: id, input: { name: 'Nope' } }))).toEqual([
+        'FORBIDDEN',
+      ]);
       expect(await snapshot(id)).toEqual(before);
     });
   });
@@ -282,13 +349,16 @@ describe.each(engines)('Organization website administration on $name', (engine) 
       expect((await w.pool.query('SELECT 1 FROM organization_websites WHERE api_key = $1', [old])).rowCount).toBe(0);
     });
 
-    it.each(roleCases(MEMBERS))("%s: another organization's website is NOT_FOUND or FORBIDDEN, its key stays", async (role, user) => {
-      const id = w.site[otherSlug(user)];
-      const before = await snapshot(id);
-      const expected = ['Owner', 'Editor'].includes(role) ? 'NOT_FOUND' : 'FORBIDDEN';
-      expect(codes(await w.call(user.uid, ROTATE, { organizationWebsiteId: id }))).toEqual([expected]);
-      expect(await snapshot(id)).toEqual(before);
-    });
+    it.each(roleCases(MEMBERS))(
+      "%s: another organization's website is NOT_FOUND or FORBIDDEN, its key stays",
+      async (role, user) => {
+        const id = w.site[otherSlug(user)];
+        const before = await snapshot(id);
+        const expected = ['Owner', 'Editor'].includes(role) ? 'NOT_FOUND' : 'FORBIDDEN';
+        expect(codes(await w.call(user.uid, ROTATE, { organizationWebsiteId: id }))).toEqual([expected]);
+        expect(await snapshot(id)).toEqual(before);
+      },
+    );
 
     it.each(roleCases(READERS_ONLY))('%s may not rotate its own key (FORBIDDEN)', async (_role, user) => {
       const id = w.site[ownSlug(user)];

@@ -69,7 +69,9 @@ export function readConfig(env: EdgeBindings): EdgeConfig {
 
 function parseConfig(env: EdgeBindings): EdgeConfig {
   if (!env.APP_ENV) {
-    throw new ConfigError("This worker has no APP_ENV: wrangler.toml's top level is no environment; run or deploy it with --env local, dev or production.");
+    throw new ConfigError(
+      "This worker has no APP_ENV: wrangler.toml's top level is no environment; run or deploy it with --env local, dev or production.",
+    );
   }
   const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || null;
   try {
@@ -79,31 +81,51 @@ function parseConfig(env: EdgeBindings): EdgeConfig {
   }
   const environment = env.APP_ENV as Environment;
   const missing = (
-    ['GRAPHQL_UPSTREAM', 'FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY', 'FIREBASE_AUTH_DOMAIN', 'STORAGE_MAIN_BUCKET', 'STORAGE_PUBLIC_BUCKET', 'STORAGE_BACKEND'] as const
+    [
+      'GRAPHQL_UPSTREAM',
+      'FIREBASE_PROJECT_ID',
+      'FIREBASE_API_KEY',
+      'FIREBASE_AUTH_DOMAIN',
+      'STORAGE_MAIN_BUCKET',
+      'STORAGE_PUBLIC_BUCKET',
+      'STORAGE_BACKEND',
+    ] as const
   ).filter((name) => !env[name]);
   if (missing.length > 0) {
     throw new ConfigError(`Missing configuration for the ${environment} environment: ${missing.join(', ')}`);
   }
-  const timeout = env.GRAPHQL_UPSTREAM_TIMEOUT_MS ? Number(env.GRAPHQL_UPSTREAM_TIMEOUT_MS) : DEFAULT_UPSTREAM_TIMEOUT_MS;
+  const timeout = env.GRAPHQL_UPSTREAM_TIMEOUT_MS
+    ? Number(env.GRAPHQL_UPSTREAM_TIMEOUT_MS)
+    : DEFAULT_UPSTREAM_TIMEOUT_MS;
   if (!Number.isFinite(timeout) || timeout <= 0) {
-    throw new ConfigError(`GRAPHQL_UPSTREAM_TIMEOUT_MS must be a positive number of milliseconds, not "${env.GRAPHQL_UPSTREAM_TIMEOUT_MS}"`);
+    throw new ConfigError(
+      `GRAPHQL_UPSTREAM_TIMEOUT_MS must be a positive number of milliseconds, not "${env.GRAPHQL_UPSTREAM_TIMEOUT_MS}"`,
+    );
   }
   const edgeSecret = env.EDGE_SHARED_SECRET?.trim() || null;
   if (environment !== 'local' && !edgeSecret) {
-    throw new ConfigError(`The ${environment} worker has no EDGE_SHARED_SECRET: set it with \`wrangler secret put EDGE_SHARED_SECRET --env ${environment}\` (the same value as the API's).`);
+    throw new ConfigError(
+      `The ${environment} worker has no EDGE_SHARED_SECRET: set it with \`wrangler secret put EDGE_SHARED_SECRET --env ${environment}\` (the same value as the API's).`,
+    );
   }
   if (edgeSecret && edgeSecret.length < MIN_EDGE_SECRET_LENGTH) {
     throw new ConfigError(`EDGE_SHARED_SECRET must be at least ${MIN_EDGE_SECRET_LENGTH} characters.`);
   }
   const backend = env.STORAGE_BACKEND as StorageBackendName;
   if (!STORAGE_BACKENDS.includes(backend)) {
-    throw new ConfigError(`STORAGE_BACKEND must be one of ${STORAGE_BACKENDS.join(', ')}, not "${env.STORAGE_BACKEND}"`);
+    throw new ConfigError(
+      `STORAGE_BACKEND must be one of ${STORAGE_BACKENDS.join(', ')}, not "${env.STORAGE_BACKEND}"`,
+    );
   }
   return {
     environment,
     graphqlUpstream: env.GRAPHQL_UPSTREAM,
     upstreamTimeoutMs: timeout,
-    firebase: { apiKey: env.FIREBASE_API_KEY, authDomain: env.FIREBASE_AUTH_DOMAIN, projectId: env.FIREBASE_PROJECT_ID },
+    firebase: {
+      apiKey: env.FIREBASE_API_KEY,
+      authDomain: env.FIREBASE_AUTH_DOMAIN,
+      projectId: env.FIREBASE_PROJECT_ID,
+    },
     authEmulatorUrl: emulatorHost ? `http://${emulatorHost}` : null,
     storage: { backend, mainBucket: env.STORAGE_MAIN_BUCKET, publicBucket: env.STORAGE_PUBLIC_BUCKET },
     errorReportingDsn: env.ERROR_REPORTING_DSN?.trim() || null,

@@ -34,5 +34,8 @@ export function errorReportOptions(env: EdgeBindings, buildId: string = BUILD_ID
 
 /** The worker's fetch handler with error reports (the app's onError is reported by the SDK's Hono instrumentation). */
 export function withErrorReports(app: Hono<EdgeEnv>, buildId: string = BUILD_ID): ExportedHandler<EdgeBindings> {
-  return withSentry<EdgeBindings>((env) => errorReportOptions(env, buildId), app as unknown as ExportedHandler<EdgeBindings>);
+  return withSentry<EdgeBindings>(
+    (env) => errorReportOptions(env, buildId),
+    app as unknown as ExportedHandler<EdgeBindings>,
+  );
 }

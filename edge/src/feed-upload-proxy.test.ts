@@ -16,17 +16,26 @@ afterAll(async () => {
   await upstream.close();
 });
 
-function upload(env: ReturnType<typeof envFor>, path: string, headers: Record<string, string> = { Authorization: `Bearer ${TOKEN}` }, body: BodyInit = CSV) {
+function upload(
+  env: ReturnType<typeof envFor>,
+  path: string,
+  headers: Record<string, string> = { Authorization: `Bearer ${TOKEN}` },
+  body: BodyInit = CSV,
+) {
   return createApp().request(path, { method: 'POST', headers: { 'Content-Type': 'text/csv', ...headers }, body }, env);
 }
 
 describe('POST /feeds/{productFeedId}/upload proxy', () => {
   it('streams the file to the API origin with only the allowed headers and the file name, and relays the answer', async () => {
-    const response = await upload(envFor('local', { GRAPHQL_UPSTREAM: upstream.url }), `/feeds/${FEED}/upload?fileName=feed.csv&other=x`, {
-      Authorization: `Bearer ${TOKEN}`,
-      Cookie: 'session=secret',
-      'X-Custom': 'nope',
-    });
+    const response = await upload(
+      envFor('local', { GRAPHQL_UPSTREAM: upstream.url }),
+      `/feeds/${FEED}/upload?fileName=feed.csv&other=x`,
+      {
+        Authorization: `Bearer ${TOKEN}`,
+        Cookie: 'session=secret',
+        'X-Custom': 'nope',
+      },
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ data: { echo: true } });
     expect(response.headers.get('Set-Cookie')).toBeNull();
@@ -52,7 +61,10 @@ describe('POST /feeds/{productFeedId}/upload proxy', () => {
   });
 
   it('answers 502 when the API is unreachable', async () => {
-    const response = await upload(envFor('local', { GRAPHQL_UPSTREAM: await closedPortUrl() }), `/feeds/${FEED}/upload`);
+    const response = await upload(
+      envFor('local', { GRAPHQL_UPSTREAM: await closedPortUrl() }),
+      `/feeds/${FEED}/upload`,
+    );
     expect(response.status).toBe(502);
     const body = (await response.json()) as { errors: { extensions: { code: string } }[] };
     expect(body.errors[0]!.extensions.code).toBe('UPSTREAM_UNREACHABLE');

@@ -50,16 +50,27 @@ export function feedUploadProxy(options: FeedUploadProxyOptions = {}): Handler<E
       } as RequestInit);
     } catch (error) {
       if (timeout.aborted) {
-        return graphqlError(`The API did not finish the import within ${timeoutMs / 1000} s.`, 'UPSTREAM_TIMEOUT', 504, { [REQUEST_ID_HEADER]: requestId });
+        return graphqlError(
+          `The API did not finish the import within ${timeoutMs / 1000} s.`,
+          'UPSTREAM_TIMEOUT',
+          504,
+          { [REQUEST_ID_HEADER]: requestId },
+        );
       }
       console.error(`[edge] feed upload upstream ${target.origin} unreachable: ${(error as Error).message}`);
-      return graphqlError('The API is unreachable; try again in a moment.', 'UPSTREAM_UNREACHABLE', 502, { [REQUEST_ID_HEADER]: requestId });
+      return graphqlError('The API is unreachable; try again in a moment.', 'UPSTREAM_UNREACHABLE', 502, {
+        [REQUEST_ID_HEADER]: requestId,
+      });
     }
     const responseHeaders = new Headers({ [REQUEST_ID_HEADER]: requestId, 'Cache-Control': 'no-store' });
     for (const name of FORWARDED_RESPONSE_HEADERS) {
       const value = upstream.headers.get(name);
       if (value !== null && name !== 'cache-control') responseHeaders.set(name, value);
     }
-    return new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers: responseHeaders });
+    return new Response(upstream.body, {
+      status: upstream.status,
+      statusText: upstream.statusText,
+      headers: responseHeaders,
+    });
   };
 }

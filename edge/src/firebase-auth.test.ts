@@ -75,7 +75,9 @@ describe('Auth emulator tokens', () => {
   });
 
   it('are refused in local without an emulator host', async () => {
-    await expectUnauthenticated(await post(unsignedToken('demo-price-console'), envFor('local', { FIREBASE_AUTH_EMULATOR_HOST: '' })));
+    await expectUnauthenticated(
+      await post(unsignedToken('demo-price-console'), envFor('local', { FIREBASE_AUTH_EMULATOR_HOST: '' })),
+    );
   });
 
   it.each(['dev', 'production'] as const)('are refused in %s', async (environment) => {

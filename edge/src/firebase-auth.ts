@@ -6,7 +6,13 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { JWTVerifyGetKey } from 'jose';
-import { bearerToken, createTokenVerifier, InvalidTokenError, type TokenVerifier, type VerifiedToken } from '@console/firebase-token';
+import {
+  bearerToken,
+  createTokenVerifier,
+  InvalidTokenError,
+  type TokenVerifier,
+  type VerifiedToken,
+} from '@console/firebase-token';
 import { readConfig, type EdgeBindings, type EdgeConfig, type EdgeEnv } from './env.ts';
 import { graphqlError } from './json-error.ts';
 
@@ -48,7 +54,9 @@ export function createAuthenticator(options: FirebaseAuthOptions = {}): Authenti
   };
 }
 
-export function firebaseAuth(options: FirebaseAuthOptions | Authenticator = {}): MiddlewareHandler<EdgeEnv & { Variables: AuthVariables }> {
+export function firebaseAuth(
+  options: FirebaseAuthOptions | Authenticator = {},
+): MiddlewareHandler<EdgeEnv & { Variables: AuthVariables }> {
   const authenticate = typeof options === 'function' ? options : createAuthenticator(options);
   return async function firebaseAuthMiddleware(c, next) {
     const result = await authenticate(c.env, c.req.header('Authorization'));

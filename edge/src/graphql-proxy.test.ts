@@ -6,7 +6,11 @@ import { createApp } from './app.ts';
 import { MAX_BODY_BYTES } from './graphql-proxy.ts';
 
 const TOKEN = unsignedToken('demo-price-console');
-const QUERY = JSON.stringify({ operationName: 'AppUser', variables: { userId: 'u1' }, query: 'query AppUser($userId: ID!) { appUser(id: $userId) { id } }' });
+const QUERY = JSON.stringify({
+  operationName: 'AppUser',
+  variables: { userId: 'u1' },
+  query: 'query AppUser($userId: ID!) { appUser(id: $userId) { id } }',
+});
 let upstream: FakeUpstream;
 let slow: FakeUpstream;
 
@@ -19,10 +23,18 @@ afterAll(async () => {
   await slow.close();
 });
 
-function post(env: ReturnType<typeof envFor>, init: { headers?: Record<string, string>; body?: BodyInit } = {}, app = createApp()) {
+function post(
+  env: ReturnType<typeof envFor>,
+  init: { headers?: Record<string, string>; body?: BodyInit } = {},
+  app = createApp(),
+) {
   return app.request(
     '/graphql',
-    { method: 'POST', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json', ...init.headers }, body: init.body ?? QUERY },
+    {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json', ...init.headers },
+      body: init.body ?? QUERY,
+    },
     env,
   );
 }
@@ -63,22 +75,30 @@ describe('POST /graphql proxy', () => {
     expect(received.headers['x-request-id']).toBe('req-12345678');
     // Only what the API needs, plus what the HTTP client itself adds to every request.
     const clientAdded = ['host', 'connection', 'content-length', 'user-agent', 'accept-encoding', 'sec-fetch-mode'];
-    const application = Object.keys(received.headers).filter((name) => !clientAdded.includes(name)).sort();
+    const application = Object.keys(received.headers)
+      .filter((name) => !clientAdded.includes(name))
+      .sort();
     expect(application).toEqual(['accept', 'accept-language', 'authorization', 'content-type', 'x-request-id']);
   });
 
-  it('proves to the API that the call comes from the edge (X-Edge-Secret); a client\'s header is never passed on', async () => {
+  it("proves to the API that the call comes from the edge (X-Edge-Secret); a client's header is never passed on", async () => {
     const secret = 'e'.repeat(40);
-    const response = await post(envFor('local', { GRAPHQL_UPSTREAM: upstream.url, EDGE_SHARED_SECRET: secret }), { headers: { 'X-Edge-Secret': 'forged-by-the-client' } });
+    const response = await post(envFor('local', { GRAPHQL_UPSTREAM: upstream.url, EDGE_SHARED_SECRET: secret }), {
+      headers: { 'X-Edge-Secret': 'forged-by-the-client' },
+    });
     expect(response.status).toBe(200);
     expect(upstream.received.at(-1)!.headers['x-edge-secret']).toBe(secret);
     // Without a secret (local only) nothing is sent.
-    await post(envFor('local', { GRAPHQL_UPSTREAM: upstream.url }), { headers: { 'X-Edge-Secret': 'forged-by-the-client' } });
+    await post(envFor('local', { GRAPHQL_UPSTREAM: upstream.url }), {
+      headers: { 'X-Edge-Secret': 'forged-by-the-client' },
+    });
     expect(upstream.received.at(-1)!.headers['x-edge-secret']).toBeUndefined();
   });
 
   it('makes up a request id when the client sends none (or a malformed one)', async () => {
-    const response = await post(envFor('local', { GRAPHQL_UPSTREAM: upstream.url }), { headers: { 'X-Request-Id': 'bad id!' } });
+    const response = await post(envFor('local', { GRAPHQL_UPSTREAM: upstream.url }), {
+      headers: { 'X-Request-Id': 'bad id!' },
+    });
     expect(response.status).toBe(200);
     const id = upstream.received.at(-1)!.headers['x-request-id'];
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -86,7 +106,9 @@ describe('POST /graphql proxy', () => {
   });
 
   it('relays the API status (e.g. a GraphQL 400) unchanged', async () => {
-    const app = createApp({ graphql: { fetch: async () => Response.json({ errors: [{ message: 'Syntax Error' }] }, { status: 400 }) } });
+    const app = createApp({
+      graphql: { fetch: async () => Response.json({ errors: [{ message: 'Syntax Error' }] }, { status: 400 }) },
+    });
     const response = await post(envFor('local'), {}, app);
     expect(response.status).toBe(400);
     expect(await errorOf(response)).toEqual({ message: 'Syntax Error' });
@@ -95,7 +117,10 @@ describe('POST /graphql proxy', () => {
   it('answers 502 when the API is unreachable', async () => {
     const response = await post(envFor('local', { GRAPHQL_UPSTREAM: await closedPortUrl() }));
     expect(response.status).toBe(502);
-    expect(await errorOf(response)).toEqual({ message: 'The GraphQL API is unreachable; try again in a moment.', extensions: { code: 'UPSTREAM_UNREACHABLE' } });
+    expect(await errorOf(response)).toEqual({
+      message: 'The GraphQL API is unreachable; try again in a moment.',
+      extensions: { code: 'UPSTREAM_UNREACHABLE' },
+    });
   });
 
   it('answers 504 when the API is slower than the timeout (GRAPHQL_UPSTREAM_TIMEOUT_MS)', async () => {
@@ -103,18 +128,28 @@ describe('POST /graphql proxy', () => {
     const response = await post(envFor('local', { GRAPHQL_UPSTREAM: slow.url, GRAPHQL_UPSTREAM_TIMEOUT_MS: '200' }));
     expect(response.status).toBe(504);
     expect(Date.now() - started).toBeLessThan(1_500);
-    expect(await errorOf(response)).toEqual({ message: 'The GraphQL API did not answer within 0.2 s.', extensions: { code: 'UPSTREAM_TIMEOUT' } });
+    expect(await errorOf(response)).toEqual({
+      message: 'The GraphQL API did not answer within 0.2 s.',
+      extensions: { code: 'UPSTREAM_TIMEOUT' },
+    });
   });
 
   it('answers 504 with the timeout given as an option', async () => {
-    const response = await post(envFor('local', { GRAPHQL_UPSTREAM: slow.url }), {}, createApp({ graphql: { timeoutMs: 100 } }));
+    const response = await post(
+      envFor('local', { GRAPHQL_UPSTREAM: slow.url }),
+      {},
+      createApp({ graphql: { timeoutMs: 100 } }),
+    );
     expect(response.status).toBe(504);
   });
 
   it('refuses a body over 1 MB by its Content-Length (413) without calling the API', async () => {
     const before = upstream.received.length;
     const body = 'x'.repeat(MAX_BODY_BYTES + 1);
-    const response = await post(envFor('local', { GRAPHQL_UPSTREAM: upstream.url }), { body, headers: { 'Content-Length': String(body.length) } });
+    const response = await post(envFor('local', { GRAPHQL_UPSTREAM: upstream.url }), {
+      body,
+      headers: { 'Content-Length': String(body.length) },
+    });
     expect(response.status).toBe(413);
     expect((await errorOf(response)).extensions.code).toBe('PAYLOAD_TOO_LARGE');
     expect(upstream.received.length).toBe(before);
@@ -151,7 +186,11 @@ describe('POST /graphql proxy', () => {
   });
 
   it('answers OPTIONS with the allowed methods and no CORS grant', async () => {
-    const response = await createApp().request('/graphql', { method: 'OPTIONS', headers: { Origin: 'https://elsewhere.example' } }, envFor('local'));
+    const response = await createApp().request(
+      '/graphql',
+      { method: 'OPTIONS', headers: { Origin: 'https://elsewhere.example' } },
+      envFor('local'),
+    );
     expect(response.status).toBe(204);
     expect(response.headers.get('Allow')).toBe('POST, OPTIONS');
     expect(response.headers.get('Access-Control-Allow-Origin')).toBeNull();

@@ -31,7 +31,8 @@ export function graphqlProxy(options: GraphqlProxyOptions = {}): Handler<EdgeEnv
     const requestId = requestIdOf(c.req.header(REQUEST_ID_HEADER));
 
     const declared = Number(c.req.header('Content-Length') ?? 0);
-    if (declared > maxBodyBytes) return graphqlError(limitMessage, 'PAYLOAD_TOO_LARGE', 413, { [REQUEST_ID_HEADER]: requestId });
+    if (declared > maxBodyBytes)
+      return graphqlError(limitMessage, 'PAYLOAD_TOO_LARGE', 413, { [REQUEST_ID_HEADER]: requestId });
     const body = await readLimited(c.req.raw.body, maxBodyBytes);
     if (body === null) return graphqlError(limitMessage, 'PAYLOAD_TOO_LARGE', 413, { [REQUEST_ID_HEADER]: requestId });
 
@@ -47,13 +48,23 @@ export function graphqlProxy(options: GraphqlProxyOptions = {}): Handler<EdgeEnv
     const timeout = AbortSignal.timeout(timeoutMs);
     let upstream: Response;
     try {
-      upstream = await (options.fetch ?? fetch)(config.graphqlUpstream, { method: 'POST', headers, body, signal: timeout, redirect: 'manual' });
+      upstream = await (options.fetch ?? fetch)(config.graphqlUpstream, {
+        method: 'POST',
+        headers,
+        body,
+        signal: timeout,
+        redirect: 'manual',
+      });
     } catch (error) {
       if (timeout.aborted) {
-        return graphqlError(`The GraphQL API did not answer within ${timeoutMs / 1000} s.`, 'UPSTREAM_TIMEOUT', 504, { [REQUEST_ID_HEADER]: requestId });
+        return graphqlError(`The GraphQL API did not answer within ${timeoutMs / 1000} s.`, 'UPSTREAM_TIMEOUT', 504, {
+          [REQUEST_ID_HEADER]: requestId,
+        });
       }
       console.error(`[edge] GraphQL upstream ${config.graphqlUpstream} unreachable: ${(error as Error).message}`);
-      return graphqlError('The GraphQL API is unreachable; try again in a moment.', 'UPSTREAM_UNREACHABLE', 502, { [REQUEST_ID_HEADER]: requestId });
+      return graphqlError('The GraphQL API is unreachable; try again in a moment.', 'UPSTREAM_UNREACHABLE', 502, {
+        [REQUEST_ID_HEADER]: requestId,
+      });
     }
 
     const responseHeaders = new Headers({ [REQUEST_ID_HEADER]: requestId });
@@ -62,7 +73,11 @@ export function graphqlProxy(options: GraphqlProxyOptions = {}): Handler<EdgeEnv
       if (value !== null) responseHeaders.set(name, value);
     }
     if (!responseHeaders.has('cache-control')) responseHeaders.set('Cache-Control', 'no-store');
-    return new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers: responseHeaders });
+    return new Response(upstream.body, {
+      status: upstream.status,
+      statusText: upstream.statusText,
+      headers: responseHeaders,
+    });
   };
 }
 
@@ -75,7 +90,9 @@ export function graphqlOptions(): Handler<EdgeEnv> {
 
 export function graphqlMethodNotAllowed(): Handler<EdgeEnv> {
   return function graphqlMethodNotAllowedHandler(c) {
-    return graphqlError(`${c.req.method} is not supported on /graphql; send a POST.`, 'METHOD_NOT_ALLOWED', 405, { Allow: 'POST, OPTIONS' });
+    return graphqlError(`${c.req.method} is not supported on /graphql; send a POST.`, 'METHOD_NOT_ALLOWED', 405, {
+      Allow: 'POST, OPTIONS',
+    });
   };
 }
 
@@ -84,7 +101,10 @@ export function requestIdOf(incoming: string | undefined): string {
 }
 
 /** Reads the whole body, or returns null as soon as it passes the limit. */
-export async function readLimited(stream: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | null> {
+export async function readLimited(
+  stream: ReadableStream<Uint8Array> | null,
+  limit: number,
+): Promise<Uint8Array | null> {
   if (!stream) return new Uint8Array();
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];

@@ -63,8 +63,11 @@ describe('legacy /{locale}/... URLs', () => {
     expect(response.headers.get('Location')).toBe(to);
   });
 
-  it.each(['/de/products', '/english/products', '/products/en', '/enx/a'])('%s is not a legacy locale URL', async (path) => {
-    const response = await app.request(path, {}, envFor('local'));
-    expect(response.status).toBe(200);
-  });
+  it.each(['/de/products', '/english/products', '/products/en', '/enx/a'])(
+    '%s is not a legacy locale URL',
+    async (path) => {
+      const response = await app.request(path, {}, envFor('local'));
+      expect(response.status).toBe(200);
+    },
+  );
 });

@@ -13,15 +13,20 @@ afterAll(async () => {
   await upstream.close();
 });
 
-const get = (env: ReturnType<typeof envFor>, path: string, headers: Record<string, string> = {}) => createApp().request(path, { method: 'GET', headers }, env);
+const get = (env: ReturnType<typeof envFor>, path: string, headers: Record<string, string> = {}) =>
+  createApp().request(path, { method: 'GET', headers }, env);
 
 describe('GET /price-feed/{organizationWebsiteId} proxy', () => {
   it('passes the API key, format and choice to the API without a Firebase token, and nothing else', async () => {
-    const response = await get(envFor('local', { GRAPHQL_UPSTREAM: upstream.url }), `/price-feed/${WEBSITE}?format=csv&accepted=true&other=x`, {
-      'X-Api-Key': 'owk_secret',
-      Cookie: 'session=secret',
-      Authorization: 'Bearer something',
-    });
+    const response = await get(
+      envFor('local', { GRAPHQL_UPSTREAM: upstream.url }),
+      `/price-feed/${WEBSITE}?format=csv&accepted=true&other=x`,
+      {
+        'X-Api-Key': 'owk_secret',
+        Cookie: 'session=secret',
+        Authorization: 'Bearer something',
+      },
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('Set-Cookie')).toBeNull();
     expect(response.headers.get('Cache-Control')).toBe('no-store');
@@ -38,7 +43,9 @@ describe('GET /price-feed/{organizationWebsiteId} proxy', () => {
   });
 
   it('answers 502 when the API is unreachable', async () => {
-    const response = await get(envFor('local', { GRAPHQL_UPSTREAM: await closedPortUrl() }), `/price-feed/${WEBSITE}`, { 'X-Api-Key': 'k' });
+    const response = await get(envFor('local', { GRAPHQL_UPSTREAM: await closedPortUrl() }), `/price-feed/${WEBSITE}`, {
+      'X-Api-Key': 'k',
+    });
     expect(response.status).toBe(502);
   });
 });

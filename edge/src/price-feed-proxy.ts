@@ -36,16 +36,26 @@ export function priceFeedProxy(options: PriceFeedProxyOptions = {}): Handler<Edg
     }
     let upstream: Response;
     try {
-      upstream = await (options.fetch ?? fetch)(target, { method: c.req.method === 'HEAD' ? 'HEAD' : 'GET', headers, redirect: 'manual' });
+      upstream = await (options.fetch ?? fetch)(target, {
+        method: c.req.method === 'HEAD' ? 'HEAD' : 'GET',
+        headers,
+        redirect: 'manual',
+      });
     } catch (error) {
       console.error(`[edge] price feed upstream ${target.origin} unreachable: ${(error as Error).message}`);
-      return graphqlError('The API is unreachable; try again in a moment.', 'UPSTREAM_UNREACHABLE', 502, { [REQUEST_ID_HEADER]: requestId });
+      return graphqlError('The API is unreachable; try again in a moment.', 'UPSTREAM_UNREACHABLE', 502, {
+        [REQUEST_ID_HEADER]: requestId,
+      });
     }
     const responseHeaders = new Headers({ [REQUEST_ID_HEADER]: requestId, 'Cache-Control': 'no-store' });
     for (const name of RETURNED_HEADERS) {
       const value = upstream.headers.get(name);
       if (value !== null) responseHeaders.set(name, value);
     }
-    return new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers: responseHeaders });
+    return new Response(upstream.body, {
+      status: upstream.status,
+      statusText: upstream.statusText,
+      headers: responseHeaders,
+    });
   };
 }

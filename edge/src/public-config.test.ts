@@ -10,7 +10,11 @@ describe('/config.json', () => {
       environment: 'local' as const,
       expected: {
         environment: 'local',
-        firebase: { apiKey: 'demo-api-key', authDomain: 'demo-price-console.firebaseapp.com', projectId: 'demo-price-console' },
+        firebase: {
+          apiKey: 'demo-api-key',
+          authDomain: 'demo-price-console.firebaseapp.com',
+          projectId: 'demo-price-console',
+        },
         authEmulatorUrl: 'http://127.0.0.1:9099',
         graphqlUrl: '/graphql',
         storage: { mainBucket: 'price-console-local-main', publicBucket: 'price-console-local-public' },
@@ -22,7 +26,11 @@ describe('/config.json', () => {
       environment: 'dev' as const,
       expected: {
         environment: 'dev',
-        firebase: { apiKey: 'dev-web-api-key', authDomain: 'price-console-dev.firebaseapp.com', projectId: 'price-console-dev' },
+        firebase: {
+          apiKey: 'dev-web-api-key',
+          authDomain: 'price-console-dev.firebaseapp.com',
+          projectId: 'price-console-dev',
+        },
         authEmulatorUrl: null,
         graphqlUrl: '/graphql',
         storage: { mainBucket: 'price-console-dev-main', publicBucket: 'price-console-dev-public' },
@@ -64,33 +72,47 @@ describe('/config.json', () => {
     expect(body.errorReporting).toEqual(expected);
   });
 
-  it.each(['dev', 'production'] as const)('refuses a %s configuration that names the Auth emulator (500 JSON on every route)', async (environment) => {
-    const env = envFor(environment, { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
-    for (const [path, init] of [['/config.json', {}], ['/graphql', { method: 'POST' }], ['/products', {}]] as const) {
-      const response = await app.request(path, init, env);
-      expect(response.status).toBe(500);
-      const body = (await response.json()) as { errors: { message: string; extensions: { code: string } }[] };
-      expect(body.errors[0]?.message).toMatch(new RegExp(`${environment} configuration names an Auth emulator`));
-      expect(body.errors[0]?.extensions.code).toBe('MISCONFIGURED');
-    }
-  });
+  it.each(['dev', 'production'] as const)(
+    'refuses a %s configuration that names the Auth emulator (500 JSON on every route)',
+    async (environment) => {
+      const env = envFor(environment, { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
+      for (const [path, init] of [
+        ['/config.json', {}],
+        ['/graphql', { method: 'POST' }],
+        ['/products', {}],
+      ] as const) {
+        const response = await app.request(path, init, env);
+        expect(response.status).toBe(500);
+        const body = (await response.json()) as { errors: { message: string; extensions: { code: string } }[] };
+        expect(body.errors[0]?.message).toMatch(new RegExp(`${environment} configuration names an Auth emulator`));
+        expect(body.errors[0]?.extensions.code).toBe('MISCONFIGURED');
+      }
+    },
+  );
 
   it('refuses an unknown APP_ENV and a missing value', async () => {
     const unknown = await app.request('/config.json', {}, envFor('local', { APP_ENV: 'staging' }));
     expect(unknown.status).toBe(500);
-    expect(((await unknown.json()) as { errors: { message: string }[] }).errors[0]?.message).toMatch(/Unknown environment "staging"/);
+    expect(((await unknown.json()) as { errors: { message: string }[] }).errors[0]?.message).toMatch(
+      /Unknown environment "staging"/,
+    );
     const missing = await app.request('/config.json', {}, envFor('dev', { FIREBASE_PROJECT_ID: '' }));
     expect(missing.status).toBe(500);
     expect(await missing.text()).toMatch(/FIREBASE_PROJECT_ID/);
   });
 
-  it.each(['dev', 'production'] as const)('refuses to serve %s without the EDGE_SHARED_SECRET its API checks', async (environment) => {
-    for (const secret of ['', 'too-short']) {
-      const response = await app.request('/config.json', {}, envFor(environment, { EDGE_SHARED_SECRET: secret }));
-      expect(response.status).toBe(500);
-      expect(await response.text()).toMatch(secret ? /at least 32 characters/ : new RegExp(`wrangler secret put EDGE_SHARED_SECRET --env ${environment}`));
-    }
-  });
+  it.each(['dev', 'production'] as const)(
+    'refuses to serve %s without the EDGE_SHARED_SECRET its API checks',
+    async (environment) => {
+      for (const secret of ['', 'too-short']) {
+        const response = await app.request('/config.json', {}, envFor(environment, { EDGE_SHARED_SECRET: secret }));
+        expect(response.status).toBe(500);
+        expect(await response.text()).toMatch(
+          secret ? /at least 32 characters/ : new RegExp(`wrangler secret put EDGE_SHARED_SECRET --env ${environment}`),
+        );
+      }
+    },
+  );
 
   it.each([
     ['10.0.0.8:9099', /must run on this machine/],

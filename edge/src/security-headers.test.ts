@@ -18,21 +18,32 @@ beforeAll(async () => {
   app = createApp({ auth: { keys: keys.keys }, graphql: { fetch: fakeApi } });
 });
 
-const KINDS: { kind: string; path: string; init?: RequestInit; status: number; overrides?: Record<string, string> }[] = [
-  { kind: 'an asset', path: '/assets/index-abc123.js', status: 200 },
-  { kind: 'the SPA shell', path: '/product-matching/1', status: 200 },
-  { kind: 'a missing asset', path: '/assets/gone-1.js', status: 404 },
-  { kind: 'the config', path: '/config.json', status: 200 },
-  { kind: 'a locale redirect', path: '/cs/products', status: 308 },
-  { kind: 'a 401', path: '/graphql', init: { method: 'POST' }, status: 401 },
-  { kind: 'a 405', path: '/graphql', status: 405 },
-  { kind: 'an OPTIONS', path: '/graphql', init: { method: 'OPTIONS' }, status: 204 },
-  { kind: 'a 502', path: '/graphql', init: { method: 'POST' }, status: 502, overrides: { GRAPHQL_UPSTREAM: 'http://down.invalid/graphql' } },
-  { kind: 'a proxied answer', path: '/graphql', init: { method: 'POST' }, status: 200 },
-  { kind: 'a misconfiguration 500', path: '/config.json', status: 500, overrides: { APP_ENV: 'nope' } },
-];
+const KINDS: { kind: string; path: string; init?: RequestInit; status: number; overrides?: Record<string, string> }[] =
+  [
+    { kind: 'an asset', path: '/assets/index-abc123.js', status: 200 },
+    { kind: 'the SPA shell', path: '/product-matching/1', status: 200 },
+    { kind: 'a missing asset', path: '/assets/gone-1.js', status: 404 },
+    { kind: 'the config', path: '/config.json', status: 200 },
+    { kind: 'a locale redirect', path: '/cs/products', status: 308 },
+    { kind: 'a 401', path: '/graphql', init: { method: 'POST' }, status: 401 },
+    { kind: 'a 405', path: '/graphql', status: 405 },
+    { kind: 'an OPTIONS', path: '/graphql', init: { method: 'OPTIONS' }, status: 204 },
+    {
+      kind: 'a 502',
+      path: '/graphql',
+      init: { method: 'POST' },
+      status: 502,
+      overrides: { GRAPHQL_UPSTREAM: 'http://down.invalid/graphql' },
+    },
+    { kind: 'a proxied answer', path: '/graphql', init: { method: 'POST' }, status: 200 },
+    { kind: 'a misconfiguration 500', path: '/config.json', status: 500, overrides: { APP_ENV: 'nope' } },
+  ];
 
-function authorized(environment: EnvironmentName, init: RequestInit | undefined, needsToken: boolean): RequestInit | undefined {
+function authorized(
+  environment: EnvironmentName,
+  init: RequestInit | undefined,
+  needsToken: boolean,
+): RequestInit | undefined {
   if (!needsToken) return init;
   const token = environment === 'local' ? unsignedToken('demo-price-console') : prodToken;
   return { ...init, headers: { Authorization: `Bearer ${token}` }, body: '{}' };

@@ -8,7 +8,12 @@ const INDEX = '<!doctype html><title>Console</title>';
 
 describe('static assets with the SPA fallback', () => {
   it.each([
-    { path: '/assets/index-abc123.js', status: 200, body: 'console.log(1)', cache: 'public, max-age=31536000, immutable' },
+    {
+      path: '/assets/index-abc123.js',
+      status: 200,
+      body: 'console.log(1)',
+      cache: 'public, max-age=31536000, immutable',
+    },
     { path: '/favicon.svg', status: 200, body: '<svg/>', cache: 'public, max-age=0, must-revalidate' },
     { path: '/', status: 200, body: INDEX, cache: 'no-cache' },
     { path: '/auth/login', status: 200, body: INDEX, cache: 'no-cache' },

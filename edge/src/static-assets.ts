@@ -30,9 +30,17 @@ export function staticAssets(): Handler<EdgeEnv> {
       }
       // The SPA shell. `/` rather than `/index.html`: with html_handling "auto-trailing-slash"
       // the assets server answers /index.html with a redirect to /.
-      response = await c.env.ASSETS.fetch(new Request(new URL('/', url), { method: request.method, headers: request.headers }));
+      response = await c.env.ASSETS.fetch(
+        new Request(new URL('/', url), { method: request.method, headers: request.headers }),
+      );
       if (response.status === 404) {
-        return withCacheControl(new Response('The console is not built (index.html is missing).', { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }), 'no-store');
+        return withCacheControl(
+          new Response('The console is not built (index.html is missing).', {
+            status: 503,
+            headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+          }),
+          'no-store',
+        );
       }
     }
 

@@ -36,9 +36,19 @@ function failingEnv(environment: EnvironmentName, dsn: string | undefined): Edge
 async function requestFailing(environment: EnvironmentName, dsn: string | undefined): Promise<Response> {
   const handler = withErrorReports(createApp(), 'edge-build-7');
   const pending: Promise<unknown>[] = [];
-  const context = { waitUntil: (promise: Promise<unknown>) => void pending.push(promise), passThroughOnException: () => undefined, props: {} } as unknown as ExecutionContext;
-  const request = new Request('https://console.example/products', { headers: { cookie: 'locale=cs; session=secret-cookie', authorization: `Bearer ${TOKEN}` } });
-  const response = await handler.fetch!(request as Request<unknown, IncomingRequestCfProperties>, failingEnv(environment, dsn), context);
+  const context = {
+    waitUntil: (promise: Promise<unknown>) => void pending.push(promise),
+    passThroughOnException: () => undefined,
+    props: {},
+  } as unknown as ExecutionContext;
+  const request = new Request('https://console.example/products', {
+    headers: { cookie: 'locale=cs; session=secret-cookie', authorization: `Bearer ${TOKEN}` },
+  });
+  const response = await handler.fetch!(
+    request as Request<unknown, IncomingRequestCfProperties>,
+    failingEnv(environment, dsn),
+    context,
+  );
   await Promise.all(pending);
   return response;
 }
@@ -50,8 +60,15 @@ describe('error reports from the edge worker', () => {
     const events = await collector.waitForEvents(1);
     const envelope = collector.received.find((entry) => entry.path.startsWith('/api/44/'));
     expect(envelope?.path).toMatch(/^\/api\/44\/envelope\//);
-    expect(events[0]).toMatchObject({ environment: 'production', release: 'edge-build-7', tags: { service: 'edge', buildId: 'edge-build-7' } });
-    expect(events[0]!.exception!.values[0]).toMatchObject({ type: 'Error', value: 'Assets failed for [email] with [token]' });
+    expect(events[0]).toMatchObject({
+      environment: 'production',
+      release: 'edge-build-7',
+      tags: { service: 'edge', buildId: 'edge-build-7' },
+    });
+    expect(events[0]!.exception!.values[0]).toMatchObject({
+      type: 'Error',
+      value: 'Assets failed for [email] with [token]',
+    });
     const everything = JSON.stringify(collector.received);
     expect(everything).not.toContain('jane.doe@shop.example');
     expect(everything).not.toContain(TOKEN);

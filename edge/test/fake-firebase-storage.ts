@@ -121,10 +121,15 @@ export async function startFakeFirebaseStorage(options: { publicBucket: string }
         const name = url.searchParams.get('name');
         if (!name || request.headers['x-goog-upload-protocol'] !== 'multipart') return fail(400, 'Bad upload request.');
         const parts = multipartRelated(request.headers['content-type'] ?? '', body);
-        if (!parts || parts.length !== 2 || !/^application\/json/.test(parts[0]!.contentType)) return fail(400, 'Bad multipart body.');
+        if (!parts || parts.length !== 2 || !/^application\/json/.test(parts[0]!.contentType))
+          return fail(400, 'Bad multipart body.');
         const metadata = JSON.parse(parts[0]!.body.toString('utf8')) as { name?: string; contentType?: string };
         if (metadata.name !== undefined && metadata.name !== name) return fail(400, 'Name mismatch.');
-        const stored = { bytes: parts[1]!.body, contentType: metadata.contentType ?? parts[1]!.contentType, updated: new Date().toISOString() };
+        const stored = {
+          bytes: parts[1]!.body,
+          contentType: metadata.contentType ?? parts[1]!.contentType,
+          updated: new Date().toISOString(),
+        };
         bucket.set(name, stored);
         return json(metadataOf(name, stored));
       }
@@ -138,7 +143,10 @@ export async function startFakeFirebaseStorage(options: { publicBucket: string }
           return response.end();
         }
         if (url.searchParams.get('alt') === 'media') {
-          response.writeHead(200, { 'Content-Type': stored.contentType, 'Content-Length': String(stored.bytes.byteLength) });
+          response.writeHead(200, {
+            'Content-Type': stored.contentType,
+            'Content-Length': String(stored.bytes.byteLength),
+          });
           return response.end(stored.bytes);
         }
         return json(metadataOf(objectName, stored));
@@ -178,7 +186,10 @@ function multipartRelated(contentType: string, body: Buffer): { contentType: str
     const headers = section.slice(0, end);
     let content = section.slice(end + 4);
     if (content.endsWith('\r\n')) content = content.slice(0, -2);
-    parts.push({ contentType: /content-type:\s*(.+)/i.exec(headers)?.[1]?.trim() ?? '', body: Buffer.from(content, 'latin1') });
+    parts.push({
+      contentType: /content-type:\s*(.+)/i.exec(headers)?.[1]?.trim() ?? '',
+      body: Buffer.from(content, 'latin1'),
+    });
   }
   return parts;
 }

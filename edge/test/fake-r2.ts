@@ -46,7 +46,11 @@ export function fakeR2(): FakeR2 {
   const bucket = {
     objects,
     seed(key: string, body: string, contentType = 'application/json') {
-      objects.set(key, { bytes: new TextEncoder().encode(body), contentType, uploaded: new Date('2026-05-01T10:00:00.000Z') });
+      objects.set(key, {
+        bytes: new TextEncoder().encode(body),
+        contentType,
+        uploaded: new Date('2026-05-01T10:00:00.000Z'),
+      });
     },
     async head(key: string) {
       const stored = objects.get(key);
@@ -66,7 +70,8 @@ export function fakeR2(): FakeR2 {
     },
     async put(key: string, value: unknown, options?: R2PutOptions) {
       const metadata = options?.httpMetadata;
-      const contentType = metadata instanceof Headers ? (metadata.get('content-type') ?? undefined) : metadata?.contentType;
+      const contentType =
+        metadata instanceof Headers ? (metadata.get('content-type') ?? undefined) : metadata?.contentType;
       const stored = { bytes: await bytesOf(value), contentType, uploaded: new Date() };
       objects.set(key, stored);
       return objectOf(key, stored);

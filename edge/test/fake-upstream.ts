@@ -21,7 +21,12 @@ export async function startFakeUpstream(options: { delayMs?: number } = {}): Pro
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      received.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       const timer = setTimeout(() => {
         response.writeHead(200, {
           'Content-Type': 'application/graphql-response+json; charset=utf-8',

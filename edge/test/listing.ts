@@ -6,7 +6,10 @@ export interface Listing {
   next: string | null;
 }
 
-export function listKeys(all: Iterable<string>, options: { prefix?: string; delimiter?: string; after?: string; limit: number }): Listing {
+export function listKeys(
+  all: Iterable<string>,
+  options: { prefix?: string; delimiter?: string; after?: string; limit: number },
+): Listing {
   const prefix = options.prefix ?? '';
   const keys: string[] = [];
   const prefixes: string[] = [];

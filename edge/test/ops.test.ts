@@ -27,7 +27,12 @@ const env = {
 let buildId = '';
 
 function ops(command: string, args: string[] = [], extra: Record<string, string> = {}) {
-  const result = spawnSync(TSX, [join(ROOT, 'scripts', 'ops', `${command}.ts`), ...args], { cwd: ROOT, env: { ...env, ...extra }, encoding: 'utf8', timeout: 120_000 });
+  const result = spawnSync(TSX, [join(ROOT, 'scripts', 'ops', `${command}.ts`), ...args], {
+    cwd: ROOT,
+    env: { ...env, ...extra },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { status: result.status, out: `${result.stdout}${result.stderr}` };
 }
 
@@ -39,7 +44,10 @@ function ledger(environment: string): unknown[] | null {
 /** What a real deploy records after wrangler moved the traffic (no Cloudflare account here). */
 function recordDeployment(environment: string, records: { buildId: string; versionId: string }[]) {
   mkdirSync(env.OPS_LEDGER_DIR, { recursive: true });
-  writeFileSync(join(env.OPS_LEDGER_DIR, `${environment}.json`), JSON.stringify(records.map((record) => ({ ...record, deployedAt: new Date().toISOString(), via: 'deploy' }))));
+  writeFileSync(
+    join(env.OPS_LEDGER_DIR, `${environment}.json`),
+    JSON.stringify(records.map((record) => ({ ...record, deployedAt: new Date().toISOString(), via: 'deploy' }))),
+  );
 }
 
 beforeAll(() => {
@@ -61,7 +69,14 @@ describe('npm run build', { timeout: 60_000 }, () => {
     expect(spawnSync('git', ['merge-base', '--is-ancestor', info.commit, 'HEAD'], { cwd: ROOT }).status).toBe(0);
     expect(buildId).toMatch(new RegExp(`^${info.commit.slice(0, 12)}-\\d{8}T\\d{6}Z$`));
     expect(info.buildId).toBe(buildId);
-    for (const file of ['web/index.html', 'worker/index.js', 'api/main.mjs', 'api/migrate.mjs', 'api/Dockerfile', 'api/app/policies/policy.csv']) {
+    for (const file of [
+      'web/index.html',
+      'worker/index.js',
+      'api/main.mjs',
+      'api/migrate.mjs',
+      'api/Dockerfile',
+      'api/app/policies/policy.csv',
+    ]) {
       expect(existsSync(join(dir, file)), file).toBe(true);
     }
   });
@@ -104,9 +119,17 @@ describe('deploy, promote, rollback', { timeout: 120_000 }, () => {
     [['--env', 'staging'], 2, /Unknown environment "staging"/],
     [['--env', 'local'], 2, /local is not deployed/],
     [[], 2, /Name the environment/],
-    [['--env', 'dev', '--build', '0123456789ab-20260101T000000Z', '--dry-run'], 1, /Unknown or incomplete build 0123456789ab-20260101T000000Z/],
+    [
+      ['--env', 'dev', '--build', '0123456789ab-20260101T000000Z', '--dry-run'],
+      1,
+      /Unknown or incomplete build 0123456789ab-20260101T000000Z/,
+    ],
     [['--env', 'dev', '--build', '../../etc', '--dry-run'], 1, /Unknown build/],
-    [['--env', 'production'], 1, /No Cloudflare credentials: set CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID.*Nothing was uploaded/],
+    [
+      ['--env', 'production'],
+      1,
+      /No Cloudflare credentials: set CLOUDFLARE_API_TOKEN and CLOUDFLARE_ACCOUNT_ID.*Nothing was uploaded/,
+    ],
   ])('deploy %j is refused (exit %i) and changes nothing', (args, status, message) => {
     const result = ops('deploy', args);
     expect(result.status).toBe(status);
@@ -123,12 +146,22 @@ describe('deploy, promote, rollback', { timeout: 120_000 }, () => {
     recordDeployment('dev', [{ buildId, versionId: '11111111-2222-3333-4444-555555555555' }]);
     const promoted = ops('promote', ['--from', 'dev', '--to', 'production', '--dry-run']);
     expect(promoted.status, promoted.out).toBe(0);
-    expect(promoted.out).toContain(`Promoting build ${buildId} (dev version 11111111-2222-3333-4444-555555555555) to production.`);
+    expect(promoted.out).toContain(
+      `Promoting build ${buildId} (dev version 11111111-2222-3333-4444-555555555555) to production.`,
+    );
     expect(promoted.out).toContain('env.MAIN_BUCKET (price-console-production-main)');
     expect(promoted.out).toContain(`Dry run: build ${buildId} packs for production`);
     expect(ledger('production')).toBeNull();
 
-    const unknown = ops('promote', ['--from', 'dev', '--to', 'production', '--build', '0123456789ab-20260101T000000Z', '--dry-run']);
+    const unknown = ops('promote', [
+      '--from',
+      'dev',
+      '--to',
+      'production',
+      '--build',
+      '0123456789ab-20260101T000000Z',
+      '--dry-run',
+    ]);
     expect(unknown.status).toBe(1);
     expect(unknown.out).toMatch(/Unknown version: dev never ran build 0123456789ab-20260101T000000Z/);
     const noCredentials = ops('promote', ['--from', 'dev', '--to', 'production']);
@@ -150,8 +183,12 @@ describe('deploy, promote, rollback', { timeout: 120_000 }, () => {
     ]);
     const dry = ops('rollback', ['--env', 'production', '--dry-run']);
     expect(dry.status, dry.out).toBe(0);
-    expect(dry.out).toContain(`Rolling production back from build ${next} to build ${buildId} (worker version aaaaaaaa-0000-0000-0000-000000000001).`);
-    expect(dry.out).toContain('Dry run: would send 100% of production\'s traffic to version aaaaaaaa-0000-0000-0000-000000000001');
+    expect(dry.out).toContain(
+      `Rolling production back from build ${next} to build ${buildId} (worker version aaaaaaaa-0000-0000-0000-000000000001).`,
+    );
+    expect(dry.out).toContain(
+      "Dry run: would send 100% of production's traffic to version aaaaaaaa-0000-0000-0000-000000000001",
+    );
 
     const unknown = ops('rollback', ['--env', 'production', '--to', '999999999999-20200101T000000Z', '--dry-run']);
     expect(unknown.status).toBe(1);

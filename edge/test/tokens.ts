@@ -3,7 +3,10 @@ import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTVerifyG
 
 export interface TestKeys {
   keys: JWTVerifyGetKey;
-  sign(claims: Record<string, unknown>, options?: { projectId?: string; issuer?: string; audience?: string; expiresIn?: number }): Promise<string>;
+  sign(
+    claims: Record<string, unknown>,
+    options?: { projectId?: string; issuer?: string; audience?: string; expiresIn?: number },
+  ): Promise<string>;
   /** Same kid, another key: a bad signature. */
   signWithOtherKey(projectId: string): Promise<string>;
 }
@@ -16,7 +19,11 @@ export async function makeTestKeys(): Promise<TestKeys> {
   const jwk = { ...(await exportJWK(publicKey)), kid: KID, alg: 'RS256', use: 'sig' };
   const keys = createLocalJWKSet({ keys: [jwk] });
 
-  async function signWith(key: CryptoKey, claims: Record<string, unknown>, options: Parameters<TestKeys['sign']>[1] = {}): Promise<string> {
+  async function signWith(
+    key: CryptoKey,
+    claims: Record<string, unknown>,
+    options: Parameters<TestKeys['sign']>[1] = {},
+  ): Promise<string> {
     const projectId = options.projectId ?? 'price-console-production';
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({ email: 'reviewer@example.com', ...claims })

@@ -40,7 +40,9 @@ function startWorker(bindings: Record<string, string> = {}, topLevel = false): M
     compatibilityDate: toml.compatibility_date as string,
     compatibilityFlags: toml.compatibility_flags as string[],
     bindings: topLevel ? { ...toml.vars, ...bindings } : { ...local.vars, GRAPHQL_UPSTREAM: apiUrl, ...bindings },
-    r2Buckets: Object.fromEntries(((topLevel ? toml : local).r2_buckets ?? []).map((bucket) => [bucket.binding, bucket.bucket_name])),
+    r2Buckets: Object.fromEntries(
+      ((topLevel ? toml : local).r2_buckets ?? []).map((bucket) => [bucket.binding, bucket.bucket_name]),
+    ),
     r2Persist: persist,
     serviceBindings: { ASSETS: () => new Response('asset') },
   });
@@ -52,7 +54,19 @@ beforeAll(async () => {
   writeFileSync(join(assets, 'index.html'), '<!doctype html>');
   await promisify(execFile)(
     process.execPath,
-    [fileURLToPath(new URL('../node_modules/wrangler/bin/wrangler.js', import.meta.url)), 'deploy', '--dry-run', '--env', 'local', '--outdir', join(work, 'out'), '--assets', assets, '--config', WRANGLER_TOML],
+    [
+      fileURLToPath(new URL('../node_modules/wrangler/bin/wrangler.js', import.meta.url)),
+      'deploy',
+      '--dry-run',
+      '--env',
+      'local',
+      '--outdir',
+      join(work, 'out'),
+      '--assets',
+      assets,
+      '--config',
+      WRANGLER_TOML,
+    ],
     {
       cwd: dirname(WRANGLER_TOML),
       env: {
@@ -73,7 +87,9 @@ beforeAll(async () => {
     request.on('end', () => {
       const userId = (JSON.parse(body) as { variables: { userId: string } }).variables.userId;
       response.writeHead(200, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify({ data: { appUser: { id: userId, roles: userId === 'admin-1' ? ['Admin'] : ['User'] } } }));
+      response.end(
+        JSON.stringify({ data: { appUser: { id: userId, roles: userId === 'admin-1' ? ['Admin'] : ['User'] } } }),
+      );
     });
   });
   await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
@@ -92,16 +108,27 @@ afterAll(async () => {
 const call = (path: string, init: { method?: string; token?: string; body?: string } = {}) =>
   mf.dispatchFetch(`http://127.0.0.1:8787${path}`, {
     method: init.method ?? 'GET',
-    headers: { ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}), ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
+    headers: {
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+    },
     body: init.body,
   });
 
 describe('the local worker in workerd with R2 on disk', { timeout: 30_000 }, () => {
-  it('refuses a User\'s write (403) and stores an Admin\'s language file', async () => {
-    const refused = await call('/storage/public/o?name=languages/sk.json', { method: 'POST', token: USER, body: '{"hello":"Ahoj"}' });
+  it("refuses a User's write (403) and stores an Admin's language file", async () => {
+    const refused = await call('/storage/public/o?name=languages/sk.json', {
+      method: 'POST',
+      token: USER,
+      body: '{"hello":"Ahoj"}',
+    });
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('storage/unauthorized');
-    const stored = await call('/storage/public/o?name=languages/sk.json', { method: 'POST', token: ADMIN, body: '{"hello":"Ahoj"}' });
+    const stored = await call('/storage/public/o?name=languages/sk.json', {
+      method: 'POST',
+      token: ADMIN,
+      body: '{"hello":"Ahoj"}',
+    });
     expect(stored.status).toBe(200);
     expect(await stored.json()).toMatchObject({ name: 'languages/sk.json', size: 16, contentType: 'application/json' });
     // Both role look-ups reached the API with the edge's secret.
@@ -114,9 +141,13 @@ describe('the local worker in workerd with R2 on disk', { timeout: 30_000 }, () 
     expect(media.status).toBe(200);
     expect(await media.json()).toEqual({ hello: 'Ahoj' });
     const list = await call('/storage/public/o?prefix=languages/&delimiter=/');
-    expect(((await list.json()) as { items: { name: string }[] }).items.map((item) => item.name)).toEqual(['languages/sk.json']);
+    expect(((await list.json()) as { items: { name: string }[] }).items.map((item) => item.name)).toEqual([
+      'languages/sk.json',
+    ]);
     expect((await call('/storage/main/o?maxResults=1001', { token: USER })).status).toBe(400);
-    expect((await call('/storage/main/o?name=a.json', { method: 'POST', token: ADMIN, body: '{bad' })).status).toBe(400);
+    expect((await call('/storage/main/o?name=a.json', { method: 'POST', token: ADMIN, body: '{bad' })).status).toBe(
+      400,
+    );
     expect((await call('/storage/main/o')).status).toBe(401);
   });
 
@@ -138,7 +169,9 @@ describe("wrangler.toml's top level in workerd", { timeout: 30_000 }, () => {
     try {
       await topLevel.ready;
       for (const path of ['/config.json', '/', '/graphql']) {
-        const response = await topLevel.dispatchFetch(`http://127.0.0.1:8787${path}`, { method: path === '/graphql' ? 'POST' : 'GET' });
+        const response = await topLevel.dispatchFetch(`http://127.0.0.1:8787${path}`, {
+          method: path === '/graphql' ? 'POST' : 'GET',
+        });
         expect(response.status).toBe(500);
         const body = (await response.json()) as { errors: { message: string; extensions: { code: string } }[] };
         expect(body.errors[0]!.extensions.code).toBe('MISCONFIGURED');

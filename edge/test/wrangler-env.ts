@@ -30,7 +30,11 @@ export function section(toml: WranglerToml, environment: EnvironmentName): Wrang
   return found;
 }
 
-export function envFor(environment: EnvironmentName, overrides: Partial<Record<keyof EdgeBindings, string>> = {}, files?: FakeFiles): EdgeBindings {
+export function envFor(
+  environment: EnvironmentName,
+  overrides: Partial<Record<keyof EdgeBindings, string>> = {},
+  files?: FakeFiles,
+): EdgeBindings {
   const vars = section(readWranglerToml(), environment).vars ?? {};
   const secrets = environment === 'local' ? {} : { EDGE_SHARED_SECRET: TEST_EDGE_SECRET };
   // A fresh object each time: the worker caches its parsed config per env object.

@@ -33,7 +33,12 @@ describe('wrangler.toml', () => {
     expect(toml.compatibility_date).toBe('2026-04-26');
     // casbin (the storage routes' access policy) needs Node's Buffer and fs at run time.
     expect(toml.compatibility_flags).toEqual(['nodejs_compat']);
-    expect(toml.assets).toEqual({ directory: './web/dist', binding: 'ASSETS', run_worker_first: true, not_found_handling: 'none' });
+    expect(toml.assets).toEqual({
+      directory: './web/dist',
+      binding: 'ASSETS',
+      run_worker_first: true,
+      not_found_handling: 'none',
+    });
     // The access policy files are bundled as text modules.
     expect(toml.rules).toEqual([{ type: 'Text', globs: ['**/*.conf', '**/*.csv'], fallthrough: true }]);
   });
@@ -67,7 +72,9 @@ describe('wrangler.toml', () => {
   it('gives each environment its own worker name, project and buckets', () => {
     const names = ENVIRONMENTS.map((environment) => section(toml, environment).name ?? toml.name);
     const projects = ENVIRONMENTS.map((environment) => section(toml, environment).vars?.FIREBASE_PROJECT_ID);
-    const buckets = ENVIRONMENTS.flatMap((environment) => (section(toml, environment).r2_buckets ?? []).map((bucket) => bucket.bucket_name));
+    const buckets = ENVIRONMENTS.flatMap((environment) =>
+      (section(toml, environment).r2_buckets ?? []).map((bucket) => bucket.bucket_name),
+    );
     expect(new Set(names).size).toBe(3);
     expect(new Set(projects).size).toBe(3);
     expect(new Set(buckets).size).toBe(6);
@@ -82,7 +89,19 @@ describe('wrangler.toml', () => {
       writeFileSync(join(assets, 'index.html'), '<!doctype html><title>placeholder</title>');
       const { stdout, stderr } = await promisify(execFile)(
         process.execPath,
-        [wranglerBin(), 'deploy', '--dry-run', '--env', 'production', '--outdir', outdir, '--assets', assets, '--config', WRANGLER_TOML],
+        [
+          wranglerBin(),
+          'deploy',
+          '--dry-run',
+          '--env',
+          'production',
+          '--outdir',
+          outdir,
+          '--assets',
+          assets,
+          '--config',
+          WRANGLER_TOML,
+        ],
         {
           cwd: dirname(WRANGLER_TOML),
           env: {

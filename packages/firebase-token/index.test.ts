@@ -16,7 +16,11 @@ beforeAll(async () => {
   keys = createLocalJWKSet({ keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256' }] });
 });
 
-function signed(claims: { aud?: string; iss?: string; exp?: string | number; sub?: string } = {}, key = () => privateKey, kid: string | null = 'k1') {
+function signed(
+  claims: { aud?: string; iss?: string; exp?: string | number; sub?: string } = {},
+  key = () => privateKey,
+  kid: string | null = 'k1',
+) {
   return new SignJWT({ email: 'a@demo.test' })
     .setProtectedHeader(kid ? { alg: 'RS256', kid } : { alg: 'RS256' })
     .setAudience(claims.aud ?? projectId)

@@ -20,7 +20,12 @@ await runCommand(async () => {
   const commit = git('rev-parse', 'HEAD').stdout.trim();
   if (!commit) throw new OpsError('Not a git checkout: the build id needs the commit.');
   const dirty = git('status', '--porcelain', '--untracked-files=no').stdout.trim() !== '';
-  const info: BuildInfo = { buildId: makeBuildId(commit, new Date()), commit, builtAt: new Date().toISOString(), dirty };
+  const info: BuildInfo = {
+    buildId: makeBuildId(commit, new Date()),
+    commit,
+    builtAt: new Date().toISOString(),
+    dirty,
+  };
   const dir = join(artifactsDir(), info.buildId);
   if (dirty) console.warn('Warning: the working tree has uncommitted changes; build.json says so (dirty: true).');
   console.log(`Build ${info.buildId} -> ${dir}`);
@@ -28,17 +33,34 @@ await runCommand(async () => {
   mkdirSync(dir, { recursive: true });
   try {
     // 1. The console.
-    let webDist = values['web-dist'] ? resolve(process.env.INIT_CWD ?? process.cwd(), values['web-dist']) : join(ROOT, 'web', 'dist');
+    let webDist = values['web-dist']
+      ? resolve(process.env.INIT_CWD ?? process.cwd(), values['web-dist'])
+      : join(ROOT, 'web', 'dist');
     if (!values['web-dist']) {
-      const web = spawnSync(process.env.PNPM_BIN ?? 'pnpm', ['--filter', '@console/web', 'build'], { cwd: ROOT, stdio: 'inherit' });
+      const web = spawnSync(process.env.PNPM_BIN ?? 'pnpm', ['--filter', '@console/web', 'build'], {
+        cwd: ROOT,
+        stdio: 'inherit',
+      });
       if (web.status !== 0) throw new OpsError('Building the console failed (above).');
     }
-    if (!existsSync(join(webDist, 'index.html'))) throw new OpsError(`${webDist} holds no index.html: not a built console.`);
+    if (!existsSync(join(webDist, 'index.html')))
+      throw new OpsError(`${webDist} holds no index.html: not a built console.`);
     cpSync(webDist, join(dir, 'web'), { recursive: true });
     webDist = join(dir, 'web');
 
     // 2. The worker, with the build id written in (edge/src/build-id.ts); the same bundle for every environment.
-    const worker = wrangler(['deploy', '--dry-run', '--env', 'production', '--outdir', join(dir, 'worker'), '--assets', webDist, '--define', `__BUILD_ID__:${JSON.stringify(info.buildId)}`]);
+    const worker = wrangler([
+      'deploy',
+      '--dry-run',
+      '--env',
+      'production',
+      '--outdir',
+      join(dir, 'worker'),
+      '--assets',
+      webDist,
+      '--define',
+      `__BUILD_ID__:${JSON.stringify(info.buildId)}`,
+    ]);
     if (worker.status !== 0) {
       console.error(worker.output);
       throw new OpsError('Bundling the worker failed (above).');
@@ -54,5 +76,7 @@ await runCommand(async () => {
     throw error;
   }
   writeFileSync(join(artifactsDir(), 'latest'), `${info.buildId}\n`);
-  console.log(`Built ${info.buildId}: web/, worker/, api/ (docker build -t price-console-api:${info.buildId} ${join(dir, 'api')}).`);
+  console.log(
+    `Built ${info.buildId}: web/, worker/, api/ (docker build -t price-console-api:${info.buildId} ${join(dir, 'api')}).`,
+  );
 });

@@ -15,7 +15,11 @@ import { ROOT } from '../stack.ts';
 /** The API package's esbuild (a dev dependency of api/). */
 const esbuild = createRequire(join(ROOT, 'api', 'package.json'))('esbuild') as typeof import('esbuild');
 
-export const API_ENTRIES = { main: 'api/src/main.ts', migrate: 'api/src/db/migrate-main.ts', worker: 'api/src/jobs/worker-main.ts' } as const;
+export const API_ENTRIES = {
+  main: 'api/src/main.ts',
+  migrate: 'api/src/db/migrate-main.ts',
+  worker: 'api/src/jobs/worker-main.ts',
+} as const;
 /** Files the API reads at run time, relative to the repository root. */
 const RUNTIME_FILES = /\.(graphql|sql)$/;
 
@@ -42,7 +46,9 @@ export async function bundleApi(outDir: string, buildId: string): Promise<string
     // scrapers, loaded only when a scraper asks for it) stays outside: it needs a browser anyway.
     external: ['pg-native', 'playwright-core'],
     // CommonJS dependencies call require() for Node's modules.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     define: { 'process.env.BUNDLED_BUILD_ID': JSON.stringify(buildId) },
     plugins: [sourceRelativeUrls()],
     metafile: true,
@@ -60,7 +66,10 @@ function sourceRelativeUrls(): Plugin {
         const source = readFileSync(args.path, 'utf8');
         if (!source.includes('import.meta.url')) return { contents: source, loader: 'ts' };
         const target = `./app/${relative(ROOT, args.path)}`;
-        return { contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(target)}, import.meta.url).href`), loader: 'ts' };
+        return {
+          contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(target)}, import.meta.url).href`),
+          loader: 'ts',
+        };
       });
     },
   };

@@ -7,7 +7,10 @@ import { parseArgs } from 'node:util';
 import { parseEnvironment, readBuild, runCommand, shipBuild } from './release.ts';
 
 await runCommand(() => {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { env: { type: 'string' }, build: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { env: { type: 'string' }, build: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } },
+  });
   const environment = parseEnvironment(values.env, '--env');
   const build = readBuild(values.build);
   shipBuild(build, environment, { dryRun: values['dry-run'], via: 'deploy' });

@@ -65,7 +65,10 @@ export function ledgerDir(env: NodeJS.ProcessEnv = process.env): string {
 /** `<commit, 12 hex>-<UTC time, 20261127T010203Z>`: sortable, and valid as a wrangler tag and an image tag. */
 export function makeBuildId(commit: string, at: Date): string {
   if (!/^[0-9a-f]{7,40}$/.test(commit)) throw new OpsError(`Not a commit hash: "${commit}"`);
-  const time = at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+  const time = at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z');
   return `${commit.slice(0, 12)}-${time}`;
 }
 
@@ -74,7 +77,8 @@ export const BUILD_ID_SHAPE = /^[0-9a-f]{7,12}-\d{8}T\d{6}Z$/;
 export function parseEnvironment(value: string | undefined, flag: string): Deployable {
   if (!value) throw new OpsError(`Name the environment: ${flag} dev or ${flag} production.`, 2);
   if (value === 'local') throw new OpsError('local is not deployed: `npm start` runs it on this machine.', 2);
-  if (!(DEPLOYABLE as readonly string[]).includes(value)) throw new OpsError(`Unknown environment "${value}" (expected dev or production).`, 2);
+  if (!(DEPLOYABLE as readonly string[]).includes(value))
+    throw new OpsError(`Unknown environment "${value}" (expected dev or production).`, 2);
   return value as Deployable;
 }
 
@@ -83,14 +87,28 @@ export function buildDir(buildId: string, env: NodeJS.ProcessEnv = process.env):
 }
 
 /** The artifact set of a build (the latest when `buildId` is absent), checked complete. */
-export function readBuild(buildId: string | undefined, env: NodeJS.ProcessEnv = process.env): BuildInfo & { dir: string } {
+export function readBuild(
+  buildId: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): BuildInfo & { dir: string } {
   const latest = join(artifactsDir(env), 'latest');
   const id = buildId ?? (existsSync(latest) ? readFileSync(latest, 'utf8').trim() : undefined);
   if (!id) throw new OpsError(`No build in ${artifactsDir(env)}: run \`npm run build\` first.`);
-  if (!BUILD_ID_SHAPE.test(id)) throw new OpsError(`Unknown build "${id}": a build id looks like 0123456789ab-20261127T010203Z.`);
+  if (!BUILD_ID_SHAPE.test(id))
+    throw new OpsError(`Unknown build "${id}": a build id looks like 0123456789ab-20261127T010203Z.`);
   const dir = buildDir(id, env);
-  const missing = ['build.json', 'web/index.html', 'worker/index.js', 'api/main.mjs', 'api/migrate.mjs', 'api/worker.mjs'].filter((file) => !existsSync(join(dir, file)));
-  if (missing.length) throw new OpsError(`Unknown or incomplete build ${id} (${dir} lacks ${missing.join(', ')}): run \`npm run build\`.`);
+  const missing = [
+    'build.json',
+    'web/index.html',
+    'worker/index.js',
+    'api/main.mjs',
+    'api/migrate.mjs',
+    'api/worker.mjs',
+  ].filter((file) => !existsSync(join(dir, file)));
+  if (missing.length)
+    throw new OpsError(
+      `Unknown or incomplete build ${id} (${dir} lacks ${missing.join(', ')}): run \`npm run build\`.`,
+    );
   return { ...(JSON.parse(readFileSync(join(dir, 'build.json'), 'utf8')) as BuildInfo), dir };
 }
 
@@ -100,7 +118,11 @@ export function readLedger(environment: Deployable, env: NodeJS.ProcessEnv = pro
   return JSON.parse(readFileSync(file, 'utf8')) as DeploymentRecord[];
 }
 
-export function appendLedger(environment: Deployable, record: DeploymentRecord, env: NodeJS.ProcessEnv = process.env): void {
+export function appendLedger(
+  environment: Deployable,
+  record: DeploymentRecord,
+  env: NodeJS.ProcessEnv = process.env,
+): void {
   mkdirSync(ledgerDir(env), { recursive: true });
   const records = [...readLedger(environment, env), record];
   writeFileSync(join(ledgerDir(env), `${environment}.json`), `${JSON.stringify(records, null, 2)}\n`);
@@ -110,7 +132,9 @@ export function appendLedger(environment: Deployable, record: DeploymentRecord, 
 export function requireCredentials(env: NodeJS.ProcessEnv = process.env): void {
   const missing = ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ACCOUNT_ID'].filter((name) => !env[name]);
   if (missing.length) {
-    throw new OpsError(`No Cloudflare credentials: set ${missing.join(' and ')} (an API token with the Workers Scripts:Edit permission), or add --dry-run. Nothing was uploaded.`);
+    throw new OpsError(
+      `No Cloudflare credentials: set ${missing.join(' and ')} (an API token with the Workers Scripts:Edit permission), or add --dry-run. Nothing was uploaded.`,
+    );
   }
 }
 
@@ -145,20 +169,29 @@ export function shipBuild(
   if (!options.dryRun) requireCredentials(env);
   const upload = wrangler(
     [
-      'versions', 'upload', join(build.dir, 'worker', 'index.js'),
+      'versions',
+      'upload',
+      join(build.dir, 'worker', 'index.js'),
       '--no-bundle',
-      '--env', environment,
-      '--assets', join(build.dir, 'web'),
-      '--tag', build.buildId,
-      '--message', `build ${build.buildId} (${options.via}${options.from ? ` from ${options.from}` : ''})`,
+      '--env',
+      environment,
+      '--assets',
+      join(build.dir, 'web'),
+      '--tag',
+      build.buildId,
+      '--message',
+      `build ${build.buildId} (${options.via}${options.from ? ` from ${options.from}` : ''})`,
       ...(options.dryRun ? ['--dry-run'] : []),
     ],
     env,
   );
   log(upload.output.trimEnd());
-  if (upload.status !== 0) throw new OpsError(`Uploading build ${build.buildId} to ${environment} failed (above); nothing was deployed.`);
+  if (upload.status !== 0)
+    throw new OpsError(`Uploading build ${build.buildId} to ${environment} failed (above); nothing was deployed.`);
   if (options.dryRun) {
-    log(`Dry run: build ${build.buildId} packs for ${environment}; a real run uploads it, sends it 100% of ${environment}'s traffic and records it.`);
+    log(
+      `Dry run: build ${build.buildId} packs for ${environment}; a real run uploads it, sends it 100% of ${environment}'s traffic and records it.`,
+    );
     return null;
   }
   const versionId = /Worker Version ID:\s*([0-9a-f-]{36})/i.exec(upload.output)?.[1];
@@ -180,12 +213,35 @@ export function moveTraffic(
     return null;
   }
   requireCredentials(env);
-  const deployed = wrangler(['versions', 'deploy', `${versionId}@100%`, '--env', environment, '--yes', '--message', `build ${buildId} (${options.via})`], env);
+  const deployed = wrangler(
+    [
+      'versions',
+      'deploy',
+      `${versionId}@100%`,
+      '--env',
+      environment,
+      '--yes',
+      '--message',
+      `build ${buildId} (${options.via})`,
+    ],
+    env,
+  );
   log(deployed.output.trimEnd());
-  if (deployed.status !== 0) throw new OpsError(`Moving ${environment}'s traffic to version ${versionId} failed (above); ${environment} still runs what it ran.`);
-  const record: DeploymentRecord = { buildId, versionId, deployedAt: new Date().toISOString(), via: options.via, ...(options.from ? { from: options.from } : {}) };
+  if (deployed.status !== 0)
+    throw new OpsError(
+      `Moving ${environment}'s traffic to version ${versionId} failed (above); ${environment} still runs what it ran.`,
+    );
+  const record: DeploymentRecord = {
+    buildId,
+    versionId,
+    deployedAt: new Date().toISOString(),
+    via: options.via,
+    ...(options.from ? { from: options.from } : {}),
+  };
   appendLedger(environment, record, env);
-  log(`${environment} now runs build ${buildId} (worker version ${versionId}). The API of this build: ${join(buildDir(buildId, env), 'api')} (image tag ${buildId}).`);
+  log(
+    `${environment} now runs build ${buildId} (worker version ${versionId}). The API of this build: ${join(buildDir(buildId, env), 'api')} (image tag ${buildId}).`,
+  );
   return record;
 }
 

@@ -8,7 +8,10 @@ import { parseArgs } from 'node:util';
 import { moveTraffic, OpsError, parseEnvironment, readLedger, runCommand } from './release.ts';
 
 await runCommand(() => {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { env: { type: 'string' }, to: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { env: { type: 'string' }, to: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } },
+  });
   const environment = parseEnvironment(values.env, '--env');
   const records = readLedger(environment);
   const current = records.at(-1);
@@ -16,8 +19,18 @@ await runCommand(() => {
   const earlier = records.slice(0, -1).filter((entry) => entry.versionId !== current.versionId);
   const target = values.to ? earlier.findLast((entry) => entry.buildId === values.to) : earlier.at(-1);
   if (!target) {
-    throw new OpsError(values.to ? `Unknown version: ${environment} never ran build ${values.to} before its current one.` : `${environment} ran no earlier version than build ${current.buildId}.`);
+    throw new OpsError(
+      values.to
+        ? `Unknown version: ${environment} never ran build ${values.to} before its current one.`
+        : `${environment} ran no earlier version than build ${current.buildId}.`,
+    );
   }
-  console.log(`Rolling ${environment} back from build ${current.buildId} to build ${target.buildId} (worker version ${target.versionId}).`);
-  moveTraffic(target.buildId, target.versionId, environment, { dryRun: values['dry-run'], via: 'rollback', from: current.buildId });
+  console.log(
+    `Rolling ${environment} back from build ${current.buildId} to build ${target.buildId} (worker version ${target.versionId}).`,
+  );
+  moveTraffic(target.buildId, target.versionId, environment, {
+    dryRun: values['dry-run'],
+    via: 'rollback',
+    from: current.buildId,
+  });
 });

@@ -13,7 +13,9 @@ const SUSPENDED = 'Your organization is suspended. Contact support.';
 /** The set-password code the Auth emulator "e-mailed" to an invited user. */
 async function setPasswordCode(email: string): Promise<string> {
   const response = await fetch(`${AUTH_EMULATOR}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
-  const { oobCodes } = (await response.json()) as { oobCodes: { email: string; requestType: string; oobCode: string }[] };
+  const { oobCodes } = (await response.json()) as {
+    oobCodes: { email: string; requestType: string; oobCode: string }[];
+  };
   const code = oobCodes.filter((entry) => entry.email === email && entry.requestType === 'PASSWORD_RESET').at(-1);
   expect(code).toBeTruthy();
   return code!.oobCode;
@@ -114,7 +116,10 @@ test("an Owner's invitation offers neither the Admin role nor another organizati
   await expect(dialog.getByRole('combobox', { name: 'Organization' })).toHaveCount(0);
 });
 
-test("suspending an organization shows its users the suspended message; reinstating gives access back", async ({ page, browser }) => {
+test('suspending an organization shows its users the suspended message; reinstating gives access back', async ({
+  page,
+  browser,
+}) => {
   // Two signed-in browsers, an organization created, a user invited and signed up, two suspension
   // changes: 45-55 s on a quiet 2-core machine, against the default 60 s budget.
   test.slow();

@@ -21,7 +21,9 @@ async function choose(page: Page, field: string, option: string) {
   await page.getByTitle(option, { exact: true }).click();
 }
 
-test("the selected website's portal listings: links open in a new tab, filters and sorting are kept in the address", async ({ page }) => {
+test("the selected website's portal listings: links open in a new tab, filters and sorting are kept in the address", async ({
+  page,
+}) => {
   test.slow();
   await signIn(page, byRole('User').email);
   await page.goto('/products/aggregators');

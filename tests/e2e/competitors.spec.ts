@@ -105,8 +105,16 @@ test('an Owner adds, edits, filters and deletes a competitor and sees its monito
   await expect(admin.getByRole('main').getByText('Settings', { exact: true })).toBeVisible();
   await expect(admin.getByRole('row', { name: /^Website/ })).toContainText('(Northwind Outdoor Supply)');
   await expect(admin.getByRole('row', { name: /^Products/ })).toHaveText('Products0');
-  const csv = [CSV_HEADER, `R-${stamp}-1,Trail tent 2P,Husky,,,"4 990",CZK,in stock,`, `R-${stamp}-2,Sleeping bag,Husky,,,,CZK,,`, `R-${stamp}-3,Camping stove,,,,1290.50,CZK,skladem,`].join('\n');
-  const [chooser] = await Promise.all([admin.waitForEvent('filechooser'), admin.getByRole('button', { name: 'Choose a CSV file' }).click()]);
+  const csv = [
+    CSV_HEADER,
+    `R-${stamp}-1,Trail tent 2P,Husky,,,"4 990",CZK,in stock,`,
+    `R-${stamp}-2,Sleeping bag,Husky,,,,CZK,,`,
+    `R-${stamp}-3,Camping stove,,,,1290.50,CZK,skladem,`,
+  ].join('\n');
+  const [chooser] = await Promise.all([
+    admin.waitForEvent('filechooser'),
+    admin.getByRole('button', { name: 'Choose a CSV file' }).click(),
+  ]);
   await chooser.setFiles({ name: 'rival.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
   await expect(admin.getByLabel('CSV text')).toHaveValue(csv);
   await admin.getByRole('button', { name: 'Import', exact: true }).click();
@@ -168,7 +176,9 @@ test('a User has no competitors: the list and a competitor page are not accessib
   await user.goto('/competitors');
   await expect(user.getByRole('heading', { name: NOT_ACCESSIBLE })).toBeVisible();
   await expect(user.getByRole('button', { name: 'Add competitor' })).toHaveCount(0);
-  await expect(user.getByRole('navigation', { name: 'Main navigation' }).getByText('Competitors', { exact: true })).toHaveCount(0);
+  await expect(
+    user.getByRole('navigation', { name: 'Main navigation' }).getByText('Competitors', { exact: true }),
+  ).toHaveCount(0);
   await user.goto(detailPath);
   await expect(user.getByRole('heading', { name: NOT_ACCESSIBLE })).toBeVisible();
   await user.context().close();

@@ -33,9 +33,13 @@ async function openBrandSnapshot(browser: Browser, role: string): Promise<{ page
 async function brandTableRows(page: Page): Promise<string[][]> {
   const table = page.getByRole('region', { name: 'Brands against the market' }).getByRole('table');
   await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
-  return table.locator('tbody tr.ant-table-row').evaluateAll((rows) =>
-    rows.map((row) => [...row.querySelectorAll('td')].map((cell) => (cell as HTMLElement).innerText.split('\n')[0]!.trim())),
-  );
+  return table
+    .locator('tbody tr.ant-table-row')
+    .evaluateAll((rows) =>
+      rows.map((row) =>
+        [...row.querySelectorAll('td')].map((cell) => (cell as HTMLElement).innerText.split('\n')[0]!.trim()),
+      ),
+    );
 }
 
 /** A CSV line's cells (the export quotes only cells holding a separator, a quote or a line end). */
@@ -65,14 +69,35 @@ async function walkTheSnapshot(browser: Browser, role: string) {
   await expect(heatMap).toBeVisible();
   const competitors = await heatMap.locator('thead th').allInnerTexts();
   expect(competitors.length).toBeGreaterThan(1);
-  await expect(heatMap.locator('tbody td').filter({ hasText: /[−+±]\d/ }).first()).toBeVisible();
+  await expect(
+    heatMap
+      .locator('tbody td')
+      .filter({ hasText: /[−+±]\d/ })
+      .first(),
+  ).toBeVisible();
 
   // The table's CSV equals the table: same lines, same figures (the table writes them in English here).
   const shown = await brandTableRows(page);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export table (CSV)' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export table (CSV)' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^brand-snapshot-.+-\d{4}-\d{2}-\d{2}\.csv$/);
-  const lines = (await readFile((await download.path())!, 'utf8')).replace(/^\ufeff/, '').trimEnd().split('\r\n');
-  expect(csvCells(lines[0]!)).toEqual(['Brand', 'Products', 'Matched', 'Coverage %', 'Price index', 'Cheaper', 'Same', 'Pricier', 'Avg. difference %']);
+  const lines = (await readFile((await download.path())!, 'utf8'))
+    .replace(/^\ufeff/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(csvCells(lines[0]!)).toEqual([
+    'Brand',
+    'Products',
+    'Matched',
+    'Coverage %',
+    'Price index',
+    'Cheaper',
+    'Same',
+    'Pricier',
+    'Avg. difference %',
+  ]);
   expect(lines.length - 1).toBe(shown.length);
   lines.slice(1).forEach((line, i) => {
     const csv = csvCells(line);
@@ -80,13 +105,18 @@ async function walkTheSnapshot(browser: Browser, role: string) {
     expect(csv[0]).toBe(table[0]);
     for (let column = 1; column < table.length; column++) {
       const text = table[column]!;
-      expect(csv[column], `${table[0]}, column ${column}`).toBe(text === '—' ? '' : String(number(text.replace(/,/g, ''))));
+      expect(csv[column], `${table[0]}, column ${column}`).toBe(
+        text === '—' ? '' : String(number(text.replace(/,/g, ''))),
+      );
     }
   });
 
   // Counts instead of the index: each count opens the products behind it.
   // antd draws the radio's label as the button (the input itself is hidden under it).
-  await page.locator('label').filter({ has: page.getByRole('radio', { name: 'Count cheaper' }) }).click();
+  await page
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: 'Count cheaper' }) })
+    .click();
   await expect(page.getByRole('radio', { name: 'Count cheaper' })).toBeChecked();
   await expect(page).toHaveURL(/[?&]show=CHEAPER/);
   const countMap = page.getByRole('table', { name: /^Products of each brand cheaper than each competitor/ });
@@ -121,7 +151,9 @@ async function walkTheSnapshot(browser: Browser, role: string) {
   await page.close();
 }
 
-test('an Owner opens the brand snapshot, sees the heat map on demo data, a count cell opens the products list with the same total, and the CSV equals the table', async ({ browser }) => {
+test('an Owner opens the brand snapshot, sees the heat map on demo data, a count cell opens the products list with the same total, and the CSV equals the table', async ({
+  browser,
+}) => {
   test.slow();
   await walkTheSnapshot(browser, 'Owner');
 });
@@ -131,11 +163,15 @@ test('a User (read-only) sees the same brand snapshot, cells and CSV', async ({ 
   await walkTheSnapshot(browser, 'User');
 });
 
-test('an invalid period in the address falls back to the last 30 days and says so; the competitor snapshot has its table and chart', async ({ browser }) => {
+test('an invalid period in the address falls back to the last 30 days and says so; the competitor snapshot has its table and chart', async ({
+  browser,
+}) => {
   test.slow();
   const { page, owid } = await openBrandSnapshot(browser, 'Owner');
   await page.goto(`/data-insights/brand-snapshot?owid=${owid}&period=7`);
-  await expect(page.getByText('The address named a period that does not exist; showing Last 30 days instead.')).toBeVisible();
+  await expect(
+    page.getByText('The address named a period that does not exist; showing Last 30 days instead.'),
+  ).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Period' })).toBeVisible();
 
   await page.goto(`/data-insights/competitor-snapshot?owid=${owid}&period=90`);
@@ -143,6 +179,10 @@ test('an invalid period in the address falls back to the last 30 days and says s
   const table = page.getByRole('region', { name: 'Competitors' }).getByRole('table');
   await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
   const chart = page.getByRole('region', { name: /^Price index over time/ });
-  await expect(chart.getByRole('figure', { name: 'Daily price index per competitor' }).or(chart.getByText('No prices collected in this period'))).toBeVisible();
+  await expect(
+    chart
+      .getByRole('figure', { name: 'Daily price index per competitor' })
+      .or(chart.getByText('No prices collected in this period')),
+  ).toBeVisible();
   await page.close();
 });

@@ -22,7 +22,10 @@ async function choose(page: Page, name: string) {
   await page.getByTitle(name, { exact: true }).click();
 }
 
-test('a signed-in choice of language is stored in the profile and follows the user to another browser', async ({ page, browser }) => {
+test('a signed-in choice of language is stored in the profile and follows the user to another browser', async ({
+  page,
+  browser,
+}) => {
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Home', level: 2 })).toBeVisible();
   await choose(page, 'Čeština');

@@ -22,7 +22,9 @@ const idToken = (page: Page) =>
           const read = open.result.transaction('firebaseLocalStorage').objectStore('firebaseLocalStorage').getAll();
           read.onerror = () => reject(read.error);
           read.onsuccess = () => {
-            const entry = (read.result as { value?: { stsTokenManager?: { accessToken?: string } } }[]).find((item) => item.value?.stsTokenManager);
+            const entry = (read.result as { value?: { stsTokenManager?: { accessToken?: string } } }[]).find(
+              (item) => item.value?.stsTokenManager,
+            );
             if (entry?.value?.stsTokenManager?.accessToken) resolve(entry.value.stsTokenManager.accessToken);
             else reject(new Error('no signed-in user'));
           };
@@ -49,6 +51,8 @@ test('a User cannot open the settings page, and the worker refuses its language 
   expect(answer.status).toBe(403);
   expect(answer.body.error?.code).toBe('storage/unauthorized');
 
-  const listing = await page.evaluate(async () => (await fetch('/storage/public/o?prefix=languages%2F&delimiter=%2F')).json());
+  const listing = await page.evaluate(async () =>
+    (await fetch('/storage/public/o?prefix=languages%2F&delimiter=%2F')).json(),
+  );
   expect(JSON.stringify(listing)).not.toContain('xx.json');
 });

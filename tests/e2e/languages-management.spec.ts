@@ -26,7 +26,9 @@ const GERMAN = {
   languages: { title: 'Sprachen' },
 };
 
-test('an Admin uploads a custom language, switches the console to it and compares it with English', async ({ page }) => {
+test('an Admin uploads a custom language, switches the console to it and compares it with English', async ({
+  page,
+}) => {
   await signIn(page, admin.email);
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Settings', level: 2 })).toBeVisible();
@@ -74,8 +76,12 @@ test('a broken JSON file is rejected with a message and nothing is stored', asyn
   await expect(page.getByRole('alert')).toContainText("'fr.json' is not valid JSON");
   await expect(page.getByRole('alert')).toContainText('Nothing was stored.');
 
-  await page.getByLabel('Upload a language file').setInputFiles(jsonFile('fr.json', '{"routes": {"home": {"title": 42}}}'));
-  await expect(page.getByRole('alert')).toContainText("'fr.json' must hold only texts, but 'routes.home.title' is not a text.");
+  await page
+    .getByLabel('Upload a language file')
+    .setInputFiles(jsonFile('fr.json', '{"routes": {"home": {"title": 42}}}'));
+  await expect(page.getByRole('alert')).toContainText(
+    "'fr.json' must hold only texts, but 'routes.home.title' is not a text.",
+  );
 
   await page.reload();
   await expect(table.getByRole('row', { name: /^en English Built-in/ })).toBeVisible();
@@ -84,7 +90,11 @@ test('a broken JSON file is rejected with a message and nothing is stored', asyn
 
 test('a failed detection shows the error toast and the console continues with en and cs', async ({ page }) => {
   await page.route('**/storage/public/o?*', (route) =>
-    route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: { code: 'storage/unauthorized', message: 'no' } }) }),
+    route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'storage/unauthorized', message: 'no' } }),
+    }),
   );
   await page.goto('/auth/login');
   await expect(page.getByText('Custom languages detection failed, only inbuilt are available: en, cs')).toBeVisible();

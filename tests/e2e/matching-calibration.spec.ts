@@ -23,7 +23,11 @@ const owner = DEMO_USERS.find((user) => user.roles.includes('Owner'))!;
 async function idToken(user: DemoUser): Promise<string> {
   const response = await fetch(
     `http://127.0.0.1:${E2E_PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }) },
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }),
+    },
   );
   return ((await response.json()) as { idToken: string }).idToken;
 }
@@ -41,7 +45,9 @@ async function graphql<T>(user: DemoUser, query: string, variables: Record<strin
 
 async function revertDecisionsSince(websiteId: string, since: string) {
   for (let round = 0; round < 20; round += 1) {
-    const data = await graphql<{ matchingLog: { data: { id: string; revertable: boolean; reverts: string | null }[] } }>(
+    const data = await graphql<{
+      matchingLog: { data: { id: string; revertable: boolean; reverts: string | null }[] };
+    }>(
       owner,
       'query($w: ID!, $from: String!) { matchingLog(organizationWebsiteId: $w, filter: { from: $from }, limit: 500, offset: 0) { data { id revertable reverts } } }',
       { w: websiteId, from: since },
@@ -65,7 +71,9 @@ async function decisionsNeeded(page: Page, competitorId: string): Promise<number
   return Number(found[1]);
 }
 
-test.fixme('an Owner decides pairs, a retrain runs, and the competitor page shows the new estimate', async ({ page }) => {
+test.fixme('an Owner decides pairs, a retrain runs, and the competitor page shows the new estimate', async ({
+  page,
+}) => {
   test.slow();
   const since = new Date().toISOString();
   const sites = await graphql<{ organizationWebsiteList: { data: { id: string; organization: { id: string } }[] } }>(
@@ -104,11 +112,18 @@ test.fixme('an Owner decides pairs, a retrain runs, and the competitor page show
     await expect
       .poll(
         async () =>
-          (await graphql<{ matchingModel: { activeVersion: string; retrains: { outcome: string; message: string; finishedAt: string }[] } }>(
-            owner,
-            'query($o: ID!) { matchingModel(organizationId: $o) { activeVersion retrains { outcome message finishedAt } } }',
-            { o: organizationId },
-          )).matchingModel.retrains.find((r) => r.finishedAt >= since)?.outcome,
+          (
+            await graphql<{
+              matchingModel: {
+                activeVersion: string;
+                retrains: { outcome: string; message: string; finishedAt: string }[];
+              };
+            }>(
+              owner,
+              'query($o: ID!) { matchingModel(organizationId: $o) { activeVersion retrains { outcome message finishedAt } } }',
+              { o: organizationId },
+            )
+          ).matchingModel.retrains.find((r) => r.finishedAt >= since)?.outcome,
         { timeout: 60_000 },
       )
       .toBe('TOO_FEW_LABELS');

@@ -23,7 +23,11 @@ const SWITCH_BUDGET_MS = 100;
 async function idToken(user: DemoUser): Promise<string> {
   const response = await fetch(
     `http://127.0.0.1:${E2E_PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }) },
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }),
+    },
   );
   return ((await response.json()) as { idToken: string }).idToken;
 }
@@ -51,7 +55,9 @@ async function secondNorthwindWebsite(): Promise<{ id: string; name: string }> {
 /** Reverts, newest first, every revertable decision taken on the website since `since` (the revert rows stay in the log). */
 async function revertDecisionsSince(websiteId: string, since: string) {
   for (let round = 0; round < 20; round += 1) {
-    const data = await graphql<{ matchingLog: { data: { id: string; revertable: boolean; reverts: string | null }[] } }>(
+    const data = await graphql<{
+      matchingLog: { data: { id: string; revertable: boolean; reverts: string | null }[] };
+    }>(
       owner,
       'query($w: ID!, $from: String!) { matchingLog(organizationWebsiteId: $w, filter: { from: $from }, limit: 500, offset: 0) { data { id revertable reverts } } }',
       { w: websiteId, from: since },
@@ -79,7 +85,11 @@ async function leaveProductPage(page: Page) {
   const pending = new Set<Request>();
   let sent = 0;
   const onRequest = (request: Request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/graphql') && operationOf(request) === 'MatchingReleaseProduct') {
+    if (
+      request.method() === 'POST' &&
+      request.url().endsWith('/graphql') &&
+      operationOf(request) === 'MatchingReleaseProduct'
+    ) {
       pending.add(request);
       sent += 1;
     }
@@ -173,7 +183,9 @@ test.afterAll(async () => {
   if (website) await revertDecisionsSince(website.id, startedAt);
 });
 
-test('a reviewer works ten products with the keyboard alone, undoes one, and the log and Home follow', async ({ page }) => {
+test('a reviewer works ten products with the keyboard alone, undoes one, and the log and Home follow', async ({
+  page,
+}) => {
   test.slow();
   await signIn(page, owner);
   const waitingBefore = await homeStatistic(page, website, 'Waiting to match');
@@ -212,7 +224,9 @@ test('a reviewer works ten products with the keyboard alone, undoes one, and the
   // Every switch happened with its decision still held back (above); how fast it drew is a frame
   // figure that a loaded machine can stretch once, so the budget holds for the median of the ten.
   const median = [...switches].sort((a, b) => a - b)[Math.floor(switches.length / 2)]!;
-  console.log(`next product shown after the deciding key (ms): ${switches.map((ms) => ms.toFixed(1)).join(', ')}; median ${median.toFixed(1)}`);
+  console.log(
+    `next product shown after the deciding key (ms): ${switches.map((ms) => ms.toFixed(1)).join(', ')}; median ${median.toFixed(1)}`,
+  );
   expect(median).toBeLessThanOrEqual(SWITCH_BUDGET_MS);
   await expect(page.getByText(/^Saving \d+ decision/)).toHaveCount(0);
 
@@ -228,7 +242,13 @@ test('a reviewer works ten products with the keyboard alone, undoes one, and the
   const rows = page.getByRole('row');
   for (const name of worked) await expect(rows.filter({ hasText: name }).first()).toBeVisible();
   await expect(rows.filter({ hasText: 'Revert · undo' }).first()).toBeVisible();
-  await expect(rows.filter({ hasText: worked[9]! }).filter({ hasText: 'Never match · matching queue' }).filter({ hasText: 'Reverted' }).first()).toBeVisible();
+  await expect(
+    rows
+      .filter({ hasText: worked[9]! })
+      .filter({ hasText: 'Never match · matching queue' })
+      .filter({ hasText: 'Reverted' })
+      .first(),
+  ).toBeVisible();
   // ... and its CSV export (the same filter) has them too.
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -257,7 +277,9 @@ test("a User's match waits for confirmation, and an Owner confirms the pairs in 
     await expect(waitingPairs(user).first()).toBeVisible();
     const name = (await heading(user).innerText()).trim();
     // Only products whose pairs all wait at one competitor end with one match.
-    const groups = user.getByRole('listbox').filter({ has: user.getByRole('option').filter({ hasText: 'Waiting to match' }) });
+    const groups = user
+      .getByRole('listbox')
+      .filter({ has: user.getByRole('option').filter({ hasText: 'Waiting to match' }) });
     if ((await groups.count()) !== 1) {
       await user.keyboard.press('ArrowRight');
       await expect(heading(user)).not.toHaveText(name);
@@ -285,13 +307,19 @@ test("a User's match waits for confirmation, and an Owner confirms the pairs in 
   await user.goto(`/product-matching/activity-log?owid=${website.id}&actor=me`);
   await user.getByRole('link', { name: matched[0]!.name }).first().click();
   await expect(heading(user)).toHaveText(matched[0]!.name);
-  await expect(user.getByRole('listbox', { name: `Candidates at ${matched[0]!.competitor}` }).getByRole('option').filter({ hasText: 'Waiting to confirm' })).toHaveCount(1);
+  await expect(
+    user
+      .getByRole('listbox', { name: `Candidates at ${matched[0]!.competitor}` })
+      .getByRole('option')
+      .filter({ hasText: 'Waiting to confirm' }),
+  ).toHaveCount(1);
   await leaveProductPage(user);
 
   // The Owner selects two pairs and confirms them at once with the button, then the third with its key (C).
   const ownerPage = await newSignedInPage(browser, owner);
   await ownerPage.goto(lastPage);
-  const select = (pair: { name: string; competitor: string }) => ownerPage.getByRole('checkbox', { name: `Select ${pair.name} at ${pair.competitor}` }).check();
+  const select = (pair: { name: string; competitor: string }) =>
+    ownerPage.getByRole('checkbox', { name: `Select ${pair.name} at ${pair.competitor}` }).check();
   for (const pair of matched.slice(0, 2)) await select(pair);
   await ownerPage.getByRole('button', { name: /^Confirm 2 selected/ }).click();
   await expect(ownerPage.getByText('2 pairs confirmed')).toBeVisible();
@@ -301,12 +329,16 @@ test("a User's match waits for confirmation, and an Owner confirms the pairs in 
   await ownerPage.keyboard.press('c');
   await expect(ownerPage.getByText('1 pair confirmed')).toBeVisible();
   await expect(rowOf(ownerPage, matched[2]!)).toHaveCount(0);
-  await expect(ownerPage.getByText(/pairs? waits? for confirmation$/)).toHaveText(new RegExp(`^${waitingBefore} pairs? waits? for confirmation$`));
+  await expect(ownerPage.getByText(/pairs? waits? for confirmation$/)).toHaveText(
+    new RegExp(`^${waitingBefore} pairs? waits? for confirmation$`),
+  );
 
   // The log shows the Owner's confirmations.
   await ownerPage.goto(`/product-matching/activity-log?owid=${website.id}&actor=me&event=CONFIRM`);
   for (const pair of matched) {
-    await expect(ownerPage.getByRole('row').filter({ hasText: pair.name }).filter({ hasText: 'Confirm · confirmation queue' })).toBeVisible();
+    await expect(
+      ownerPage.getByRole('row').filter({ hasText: pair.name }).filter({ hasText: 'Confirm · confirmation queue' }),
+    ).toBeVisible();
   }
 });
 
@@ -319,7 +351,9 @@ test("another reviewer's product shows who holds it, and nothing can be decided 
   const user = await newSignedInPage(browser, reviewerUser);
   await user.goto(ownerPage.url().replace(E2E_WEB_URL, ''));
   await expect(heading(user)).toHaveText(name);
-  await expect(user.getByText(`${owner.email} is working on this product: you can look, but not decide.`)).toBeVisible();
+  await expect(
+    user.getByText(`${owner.email} is working on this product: you can look, but not decide.`),
+  ).toBeVisible();
   await expect(user.getByRole('button', { name: 'Match', exact: true })).toBeDisabled();
   await user.keyboard.press('m');
   await expect(user.getByText(`${owner.email} is working on this product: your decision was not sent.`)).toBeVisible();
@@ -327,7 +361,9 @@ test("another reviewer's product shows who holds it, and nothing can be decided 
   await leaveProductPage(ownerPage);
 });
 
-test('a decision taken on stale data is refused with its reason, and the product is shown again as it is now', async ({ browser }) => {
+test('a decision taken on stale data is refused with its reason, and the product is shown again as it is now', async ({
+  browser,
+}) => {
   // The same reviewer in two windows: both hold the lease, the second still shows the old pair.
   const first = await newSignedInPage(browser, owner);
   await first.goto(`/product-matching?owid=${website.id}`);
@@ -343,7 +379,9 @@ test('a decision taken on stale data is refused with its reason, and the product
   await expect(first.getByText(/^Saving \d+ decision/)).toHaveCount(0);
   await second.keyboard.press('n');
   await expect(
-    second.getByText('This product changed since you opened it (someone else decided on it): your decision was not applied. The product has been reloaded; decide again.'),
+    second.getByText(
+      'This product changed since you opened it (someone else decided on it): your decision was not applied. The product has been reloaded; decide again.',
+    ),
   ).toBeVisible();
   await expect(heading(second)).toHaveText(name);
   await expect(waitingPairs(second)).toHaveCount(pairs - 1);
@@ -352,7 +390,9 @@ test('a decision taken on stale data is refused with its reason, and the product
   await leaveProductPage(first);
 });
 
-test("a manual search of a competitor's catalogue pairs the product with a product that was not a candidate", async ({ page }) => {
+test("a manual search of a competitor's catalogue pairs the product with a product that was not a candidate", async ({
+  page,
+}) => {
   await signIn(page, owner);
   await page.goto(`/product-matching?owid=${website.id}`);
   await startMatching(page);
@@ -362,7 +402,11 @@ test("a manual search of a competitor's catalogue pairs the product with a produ
   await expect(dialog.getByRole('searchbox', { name: 'EAN or name words' })).toBeFocused();
   await page.keyboard.press('Enter');
   // A hit that is not paired with the product yet (it carries no status tag): matched from the search.
-  const hit = dialog.getByRole('listitem').filter({ has: page.getByRole('heading') }).filter({ hasNot: page.locator('[data-enum]') }).first();
+  const hit = dialog
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading') })
+    .filter({ hasNot: page.locator('[data-enum]') })
+    .first();
   await expect(hit).toBeVisible();
   const hitName = (await hit.getByRole('heading').innerText()).trim();
   await hit.getByRole('button', { name: 'Match', exact: true }).click();
@@ -371,17 +415,32 @@ test("a manual search of a competitor's catalogue pairs the product with a produ
   await leaveProductPage(page);
 
   await page.goto(`/product-matching/activity-log?owid=${website.id}&actor=me&source=SEARCH`);
-  await expect(page.getByRole('row').filter({ hasText: name }).filter({ hasText: hitName }).filter({ hasText: 'Match · manual search' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ hasText: name })
+      .filter({ hasText: hitName })
+      .filter({ hasText: 'Match · manual search' }),
+  ).toBeVisible();
 });
 
-test('a pair marked never match stays so through two feed re-imports of the product and the matching runs after them', async ({ page }) => {
+test('a pair marked never match stays so through two feed re-imports of the product and the matching runs after them', async ({
+  page,
+}) => {
   test.slow();
   await signIn(page, owner);
   await page.goto(`/product-matching?owid=${website.id}`);
   await startMatching(page);
   const productId = /\/product-matching\/([0-9a-f-]{36})/.exec(page.url())![1]!;
   const pairsOf = async () => {
-    const data = await graphql<{ matchingProduct: { product: ProductRow; competitors: { pairs: { id: string; status: string; version: number; competitorProduct: { id: string; name: string } }[] }[] } }>(
+    const data = await graphql<{
+      matchingProduct: {
+        product: ProductRow;
+        competitors: {
+          pairs: { id: string; status: string; version: number; competitorProduct: { id: string; name: string } }[];
+        }[];
+      };
+    }>(
       owner,
       `query($id: ID!) { matchingProduct(productId: $id) { product { itemId name brand ean mpn category price currency }
          competitors { pairs { id status version competitorProduct { id name } } } } }`,
@@ -398,7 +457,8 @@ test('a pair marked never match stays so through two feed re-imports of the prod
   await expect(page.getByText(/^Saving \d+ decision/)).toHaveCount(0);
   // (Earlier tests of this file may have left other pairs of the product never matched.)
   const neverBefore = new Set(before.pairs.filter((pair) => pair.status === 'NEVER_MATCH').map((pair) => pair.id));
-  const newlyNever = async () => (await pairsOf()).pairs.filter((pair) => pair.status === 'NEVER_MATCH' && !neverBefore.has(pair.id));
+  const newlyNever = async () =>
+    (await pairsOf()).pairs.filter((pair) => pair.status === 'NEVER_MATCH' && !neverBefore.has(pair.id));
   await expect.poll(async () => (await newlyNever()).length).toBe(1);
   const never = (await newlyNever())[0]!;
   expect(before.pairs.find((pair) => pair.id === never.id)!.status).toBe('WAITING');
@@ -411,7 +471,16 @@ test('a pair marked never match stays so through two feed re-imports of the prod
   const feed = await graphql<{ productFeedCreate: { id: string } }>(
     owner,
     'mutation($input: ProductFeedCreateInput!) { productFeedCreate(input: $input) { id } }',
-    { input: { organizationWebsiteId: website.id, name: 'E2E re-import', source: 'UPLOAD', format: 'CSV', csvDelimiter: ',', columnMapping: FEED_COLUMNS.map(([field, column]) => ({ field, column })) } },
+    {
+      input: {
+        organizationWebsiteId: website.id,
+        name: 'E2E re-import',
+        source: 'UPLOAD',
+        format: 'CSV',
+        csvDelimiter: ',',
+        columnMapping: FEED_COLUMNS.map(([field, column]) => ({ field, column })),
+      },
+    },
   );
   try {
     const { product } = before;
@@ -427,14 +496,22 @@ test('a pair marked never match stays so through two feed re-imports of the prod
       expect(after.pairs.filter((pair) => pair.competitorProduct.id === never.competitorProduct.id)).toEqual([never]);
     }
   } finally {
-    await graphql(owner, 'mutation($id: ID!) { productFeedDelete(productFeedId: $id) { id } }', { id: feed.productFeedCreate.id });
+    await graphql(owner, 'mutation($id: ID!) { productFeedDelete(productFeedId: $id) { id } }', {
+      id: feed.productFeedCreate.id,
+    });
   }
 
   // The product's page shows the pair as never matched.
   await page.goto(`/product-matching/${productId}?owid=${website.id}`);
   await expect(heading(page)).toHaveText(before.product.name);
   // (Another competitor may list a product of the same name, never matched by an earlier test.)
-  await expect(page.getByRole('option').filter({ hasText: never.competitorProduct.name }).filter({ hasText: 'Never match' }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('option')
+      .filter({ hasText: never.competitorProduct.name })
+      .filter({ hasText: 'Never match' })
+      .first(),
+  ).toBeVisible();
   await leaveProductPage(page);
   // Nothing was decided on the pair since (an earlier test may have decided it before).
   expect((await pairDecisions(productId, never.id))[0]).toEqual(neverDecision);
@@ -462,12 +539,30 @@ interface ProductRow {
 }
 
 /** The re-import feed's columns: each feed field and the CSV column it is read from. */
-const FEED_COLUMNS = [['ID', 'id'], ['NAME', 'name'], ['BRAND', 'brand'], ['GTIN', 'gtin'], ['MPN', 'mpn'], ['CATEGORY', 'category'], ['PRICE', 'price'], ['CURRENCY', 'currency']] as const;
+const FEED_COLUMNS = [
+  ['ID', 'id'],
+  ['NAME', 'name'],
+  ['BRAND', 'brand'],
+  ['GTIN', 'gtin'],
+  ['MPN', 'mpn'],
+  ['CATEGORY', 'category'],
+  ['PRICE', 'price'],
+  ['CURRENCY', 'currency'],
+] as const;
 
 /** A CSV feed of one product, in FEED_COLUMNS. */
 function feedCsv(product: ProductRow): string {
   const cell = (value: string | number | null) => `"${String(value ?? '').replace(/"/g, '""')}"`;
-  const values = [product.itemId, product.name, product.brand, product.ean, product.mpn, product.category, product.price, product.currency];
+  const values = [
+    product.itemId,
+    product.name,
+    product.brand,
+    product.ean,
+    product.mpn,
+    product.category,
+    product.price,
+    product.currency,
+  ];
   return `${FEED_COLUMNS.map(([, column]) => column).join(',')}\n${values.map(cell).join(',')}\n`;
 }
 

@@ -20,13 +20,20 @@ async function signedIn(browser: Browser, role: string): Promise<Page> {
 }
 
 /** A GraphQL call as a demo user through the worker (a fresh ID token from the Auth emulator). */
-async function graphql<T>(role: string, query: string, variables: Record<string, unknown>): Promise<{ data?: T; errors?: { message: string; extensions?: { code?: string } }[] }> {
+async function graphql<T>(
+  role: string,
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<{ data?: T; errors?: { message: string; extensions?: { code?: string } }[] }> {
   const { email } = byRole(role);
-  const signIn = await fetch(`http://127.0.0.1:${E2E_PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
-  });
+  const signIn = await fetch(
+    `http://127.0.0.1:${E2E_PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
+    },
+  );
   const { idToken } = (await signIn.json()) as { idToken: string };
   const response = await fetch(`${E2E_WEB_URL}/graphql`, {
     method: 'POST',
@@ -79,7 +86,12 @@ test('an Owner writes a Draft rule, simulates and activates it, accepts two sugg
   const selected = await previewCount();
   expect(selected).toBeGreaterThan(0);
   await expect(preview.getByRole('row', { name: new RegExp(BRAND) }).first()).toBeVisible();
-  await expect(preview.getByRole('row').filter({ has: owner.getByRole('cell') }).filter({ hasNotText: BRAND })).toHaveCount(0);
+  await expect(
+    preview
+      .getByRole('row')
+      .filter({ has: owner.getByRole('cell') })
+      .filter({ hasNotText: BRAND }),
+  ).toHaveCount(0);
 
   await choose(owner, owner.getByRole('combobox', { name: 'Strategy' }), 'Beat the lowest price');
   await owner.getByRole('spinbutton', { name: 'Beat by' }).fill('1');
@@ -93,14 +105,22 @@ test('an Owner writes a Draft rule, simulates and activates it, accepts two sugg
   expect(await simulationCount(owner, 'Selected')).toBe(selected);
   const moved = (await simulationCount(owner, 'Raised')) + (await simulationCount(owner, 'Lowered'));
   expect(moved).toBeGreaterThan(0);
-  const counted = moved + (await simulationCount(owner, 'Unchanged')) + (await simulationCount(owner, 'Held by floor')) + (await simulationCount(owner, 'Held by ceiling')) + (await simulationCount(owner, 'No data'));
+  const counted =
+    moved +
+    (await simulationCount(owner, 'Unchanged')) +
+    (await simulationCount(owner, 'Held by floor')) +
+    (await simulationCount(owner, 'Held by ceiling')) +
+    (await simulationCount(owner, 'No data'));
   expect(counted).toBe(selected);
   await expect(simulation.getByRole('figure', { name: 'Price changes' })).toBeVisible();
   await simulation.getByText('Table', { exact: true }).click();
   const histogram = simulation.getByRole('table', { name: 'Price changes' });
   await expect(histogram.getByRole('row').nth(1)).toBeVisible();
   const largest = simulation.getByRole('table', { name: 'Largest changes' });
-  await largest.getByRole('button', { name: /expand row/i }).first().click();
+  await largest
+    .getByRole('button', { name: /expand row/i })
+    .first()
+    .click();
   const steps = largest.getByRole('list', { name: 'How it was computed' });
   await expect(steps.getByRole('listitem').filter({ hasText: /^Lowest of \d+ competitors?: / })).toBeVisible();
   await expect(steps.getByRole('listitem').filter({ hasText: /^Beat by 1% → / })).toBeVisible();
@@ -118,7 +138,12 @@ test('an Owner writes a Draft rule, simulates and activates it, accepts two sugg
   await expect(row).toContainText('Draft');
   await expect(row).toContainText('Beat the lowest by 1%');
   await expect(row).toContainText(BRAND);
-  await expect(row.getByRole('cell').filter({ hasText: new RegExp(`^${selected}$`) }).first()).toBeVisible();
+  await expect(
+    row
+      .getByRole('cell')
+      .filter({ hasText: new RegExp(`^${selected}$`) })
+      .first(),
+  ).toBeVisible();
   await row.getByRole('button', { name: `Switch the status of ${name}` }).click();
   await owner.getByRole('menuitem', { name: 'Activate', exact: true }).click();
   await expect(owner.getByText(`${name} is Active`)).toBeVisible();
@@ -177,7 +202,8 @@ test('an Owner writes a Draft rule, simulates and activates it, accepts two sugg
   );
   const { apiKey, priceFeedUrl } = website.data!.organizationWebsite;
   // The address is on the console's own host (the worker passes it on to the API).
-  const feedUrl = (accepted: boolean) => new URL(`${priceFeedUrl}?format=json&accepted=${accepted}`, E2E_WEB_URL).toString();
+  const feedUrl = (accepted: boolean) =>
+    new URL(`${priceFeedUrl}?format=json&accepted=${accepted}`, E2E_WEB_URL).toString();
   const feed = await fetch(feedUrl(true), { headers: { 'x-api-key': apiKey } });
   expect(feed.status).toBe(200);
   const feedNames = feedItems(await feed.json()).map((item) => item.name);
@@ -201,7 +227,11 @@ test('an Owner writes a Draft rule, simulates and activates it, accepts two sugg
   await expect(user.getByLabel('Name')).toHaveValue(name);
   await expect(user.getByRole('button', { name: 'Save' })).toHaveCount(0);
   const ruleId = rulePath.split('/').pop()!;
-  const denied = await graphql('User', 'mutation Off($id: ID!) { priceRuleStatusSet(priceRuleId: $id, status: INACTIVE) { id } }', { id: ruleId });
+  const denied = await graphql(
+    'User',
+    'mutation Off($id: ID!) { priceRuleStatusSet(priceRuleId: $id, status: INACTIVE) { id } }',
+    { id: ruleId },
+  );
   expect(denied.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   await user.context().close();
 

@@ -15,11 +15,14 @@ async function signedIn(browser: Browser, role: string): Promise<Page> {
 /** A GraphQL call as a demo user, through the worker (a fresh ID token from the Auth emulator). */
 async function graphql<T>(role: string, query: string, variables: Record<string, unknown>): Promise<T> {
   const { email } = byRole(role);
-  const signIn = await fetch(`http://127.0.0.1:${E2E_PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
-  });
+  const signIn = await fetch(
+    `http://127.0.0.1:${E2E_PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
+    },
+  );
   const { idToken } = (await signIn.json()) as { idToken: string };
   const response = await fetch(`${E2E_WEB_URL}/graphql`, {
     method: 'POST',
@@ -60,7 +63,10 @@ function catalogue(prefix: string): string {
   for (let n = 1; n <= 1000; n++) {
     if (n === 10) lines.push(`,Product ${n},"${n},50 Kč",${ean(n)},Kestrel`);
     else if (n === 500) lines.push(`${prefix}-${n},Product ${n},-12.50,${ean(n)},Kestrel`);
-    else if (n === 999) lines.push(`${prefix}-${n},Product ${n},"${n},50 Kč",${ean(n).slice(0, 12)}${(Number(ean(n)[12]) + 1) % 10},Kestrel`);
+    else if (n === 999)
+      lines.push(
+        `${prefix}-${n},Product ${n},"${n},50 Kč",${ean(n).slice(0, 12)}${(Number(ean(n)[12]) + 1) % 10},Kestrel`,
+      );
     else lines.push(`${prefix}-${n},Product ${n} <b>bold</b>,"${n},50 Kč",${ean(n)},Kestrel`);
   }
   return `${lines.join('\n')}\n`;
@@ -70,7 +76,8 @@ const importSection = (page: Page) => page.getByRole('region', { name: 'Import',
 const errorsSection = (page: Page) => page.getByRole('region', { name: 'Row errors' });
 const historySection = (page: Page) => page.getByRole('region', { name: 'Import history' });
 /** The value beside a label of the progress panel (antd Descriptions: a th and its td). */
-const figure = (scope: Locator, label: string) => scope.locator('th', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::td[1]');
+const figure = (scope: Locator, label: string) =>
+  scope.locator('th', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::td[1]');
 
 test('an Owner creates an upload feed with a CSV mapping, imports 1,000 rows (3 rejected, listed), and a second upload of the same file changes nothing', async ({
   browser,
@@ -91,7 +98,9 @@ test('an Owner creates an upload feed with a CSV mapping, imports 1,000 rows (3 
   await expect(dialog.getByRole('radio', { name: 'Uploaded file' })).toBeChecked();
   await expect(dialog.getByLabel('Feed URL')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(dialog.getByText('Enter the column of ID. Enter the column of Name. Enter the column of Price.', { exact: true })).toBeVisible();
+  await expect(
+    dialog.getByText('Enter the column of ID. Enter the column of Name. Enter the column of Price.', { exact: true }),
+  ).toBeVisible();
   await dialog.getByRole('button', { name: 'Remove Price' }).click();
   await dialog.getByLabel('Column of ID').fill('ITEM_ID');
   await dialog.getByLabel('Column of Name').fill('Product name');
@@ -139,7 +148,9 @@ test('an Owner creates an upload feed with a CSV mapping, imports 1,000 rows (3 
   await expect(figure(importSection(owner), 'Changed products')).toHaveText('0');
   await expect(figure(importSection(owner), 'Deactivated products')).toHaveText('0');
   await expect(figure(importSection(owner), 'Imported')).toHaveText('997');
-  await expect(importSection(owner).getByText('Nothing changed: the products were already as the feed says.')).toBeVisible();
+  await expect(
+    importSection(owner).getByText('Nothing changed: the products were already as the feed says.'),
+  ).toBeVisible();
   await expect(errorRows).toHaveCount(3);
 
   // The history shows both runs, newest first.
@@ -171,7 +182,9 @@ test('an Owner creates an upload feed with a CSV mapping, imports 1,000 rows (3 
   await owner.context().close();
 });
 
-test('an Owner creates a daily URL feed, imports it now (an unreachable host fails the run, shown with its reason), renames and deletes it', async ({ browser }) => {
+test('an Owner creates a daily URL feed, imports it now (an unreachable host fails the run, shown with its reason), renames and deletes it', async ({
+  browser,
+}) => {
   test.slow();
   const stamp = Date.now();
   const name = `Daily Google ${stamp}`;

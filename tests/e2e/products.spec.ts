@@ -21,8 +21,12 @@ async function openProducts(page: Page, query = '') {
   await expect(productRows(page).first()).toBeVisible();
 }
 
-const productTable = (page: Page) => page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Our price' }) });
-const productRows = (page: Page) => productTable(page).getByRole('row').filter({ has: page.getByRole('cell') });
+const productTable = (page: Page) =>
+  page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Our price' }) });
+const productRows = (page: Page) =>
+  productTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
 /** The list's total as the pager says it ("240 products"). */
 const totalText = (page: Page) => page.getByText(/^≈? ?[\d,]+ products?$/);
 
@@ -45,7 +49,9 @@ const priceOf = (text: string): number | null => (/\d/.test(text) ? Number(text.
  */
 async function listed(page: Page, action: () => Promise<unknown>) {
   const request = page.waitForRequest(
-    (sent) => sent.url().includes('/graphql') && (sent.postDataJSON() as { operationName?: string } | null)?.operationName === 'ProductList',
+    (sent) =>
+      sent.url().includes('/graphql') &&
+      (sent.postDataJSON() as { operationName?: string } | null)?.operationName === 'ProductList',
   );
   await action();
   await (await request).response();
@@ -153,7 +159,8 @@ test('a search by EAN finds the one product', async ({ page }) => {
 test('sorts by our price both ways', async ({ page }) => {
   await openProducts(page);
   const header = productTable(page).getByRole('columnheader', { name: 'Our price' });
-  const prices = async () => (await column(page, 'Our price')).map(priceOf).filter((price): price is number => price !== null);
+  const prices = async () =>
+    (await column(page, 'Our price')).map(priceOf).filter((price): price is number => price !== null);
 
   await listed(page, () => header.click());
   await expect(page).toHaveURL(/[?&]sort=PRICE_ASC/);
@@ -204,7 +211,10 @@ test('the CSV export holds exactly the rows the filters show, in their order', a
   expect(names.length).toBe(total);
   expect(names.length).toBeGreaterThan(1);
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^products-.+-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = (await readFile((await download.path())!, 'utf8')).replace(/^\ufeff/, '');
   const [header, ...rows] = parseCsv(text).filter((row) => row.some((cell) => cell !== ''));
@@ -227,7 +237,12 @@ test('a row opens the detail drawer with the competitor offers and the price cha
   await expect(drawer.getByText(name, { exact: true }).first()).toBeVisible();
   await expect(drawer.getByText('Item ID')).toBeVisible();
   const offers = drawer.getByRole('table', { name: 'Competitor products' });
-  await expect(offers.getByRole('row').filter({ has: page.getByRole('cell') }).first()).toBeVisible();
+  await expect(
+    offers
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell') })
+      .first(),
+  ).toBeVisible();
   await expect(offers.getByText('Matched', { exact: true }).first()).toBeVisible();
   await expect(offers.getByText(/Alza\.cz|Sportisimo|Hudy sport/).first()).toBeVisible();
 

@@ -47,7 +47,7 @@ test('an Admin creates a scraper for a demo competitor, tests extraction, runs i
 
   // Settings: the shop's sitemap, not the seeded (made-up) addresses, a short delay.
   await admin.getByRole('tab', { name: 'Settings' }).click();
-  await admin.getByLabel('Scrape the known addresses of the competitor\'s products').uncheck();
+  await admin.getByLabel("Scrape the known addresses of the competitor's products").uncheck();
   await admin.getByLabel('Sitemap address').fill(SITEMAP);
   await admin.getByLabel('Delay between pages (ms)').fill('50');
   await admin.getByLabel('Pages at once per host').fill('2');
@@ -79,7 +79,9 @@ test('an Admin creates a scraper for a demo competitor, tests extraction, runs i
   const catalogue = admin.getByRole('region', { name: "The competitor's products" });
   await catalogue.getByRole('searchbox', { name: 'Search by name, their id or EAN' }).fill(productName);
   await catalogue.getByRole('searchbox', { name: 'Search by name, their id or EAN' }).press('Enter');
-  await expect(catalogue.getByRole('row', { name: new RegExp(productName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first()).toContainText(/Kč|CZK/);
+  await expect(
+    catalogue.getByRole('row', { name: new RegExp(productName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first(),
+  ).toContainText(/Kč|CZK/);
   await expect(admin.getByText(/^Prices last collected: (?!Never)/)).toBeVisible();
 
   // The list: the scraper with its health.

@@ -25,7 +25,9 @@ async function createAccount(email: string, password: string) {
 /** The emulator keeps the out-of-band codes it "e-mailed". */
 async function lastResetCode(email: string): Promise<string> {
   const response = await fetch(`${AUTH_EMULATOR}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
-  const { oobCodes } = (await response.json()) as { oobCodes: { email: string; requestType: string; oobCode: string }[] };
+  const { oobCodes } = (await response.json()) as {
+    oobCodes: { email: string; requestType: string; oobCode: string }[];
+  };
   const code = oobCodes.filter((entry) => entry.email === email && entry.requestType === 'PASSWORD_RESET').at(-1);
   expect(code).toBeTruthy();
   return code!.oobCode;
@@ -75,7 +77,7 @@ test('password reset: request, code from the e-mail, new password, signed in', a
   await expect(page.getByRole('button', { name: 'Request a new link' })).toBeVisible();
 });
 
-test('after logout, the next user sees none of the first user\'s data', async ({ page }) => {
+test("after logout, the next user sees none of the first user's data", async ({ page }) => {
   await page.goto('/auth/login');
   await fillSignIn(page, byRole('Admin').email, DEMO_PASSWORD);
   await expect(page.getByText('660 websites')).toBeVisible();

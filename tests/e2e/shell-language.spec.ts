@@ -26,7 +26,9 @@ test('the language selector switches the console to Czech and keeps the choice',
   await signIn(page, '/auth/login');
   await chooseCzech(page);
   await expect(page.getByRole('heading', { name: 'Domů', level: 2 })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Hlavní navigace' }).getByRole('link', { name: 'Produkty' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Hlavní navigace' }).getByRole('link', { name: 'Produkty' }),
+  ).toBeVisible();
   expect(new URL(page.url()).searchParams.has('locale')).toBe(false);
 
   await page.reload();

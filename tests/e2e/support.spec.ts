@@ -22,7 +22,9 @@ test('a User sends a support request and an Admin marks it resolved', async ({ p
   await page.getByLabel('Topic').fill(topic);
   await page.getByLabel('Message').fill(message);
   await page.getByRole('button', { name: 'Send to support' }).click();
-  await expect(page.getByRole('status').filter({ hasText: `Your request “${topic}” is sent to support` })).toContainText(`We will reply to ${user.email}.`);
+  await expect(
+    page.getByRole('status').filter({ hasText: `Your request “${topic}” is sent to support` }),
+  ).toContainText(`We will reply to ${user.email}.`);
   await expect(page.getByLabel('Topic')).toHaveValue('');
 
   // The user's own requests: the new one, open; HTML shown as text; no resolve action.

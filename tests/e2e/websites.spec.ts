@@ -13,7 +13,10 @@ async function searchWebsites(page: Page, name: string) {
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 const maskedKey = (page: Page) => page.getByLabel('API key (masked)');
 
-test('an Owner creates a website, finds it, copies and rotates its key, edits it and deletes it', async ({ page, context }) => {
+test('an Owner creates a website, finds it, copies and rotates its key, edits it and deletes it', async ({
+  page,
+  context,
+}) => {
   test.slow();
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const stamp = Date.now();
@@ -116,7 +119,10 @@ test("an Owner's website detail lists its feeds and competitors, linking to thei
   await first.getByRole('link').first().click();
   await expect(page.getByText(`Competitors (${count})`)).toBeVisible();
   const competitors = page.getByRole('table', { name: 'Competitors' });
-  await expect(competitors.getByRole('link', { name: 'Alza.cz', exact: true })).toHaveAttribute('href', /\/competitors\/[0-9a-f-]{36}/);
+  await expect(competitors.getByRole('link', { name: 'Alza.cz', exact: true })).toHaveAttribute(
+    'href',
+    /\/competitors\/[0-9a-f-]{36}/,
+  );
   const feeds = page.getByRole('table', { name: 'Product feeds' });
   await expect(feeds.getByRole('link').first()).toHaveAttribute('href', /\/product-feeds\/[0-9a-f-]{36}/);
 });
@@ -142,7 +148,10 @@ test('deleting the website chosen in the header moves the choice to another webs
   await expect(header.getByTitle(new RegExp(`^${name}`)).filter({ visible: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Delete' }).click();
-  await page.getByRole('dialog', { name: `Delete ${name}?` }).getByRole('button', { name: 'Delete website' }).click();
+  await page
+    .getByRole('dialog', { name: `Delete ${name}?` })
+    .getByRole('button', { name: 'Delete website' })
+    .click();
   await expect(page.getByText(`Website ${name} is deleted`)).toBeVisible();
   await expect(page).toHaveURL(/\/websites\?/);
   await expect(page).not.toHaveURL(new RegExp(`owid=${websiteId}`));

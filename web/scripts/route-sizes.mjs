@@ -32,15 +32,31 @@ const ROUTES = [
   ['/auth/action', ['src/pages/auth/action/AuthActionPage.tsx']],
   ['/ (home)', [...SIGNED_IN, 'src/pages/home/HomePage.tsx']],
   // The second-factor section lists the enrolled phones on arrival, which loads the phone code.
-  ['/settings/profile', [...SIGNED_IN, 'src/pages/settings/profile/ProfilePage.tsx', 'src/providers/auth/phoneFactor.ts']],
+  [
+    '/settings/profile',
+    [...SIGNED_IN, 'src/pages/settings/profile/ProfilePage.tsx', 'src/providers/auth/phoneFactor.ts'],
+  ],
   ['/price-suggestions/global-rules', [...SIGNED_IN, 'src/pages/price-suggestions/rules/PriceRulesPage.tsx']],
   // The rule editor; its chart (recharts) loads with the simulation's first histogram, counted on the next line.
-  ['/price-suggestions/global-rules/[ruleId]', [...SIGNED_IN, 'src/pages/price-suggestions/editor/PriceRuleEditorPage.tsx']],
-  ['  + the simulation histogram', [...SIGNED_IN, 'src/pages/price-suggestions/editor/PriceRuleEditorPage.tsx', 'src/pages/price-suggestions/simulation/ChangeHistogram.tsx']],
+  [
+    '/price-suggestions/global-rules/[ruleId]',
+    [...SIGNED_IN, 'src/pages/price-suggestions/editor/PriceRuleEditorPage.tsx'],
+  ],
+  [
+    '  + the simulation histogram',
+    [
+      ...SIGNED_IN,
+      'src/pages/price-suggestions/editor/PriceRuleEditorPage.tsx',
+      'src/pages/price-suggestions/simulation/ChangeHistogram.tsx',
+    ],
+  ],
   ['/data-insights/brand-snapshot', [...SIGNED_IN, 'src/pages/data-insights/BrandSnapshotPage.tsx']],
   // The competitor snapshot; its chart (recharts) loads when the period has points to draw, counted on the next line.
   ['/data-insights/competitor-snapshot', [...SIGNED_IN, 'src/pages/data-insights/CompetitorSnapshotPage.tsx']],
-  ['  + the price index chart', [...SIGNED_IN, 'src/pages/data-insights/CompetitorSnapshotPage.tsx', 'src/pages/data-insights/PriceIndexChart.tsx']],
+  [
+    '  + the price index chart',
+    [...SIGNED_IN, 'src/pages/data-insights/CompetitorSnapshotPage.tsx', 'src/pages/data-insights/PriceIndexChart.tsx'],
+  ],
   ['every other signed-in route', [...SIGNED_IN, 'src/pages/planned/PlannedPage.tsx']],
 ];
 

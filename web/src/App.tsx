@@ -32,7 +32,10 @@ export function App({ providers }: { providers: Providers }) {
                 <Routes>
                   <Route element={<PublicTitle />}>
                     <Route element={<PublicOnly />}>
-                      <Route path={PUBLIC_ROUTES.login} element={<LoginPage signInAvailable={providers.signInAvailable} />} />
+                      <Route
+                        path={PUBLIC_ROUTES.login}
+                        element={<LoginPage signInAvailable={providers.signInAvailable} />}
+                      />
                     </Route>
                     <Route path={PUBLIC_ROUTES.action} element={<AuthActionPage />} />
                   </Route>

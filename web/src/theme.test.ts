@@ -46,7 +46,21 @@ function contrast(foreground: string, background: string): number {
 }
 
 const token = antdTheme.getDesignToken(theme) as unknown as Record<string, string>;
-const PRESETS = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'orange', 'yellow', 'volcano', 'geekblue', 'lime', 'gold'];
+const PRESETS = [
+  'blue',
+  'purple',
+  'cyan',
+  'green',
+  'magenta',
+  'pink',
+  'red',
+  'orange',
+  'yellow',
+  'volcano',
+  'geekblue',
+  'lime',
+  'gold',
+];
 
 /** Backgrounds text stands on: a card or table, the page's grey, a table header, a dropdown. */
 const SURFACES = ['colorBgContainer', 'colorBgLayout', 'colorFillAlter', 'colorBgElevated'];
@@ -78,7 +92,14 @@ interface Pair {
 }
 
 const pairs: Pair[] = [
-  ...TEXTS.flatMap((text) => SURFACES.map((surface) => ({ name: `${text} on ${surface}`, foreground: token[text]!, background: token[surface]!, minimum: 4.5 }))),
+  ...TEXTS.flatMap((text) =>
+    SURFACES.map((surface) => ({
+      name: `${text} on ${surface}`,
+      foreground: token[text]!,
+      background: token[surface]!,
+      minimum: 4.5,
+    })),
+  ),
   // Status tags and alerts: the status colour on its own light background.
   ...['Success', 'Warning', 'Error', 'Info'].map((status) => ({
     name: `color${status} on color${status}Bg`,
@@ -87,22 +108,47 @@ const pairs: Pair[] = [
     minimum: 4.5,
   })),
   // Preset-coloured tags: antd draws the text in <colour>7 on <colour>1.
-  ...PRESETS.map((preset) => ({ name: `${preset} tag`, foreground: token[`${preset}7`]!, background: token[`${preset}1`]!, minimum: 4.5 })),
+  ...PRESETS.map((preset) => ({
+    name: `${preset} tag`,
+    foreground: token[`${preset}7`]!,
+    background: token[`${preset}1`]!,
+    minimum: 4.5,
+  })),
   // A preset colour as text (price differences) on white and on the page's grey.
   ...Object.entries(PRESET_TEXT).flatMap(([preset, colour]) =>
-    ['colorBgContainer', 'colorBgLayout'].map((surface) => ({ name: `${preset} text on ${surface}`, foreground: colour, background: token[surface]!, minimum: 4.5 })),
+    ['colorBgContainer', 'colorBgLayout'].map((surface) => ({
+      name: `${preset} text on ${surface}`,
+      foreground: colour,
+      background: token[surface]!,
+      minimum: 4.5,
+    })),
   ),
   // Enumeration values as text (price positions and differences, statistics' counts); the group
   // colours are for charts and dots only.
   ...Object.values(ENUMS)
     .filter((definition) => definition.kind !== 'groupColor')
     .flatMap((definition) =>
-      definition.values.map((value) => ({ name: `${definition.kind} ${value} as text`, foreground: enumTextHex(definition.kind, value), background: token.colorBgLayout!, minimum: 4.5 })),
+      definition.values.map((value) => ({
+        name: `${definition.kind} ${value} as text`,
+        foreground: enumTextHex(definition.kind, value),
+        background: token.colorBgLayout!,
+        minimum: 4.5,
+      })),
     ),
   // White text on filled buttons: primary, danger, and the status colours.
-  ...['colorPrimary', 'colorError', 'colorSuccess'].map((fill) => ({ name: `colorTextLightSolid on ${fill}`, foreground: token.colorTextLightSolid!, background: token[fill]!, minimum: 4.5 })),
+  ...['colorPrimary', 'colorError', 'colorSuccess'].map((fill) => ({
+    name: `colorTextLightSolid on ${fill}`,
+    foreground: token.colorTextLightSolid!,
+    background: token[fill]!,
+    minimum: 4.5,
+  })),
   // User-interface parts: the focus ring and checked controls in the brand colour.
-  ...['colorBgContainer', 'colorBgLayout'].map((surface) => ({ name: `brand colour (focus ring) on ${surface}`, foreground: BRAND_COLOR, background: token[surface]!, minimum: 3 })),
+  ...['colorBgContainer', 'colorBgLayout'].map((surface) => ({
+    name: `brand colour (focus ring) on ${surface}`,
+    foreground: BRAND_COLOR,
+    background: token[surface]!,
+    minimum: 3,
+  })),
 ];
 
 describe('theme colour pairs (WCAG AA)', () => {
@@ -112,6 +158,9 @@ describe('theme colour pairs (WCAG AA)', () => {
   });
 
   it.each(pairs.map((pair) => [pair.name, pair] as const))('%s meets its minimum', (_name, pair) => {
-    expect(contrast(pair.foreground, pair.background), `${pair.foreground} on ${pair.background}`).toBeGreaterThanOrEqual(pair.minimum);
+    expect(
+      contrast(pair.foreground, pair.background),
+      `${pair.foreground} on ${pair.background}`,
+    ).toBeGreaterThanOrEqual(pair.minimum);
   });
 });

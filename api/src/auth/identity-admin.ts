@@ -116,7 +116,11 @@ const SCOPES = 'https://www.googleapis.com/auth/identitytoolkit https://www.goog
  * before it expires). Throws when built without a usable key, so the API refuses to start.
  */
 export class ServiceAccountIdentityAdmin extends IdentityToolkitAdmin {
-  constructor(projectId: string, key: ServiceAccountKey | null | undefined, apiRoot = 'https://identitytoolkit.googleapis.com') {
+  constructor(
+    projectId: string,
+    key: ServiceAccountKey | null | undefined,
+    apiRoot = 'https://identitytoolkit.googleapis.com',
+  ) {
     if (!key?.client_email || !key.private_key) {
       throw new Error(
         'Refusing to start: user administration needs service-account credentials for the identity provider (GOOGLE_APPLICATION_CREDENTIALS = path of a JSON key with client_email and private_key).',
@@ -144,7 +148,11 @@ function serviceAccountToken(key: ServiceAccountKey): () => Promise<string> {
       body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }),
       signal: AbortSignal.timeout(15_000),
     });
-    if (!response.ok) throw new IdentityAdminError(`HTTP_${response.status}`, `The service-account token was refused (${response.status}).`);
+    if (!response.ok)
+      throw new IdentityAdminError(
+        `HTTP_${response.status}`,
+        `The service-account token was refused (${response.status}).`,
+      );
     const body = (await response.json()) as { access_token: string; expires_in: number };
     cached = { token: body.access_token, expiresAt: Date.now() + body.expires_in * 1000 };
     return cached.token;
@@ -163,14 +171,18 @@ export function createIdentityAdmin(options: {
   credentialsFile?: string | undefined;
 }): IdentityAdmin | undefined {
   if (options.environment === 'local') {
-    return options.authEmulatorHost ? new EmulatorIdentityAdmin(options.authEmulatorHost, options.projectId) : undefined;
+    return options.authEmulatorHost
+      ? new EmulatorIdentityAdmin(options.authEmulatorHost, options.projectId)
+      : undefined;
   }
   let key: ServiceAccountKey | null = null;
   if (options.credentialsFile) {
     try {
       key = JSON.parse(readFileSync(options.credentialsFile, 'utf8')) as ServiceAccountKey;
     } catch (error) {
-      throw new Error(`Refusing to start: cannot read the service-account key ${options.credentialsFile}: ${(error as Error).message}`);
+      throw new Error(
+        `Refusing to start: cannot read the service-account key ${options.credentialsFile}: ${(error as Error).message}`,
+      );
     }
   }
   return new ServiceAccountIdentityAdmin(options.projectId, key);

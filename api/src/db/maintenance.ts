@@ -46,14 +46,19 @@ export function maintenanceInterval(env: NodeJS.ProcessEnv = process.env): numbe
 }
 
 /** Runs `maintainTables` every `intervalMs` (one pass at a time); the returned function stops it. */
-export function startMaintenance(pool: Pool, intervalMs: number, log: (line: string) => void = console.log): () => void {
+export function startMaintenance(
+  pool: Pool,
+  intervalMs: number,
+  log: (line: string) => void = console.log,
+): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
     maintainTables(pool)
       .then((actions) => {
-        if (actions.length) log(`Database upkeep: ${actions.map((a) => `${a.action} ${a.table} (${a.ms} ms)`).join(', ')}`);
+        if (actions.length)
+          log(`Database upkeep: ${actions.map((a) => `${a.action} ${a.table} (${a.ms} ms)`).join(', ')}`);
       })
       .catch((error: unknown) => log(`Database upkeep failed: ${(error as Error).message}`))
       .finally(() => {

@@ -12,9 +12,15 @@ import { newerSchemaMessage, schemaStatus } from './schema-status.ts';
 export async function runMigrateCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, options: { 'database-url': { type: 'string' }, check: { type: 'boolean', default: false } }, strict: true }));
+    ({ values } = parseArgs({
+      args: argv,
+      options: { 'database-url': { type: 'string' }, check: { type: 'boolean', default: false } },
+      strict: true,
+    }));
   } catch (error) {
-    console.error(`${(error as Error).message}\nusage: npm run migrate -- --database-url postgres://user@host:5432/db [--check]`);
+    console.error(
+      `${(error as Error).message}\nusage: npm run migrate -- --database-url postgres://user@host:5432/db [--check]`,
+    );
     return 2;
   }
   const url = values['database-url'] ?? env.DATABASE_URL;
@@ -26,14 +32,19 @@ export async function runMigrateCli(argv: string[], env: NodeJS.ProcessEnv = pro
   pool.on('error', () => undefined);
   try {
     const migrations = loadMigrations();
-    const status = await schemaStatus(pool, migrations.map((migration) => migration.version));
+    const status = await schemaStatus(
+      pool,
+      migrations.map((migration) => migration.version),
+    );
     const refusal = newerSchemaMessage(status);
     if (refusal) {
       console.error(refusal);
       return 1;
     }
     if (values.check) {
-      console.log(status.pending.length ? `Pending migrations: ${status.pending.join(', ')}` : 'The database is current.');
+      console.log(
+        status.pending.length ? `Pending migrations: ${status.pending.join(', ')}` : 'The database is current.',
+      );
       return status.pending.length ? 1 : 0;
     }
     const applied = await migrate(pool, migrations);

@@ -23,7 +23,11 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
   return readdirSync(dir)
     .filter((file) => /^\d{3}_[a-z0-9_]+\.sql$/.test(file))
     .sort()
-    .map((file) => ({ version: file.slice(0, 3), name: path.basename(file, '.sql'), sql: readFileSync(path.join(dir, file), 'utf8') }));
+    .map((file) => ({
+      version: file.slice(0, 3),
+      name: path.basename(file, '.sql'),
+      sql: readFileSync(path.join(dir, file), 'utf8'),
+    }));
 }
 
 /** Returns the versions it applied (empty when the database was up to date). */
@@ -37,10 +41,15 @@ export async function migrate(pool: Pool, migrations = loadMigrations()): Promis
   for (const migration of migrations) {
     const done = await inTransaction(pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-      const { rowCount } = await client.query('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version]);
+      const { rowCount } = await client.query('SELECT 1 FROM schema_migrations WHERE version = $1', [
+        migration.version,
+      ]);
       if (rowCount) return false;
       await client.query(migration.sql);
-      await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+      await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+        migration.version,
+        migration.name,
+      ]);
       return true;
     });
     if (done) applied.push(migration.version);

@@ -48,7 +48,12 @@ export function endsTurn(message: Uint8Array): boolean {
 
 export function holdUntilSync(server: PGLiteSocketServer): void {
   const queue = (server as unknown as { queryQueue?: QueryQueue }).queryQueue;
-  if (!queue || !Array.isArray(queue.queue) || typeof queue.processQueue !== 'function' || typeof queue.clearQueueForHandler !== 'function') {
+  if (
+    !queue ||
+    !Array.isArray(queue.queue) ||
+    typeof queue.processQueue !== 'function' ||
+    typeof queue.clearQueueForHandler !== 'function'
+  ) {
     throw new Error('pglite-socket changed: its query queue is not the one db/pglite-clients.ts knows (pinned 0.2.17)');
   }
   const db = queue.db;

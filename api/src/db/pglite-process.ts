@@ -34,12 +34,21 @@ const SOCKET_PORT = 5432;
 /** Resolved when a PGlite process starts (local only): the production bundle carries no tsx. */
 const tsxLoader = () => pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
-export async function startPgliteProcess(dataDir: string, maxConnections = 4, startTimeoutMs = 60_000): Promise<PgliteProcess> {
+export async function startPgliteProcess(
+  dataDir: string,
+  maxConnections = 4,
+  startTimeoutMs = 60_000,
+): Promise<PgliteProcess> {
   const socketDir = mkdtempSync(path.join(tmpdir(), 'console-pglite-'));
   const removeSocketDir = () => rmSync(socketDir, { recursive: true, force: true });
   const child = fork(CHILD, [], {
     execArgv: ['--import', tsxLoader()],
-    env: { ...process.env, PGLITE_CHILD_DIR: dataDir, PGLITE_CHILD_MAX_CONNECTIONS: String(maxConnections + SPARE_CONNECTIONS), PGLITE_CHILD_SOCKET: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`) },
+    env: {
+      ...process.env,
+      PGLITE_CHILD_DIR: dataDir,
+      PGLITE_CHILD_MAX_CONNECTIONS: String(maxConnections + SPARE_CONNECTIONS),
+      PGLITE_CHILD_SOCKET: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -58,7 +67,11 @@ export async function startPgliteProcess(dataDir: string, maxConnections = 4, st
     });
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`PGlite process exited with code ${code} before it was ready (is ${dataDir} in use by another process?)`));
+      reject(
+        new Error(
+          `PGlite process exited with code ${code} before it was ready (is ${dataDir} in use by another process?)`,
+        ),
+      );
     });
   });
 

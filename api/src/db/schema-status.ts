@@ -13,12 +13,22 @@ export interface SchemaStatus {
   unknown: string[];
 }
 
-export async function schemaStatus(pool: Pool, known: readonly string[] = loadMigrations().map((migration) => migration.version)): Promise<SchemaStatus> {
-  const { rows: table } = await pool.query<{ exists: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS exists");
-  const { rows } = table[0]?.exists ? await pool.query<{ version: string }>('SELECT version FROM schema_migrations') : { rows: [] };
+export async function schemaStatus(
+  pool: Pool,
+  known: readonly string[] = loadMigrations().map((migration) => migration.version),
+): Promise<SchemaStatus> {
+  const { rows: table } = await pool.query<{ exists: boolean }>(
+    "SELECT to_regclass('schema_migrations') IS NOT NULL AS exists",
+  );
+  const { rows } = table[0]?.exists
+    ? await pool.query<{ version: string }>('SELECT version FROM schema_migrations')
+    : { rows: [] };
   const applied = new Set(rows.map((row) => row.version));
   const knownSet = new Set(known);
-  return { pending: known.filter((version) => !applied.has(version)), unknown: [...applied].filter((version) => !knownSet.has(version)).sort() };
+  return {
+    pending: known.filter((version) => !applied.has(version)),
+    unknown: [...applied].filter((version) => !knownSet.has(version)).sort(),
+  };
 }
 
 /** The refusal for a database a newer build migrated, or null when this code may run on it. */

@@ -47,7 +47,8 @@ export interface ScratchPostgres {
 
 /** Creates an empty PostgreSQL database; `prefix` says who made it (letters, digits, underscores). */
 export async function createScratchPostgres(prefix: string, adminUrl = POSTGRES_ADMIN_URL): Promise<ScratchPostgres> {
-  if (!/^[a-z][a-z0-9_]*$/.test(prefix)) throw new Error(`scratch database prefix '${prefix}': lower-case letters, digits and underscores only`);
+  if (!/^[a-z][a-z0-9_]*$/.test(prefix))
+    throw new Error(`scratch database prefix '${prefix}': lower-case letters, digits and underscores only`);
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   await onAdmin(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
@@ -82,7 +83,13 @@ export interface ScratchDatabase {
 export async function createScratchDatabase(engine: Engine, prefix: string): Promise<ScratchDatabase> {
   const directory = createScratchDirectory(prefix.replaceAll('_', '-'));
   if (engine === 'pglite') {
-    return { engine, url: null, dir: directory.dir, env: { PGLITE_DIR: directory.dir }, discard: async () => directory.remove() };
+    return {
+      engine,
+      url: null,
+      dir: directory.dir,
+      env: { PGLITE_DIR: directory.dir },
+      discard: async () => directory.remove(),
+    };
   }
   let database: ScratchPostgres;
   try {

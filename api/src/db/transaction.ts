@@ -19,7 +19,11 @@ export interface TransactionOptions {
  * Runs `work` in one transaction on one connection: COMMIT when it resolves, ROLLBACK when it
  * throws; with `attempts`, again when it lost a deadlock or a serialization conflict.
  */
-export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+export async function inTransaction<T>(
+  pool: Pool,
+  work: (client: PoolClient) => Promise<T>,
+  options: TransactionOptions = {},
+): Promise<T> {
   const attempts = options.attempts ?? 1;
   for (let attempt = 1; ; attempt += 1) {
     const client = await pool.connect();

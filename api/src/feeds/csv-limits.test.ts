@@ -49,9 +49,12 @@ describe('CSV limits', () => {
     [MAX_CSV_COLUMNS, false],
     [MAX_CSV_COLUMNS + 1, true],
   ])('a header of %i columns is refused: %s', async (count, refused) => {
-    const header = ['id', 'name', 'price', ...Array.from({ length: count - 3 }, (_, index) => `extra${index}`)].join(',');
+    const header = ['id', 'name', 'price', ...Array.from({ length: count - 3 }, (_, index) => `extra${index}`)].join(
+      ',',
+    );
     const result = drain(Readable.from([`${header}\n`]));
-    if (refused) await expect(result).rejects.toThrow(new RegExp(`${count} columns; a feed has at most ${MAX_CSV_COLUMNS}`));
+    if (refused)
+      await expect(result).rejects.toThrow(new RegExp(`${count} columns; a feed has at most ${MAX_CSV_COLUMNS}`));
     else await expect(result).resolves.toEqual([]);
   });
 });

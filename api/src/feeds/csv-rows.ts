@@ -79,15 +79,23 @@ export async function* readCsvRows(source: Readable, options: CsvOptions): Async
   let fatal: FeedFileError | null = null;
   parser.on('skip', (error: Error & { lines?: number; code?: string }) => {
     // A quote left open swallows the rest of the file: that is no row's problem.
-    if (error.code === 'CSV_QUOTE_NOT_CLOSED') fatal ??= new FeedFileError(`Broken CSV: ${error.message.replace(/ at line \d+/, '')}`, error.lines ?? null);
+    if (error.code === 'CSV_QUOTE_NOT_CLOSED')
+      fatal ??= new FeedFileError(`Broken CSV: ${error.message.replace(/ at line \d+/, '')}`, error.lines ?? null);
     else if (error.code === 'CSV_MAX_RECORD_SIZE') {
       // Stop here: nothing more is parsed; the rest of the source is drained without being kept.
-      fatal ??= new FeedFileError(`Broken CSV: a record is longer than ${MAX_CSV_RECORD_CHARS} characters (a quote left open?)`, error.lines ?? null);
+      fatal ??= new FeedFileError(
+        `Broken CSV: a record is longer than ${MAX_CSV_RECORD_CHARS} characters (a quote left open?)`,
+        error.lines ?? null,
+      );
       source.unpipe(parser);
       source.resume();
       parser.destroy(fatal);
-    }
-    else skipped.push({ line: error.lines ?? 0, fields: {}, broken: { field: 'row', reason: error.message.replace(/ at line \d+/, '') } });
+    } else
+      skipped.push({
+        line: error.lines ?? 0,
+        fields: {},
+        broken: { field: 'row', reason: error.message.replace(/ at line \d+/, '') },
+      });
   });
   source.on('error', (error) => parser.destroy(error));
   source.pipe(parser);
@@ -105,7 +113,11 @@ export async function* readCsvRows(source: Readable, options: CsvOptions): Async
         const line = info.lines - newlines;
         while (skipped.length && skipped[0]!.line < line) rows.push(skipped.shift()!);
         if (!columns) {
-          if (record.length > MAX_CSV_COLUMNS) throw new FeedFileError(`The header has ${record.length} columns; a feed has at most ${MAX_CSV_COLUMNS}`, line);
+          if (record.length > MAX_CSV_COLUMNS)
+            throw new FeedFileError(
+              `The header has ${record.length} columns; a feed has at most ${MAX_CSV_COLUMNS}`,
+              line,
+            );
           columns = resolveColumns(record, options.mapping);
           width = record.length;
           continue;
@@ -116,7 +128,11 @@ export async function* readCsvRows(source: Readable, options: CsvOptions): Async
           if (value !== undefined) fields[field] = value;
         }
         if (record.length !== width) {
-          rows.push({ line, fields, broken: { field: 'row', reason: `has ${record.length} fields, the header has ${width}` } });
+          rows.push({
+            line,
+            fields,
+            broken: { field: 'row', reason: `has ${record.length} fields, the header has ${width}` },
+          });
         } else rows.push({ line, fields });
       }
       if (rows.length) yield rows;

@@ -52,7 +52,10 @@ export const scopeOf = (ctx: ApiContext) => (ctx.isAdmin ? null : (ctx.viewer.or
 
 /** The feed within the caller's reach, or NOT_FOUND. */
 export async function findFeed(db: Queryable, ctx: ApiContext, id: string, lock = false): Promise<FeedRow> {
-  const { rows } = await db.query<FeedRow>(`${SELECT_FEED} WHERE f.id = $1 AND ($2::uuid IS NULL OR ow.organization_id = $2::uuid)${lock ? ' FOR UPDATE OF f' : ''}`, [id, scopeOf(ctx)]);
+  const { rows } = await db.query<FeedRow>(
+    `${SELECT_FEED} WHERE f.id = $1 AND ($2::uuid IS NULL OR ow.organization_id = $2::uuid)${lock ? ' FOR UPDATE OF f' : ''}`,
+    [id, scopeOf(ctx)],
+  );
   if (!rows[0]) throw notFound('Product feed', id);
   return rows[0];
 }
@@ -80,7 +83,10 @@ export function toFeed(row: FeedRow) {
     url: row.url,
     format: upper(row.format as FeedFormat),
     columnMapping: mapping
-      ? FEED_FIELDS.filter((field) => mapping[field]).map((field) => ({ field: upper(field), column: mapping[field as FeedField]! }))
+      ? FEED_FIELDS.filter((field) => mapping[field]).map((field) => ({
+          field: upper(field),
+          column: mapping[field as FeedField]!,
+        }))
       : null,
     csvDelimiter: row.csv_delimiter,
     // The first slice allowed hourly and weekly; the console offers manual and daily, and the
@@ -118,7 +124,10 @@ export function toRun(row: RunRow) {
 
 export async function runErrors(db: Queryable, runId: string, limit: number, offset: number) {
   const [page, count] = await Promise.all([
-    db.query('SELECT line, item_id, field, reason FROM feed_import_errors WHERE run_id = $1 ORDER BY seq LIMIT $2 OFFSET $3', [runId, limit, offset]),
+    db.query(
+      'SELECT line, item_id, field, reason FROM feed_import_errors WHERE run_id = $1 ORDER BY seq LIMIT $2 OFFSET $3',
+      [runId, limit, offset],
+    ),
     db.query<{ total: number }>('SELECT count(*)::int AS total FROM feed_import_errors WHERE run_id = $1', [runId]),
   ]);
   return {

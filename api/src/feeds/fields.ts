@@ -1,6 +1,22 @@
 /** What one feed row may say about a product, whatever its format, and the raw row a parser hands on. */
 
-export const FEED_FIELDS = ['id', 'name', 'brand', 'gtin', 'mpn', 'category', 'price', 'cost', 'map', 'rrp', 'currency', 'stock', 'availability', 'url', 'image'] as const;
+export const FEED_FIELDS = [
+  'id',
+  'name',
+  'brand',
+  'gtin',
+  'mpn',
+  'category',
+  'price',
+  'cost',
+  'map',
+  'rrp',
+  'currency',
+  'stock',
+  'availability',
+  'url',
+  'image',
+] as const;
 export type FeedField = (typeof FEED_FIELDS)[number];
 
 /** The fields a CSV mapping must name (the other formats always have them). */

@@ -64,7 +64,11 @@ const STALE_AFTER = '10 minutes';
 export class ImportAlreadyRunning extends Error {}
 
 /** Starts a run of the feed (status running) and makes it the feed's last run. */
-export async function startRun(pool: Pool, feedId: string, start: { startedBy: string | null; source: 'url' | 'upload'; fileName?: string | null }): Promise<string> {
+export async function startRun(
+  pool: Pool,
+  feedId: string,
+  start: { startedBy: string | null; source: 'url' | 'upload'; fileName?: string | null },
+): Promise<string> {
   return inTransaction(pool, async (client) => {
     const stale = await client.query<{ id: string }>(
       `UPDATE feed_import_runs SET status = 'failed', finished_at = now(), error_message = 'The import stopped: its server went away before it finished'
@@ -77,7 +81,8 @@ export async function startRun(pool: Pool, feedId: string, start: { startedBy: s
        SELECT id, 'running', $2, $3, $4, now() FROM product_feeds WHERE id = $1 FOR SHARE ON CONFLICT DO NOTHING RETURNING id`,
       [feedId, start.startedBy, start.source, start.fileName ?? null],
     );
-    if (!rows[0] && !(await client.query('SELECT 1 FROM product_feeds WHERE id = $1', [feedId])).rowCount) throw new Error(`Product feed ${feedId} is gone`);
+    if (!rows[0] && !(await client.query('SELECT 1 FROM product_feeds WHERE id = $1', [feedId])).rowCount)
+      throw new Error(`Product feed ${feedId} is gone`);
     if (!rows[0]) throw new ImportAlreadyRunning('An import of this feed is already running; wait until it finishes.');
     await client.query('UPDATE product_feeds SET last_run_id = $2 WHERE id = $1', [feedId, rows[0].id]);
     return rows[0].id;
@@ -88,19 +93,54 @@ const stageTable = (runId: string) => `feed_stage_${runId.replace(/-/g, '')}`;
 
 /** The file's rows, in batches (however many the parser has ready). */
 function rowsOf(feed: FeedToImport, stream: Readable): AsyncGenerator<RawRow[]> {
-  return feed.format === 'csv' ? readCsvRows(stream, { mapping: feed.column_mapping, delimiter: feed.csv_delimiter }) : readXmlRows(stream, feed.format);
+  return feed.format === 'csv'
+    ? readCsvRows(stream, { mapping: feed.column_mapping, delimiter: feed.csv_delimiter })
+    : readXmlRows(stream, feed.format);
 }
 
 /** A staged row: a product, or the id of a rejected row (present in the file, so not deactivated). */
 type Staged = { itemId: string; product: FeedProduct | null };
 
-const STAGE_COLUMNS = 'item_id, valid, name, brand, gtin, mpn, category, price, cost, map, rrp, currency, stock, availability, url, image_url';
-const STAGE_TYPES = ['text', 'bool', 'text', 'text', 'text', 'text', 'text', 'numeric', 'numeric', 'numeric', 'numeric', 'text', 'int', 'text', 'text', 'text'];
+const STAGE_COLUMNS =
+  'item_id, valid, name, brand, gtin, mpn, category, price, cost, map, rrp, currency, stock, availability, url, image_url';
+const STAGE_TYPES = [
+  'text',
+  'bool',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+  'numeric',
+  'numeric',
+  'numeric',
+  'numeric',
+  'text',
+  'int',
+  'text',
+  'text',
+  'text',
+];
 const UNNEST = STAGE_TYPES.map((type, i) => `$${i + 1}::${type}[]`).join(', ');
-const STAGE_UPDATE = STAGE_COLUMNS.split(', ').slice(1).map((c) => `${c} = EXCLUDED.${c}`).join(', ');
+const STAGE_UPDATE = STAGE_COLUMNS.split(', ')
+  .slice(1)
+  .map((c) => `${c} = EXCLUDED.${c}`)
+  .join(', ');
 
 /** The fields the feed sets on a product; a change in any of them is a change of the product. */
-const PRODUCT_COLUMNS = ['name', 'brand', 'gtin', 'mpn', 'category', 'price', 'currency', 'stock', 'availability', 'url', 'image_url'];
+const PRODUCT_COLUMNS = [
+  'name',
+  'brand',
+  'gtin',
+  'mpn',
+  'category',
+  'price',
+  'currency',
+  'stock',
+  'availability',
+  'url',
+  'image_url',
+];
 
 /**
  * The merge in two statements: products the file changes, then products it adds. Neither locks
@@ -163,7 +203,13 @@ export interface RunOutcome {
  * Reads the stream into the run and finishes it (succeeded or failed). Never throws for a bad
  * file: the failure is the run's (message and position); products are unchanged then.
  */
-export async function runImport(pool: Pool, runId: string, feed: FeedToImport, source: Readable | (() => Promise<Readable>), options: ImportOptions = {}): Promise<RunOutcome> {
+export async function runImport(
+  pool: Pool,
+  runId: string,
+  feed: FeedToImport,
+  source: Readable | (() => Promise<Readable>),
+  options: ImportOptions = {},
+): Promise<RunOutcome> {
   const batchSize = options.batchSize ?? BATCH_SIZE;
   const maxErrors = options.maxStoredErrors ?? MAX_STORED_ERRORS;
   const stage = stageTable(runId);
@@ -179,11 +225,34 @@ export async function runImport(pool: Pool, runId: string, feed: FeedToImport, s
    * The write of one batch overlaps the reading of the next (at most one write in flight).
    */
   let writing: Promise<void> | null = null;
-  const write = async (rows: Map<string, Staged>, stored: typeof errors, firstSeq: number, progress: typeof counts, bytesRead: number) => {
+  const write = async (
+    rows: Map<string, Staged>,
+    stored: typeof errors,
+    firstSeq: number,
+    progress: typeof counts,
+    bytesRead: number,
+  ) => {
     const columns: unknown[][] = STAGE_TYPES.map(() => []);
     for (const { itemId, product: p } of rows.values()) {
       const values = p
-        ? [itemId, true, p.name, p.brand, p.gtin, p.mpn, p.category, p.price, p.cost, p.map, p.rrp, p.currency, p.stock, p.availability, p.url, p.imageUrl]
+        ? [
+            itemId,
+            true,
+            p.name,
+            p.brand,
+            p.gtin,
+            p.mpn,
+            p.category,
+            p.price,
+            p.cost,
+            p.map,
+            p.rrp,
+            p.currency,
+            p.stock,
+            p.availability,
+            p.url,
+            p.imageUrl,
+          ]
         : [itemId, false, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
       for (let i = 0; i < values.length; i++) columns[i]!.push(values[i]);
     }
@@ -199,8 +268,16 @@ export async function runImport(pool: Pool, runId: string, feed: FeedToImport, s
        UPDATE feed_import_runs SET rows_read = $${n + 7}, rows_imported = $${n + 8}, rows_rejected = $${n + 9}, bytes_read = $${n + 10}, heartbeat_at = now() WHERE id = $${n + 1}`,
       [
         ...columns,
-        runId, firstSeq, stored.map((e) => e.line), stored.map((e) => e.itemId), stored.map((e) => e.problem.field), stored.map((e) => e.problem.reason),
-        progress.read, progress.imported, progress.rejected, bytesRead,
+        runId,
+        firstSeq,
+        stored.map((e) => e.line),
+        stored.map((e) => e.itemId),
+        stored.map((e) => e.problem.field),
+        stored.map((e) => e.problem.reason),
+        progress.read,
+        progress.imported,
+        progress.rejected,
+        bytesRead,
       ],
     );
   };
@@ -233,10 +310,11 @@ export async function runImport(pool: Pool, runId: string, feed: FeedToImport, s
         } else {
           counts.rejected++;
           const problems = result ? result.problems : [row.broken!];
-          const itemId = result ? result.itemId : (row.fields.id?.trim() || null);
+          const itemId = result ? result.itemId : row.fields.id?.trim() || null;
           // A later row of the same item wins, as in the staging table.
           if (itemId && itemId.length <= 200) batch.set(itemId, { itemId, product: null });
-          if (counts.storedErrors + errors.length < maxErrors) for (const problem of problems) errors.push({ line: row.line, itemId, problem });
+          if (counts.storedErrors + errors.length < maxErrors)
+            for (const problem of problems) errors.push({ line: row.line, itemId, problem });
         }
         if (batch.size >= batchSize || errors.length >= batchSize) await flush();
       }
@@ -254,7 +332,13 @@ export async function runImport(pool: Pool, runId: string, feed: FeedToImport, s
       const organizationId = await assertImportWithinPlan(client, stage, feed);
       // Deactivation first: it finds this feed's products through their index.
       const deactivated = await client.query(DEACTIVATE.replace('%STAGE%', stage), [feed.id]);
-      const rebuild = await rebuildsIndexes(client, stage, feed.organization_website_id, organizationId, options.rebuildIndexesFrom ?? REBUILD_INDEXES_FROM);
+      const rebuild = await rebuildsIndexes(
+        client,
+        stage,
+        feed.organization_website_id,
+        organizationId,
+        options.rebuildIndexesFrom ?? REBUILD_INDEXES_FROM,
+      );
       const dropped = rebuild ? await dropForRebuild(client) : null;
       // Without the unique key, a products table whose statistics say it is (nearly) empty, as in
       // a new database, makes the planner join by a nested loop that scans products again for
@@ -262,11 +346,21 @@ export async function runImport(pool: Pool, runId: string, feed: FeedToImport, s
       // against 0.7 s on PostgreSQL; a million would take hours). Hash joins only, for these two.
       if (rebuild) await client.query('SET LOCAL enable_nestloop = off');
       const t = performance.now();
-      const updated = await client.query(UPDATE_CHANGED.replace('%STAGE%', stage), [feed.organization_website_id, feed.id]);
+      const updated = await client.query(UPDATE_CHANGED.replace('%STAGE%', stage), [
+        feed.organization_website_id,
+        feed.id,
+      ]);
       const t2 = performance.now();
-      const created = await client.query((rebuild ? INSERT_NEW_ALONE : INSERT_NEW).replace('%STAGE%', stage), [feed.organization_website_id, feed.id, idPrefix()]);
+      const created = await client.query((rebuild ? INSERT_NEW_ALONE : INSERT_NEW).replace('%STAGE%', stage), [
+        feed.organization_website_id,
+        feed.id,
+        idPrefix(),
+      ]);
       if (rebuild) await client.query('RESET enable_nestloop');
-      if (process.env.FEED_IMPORT_TIMING) console.log(`  changed products updated in ${Math.round(t2 - t)} ms, new ones inserted in ${Math.round(performance.now() - t2)} ms${rebuild ? ' (indexes dropped)' : ''}`);
+      if (process.env.FEED_IMPORT_TIMING)
+        console.log(
+          `  changed products updated in ${Math.round(t2 - t)} ms, new ones inserted in ${Math.round(performance.now() - t2)} ms${rebuild ? ' (indexes dropped)' : ''}`,
+        );
       if (dropped) await restoreAfterRebuild(client, dropped);
       await client.query(
         `UPDATE feed_import_runs SET status = 'succeeded', finished_at = now(), heartbeat_at = now(),
@@ -274,7 +368,10 @@ export async function runImport(pool: Pool, runId: string, feed: FeedToImport, s
         [runId, created.rowCount ?? 0, updated.rowCount ?? 0, deactivated.rowCount ?? 0],
       );
     });
-    if (process.env.FEED_IMPORT_TIMING) console.log(`feed import ${runId}: read and staged in ${Math.round(staged - started)} ms, merged in ${Math.round(performance.now() - staged)} ms`);
+    if (process.env.FEED_IMPORT_TIMING)
+      console.log(
+        `feed import ${runId}: read and staged in ${Math.round(staged - started)} ms, merged in ${Math.round(performance.now() - staged)} ms`,
+      );
     // MATCHING HOOK (owned by the matching runs, api/src/matching/runs/hooks.ts): records the
     // products this run created or changed and queues an incremental matching run; never throws.
     await matchingAfterFeedImport(pool, runId);
@@ -289,12 +386,22 @@ export async function runImport(pool: Pool, runId: string, feed: FeedToImport, s
       .query(
         `UPDATE feed_import_runs SET status = 'failed', finished_at = now(), heartbeat_at = now(), error_message = $2, error_line = $3, error_column = $4,
                 rows_read = $5, rows_imported = 0, rows_rejected = $6, bytes_read = $7 WHERE id = $1`,
-        [runId, message, fileError ? (error.line ?? (lastLine || null)) : null, fileError ? error.column : null, counts.read, counts.rejected, bytes()],
+        [
+          runId,
+          message,
+          fileError ? (error.line ?? (lastLine || null)) : null,
+          fileError ? error.column : null,
+          counts.read,
+          counts.rejected,
+          bytes(),
+        ],
       )
       .catch((cause) => console.error(`Feed import ${runId}: recording its failure failed:`, cause));
     return { status: 'failed', rowsRead: counts.read, rowsImported: 0, rowsRejected: counts.rejected };
   } finally {
-    await pool.query(`DROP TABLE IF EXISTS ${stage}`).catch((cause) => console.error(`Feed import ${runId}: dropping ${stage} failed:`, cause));
+    await pool
+      .query(`DROP TABLE IF EXISTS ${stage}`)
+      .catch((cause) => console.error(`Feed import ${runId}: dropping ${stage} failed:`, cause));
   }
 }
 
@@ -346,7 +453,13 @@ async function assertImportWithinPlan(client: PoolClient, stage: string, feed: F
  * tenants on the database their product queries would wait for the whole merge. With them, the
  * merge inserts row by row (slower, but it locks only its own rows).
  */
-async function rebuildsIndexes(client: PoolClient, stage: string, websiteId: string, organizationId: string | null, from: number): Promise<boolean> {
+async function rebuildsIndexes(
+  client: PoolClient,
+  stage: string,
+  websiteId: string,
+  organizationId: string | null,
+  from: number,
+): Promise<boolean> {
   const { rows } = await client.query<{ incoming: number; existing: number; table: number; others: boolean }>(
     `SELECT (SELECT count(*) FROM ${stage} WHERE valid)::int AS incoming,
             (SELECT count(*) FROM products WHERE organization_website_id = $1)::int AS existing,
@@ -400,14 +513,26 @@ async function dropForRebuild(client: PoolClient): Promise<Dropped> {
 }
 
 /** The columns INSERT_NEW sets; every other column of a new product takes its default. */
-const INSERTED_COLUMNS = ['id', 'organization_website_id', 'product_feed_id', 'item_id', 'cost', 'map', 'rrp', ...PRODUCT_COLUMNS];
+const INSERTED_COLUMNS = [
+  'id',
+  'organization_website_id',
+  'product_feed_id',
+  'item_id',
+  'cost',
+  'map',
+  'rrp',
+  ...PRODUCT_COLUMNS,
+];
 
 /**
  * The partial indexes no product inserted by the merge enters: the condition, evaluated on the
  * defaults of the columns the insert does not set, is not true (a condition that reads a column
  * the insert sets cannot be decided so, and its index is dropped).
  */
-async function keptPartialIndexes(client: PoolClient, indexes: Array<{ name: string; predicate: string | null }>): Promise<Set<string>> {
+async function keptPartialIndexes(
+  client: PoolClient,
+  indexes: Array<{ name: string; predicate: string | null }>,
+): Promise<Set<string>> {
   const kept = new Set<string>();
   const partial = indexes.filter((index) => index.predicate !== null);
   if (!partial.length) return kept;
@@ -420,7 +545,9 @@ async function keptPartialIndexes(client: PoolClient, indexes: Array<{ name: str
   for (const { name, predicate } of partial) {
     await client.query('SAVEPOINT partial_index');
     try {
-      const { rows: met } = await client.query<{ met: boolean | null }>(`SELECT (${predicate}) AS met FROM (SELECT ${rows[0]!.row}) AS products`);
+      const { rows: met } = await client.query<{ met: boolean | null }>(
+        `SELECT (${predicate}) AS met FROM (SELECT ${rows[0]!.row}) AS products`,
+      );
       await client.query('RELEASE SAVEPOINT partial_index');
       if (met[0]!.met !== true) kept.add(name);
     } catch (error) {
@@ -435,8 +562,12 @@ async function keptPartialIndexes(client: PoolClient, indexes: Array<{ name: str
 /** Adds the keys again (each checked in one pass) and builds the indexes. */
 async function restoreAfterRebuild(client: PoolClient, dropped: Dropped): Promise<void> {
   const started = performance.now();
-  for (const { name, definition } of dropped.constraints) await client.query(`ALTER TABLE products ADD CONSTRAINT ${name} ${definition}`);
-  if (process.env.FEED_IMPORT_TIMING) console.log(`  ${dropped.constraints.length} keys added and checked in ${Math.round(performance.now() - started)} ms`);
+  for (const { name, definition } of dropped.constraints)
+    await client.query(`ALTER TABLE products ADD CONSTRAINT ${name} ${definition}`);
+  if (process.env.FEED_IMPORT_TIMING)
+    console.log(
+      `  ${dropped.constraints.length} keys added and checked in ${Math.round(performance.now() - started)} ms`,
+    );
   await buildIndexes(client, dropped.indexes);
 }
 
@@ -451,7 +582,10 @@ async function buildIndexes(client: PoolClient, indexes: Array<{ name: string; d
   }
   // The planner's statistics describe the table before the rows were added.
   await client.query('ANALYZE products');
-  if (process.env.FEED_IMPORT_TIMING) console.log(`  ${indexes.length} indexes built and products analyzed in ${Math.round(performance.now() - started)} ms`);
+  if (process.env.FEED_IMPORT_TIMING)
+    console.log(
+      `  ${indexes.length} indexes built and products analyzed in ${Math.round(performance.now() - started)} ms`,
+    );
 }
 
 /** Imports in flight in this process (a URL import runs after its mutation answered). */

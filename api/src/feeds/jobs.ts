@@ -22,10 +22,14 @@ export function feedSchedulerEnabled(env: NodeJS.ProcessEnv = process.env): bool
   return (env.APP_ENV || 'local') !== 'local' || env.FEED_SCHEDULER === 'on';
 }
 
-defineJob(FEEDS_DUE, { policy: 'singleton', singletonKey: () => 'due', expireInSeconds: 60, retryLimit: 0 }, async (_payload, { pool }) => {
-  if (!feedSchedulerEnabled()) return;
-  for (const feed of await dueFeeds(pool, MAX_QUEUED_PER_LOOK)) await enqueue(pool, FEED_IMPORT, { feedId: feed.id });
-});
+defineJob(
+  FEEDS_DUE,
+  { policy: 'singleton', singletonKey: () => 'due', expireInSeconds: 60, retryLimit: 0 },
+  async (_payload, { pool }) => {
+    if (!feedSchedulerEnabled()) return;
+    for (const feed of await dueFeeds(pool, MAX_QUEUED_PER_LOOK)) await enqueue(pool, FEED_IMPORT, { feedId: feed.id });
+  },
+);
 
 defineJob<{ feedId: string }>(
   FEED_IMPORT,

@@ -5,7 +5,10 @@ import { FeedFileError, type RawRow } from './fields.ts';
 import { MAX_ITEM_CHARS, readXmlRows, type XmlFormat } from './xml-rows.ts';
 
 /** The text in chunks of `size` characters (so items and tags are cut across chunks). */
-const streamOf = (text: string, size = 7) => Readable.from(Array.from({ length: Math.ceil(text.length / size) }, (_, i) => Buffer.from(text.slice(i * size, (i + 1) * size))));
+const streamOf = (text: string, size = 7) =>
+  Readable.from(
+    Array.from({ length: Math.ceil(text.length / size) }, (_, i) => Buffer.from(text.slice(i * size, (i + 1) * size))),
+  );
 
 async function collect(batches: AsyncGenerator<RawRow[]>): Promise<RawRow[]> {
   const all: RawRow[] = [];
@@ -77,29 +80,57 @@ describe('readXmlRows', () => {
     expect(rows[0]).toEqual({
       line: 6,
       fields: {
-        id: 'A1', name: '<b>Tent</b> 2P', brand: 'Husky & Co', gtin: '4006381333931', mpn: 'T-2', price: '12.50 CZK',
-        category: 'Outdoor > Tents', availability: 'in_stock', url: 'https://shop.example/a1', image: 'https://shop.example/a1.jpg',
+        id: 'A1',
+        name: '<b>Tent</b> 2P',
+        brand: 'Husky & Co',
+        gtin: '4006381333931',
+        mpn: 'T-2',
+        price: '12.50 CZK',
+        category: 'Outdoor > Tents',
+        availability: 'in_stock',
+        url: 'https://shop.example/a1',
+        image: 'https://shop.example/a1.jpg',
       },
     });
     // A broken element spoils its own row only, with its position.
-    expect(rows[1]).toMatchObject({ line: 20, fields: { id: 'A2', name: 'Stove' }, broken: { field: 'price', reason: expect.stringMatching(/broken XML element <g:price> at line \d+, column \d+/) } });
+    expect(rows[1]).toMatchObject({
+      line: 20,
+      fields: { id: 'A2', name: 'Stove' },
+      broken: { field: 'price', reason: expect.stringMatching(/broken XML element <g:price> at line \d+, column \d+/) },
+    });
     expect(rows[2]).toEqual({ line: 25, fields: { id: 'A3', name: 'Mat', price: '5 CZK' } });
   });
 
   it.each([
-    ['google_xml', '<rss xmlns:g="http://base.google.com/ns/1.0"><channel><item><g:id>C1</g:id><g:title>Tent</g:title><g:price>1299 CZK</g:price><g:cost_of_goods_sold>900 CZK</g:cost_of_goods_sold><g:map_price>1100 CZK</g:map_price><g:rrp>1499 CZK</g:rrp></item></channel></rss>'],
-    ['heureka_xml', '<SHOP><SHOPITEM><ITEM_ID>C1</ITEM_ID><PRODUCTNAME>Tent</PRODUCTNAME><PRICE_VAT>1299 CZK</PRICE_VAT><COST>900 CZK</COST><PRICE_MAP>1100 CZK</PRICE_MAP><PRICE_RRP>1499 CZK</PRICE_RRP></SHOPITEM></SHOP>'],
+    [
+      'google_xml',
+      '<rss xmlns:g="http://base.google.com/ns/1.0"><channel><item><g:id>C1</g:id><g:title>Tent</g:title><g:price>1299 CZK</g:price><g:cost_of_goods_sold>900 CZK</g:cost_of_goods_sold><g:map_price>1100 CZK</g:map_price><g:rrp>1499 CZK</g:rrp></item></channel></rss>',
+    ],
+    [
+      'heureka_xml',
+      '<SHOP><SHOPITEM><ITEM_ID>C1</ITEM_ID><PRODUCTNAME>Tent</PRODUCTNAME><PRICE_VAT>1299 CZK</PRICE_VAT><COST>900 CZK</COST><PRICE_MAP>1100 CZK</PRICE_MAP><PRICE_RRP>1499 CZK</PRICE_RRP></SHOPITEM></SHOP>',
+    ],
   ] as const)('reads cost, MAP and RRP from a %s feed', async (format, text) => {
     const rows = await collect(readXmlRows(streamOf(text, 11), format));
-    expect(rows.map((r) => r.fields)).toEqual([{ id: 'C1', name: 'Tent', price: '1299 CZK', cost: '900 CZK', map: '1100 CZK', rrp: '1499 CZK' }]);
+    expect(rows.map((r) => r.fields)).toEqual([
+      { id: 'C1', name: 'Tent', price: '1299 CZK', cost: '900 CZK', map: '1100 CZK', rrp: '1499 CZK' },
+    ]);
   });
 
   it('reads a Heureka feed (PRODUCTNAME before PRODUCT, nested PARAM ignored)', async () => {
     const rows = await collect(readXmlRows(streamOf(HEUREKA, 13), 'heureka_xml'));
     expect(rows.map((r) => r.fields)).toEqual([
       {
-        id: 'H1', name: 'Batoh 30 l', brand: 'Deuter', gtin: '4046051112343', mpn: 'D-30', price: '1 290', category: 'Batohy | Turistické',
-        url: 'https://shop.example/h1', image: 'https://shop.example/h1.jpg', availability: '0',
+        id: 'H1',
+        name: 'Batoh 30 l',
+        brand: 'Deuter',
+        gtin: '4046051112343',
+        mpn: 'D-30',
+        price: '1 290',
+        category: 'Batohy | Turistické',
+        url: 'https://shop.example/h1',
+        image: 'https://shop.example/h1.jpg',
+        availability: '0',
       },
       { id: 'H2', name: 'Lahev', price: '199,90' },
     ]);
@@ -110,7 +141,9 @@ describe('readXmlRows', () => {
     const description = 'x'.repeat(2 * 1024 * 1024);
     const text = `<rss xmlns:g="http://base.google.com/ns/1.0"><channel>\n<item><g:id>BIG</g:id><description>${description}</description>\n<g:price>5 CZK</g:price></item>\n<item><g:id>NEXT</g:id></item>\n</channel></rss>`;
     let scanned = 0;
-    const rows = await collect(readXmlRows(streamOf(text, 2048), 'google_xml', { onScan: (characters) => (scanned += characters) }));
+    const rows = await collect(
+      readXmlRows(streamOf(text, 2048), 'google_xml', { onScan: (characters) => (scanned += characters) }),
+    );
     expect(rows).toEqual([
       { line: 2, fields: { id: 'BIG', price: '5 CZK' } },
       { line: 4, fields: { id: 'NEXT' } },
@@ -129,8 +162,20 @@ describe('readXmlRows', () => {
   });
 
   it.each<[string, string, XmlFormat, number, string]>([
-    ['truncated inside an item', GOOGLE.slice(0, GOOGLE.indexOf('<g:title>Stove')), 'google_xml', 20, 'ends inside the <item>'],
-    ['truncated after an item', GOOGLE.slice(0, GOOGLE.indexOf('</channel>')), 'google_xml', 26, 'ends before its root element closes'],
+    [
+      'truncated inside an item',
+      GOOGLE.slice(0, GOOGLE.indexOf('<g:title>Stove')),
+      'google_xml',
+      20,
+      'ends inside the <item>',
+    ],
+    [
+      'truncated after an item',
+      GOOGLE.slice(0, GOOGLE.indexOf('</channel>')),
+      'google_xml',
+      26,
+      'ends before its root element closes',
+    ],
     ['not a feed', '<html><body>Not found</body></html>', 'google_xml', 1, 'is not a Google Merchant feed'],
     ['a Google feed read as Heureka', GOOGLE, 'heureka_xml', 1, 'is not a Heureka feed'],
   ])('fails the file when %s, with the line', async (_case, text, format, line, message) => {
@@ -141,24 +186,49 @@ describe('readXmlRows', () => {
 });
 
 describe('readCsvRows', () => {
-  const CSV = 'ITEM,Name,Cena,EAN\nA1,Tent,"12,50 Kč",4006381333931\nA2,"Two\nlines",5,\nA3,Short\nA4,Rope,1,,extra\nA5,Mat,3,\n';
-  it('reads mapped columns with the first line of each record; bad records are their rows\' problems', async () => {
-    const rows = await collect(readCsvRows(streamOf(CSV, 5), { mapping: { id: 'ITEM', name: 'name', price: 'Cena', gtin: 'EAN' } }));
+  const CSV =
+    'ITEM,Name,Cena,EAN\nA1,Tent,"12,50 Kč",4006381333931\nA2,"Two\nlines",5,\nA3,Short\nA4,Rope,1,,extra\nA5,Mat,3,\n';
+  it("reads mapped columns with the first line of each record; bad records are their rows' problems", async () => {
+    const rows = await collect(
+      readCsvRows(streamOf(CSV, 5), { mapping: { id: 'ITEM', name: 'name', price: 'Cena', gtin: 'EAN' } }),
+    );
     expect(rows[0]).toEqual({ line: 2, fields: { id: 'A1', name: 'Tent', price: '12,50 Kč', gtin: '4006381333931' } });
     expect(rows[1]).toEqual({ line: 3, fields: { id: 'A2', name: 'Two\nlines', price: '5', gtin: '' } });
-    expect(rows[2]).toMatchObject({ line: 5, fields: { id: 'A3' }, broken: { field: 'row', reason: 'has 2 fields, the header has 4' } });
-    expect(rows[3]).toMatchObject({ line: 6, fields: { id: "A4" }, broken: { field: "row", reason: "has 5 fields, the header has 4" } });
+    expect(rows[2]).toMatchObject({
+      line: 5,
+      fields: { id: 'A3' },
+      broken: { field: 'row', reason: 'has 2 fields, the header has 4' },
+    });
+    expect(rows[3]).toMatchObject({
+      line: 6,
+      fields: { id: 'A4' },
+      broken: { field: 'row', reason: 'has 5 fields, the header has 4' },
+    });
     expect(rows[4]).toEqual({ line: 7, fields: { id: 'A5', name: 'Mat', price: '3', gtin: '' } });
   });
 
   it('reads semicolon files by our field names when there is no mapping', async () => {
-    const rows = await collect(readCsvRows(streamOf('\ufeffid;name;price\n1;A;2\n'), { mapping: null, delimiter: ';' }));
+    const rows = await collect(
+      readCsvRows(streamOf('\ufeffid;name;price\n1;A;2\n'), { mapping: null, delimiter: ';' }),
+    );
     expect(rows).toEqual([{ line: 2, fields: { id: '1', name: 'A', price: '2' } }]);
   });
 
   it.each([
-    ['a mapped column is missing', 'ITEM,Name\n1,A\n', { id: 'ITEM', name: 'Name', price: 'Cena' }, 1, 'no column "Cena"'],
-    ['a quote is left open', 'ITEM,Name,Cena\n1,A,2\n2,"B,3\n', { id: 'ITEM', name: 'Name', price: 'Cena' }, 3, 'Broken CSV'],
+    [
+      'a mapped column is missing',
+      'ITEM,Name\n1,A\n',
+      { id: 'ITEM', name: 'Name', price: 'Cena' },
+      1,
+      'no column "Cena"',
+    ],
+    [
+      'a quote is left open',
+      'ITEM,Name,Cena\n1,A,2\n2,"B,3\n',
+      { id: 'ITEM', name: 'Name', price: 'Cena' },
+      3,
+      'Broken CSV',
+    ],
     ['the file is empty', '', null, 1, 'empty'],
   ])('fails the file when %s', async (_case, text, mapping, line, message) => {
     const error = await failure(readCsvRows(streamOf(text), { mapping }));

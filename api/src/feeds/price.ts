@@ -6,18 +6,31 @@
 import { parsePrice } from '../matching/price.ts';
 
 const CURRENCIES: Record<string, string> = {
-  'kč': 'CZK', kc: 'CZK', czk: 'CZK', '€': 'EUR', eur: 'EUR', '$': 'USD', usd: 'USD', '£': 'GBP', gbp: 'GBP',
-  'zł': 'PLN', zl: 'PLN', pln: 'PLN', ft: 'HUF', huf: 'HUF',
+  kč: 'CZK',
+  kc: 'CZK',
+  czk: 'CZK',
+  '€': 'EUR',
+  eur: 'EUR',
+  $: 'USD',
+  usd: 'USD',
+  '£': 'GBP',
+  gbp: 'GBP',
+  zł: 'PLN',
+  zl: 'PLN',
+  pln: 'PLN',
+  ft: 'HUF',
+  huf: 'HUF',
 };
 /** numeric(12, 2) */
 const MAX_AMOUNT = 9_999_999_999.99;
-const SHAPE = /^(?<before>[^\d\s.,+\-−]{1,3}\.?)?\s*(?<sign>[-−+])?\s*(?<number>\d[\d\s\u00a0\u202f.,']*?)(?:,-+)?\s*(?<after>[^\d\s.,+-][^\d\s]{0,2}\.?)?$/u;
+const SHAPE =
+  /^(?<before>[^\d\s.,+\-−]{1,3}\.?)?\s*(?<sign>[-−+])?\s*(?<number>\d[\d\s\u00a0\u202f.,']*?)(?:,-+)?\s*(?<after>[^\d\s.,+-][^\d\s]{0,2}\.?)?$/u;
 
 export type PriceResult = { amount: number; currency: string | null } | { error: string };
 
 /** The common shapes ('1290', '12.50 CZK', '12,50 Kč'), read without the general pattern. */
 const PLAIN = /^(\d{1,10})(?:[.,](\d{1,2}))?(?: ?(CZK|Kč|EUR|€))?$/;
-const PLAIN_CURRENCY: Record<string, string> = { CZK: 'CZK', 'Kč': 'CZK', EUR: 'EUR', '€': 'EUR' };
+const PLAIN_CURRENCY: Record<string, string> = { CZK: 'CZK', Kč: 'CZK', EUR: 'EUR', '€': 'EUR' };
 
 export function parseFeedPrice(text: string): PriceResult {
   const trimmed = text.trim();

@@ -5,16 +5,33 @@ const GOOD = { id: 'A-1', name: 'Tent 2P', price: '1 299,90 Kč', gtin: '4006381
 
 describe('validateRow', () => {
   it('a good row becomes a product (GTIN to 14 digits, price and currency parsed)', () => {
-    expect(validateRow({ ...GOOD, brand: ' Husky ', url: 'https://shop.example/a-1', availability: 'in stock', stock: '3' })).toEqual({
+    expect(
+      validateRow({ ...GOOD, brand: ' Husky ', url: 'https://shop.example/a-1', availability: 'in stock', stock: '3' }),
+    ).toEqual({
       product: {
-        itemId: 'A-1', name: 'Tent 2P', brand: 'Husky', gtin: '04006381333931', mpn: null, category: null, price: 1299.9, cost: null, map: null, rrp: null,
-        currency: 'CZK', stock: 3, availability: 'in_stock', url: 'https://shop.example/a-1', imageUrl: null,
+        itemId: 'A-1',
+        name: 'Tent 2P',
+        brand: 'Husky',
+        gtin: '04006381333931',
+        mpn: null,
+        category: null,
+        price: 1299.9,
+        cost: null,
+        map: null,
+        rrp: null,
+        currency: 'CZK',
+        stock: 3,
+        availability: 'in_stock',
+        url: 'https://shop.example/a-1',
+        imageUrl: null,
       },
     });
   });
 
   it('cost, MAP and RRP are read like the price (the bounds of price suggestions)', () => {
-    expect(validateRow({ ...GOOD, cost: '900,50', map: '1 100', rrp: '1499.00 CZK' })).toMatchObject({ product: { cost: 900.5, map: 1100, rrp: 1499 } });
+    expect(validateRow({ ...GOOD, cost: '900,50', map: '1 100', rrp: '1499.00 CZK' })).toMatchObject({
+      product: { cost: 900.5, map: 1100, rrp: 1499 },
+    });
     expect(validateRow({ ...GOOD, map: 'cheap' })).toMatchObject({ problems: [{ field: 'map' }] });
   });
 
@@ -49,7 +66,8 @@ describe('validateRow', () => {
   ])('%s is a problem of the row', (_case, fields, field, reason) => {
     const result = validateRow(fields);
     expect('problems' in result).toBe(true);
-    if ('problems' in result) expect(result.problems).toContainEqual({ field, reason: expect.stringContaining(reason) });
+    if ('problems' in result)
+      expect(result.problems).toContainEqual({ field, reason: expect.stringContaining(reason) });
   });
 
   it('keeps the item id of a rejected row (so the product is not deactivated)', () => {
@@ -76,7 +94,13 @@ describe('validateRow', () => {
   });
 
   it.each([
-    ['in_stock', 'in_stock'], ['out of stock', 'out_of_stock'], ['preorder', 'preorder'], ['0', 'in_stock'], ['7', 'preorder'], ['2026-12-01', 'preorder'], ['whenever', 'unknown'],
+    ['in_stock', 'in_stock'],
+    ['out of stock', 'out_of_stock'],
+    ['preorder', 'preorder'],
+    ['0', 'in_stock'],
+    ['7', 'preorder'],
+    ['2026-12-01', 'preorder'],
+    ['whenever', 'unknown'],
   ])('availability %s -> %s', (availability, expected) => {
     expect(validateRow({ ...GOOD, availability })).toMatchObject({ product: { availability: expected } });
   });

@@ -43,14 +43,26 @@ const NEEDS_CLEANING = /[\u0000-\u001f\u007f]|[^\S ]| \s/;
 function clean(value: string | undefined): string | null {
   if (value === undefined) return null;
   // eslint-disable-next-line no-control-regex
-  const text = NEEDS_CLEANING.test(value) ? value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim() : value.trim();
+  const text = NEEDS_CLEANING.test(value)
+    ? value
+        .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+        .replace(/\s+/g, ' ')
+        .trim()
+    : value.trim();
   return text || null;
 }
 
 const AVAILABILITY: Record<string, FeedProduct['availability']> = {
-  in_stock: 'in_stock', 'in stock': 'in_stock', instock: 'in_stock', skladem: 'in_stock',
-  out_of_stock: 'out_of_stock', 'out of stock': 'out_of_stock', outofstock: 'out_of_stock',
-  preorder: 'preorder', 'pre-order': 'preorder', backorder: 'preorder',
+  in_stock: 'in_stock',
+  'in stock': 'in_stock',
+  instock: 'in_stock',
+  skladem: 'in_stock',
+  out_of_stock: 'out_of_stock',
+  'out of stock': 'out_of_stock',
+  outofstock: 'out_of_stock',
+  preorder: 'preorder',
+  'pre-order': 'preorder',
+  backorder: 'preorder',
 };
 
 /** Google: 'in_stock' / 'in stock'...; Heureka DELIVERY_DATE: 0 = in stock, a number of days or a date = later. */
@@ -84,9 +96,13 @@ export function validateRow(fields: RawFields): RowResult {
   const itemId = text('id', LIMITS.id);
   if (itemId === null && !problems.length) problems.push({ field: 'id', reason: 'is missing' });
   const name = text('name', LIMITS.name);
-  if (name === null && !problems.some((p) => p.field === 'name')) problems.push({ field: 'name', reason: 'is missing' });
+  if (name === null && !problems.some((p) => p.field === 'name'))
+    problems.push({ field: 'name', reason: 'is missing' });
 
-  let currency = fields.currency !== undefined && clean(fields.currency) !== null ? parseCurrency(fields.currency) : DEFAULT_CURRENCY;
+  let currency =
+    fields.currency !== undefined && clean(fields.currency) !== null
+      ? parseCurrency(fields.currency)
+      : DEFAULT_CURRENCY;
   if (currency === null) {
     problems.push({ field: 'currency', reason: `"${clean(fields.currency)}" is no currency code` });
     currency = DEFAULT_CURRENCY;
@@ -102,7 +118,12 @@ export function validateRow(fields: RawFields): RowResult {
       problems.push({ field, reason: parsed.error });
       return null;
     }
-    if (parsed.currency && fields.currency !== undefined && clean(fields.currency) !== null && parsed.currency !== currency) {
+    if (
+      parsed.currency &&
+      fields.currency !== undefined &&
+      clean(fields.currency) !== null &&
+      parsed.currency !== currency
+    ) {
       problems.push({ field, reason: `is in ${parsed.currency}, the row's currency is ${currency}` });
       return null;
     }
@@ -120,7 +141,10 @@ export function validateRow(fields: RawFields): RowResult {
     gtin = normalizeGtin(gtinText);
     if (gtin === null) {
       const digits = gtinText.replace(/[\s\-.]/g, '');
-      const reason = /^\d+$/.test(digits) && [8, 12, 13, 14].includes(digits.length) ? `"${gtinText}" has a wrong check digit` : `"${gtinText}" is not an EAN/GTIN (8, 12, 13 or 14 digits)`;
+      const reason =
+        /^\d+$/.test(digits) && [8, 12, 13, 14].includes(digits.length)
+          ? `"${gtinText}" has a wrong check digit`
+          : `"${gtinText}" is not an EAN/GTIN (8, 12, 13 or 14 digits)`;
       problems.push({ field: 'gtin', reason });
     }
   }

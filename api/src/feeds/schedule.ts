@@ -29,12 +29,18 @@ export async function dueFeeds(pool: Pool, max = 10): Promise<FeedRow[]> {
 
 /** A URL feed by id, or null when it is gone or no longer a URL feed. */
 export async function urlFeed(pool: Pool, feedId: string): Promise<FeedRow | null> {
-  const { rows } = await pool.query<FeedRow>(`SELECT ${FEED_COLUMNS} FROM product_feeds f WHERE f.id = $1 AND f.source = 'url' AND f.url IS NOT NULL`, [feedId]);
+  const { rows } = await pool.query<FeedRow>(
+    `SELECT ${FEED_COLUMNS} FROM product_feeds f WHERE f.id = $1 AND f.source = 'url' AND f.url IS NOT NULL`,
+    [feedId],
+  );
   return rows[0] ?? null;
 }
 
 /** Starts a scheduled run of the feed; the import goes on in `importing` (throws ImportAlreadyRunning). */
-export async function startScheduledImport(pool: Pool, feed: FeedRow): Promise<{ runId: string; importing: Promise<RunOutcome> }> {
+export async function startScheduledImport(
+  pool: Pool,
+  feed: FeedRow,
+): Promise<{ runId: string; importing: Promise<RunOutcome> }> {
   const runId = await startRun(pool, feed.id, { startedBy: null, source: 'url' });
   return { runId, importing: track(runImport(pool, runId, feed, () => fetchFeed(feed.url!, feedLimits()))) };
 }
@@ -48,7 +54,8 @@ export async function startDueImports(pool: Pool, max = 10): Promise<string[]> {
       void importing.catch(() => undefined);
       started.push(runId);
     } catch (error) {
-      if (!(error instanceof ImportAlreadyRunning)) console.error(`Scheduled import of feed ${feed.id} could not start:`, error);
+      if (!(error instanceof ImportAlreadyRunning))
+        console.error(`Scheduled import of feed ${feed.id} could not start:`, error);
     }
   }
   return started;

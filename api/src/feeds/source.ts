@@ -27,12 +27,14 @@ export class ByteLimit extends Transform {
   }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.bytes += chunk.length;
-    if (this.bytes > this.maxBytes) callback(new FeedFileError(`The feed is larger than the limit of ${formatBytes(this.maxBytes)}`, null));
+    if (this.bytes > this.maxBytes)
+      callback(new FeedFileError(`The feed is larger than the limit of ${formatBytes(this.maxBytes)}`, null));
     else callback(null, chunk);
   }
 }
 
-export const formatBytes = (bytes: number) => (bytes >= 1024 ** 2 ? `${Math.round((bytes / 1024 ** 2) * 10) / 10} MB` : `${bytes} bytes`);
+export const formatBytes = (bytes: number) =>
+  bytes >= 1024 ** 2 ? `${Math.round((bytes / 1024 ** 2) * 10) / 10} MB` : `${bytes} bytes`;
 
 /** Counts and limits a stream; its errors (e.g. a dropped upload) pass on. */
 export function limited(source: Readable, maxBytes: number): ByteLimit {
@@ -50,9 +52,16 @@ const MAX_REDIRECTS = 5;
  * url-guard.ts), following up to 5 redirects; the body as a limited stream. Refusals and HTTP
  * errors are FeedFileErrors.
  */
-export async function fetchFeed(url: string, limits: FetchLimits = DEFAULT_LIMITS, allowPrivate = privateHostsAllowed()): Promise<ByteLimit> {
+export async function fetchFeed(
+  url: string,
+  limits: FetchLimits = DEFAULT_LIMITS,
+  allowPrivate = privateHostsAllowed(),
+): Promise<ByteLimit> {
   const controller = new AbortController();
-  const timeoutError = new FeedFileError(`Fetching the feed took longer than ${Math.round(limits.timeoutMs / 100) / 10} s`, null);
+  const timeoutError = new FeedFileError(
+    `Fetching the feed took longer than ${Math.round(limits.timeoutMs / 100) / 10} s`,
+    null,
+  );
   const timer = setTimeout(() => controller.abort(timeoutError), limits.timeoutMs);
   timer.unref();
   let response: IncomingMessage;
@@ -76,7 +85,10 @@ export async function fetchFeed(url: string, limits: FetchLimits = DEFAULT_LIMIT
   if (declared > limits.maxBytes) {
     clearTimeout(timer);
     response.destroy();
-    throw new FeedFileError(`The feed is larger than the limit of ${formatBytes(limits.maxBytes)} (${formatBytes(declared)})`, null);
+    throw new FeedFileError(
+      `The feed is larger than the limit of ${formatBytes(limits.maxBytes)} (${formatBytes(declared)})`,
+      null,
+    );
   }
   const stream = new ByteLimit(limits.maxBytes);
   // The time limit covers the whole download: an abort errors the body stream.
@@ -101,7 +113,8 @@ async function follow(url: URL, signal: AbortSignal, allowPrivate: boolean): Pro
     }
     // A literal address is connected to without a lookup: check it here.
     const literal = url.hostname.replace(/^\[|\]$/g, '');
-    if (!allowPrivate && isIP(literal) && !isPublicAddress(literal)) throw new BlockedAddressError(url.hostname, literal);
+    if (!allowPrivate && isIP(literal) && !isPublicAddress(literal))
+      throw new BlockedAddressError(url.hostname, literal);
     const response = await get(url, signal, allowPrivate);
     const status = response.statusCode ?? 0;
     const location = response.headers.location;

@@ -29,8 +29,10 @@ export interface UploadDeps {
   access: AccessControl;
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
-const failure = (status: number, code: string, message: string) => json(status, { errors: [{ message, extensions: { code } }] });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+const failure = (status: number, code: string, message: string) =>
+  json(status, { errors: [{ message, extensions: { code } }] });
 
 /** A web ReadableStream's chunks (yoga's request body is its own ponyfill, not Node's class). */
 async function* chunksOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
@@ -104,7 +106,11 @@ async function handleUpload(request: Request, url: URL, feedId: string, deps: Up
   }
   let runId: string;
   try {
-    runId = await startRun(deps.pool, feed.id, { startedBy: ctx.viewer.id, source: 'upload', fileName: file.fileName?.slice(0, 200) ?? null });
+    runId = await startRun(deps.pool, feed.id, {
+      startedBy: ctx.viewer.id,
+      source: 'upload',
+      fileName: file.fileName?.slice(0, 200) ?? null,
+    });
   } catch (error) {
     file.stream.resume();
     if (error instanceof ImportAlreadyRunning) return failure(409, 'CONFLICT', error.message);

@@ -7,13 +7,32 @@ import { isPublicAddress } from './url-guard.ts';
 
 describe('isPublicAddress', () => {
   it.each([
-    '127.0.0.1', '127.8.9.10', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1',
-    '0.0.0.0', '224.0.0.1', '255.255.255.255', '::1', '::', 'fe80::1', 'fd00::1', 'fc00::5', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1',
-    'not-an-ip', '',
+    '127.0.0.1',
+    '127.8.9.10',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '255.255.255.255',
+    '::1',
+    '::',
+    'fe80::1',
+    'fd00::1',
+    'fc00::5',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:10.0.0.1',
+    'not-an-ip',
+    '',
   ])('refuses %s', (address) => expect(isPublicAddress(address)).toBe(false));
 
-  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '192.169.0.1', '2a00:1450:4001:81c::200e', '::ffff:8.8.8.8'])('allows %s', (address) =>
-    expect(isPublicAddress(address)).toBe(true),
+  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '192.169.0.1', '2a00:1450:4001:81c::200e', '::ffff:8.8.8.8'])(
+    'allows %s',
+    (address) => expect(isPublicAddress(address)).toBe(true),
   );
 });
 
@@ -24,8 +43,10 @@ describe('fetchFeed refuses what a shop must not make the service fetch', () => 
   beforeAll(async () => {
     server = createServer((req, res) => {
       if (req.url === '/file') res.writeHead(302, { location: 'file:///etc/passwd' }).end();
-      else if (req.url?.startsWith('/loop')) res.writeHead(302, { location: `/loop${Number(req.url.slice(5) || 0) + 1}` }).end();
-      else if (req.url === '/to-inside') res.writeHead(301, { location: `http://localhost:${(server.address() as AddressInfo).port}/ok` }).end();
+      else if (req.url?.startsWith('/loop'))
+        res.writeHead(302, { location: `/loop${Number(req.url.slice(5) || 0) + 1}` }).end();
+      else if (req.url === '/to-inside')
+        res.writeHead(301, { location: `http://localhost:${(server.address() as AddressInfo).port}/ok` }).end();
       else res.writeHead(200, { 'content-type': 'text/csv' }).end('id,name,price\n1,A,1\n');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

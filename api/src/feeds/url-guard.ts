@@ -56,8 +56,13 @@ export function isPublicAddress(address: string): boolean {
 
 export class BlockedAddressError extends Error {
   readonly code = 'EFEEDBLOCKED';
-  constructor(readonly host: string, readonly address: string) {
-    super(`The feed URL points to a private or local address (${host} is ${address}); feeds are fetched only from public addresses`);
+  constructor(
+    readonly host: string,
+    readonly address: string,
+  ) {
+    super(
+      `The feed URL points to a private or local address (${host} is ${address}); feeds are fetched only from public addresses`,
+    );
   }
 }
 
@@ -67,7 +72,11 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
  * A `lookup` for http(s).request that refuses non-public addresses: every address the name
  * resolves to must be public (a name with one private address among public ones is refused).
  */
-export function guardedLookup(hostname: string, options: LookupOneOptions | LookupAllOptions, callback: LookupCallback): void {
+export function guardedLookup(
+  hostname: string,
+  options: LookupOneOptions | LookupAllOptions,
+  callback: LookupCallback,
+): void {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, '');
     const list = addresses as LookupAddress[];

@@ -16,27 +16,37 @@ export type XmlFormat = 'google_xml' | 'heureka_xml';
 type ElementMap = Record<string, [FeedField, number]>;
 
 const GOOGLE: ElementMap = {
-  'g:id': ['id', 0], id: ['id', 1],
-  'g:title': ['name', 0], title: ['name', 1],
+  'g:id': ['id', 0],
+  id: ['id', 1],
+  'g:title': ['name', 0],
+  title: ['name', 1],
   'g:brand': ['brand', 0],
-  'g:gtin': ['gtin', 0], 'g:ean': ['gtin', 1],
+  'g:gtin': ['gtin', 0],
+  'g:ean': ['gtin', 1],
   'g:mpn': ['mpn', 0],
   'g:price': ['price', 0],
   // Price suggestions' cost and bounds (api/src/feeds/README.md): Merchant Center's cost of goods sold, and two elements of our own.
-  'g:cost_of_goods_sold': ['cost', 0], 'g:map_price': ['map', 0], 'g:rrp': ['rrp', 0],
-  'g:product_type': ['category', 0], 'g:google_product_category': ['category', 1],
+  'g:cost_of_goods_sold': ['cost', 0],
+  'g:map_price': ['map', 0],
+  'g:rrp': ['rrp', 0],
+  'g:product_type': ['category', 0],
+  'g:google_product_category': ['category', 1],
   'g:availability': ['availability', 0],
-  'g:link': ['url', 0], link: ['url', 1],
+  'g:link': ['url', 0],
+  link: ['url', 1],
   'g:image_link': ['image', 0],
 };
 const HEUREKA: ElementMap = {
   ITEM_ID: ['id', 0],
-  PRODUCTNAME: ['name', 0], PRODUCT: ['name', 1],
+  PRODUCTNAME: ['name', 0],
+  PRODUCT: ['name', 1],
   MANUFACTURER: ['brand', 0],
   EAN: ['gtin', 0],
   PRODUCTNO: ['mpn', 0],
   PRICE_VAT: ['price', 0],
-  COST: ['cost', 0], PRICE_MAP: ['map', 0], PRICE_RRP: ['rrp', 0],
+  COST: ['cost', 0],
+  PRICE_MAP: ['map', 0],
+  PRICE_RRP: ['rrp', 0],
   CATEGORYTEXT: ['category', 0],
   DELIVERY_DATE: ['availability', 0],
   URL: ['url', 0],
@@ -115,7 +125,8 @@ export function parseItem(xml: string, line: number, elements: ElementMap): RawR
   });
   parser.on('closetag', () => {
     if (depth === 2 && current) {
-      if (current.text.trim() || !elements[current.name] || elements[current.name]![0] !== 'url') keep(current.name, current.text);
+      if (current.text.trim() || !elements[current.name] || elements[current.name]![0] !== 'url')
+        keep(current.name, current.text);
       current = null;
     }
     depth--;
@@ -125,7 +136,10 @@ export function parseItem(xml: string, line: number, elements: ElementMap): RawR
     const name = (current as { name: string } | null)?.name ?? lastName;
     const field = name && elements[name] ? elements[name]![0] : (name ?? 'item');
     const reason = error.message.replace(/^\d+:\d+: /, '');
-    broken = { field, reason: `broken XML element${name ? ` <${name}>` : ''} at line ${line + parser.line - 1}, column ${parser.column}: ${reason}` };
+    broken = {
+      field,
+      reason: `broken XML element${name ? ` <${name}>` : ''} at line ${line + parser.line - 1}, column ${parser.column}: ${reason}`,
+    };
   });
   try {
     parser.write(xml).close();
@@ -145,7 +159,11 @@ export interface XmlReadOptions {
  * once: an item that spans chunks is kept as its parts, and only each new chunk (with the few
  * characters before it that may hold the start of the closing tag) is searched for its end.
  */
-export async function* readXmlRows(source: Readable, format: XmlFormat, options: XmlReadOptions = {}): AsyncGenerator<RawRow[]> {
+export async function* readXmlRows(
+  source: Readable,
+  format: XmlFormat,
+  options: XmlReadOptions = {},
+): AsyncGenerator<RawRow[]> {
   const layout = LAYOUTS[format];
   const scanned = options.onScan ?? (() => undefined);
   const decoder = new StringDecoder('utf8');
@@ -157,7 +175,8 @@ export async function* readXmlRows(source: Readable, format: XmlFormat, options:
   let items = 0;
   /** An item whose closing tag has not arrived yet: its parts so far. */
   let open: { name: string; close: string; line: number; parts: string[]; length: number; tail: string } | null = null;
-  const tooLong = (name: string, itemLine: number) => new FeedFileError(`The <${name}> element is not closed within ${MAX_ITEM_CHARS / 1024 / 1024} MB`, itemLine);
+  const tooLong = (name: string, itemLine: number) =>
+    new FeedFileError(`The <${name}> element is not closed within ${MAX_ITEM_CHARS / 1024 / 1024} MB`, itemLine);
 
   for await (const chunk of source as AsyncIterable<Buffer | string>) {
     const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
@@ -208,7 +227,14 @@ export async function* readXmlRows(source: Readable, format: XmlFormat, options:
           if (rows.length) yield rows.splice(0);
           throw tooLong(start[1]!, itemLine);
         }
-        open = { name: start[1]!, close, line: itemLine, parts: [part], length: part.length, tail: part.slice(-(close.length - 1)) };
+        open = {
+          name: start[1]!,
+          close,
+          line: itemLine,
+          parts: [part],
+          length: part.length,
+          tail: part.slice(-(close.length - 1)),
+        };
         position = buffer.length;
         positionLine = itemLine;
         break;
@@ -230,17 +256,31 @@ export async function* readXmlRows(source: Readable, format: XmlFormat, options:
     buffer = buffer.slice(from);
   }
   buffer += decoder.end();
-  if (open) throw new FeedFileError(`The file ends inside the <${open.name}> element that starts here (truncated?)`, open.line);
+  if (open)
+    throw new FeedFileError(`The file ends inside the <${open.name}> element that starts here (truncated?)`, open.line);
   if (!sawRoot && !layout.root.test(buffer)) throw new FeedFileError(`The file is not ${layout.describe}`, 1);
   layout.item.lastIndex = 0;
   const last = layout.item.exec(buffer);
   if (last) {
     const close = buffer.indexOf(layout.itemClose(last[1]!), last.index);
-    if (close < 0) throw new FeedFileError(`The file ends inside the <${last[1]}> element that starts here (truncated?)`, line + countLines(buffer, 0, last.index));
+    if (close < 0)
+      throw new FeedFileError(
+        `The file ends inside the <${last[1]}> element that starts here (truncated?)`,
+        line + countLines(buffer, 0, last.index),
+      );
     items++;
-    yield [parseItem(buffer.slice(last.index, close + last[1]!.length + 3), line + countLines(buffer, 0, last.index), layout.elements)];
+    yield [
+      parseItem(
+        buffer.slice(last.index, close + last[1]!.length + 3),
+        line + countLines(buffer, 0, last.index),
+        layout.elements,
+      ),
+    ];
   }
   if (!layout.rootClose.test(buffer)) {
-    throw new FeedFileError(`The file ends before its root element closes (truncated?) after ${items} items`, line + countLines(buffer));
+    throw new FeedFileError(
+      `The file ends before its root element closes (truncated?) after ${items} items`,
+      line + countLines(buffer),
+    );
   }
 }

@@ -89,7 +89,9 @@ class CallerReads {
     this.reading = true;
     try {
       const uids = [...batch.keys()].map((uid) => escapeLiteral(uid)).join(', ');
-      const { rows } = await this.pool.query<CallerRow>({ text: `SELECT * FROM website_list_callers(ARRAY[${uids}]::text[])` });
+      const { rows } = await this.pool.query<CallerRow>({
+        text: `SELECT * FROM website_list_callers(ARRAY[${uids}]::text[])`,
+      });
       const byId = new Map(rows.map((row) => [row.id, row]));
       for (const [uid, waiters] of batch) for (const waiter of waiters) waiter.resolve(byId.get(uid));
     } catch (error) {
@@ -127,7 +129,14 @@ export async function authenticate(
   if (!row) throw forbidden('This account has no access to the console yet; ask an administrator to add it.', 403);
   if (row.disabled) throw forbidden('This account is disabled; ask an administrator to enable it.', 403);
   const role = effectiveRole(row.roles);
-  const viewer: Viewer = { id: row.id, email: row.email, roles: row.roles, role, organizationId: row.organization_id, organizationSuspended: row.organization_suspended };
+  const viewer: Viewer = {
+    id: row.id,
+    email: row.email,
+    roles: row.roles,
+    role,
+    organizationId: row.organization_id,
+    organizationSuspended: row.organization_suspended,
+  };
   const decisions = new Map<string, Promise<boolean>>();
   return {
     pool: deps.pool,

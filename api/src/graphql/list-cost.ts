@@ -40,17 +40,27 @@ export function operationCost(
   const root = schema.getRootType(operation.operation);
   if (!root) return 0;
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  for (const definition of document.definitions)
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
 
-  const costOf = (set: SelectionSetNode, parent: GraphQLNamedType | undefined, visiting: ReadonlySet<string>): number => {
+  const costOf = (
+    set: SelectionSetNode,
+    parent: GraphQLNamedType | undefined,
+    visiting: ReadonlySet<string>,
+  ): number => {
     let total = 0;
     for (const selection of set.selections) {
       if (selection.kind === Kind.FIELD) {
         total += 1;
         if (!selection.selectionSet) continue;
-        const field = parent && (isObjectType(parent) || isInterfaceType(parent)) ? parent.getFields()[selection.name.value] : undefined;
+        const field =
+          parent && (isObjectType(parent) || isInterfaceType(parent))
+            ? parent.getFields()[selection.name.value]
+            : undefined;
         const given = selection.arguments?.find((argument) => argument.name.value === 'limit');
-        const limit = given ? valueFromASTUntyped(given.value, variables ?? undefined) : field?.args.find((argument) => argument.name === 'limit')?.defaultValue;
+        const limit = given
+          ? valueFromASTUntyped(given.value, variables ?? undefined)
+          : field?.args.find((argument) => argument.name === 'limit')?.defaultValue;
         const times = typeof limit === 'number' && Number.isFinite(limit) ? Math.max(1, limit) : 1;
         total += times * costOf(selection.selectionSet, field ? getNamedType(field.type) : undefined, visiting);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
@@ -60,7 +70,12 @@ export function operationCost(
         const name = selection.name.value;
         const fragment = fragments.get(name);
         // A fragment inside itself is invalid GraphQL (validation refuses it): counted once here.
-        if (fragment && !visiting.has(name)) total += costOf(fragment.selectionSet, schema.getType(fragment.typeCondition.name.value) ?? undefined, new Set([...visiting, name]));
+        if (fragment && !visiting.has(name))
+          total += costOf(
+            fragment.selectionSet,
+            schema.getType(fragment.typeCondition.name.value) ?? undefined,
+            new Set([...visiting, name]),
+          );
       }
     }
     return total;
@@ -71,13 +86,21 @@ export function operationCost(
 export function useListCostLimit(max = MAX_LIST_COST): Plugin {
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      const cost = operationCost(args.schema, args.document, args.operationName, args.variableValues as Record<string, unknown> | undefined);
+      const cost = operationCost(
+        args.schema,
+        args.document,
+        args.operationName,
+        args.variableValues as Record<string, unknown> | undefined,
+      );
       if (cost <= max) return;
       setResultAndStopExecution({
         errors: [
-          new GraphQLError(`This request asks for too much at once (${cost} fields counting every list's limit; at most ${max}). Ask for smaller pages or fewer nested lists.`, {
-            extensions: { code: 'QUERY_TOO_COSTLY', cost, max },
-          }),
+          new GraphQLError(
+            `This request asks for too much at once (${cost} fields counting every list's limit; at most ${max}). Ask for smaller pages or fewer nested lists.`,
+            {
+              extensions: { code: 'QUERY_TOO_COSTLY', cost, max },
+            },
+          ),
         ],
       });
     },

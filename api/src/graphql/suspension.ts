@@ -4,7 +4,14 @@
  * signed in and why nothing else loads), and every other request answers one GraphQL error
  * ORGANIZATION_SUSPENDED before any resolver runs.
  */
-import { GraphQLError, Kind, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
+import {
+  GraphQLError,
+  Kind,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { ApiContext } from './context.ts';
 
@@ -30,10 +37,14 @@ export function useOrganizationSuspension(): Plugin<ApiContext> {
 
 /** The root field names the operation selects, through fragments. */
 function rootFields(document: DocumentNode, operationName: string | null): string[] {
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
   const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations[0];
   const fragments = new Map(
-    document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]),
+    document.definitions
+      .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+      .map((f) => [f.name.value, f]),
   );
   const names: string[] = [];
   const seen = new Set<string>();

@@ -19,7 +19,8 @@ export function uidArg(field: string, value: string): string {
 }
 
 export function limitArg(field: string, value: number): number {
-  if (!Number.isInteger(value) || value < 1 || value > MAX_LIMIT) throw badUserInput(field, `must be an integer from 1 to ${MAX_LIMIT}`);
+  if (!Number.isInteger(value) || value < 1 || value > MAX_LIMIT)
+    throw badUserInput(field, `must be an integer from 1 to ${MAX_LIMIT}`);
   return value;
 }
 

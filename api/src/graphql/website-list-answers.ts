@@ -21,7 +21,14 @@
  * errors; any other miss goes to yoga with the context authenticated here (no second lookup).
  * Either way the resolver reuses the version read with the caller (organization-websites.ts).
  */
-import { Kind, parse, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type SelectionSetNode } from 'graphql';
+import {
+  Kind,
+  parse,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
 import type { Plugin, YogaServerInstance } from 'graphql-yoga';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Pool } from 'pg';
@@ -48,7 +55,8 @@ export function selectsOnlyWebsiteList(query: string, operationName: string | nu
   let known = listOnlyOperations.get(key);
   if (known === undefined) {
     known = analyse(query, operationName);
-    if (listOnlyOperations.size >= MAX_KNOWN_OPERATIONS) listOnlyOperations.delete(listOnlyOperations.keys().next().value!);
+    if (listOnlyOperations.size >= MAX_KNOWN_OPERATIONS)
+      listOnlyOperations.delete(listOnlyOperations.keys().next().value!);
     listOnlyOperations.set(key, known);
   }
   return known;
@@ -61,11 +69,19 @@ function analyse(query: string, operationName: string | null): boolean {
   } catch {
     return false; // the normal path reports it
   }
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
+  const operation = operationName
+    ? operations.find((o) => o.name?.value === operationName)
+    : operations.length === 1
+      ? operations[0]
+      : undefined;
   if (!operation || operation.operation !== 'query') return false;
   const fragments = new Map(
-    document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]),
+    document.definitions
+      .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+      .map((f) => [f.name.value, f]),
   );
   const seen = new Set<string>();
   let lists = 0;
@@ -170,7 +186,8 @@ function learned(pool: object): Learned {
   return state;
 }
 const operationKey = (operationName: string | null, query: string) => `${operationName ?? ''}\u0000${query}`;
-const headersKey = (req: IncomingMessage) => JSON.stringify([req.headers.accept ?? null, req.headers['content-type'] ?? null]);
+const headersKey = (req: IncomingMessage) =>
+  JSON.stringify([req.headers.accept ?? null, req.headers['content-type'] ?? null]);
 
 /** A request that missed: what its answer is kept under once the normal path has sent it. */
 interface Pending {
@@ -207,7 +224,10 @@ const PARAMS = new Set(['query', 'operationName', 'variables', 'extensions']);
  * content type, accepted types) at the same data version. Everything else, and every miss,
  * goes to yoga with the body already read (yoga takes a read body from `req.body`).
  */
-export function withWebsiteListAnswers(yoga: RequestListener & Pick<YogaServerInstance<{}, ApiContext>, 'getEnveloped'>, deps: Deps): RequestListener {
+export function withWebsiteListAnswers(
+  yoga: RequestListener & Pick<YogaServerInstance<{}, ApiContext>, 'getEnveloped'>,
+  deps: Deps,
+): RequestListener {
   const authDeps = { ...deps, verifyToken: keepVerifiedTokens(deps.verifyToken), access: keepDecisions(deps.access) };
 
   /**
@@ -216,18 +236,33 @@ export function withWebsiteListAnswers(yoga: RequestListener & Pick<YogaServerIn
    * and serialized as yoga serializes it; its body kept. Only an answer without errors is sent
    * (anything else goes to yoga, which executes the read again and answers as it does).
    */
-  async function execute(req: IncomingMessage, ctx: ApiContext, params: Record<string, unknown>): Promise<Buffer | null> {
-    const { query, operationName, variables } = params as { query: string; operationName?: string | null; variables?: Record<string, unknown> | null };
+  async function execute(
+    req: IncomingMessage,
+    ctx: ApiContext,
+    params: Record<string, unknown>,
+  ): Promise<Buffer | null> {
+    const { query, operationName, variables } = params as {
+      query: string;
+      operationName?: string | null;
+      variables?: Record<string, unknown> | null;
+    };
     if (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) return null;
     const enveloped = yoga.getEnveloped({ req, params } as never);
     const document = enveloped.parse(query);
     if (enveloped.validate(enveloped.schema, document).length) return null;
-    const result = (await enveloped.execute({ schema: enveloped.schema, document, contextValue: ctx, variableValues: variables ?? undefined, operationName: operationName ?? undefined })) as {
+    const result = (await enveloped.execute({
+      schema: enveloped.schema,
+      document,
+      contextValue: ctx,
+      variableValues: variables ?? undefined,
+      operationName: operationName ?? undefined,
+    })) as {
       errors?: readonly unknown[];
       extensions?: unknown;
       stringify?: (value: unknown) => string;
     };
-    if (!result || Symbol.asyncIterator in result || result.errors?.length || result.extensions !== undefined) return null;
+    if (!result || Symbol.asyncIterator in result || result.errors?.length || result.extensions !== undefined)
+      return null;
     return Buffer.from((result.stringify ?? JSON.stringify)(result), 'utf8');
   }
 
@@ -239,9 +274,16 @@ export function withWebsiteListAnswers(yoga: RequestListener & Pick<YogaServerIn
     } catch {
       return false;
     }
-    if (!params || typeof params !== 'object' || Array.isArray(params) || !Object.keys(params).every((name) => PARAMS.has(name))) return false;
+    if (
+      !params ||
+      typeof params !== 'object' ||
+      Array.isArray(params) ||
+      !Object.keys(params).every((name) => PARAMS.has(name))
+    )
+      return false;
     const { query, operationName, extensions } = params;
-    if (typeof query !== 'string' || (operationName != null && typeof operationName !== 'string') || extensions != null) return false;
+    if (typeof query !== 'string' || (operationName != null && typeof operationName !== 'string') || extensions != null)
+      return false;
     if (!selectsOnlyWebsiteList(query, (operationName as string | null | undefined) ?? null)) return false;
     let ctx: ApiContext;
     try {
@@ -252,7 +294,13 @@ export function withWebsiteListAnswers(yoga: RequestListener & Pick<YogaServerIn
     preparedContexts.set(req, ctx);
     const version = ctx.listVersion;
     if (version === undefined || ctx.viewer.organizationSuspended) return false;
-    const key = JSON.stringify([ctx.viewer.role, ctx.viewer.organizationId, req.headers.accept ?? null, req.headers['content-type'], raw.toString('latin1')]);
+    const key = JSON.stringify([
+      ctx.viewer.role,
+      ctx.viewer.organizationId,
+      req.headers.accept ?? null,
+      req.headers['content-type'],
+      raw.toString('latin1'),
+    ]);
     let kept = answerCache(deps.pool).get(version, key);
     const operation = operationKey((operationName as string | null | undefined) ?? null, query);
     const headers = headersKey(req);
@@ -314,7 +362,11 @@ export function useWebsiteListAnswers(deps: { pool: Pool }): Plugin<ApiContext> 
       const pending = req && pendingByRequest.get(req);
       if (!pending) return;
       if (Symbol.asyncIterator in (result as object)) return;
-      const single = result as { errors?: readonly unknown[]; extensions?: unknown; stringify?: (value: unknown) => string };
+      const single = result as {
+        errors?: readonly unknown[];
+        extensions?: unknown;
+        stringify?: (value: unknown) => string;
+      };
       if (single.errors?.length || single.extensions !== undefined) return;
       // yoga serializes a result with its own `stringify` when it has one (graphql-jit's do).
       const stringify = single.stringify ?? JSON.stringify;
@@ -335,7 +387,12 @@ export function useWebsiteListAnswers(deps: { pool: Pool }): Plugin<ApiContext> 
       const contentType = response.headers.get('content-type');
       if (!contentType || names.some((name) => name !== 'content-type' && name !== 'content-length')) return;
       if (response.headers.get('content-length') !== String(pending.body.length)) return;
-      answerCache(deps.pool).set(pending.version, pending.key, { contentType, body: pending.body }, pending.body.length);
+      answerCache(deps.pool).set(
+        pending.version,
+        pending.key,
+        { contentType, body: pending.body },
+        pending.body.length,
+      );
       const state = learned(deps.pool);
       if (state.operations.size < MAX_LEARNED) state.operations.add(pending.operation);
       if (state.contentTypes.size < MAX_LEARNED) state.contentTypes.set(pending.headers, contentType);

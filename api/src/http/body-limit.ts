@@ -18,7 +18,8 @@ export function checkBodySize(req: IncomingMessage, limit = MAX_GRAPHQL_BODY_BYT
     return { ok: false, status: 411, message: 'Send the request body with a Content-Length.' };
   }
   const length = Number(declared);
-  if (!Number.isSafeInteger(length) || length < 0) return { ok: false, status: 411, message: 'The Content-Length is not a number of bytes.' };
+  if (!Number.isSafeInteger(length) || length < 0)
+    return { ok: false, status: 411, message: 'The Content-Length is not a number of bytes.' };
   if (length > limit) return { ok: false, status: 413, message: `The request body is larger than ${limit} bytes.` };
   return { ok: true };
 }

@@ -11,7 +11,10 @@ import { scrubEvent, scrubValue } from './scrub.ts';
 export { scrubEvent, scrubText } from './scrub.ts';
 
 export interface ErrorReporter {
-  report(error: unknown, context?: { requestId?: string | null; operation?: string | null; jobId?: string | null }): void;
+  report(
+    error: unknown,
+    context?: { requestId?: string | null; operation?: string | null; jobId?: string | null },
+  ): void;
   /** Sends what is queued (at shutdown). */
   flush(timeoutMs?: number): Promise<boolean>;
 }
@@ -21,7 +24,12 @@ export function errorReportingOn(environment: string, dsn: string | null | undef
 }
 
 /** A reporter when reporting is on, else null (nothing is set up, nothing is sent). */
-export function createErrorReporter(options: { dsn: string | null | undefined; environment: string; buildId: string; service: string }): ErrorReporter | null {
+export function createErrorReporter(options: {
+  dsn: string | null | undefined;
+  environment: string;
+  buildId: string;
+  service: string;
+}): ErrorReporter | null {
   if (!errorReportingOn(options.environment, options.dsn)) return null;
   Sentry.init({
     dsn: options.dsn,
@@ -35,7 +43,13 @@ export function createErrorReporter(options: { dsn: string | null | undefined; e
   });
   return {
     report(error, context = {}) {
-      Sentry.captureException(error, { tags: { ...(context.requestId ? { requestId: context.requestId } : {}), ...(context.operation ? { operation: context.operation } : {}), ...(context.jobId ? { jobId: context.jobId } : {}) } });
+      Sentry.captureException(error, {
+        tags: {
+          ...(context.requestId ? { requestId: context.requestId } : {}),
+          ...(context.operation ? { operation: context.operation } : {}),
+          ...(context.jobId ? { jobId: context.jobId } : {}),
+        },
+      });
     },
     flush: (timeoutMs = 2_000) => Sentry.flush(timeoutMs),
   };
@@ -43,5 +57,6 @@ export function createErrorReporter(options: { dsn: string | null | undefined; e
 
 /** A job worker's failed handlers as reports (jobs/worker.ts onFailure), tagged with the job's kind. */
 export function jobFailureReporter(reporter: ErrorReporter) {
-  return (error: unknown, job: { kind: string; id: string }) => reporter.report(error, { operation: `job ${job.kind}`, jobId: job.id });
+  return (error: unknown, job: { kind: string; id: string }) =>
+    reporter.report(error, { operation: `job ${job.kind}`, jobId: job.id });
 }

@@ -41,13 +41,30 @@ export async function readiness(deps: HealthDeps, stopping = false): Promise<Rea
   try {
     migrations = await withTimeout(schemaStatus(deps.pool, deps.migrations), deps.timeoutMs ?? 1_000);
   } catch (error) {
-    return { ...base, status: 'not-ready', database: 'unreachable', reason: `The database did not answer: ${(error as Error).message}` };
+    return {
+      ...base,
+      status: 'not-ready',
+      database: 'unreachable',
+      reason: `The database did not answer: ${(error as Error).message}`,
+    };
   }
   if (migrations.pending.length) {
-    return { ...base, status: 'not-ready', database: 'ok', migrations, reason: `Migrations not applied: ${migrations.pending.join(', ')} (npm run migrate).` };
+    return {
+      ...base,
+      status: 'not-ready',
+      database: 'ok',
+      migrations,
+      reason: `Migrations not applied: ${migrations.pending.join(', ')} (npm run migrate).`,
+    };
   }
   if (migrations.unknown.length) {
-    return { ...base, status: 'not-ready', database: 'ok', migrations, reason: `The database has migrations this build does not know: ${migrations.unknown.join(', ')}.` };
+    return {
+      ...base,
+      status: 'not-ready',
+      database: 'ok',
+      migrations,
+      reason: `The database has migrations this build does not know: ${migrations.unknown.join(', ')}.`,
+    };
   }
   return { ...base, status: 'ready', database: 'ok', migrations };
 }

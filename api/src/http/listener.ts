@@ -34,7 +34,9 @@ export function createFront(api: RequestListener, options: FrontOptions): Front 
       return sendJson(res, 200, liveness(options.health));
     }
     if (path === READY_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
-      void readiness(options.health, stopping).then((answer) => sendJson(res, answer.status === 'ready' ? 200 : 503, answer));
+      void readiness(options.health, stopping).then((answer) =>
+        sendJson(res, answer.status === 'ready' ? 200 : 503, answer),
+      );
       return;
     }
     const started = process.hrtime.bigint();
@@ -44,7 +46,13 @@ export function createFront(api: RequestListener, options: FrontOptions): Front 
     }
     if (path === GRAPHQL_PATH) {
       const verdict = checkBodySize(req);
-      if (!verdict.ok) return sendError(res, verdict.status, verdict.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'LENGTH_REQUIRED', verdict.message);
+      if (!verdict.ok)
+        return sendError(
+          res,
+          verdict.status,
+          verdict.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'LENGTH_REQUIRED',
+          verdict.message,
+        );
     }
     api(req, res);
   };
@@ -84,7 +92,11 @@ function headerOf(req: IncomingMessage, name: string): string | null {
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 

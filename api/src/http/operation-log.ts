@@ -65,7 +65,10 @@ export function useOperationNotes(): Plugin<ApiContext> {
       const found = note(context);
       if (!found || Symbol.asyncIterator in (result as object)) return;
       const errors = (result as { errors?: readonly GraphQLError[] }).errors ?? [];
-      if (errors.length) found.errorCodes = [...new Set(errors.map((error) => String(error.extensions?.code ?? 'INTERNAL_SERVER_ERROR')))];
+      if (errors.length)
+        found.errorCodes = [
+          ...new Set(errors.map((error) => String(error.extensions?.code ?? 'INTERNAL_SERVER_ERROR'))),
+        ];
     },
   };
 }

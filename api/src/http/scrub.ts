@@ -19,13 +19,19 @@ export function scrubValue(value: unknown, depth = 0): unknown {
   if (depth > 8 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => scrubValue(item, depth + 1));
   return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, SECRET_HEADERS.has(key.toLowerCase()) ? '[redacted]' : scrubValue(item, depth + 1)]),
+    Object.entries(value as Record<string, unknown>).map(([key, item]) => [
+      key,
+      SECRET_HEADERS.has(key.toLowerCase()) ? '[redacted]' : scrubValue(item, depth + 1),
+    ]),
   );
 }
 
 /** The event with every secret and address taken out (also what breadcrumbs and extra carry). */
 export function scrubEvent<T extends object>(event: T): T {
-  const scrubbed = scrubValue(event) as { request?: { cookies?: unknown; data?: unknown }; user?: { id?: string | number } };
+  const scrubbed = scrubValue(event) as {
+    request?: { cookies?: unknown; data?: unknown };
+    user?: { id?: string | number };
+  };
   if (scrubbed.request) {
     delete scrubbed.request.cookies;
     delete scrubbed.request.data;

@@ -8,7 +8,16 @@ import { badUserInput } from '../graphql/errors.ts';
 import { uuidArg } from '../graphql/validate.ts';
 import { oneOf } from '../graphql/resolvers/catalogue-scope.ts';
 import { toleranceTenths } from './arithmetic.ts';
-import { comparisonCondition, MARKET_DIFFERENCE, movementCondition, PAIR_DIFFERENCE, pairMovementSql, PERIODS, periodStart, type Period } from './store.ts';
+import {
+  comparisonCondition,
+  MARKET_DIFFERENCE,
+  movementCondition,
+  PAIR_DIFFERENCE,
+  pairMovementSql,
+  PERIODS,
+  periodStart,
+  type Period,
+} from './store.ts';
 
 type Add = (value: unknown) => string;
 
@@ -30,7 +39,10 @@ export function priceComparisonCondition(
             AND ${comparisonCondition(PAIR_DIFFERENCE, position, t)})`;
 }
 
-export function priceMovementCondition(filter: { competitorId: string; movement: string; period?: string | null }, add: Add): string {
+export function priceMovementCondition(
+  filter: { competitorId: string; movement: string; period?: string | null },
+  add: Add,
+): string {
   const movement = oneOf('filter.priceMovement.movement', filter.movement, ['UP', 'DOWN', 'UNCHANGED'] as const);
   const period = oneOf('filter.priceMovement.period', filter.period ?? 'LAST_30_DAYS', PERIODS) as Period;
   const competitor = add(uuidArg('filter.priceMovement.competitorId', filter.competitorId));

@@ -11,8 +11,22 @@ import { uuidArg } from '../graphql/validate.ts';
 import type { Resolvers } from '../graphql/generated/resolvers.ts';
 import { coveragePercent, emptyReason, mean, round2, toleranceTenths } from './arithmetic.ts';
 import {
-  brandSums, cellSums, competitorsOf, competitorSums, dailyPoints, dynamicsSums, homeSums, PERIODS, periodStart, productCount, updatedAtOf,
-  type CellSums, type DynamicsSums, type Period, type Selection, type Sums,
+  brandSums,
+  cellSums,
+  competitorsOf,
+  competitorSums,
+  dailyPoints,
+  dynamicsSums,
+  homeSums,
+  PERIODS,
+  periodStart,
+  productCount,
+  updatedAtOf,
+  type CellSums,
+  type DynamicsSums,
+  type Period,
+  type Selection,
+  type Sums,
 } from './store.ts';
 
 async function readable(ctx: ApiContext, websiteId: string): Promise<string> {
@@ -32,10 +46,15 @@ export interface InsightsFilterArg {
 function listArg(field: string, values: string[] | null | undefined, max: number): string[] | null {
   if (values == null || values.length === 0) return null;
   if (values.length > max) throw badUserInput(field, `must name at most ${max} values`);
-  return [...new Set(values.map((v) => {
-    if (typeof v !== 'string' || v.length > 500) throw badUserInput(field, 'must be texts of at most 500 characters');
-    return v.trim();
-  }))];
+  return [
+    ...new Set(
+      values.map((v) => {
+        if (typeof v !== 'string' || v.length > 500)
+          throw badUserInput(field, 'must be texts of at most 500 characters');
+        return v.trim();
+      }),
+    ),
+  ];
 }
 
 /** The filter checked: a clear error on bad input (before any read). */
@@ -71,7 +90,11 @@ async function selectionArg(ctx: ApiContext, filter: InsightsFilterArg): Promise
   return { ...checked, websiteId };
 }
 
-const counts = (s: { cheaper: number; same: number; pricier: number }) => ({ cheaper: s.cheaper, same: s.same, pricier: s.pricier });
+const counts = (s: { cheaper: number; same: number; pricier: number }) => ({
+  cheaper: s.cheaper,
+  same: s.same,
+  pricier: s.pricier,
+});
 
 function brandRow(brand: string, sums: Sums, cells: CellSums[]) {
   return {
@@ -91,10 +114,31 @@ function brandRow(brand: string, sums: Sums, cells: CellSums[]) {
   };
 }
 
-const NO_SUMS: Sums = { products: 0, matched: 0, priced: 0, indexSum: 0, differenceSum: 0, cheaper: 0, same: 0, pricier: 0 };
+const NO_SUMS: Sums = {
+  products: 0,
+  matched: 0,
+  priced: 0,
+  indexSum: 0,
+  differenceSum: 0,
+  cheaper: 0,
+  same: 0,
+  pricier: 0,
+};
 
 function addCells(cells: CellSums[], competitorId: string): CellSums {
-  const total: CellSums = { brand: '', competitorId, pairs: 0, priced: 0, indexSum: 0, cheaper: 0, same: 0, pricier: 0, offers: 0, inStock: 0, availabilityKnown: 0 };
+  const total: CellSums = {
+    brand: '',
+    competitorId,
+    pairs: 0,
+    priced: 0,
+    indexSum: 0,
+    cheaper: 0,
+    same: 0,
+    pricier: 0,
+    offers: 0,
+    inStock: 0,
+    availabilityKnown: 0,
+  };
   for (const c of cells) {
     total.pairs += c.pairs;
     total.priced += c.priced;
@@ -114,11 +158,16 @@ export const insightsResolvers = {
     async brandSnapshot(_: unknown, args: { filter: InsightsFilterArg }, ctx: ApiContext) {
       const sel = await selectionArg(ctx, args.filter);
       const [competitors, brands, cells, updatedAt] = await Promise.all([
-        competitorsOf(ctx.pool, sel), brandSums(ctx.pool, sel), cellSums(ctx.pool, sel), updatedAtOf(ctx.pool, sel.websiteId),
+        competitorsOf(ctx.pool, sel),
+        brandSums(ctx.pool, sel),
+        cellSums(ctx.pool, sel),
+        updatedAtOf(ctx.pool, sel.websiteId),
       ]);
       const order = new Map(competitors.map((c, i) => [c.id, i]));
       const cellsOf = new Map<string, CellSums[]>();
-      for (const c of cells.filter((c) => order.has(c.competitorId)).sort((a, b) => order.get(a.competitorId)! - order.get(b.competitorId)!)) {
+      for (const c of cells
+        .filter((c) => order.has(c.competitorId))
+        .sort((a, b) => order.get(a.competitorId)! - order.get(b.competitorId)!)) {
         cellsOf.set(c.brand, [...(cellsOf.get(c.brand) ?? []), c]);
       }
       const total = brands.find((b) => b.brand === null) ?? { ...NO_SUMS, brand: null };
@@ -126,7 +175,14 @@ export const insightsResolvers = {
         .filter((b): b is Sums & { brand: string } => b.brand !== null && b.products > 0)
         .sort((a, b) => b.products - a.products || a.brand.localeCompare(b.brand))
         .map((b) => brandRow(b.brand, b, cellsOf.get(b.brand) ?? []));
-      const totalCells = competitors.map((c) => addCells(cells.filter((x) => x.competitorId === c.id), c.id)).filter((c) => c.pairs > 0);
+      const totalCells = competitors
+        .map((c) =>
+          addCells(
+            cells.filter((x) => x.competitorId === c.id),
+            c.id,
+          ),
+        )
+        .filter((c) => c.pairs > 0);
       return {
         competitors: competitors.map((c) => ({ id: c.id, name: c.name })),
         rows,
@@ -140,7 +196,10 @@ export const insightsResolvers = {
       const sel = await selectionArg(ctx, args.filter);
       const start = periodStart(sel.period);
       const [competitors, products, cells, daily, updatedAt] = await Promise.all([
-        competitorsOf(ctx.pool, sel), productCount(ctx.pool, sel), competitorSums(ctx.pool, sel), dailyPoints(ctx.pool, sel),
+        competitorsOf(ctx.pool, sel),
+        productCount(ctx.pool, sel),
+        competitorSums(ctx.pool, sel),
+        dailyPoints(ctx.pool, sel),
         updatedAtOf(ctx.pool, sel.websiteId),
       ]);
       // Dynamics read the price history (README.md, "Left to do"): only when a query asks for
@@ -150,24 +209,38 @@ export const insightsResolvers = {
         dynamicsOnce ??= dynamicsSums(ctx.pool, sel, start);
         const d = (await dynamicsOnce).find((x) => x.competitorId === competitorId);
         const moved = d ? d.up + d.down + d.unchanged : 0;
-        return { up: d?.up ?? 0, down: d?.down ?? 0, unchanged: d?.unchanged ?? 0, averageChangePercent: round2(mean(d?.changeSum ?? 0, moved)) };
+        return {
+          up: d?.up ?? 0,
+          down: d?.down ?? 0,
+          unchanged: d?.unchanged ?? 0,
+          averageChangePercent: round2(mean(d?.changeSum ?? 0, moved)),
+        };
       };
       const rows = competitors.map((c) => {
-        const sums = addCells(cells.filter((x) => x.competitorId === c.id), c.id);
+        const sums = addCells(
+          cells.filter((x) => x.competitorId === c.id),
+          c.id,
+        );
         return {
           competitor: { id: c.id, name: c.name },
           matchedProducts: sums.pairs,
           overlapPercent: round2(coveragePercent(sums.pairs, products))!,
           priceIndex: round2(mean(sums.indexSum, sums.priced)),
           comparison: counts(sums),
-          inStockShare: sums.availabilityKnown > 0 ? Math.round((sums.inStock / sums.availabilityKnown) * 10_000) / 10_000 : null,
+          inStockShare:
+            sums.availabilityKnown > 0 ? Math.round((sums.inStock / sums.availabilityKnown) * 10_000) / 10_000 : null,
           lastCollectedAt: toIso(c.lastCollectedAt),
           // Resolved by CompetitorSnapshotRow.dynamics below, only when the field is selected.
           loadDynamics: () => dynamicsOf(c.id),
           dynamics: undefined as never,
         };
       });
-      const series = daily.map((p) => ({ day: p.day, competitorId: p.competitorId, priceIndex: round2(mean(p.indexSum, p.priced)), matchedProducts: p.priced }));
+      const series = daily.map((p) => ({
+        day: p.day,
+        competitorId: p.competitorId,
+        priceIndex: round2(mean(p.indexSum, p.priced)),
+        matchedProducts: p.priced,
+      }));
       const matched = rows.reduce((n, r) => n + r.matchedProducts, 0);
       return { rows, series, empty: emptyReason(products, matched, series.length), updatedAt: toIso(updatedAt) };
     },
@@ -188,7 +261,16 @@ export const insightsResolvers = {
   },
   CompetitorSnapshotRow: {
     dynamics(parent) {
-      return (parent as unknown as { loadDynamics: () => Promise<{ up: number; down: number; unchanged: number; averageChangePercent: number | null }> }).loadDynamics();
+      return (
+        parent as unknown as {
+          loadDynamics: () => Promise<{
+            up: number;
+            down: number;
+            unchanged: number;
+            averageChangePercent: number | null;
+          }>;
+        }
+      ).loadDynamics();
     },
   },
 } satisfies Resolvers;

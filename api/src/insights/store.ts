@@ -74,7 +74,11 @@ export const PAIR_DIFFERENCE = 'insight_difference_tenths(p.price, pr.price_sum 
 export const MARKET_DIFFERENCE = 'insight_difference_tenths(p.price, p.competitor_avg_price)';
 
 /** A condition on a difference expression for one comparison with a tolerance parameter. */
-export function comparisonCondition(difference: string, position: 'CHEAPER' | 'SAME' | 'PRICIER', tolerance: string): string {
+export function comparisonCondition(
+  difference: string,
+  position: 'CHEAPER' | 'SAME' | 'PRICIER',
+  tolerance: string,
+): string {
   if (position === 'CHEAPER') return `${difference} < -${tolerance}::int`;
   if (position === 'PRICIER') return `${difference} > ${tolerance}::int`;
   return `${difference} BETWEEN -${tolerance}::int AND ${tolerance}::int`;
@@ -91,7 +95,12 @@ export async function competitorsOf(db: Queryable, sel: Selection): Promise<Comp
 }
 
 /** Brand and category conditions on a rollup (`t`) or products (`coalesce(p.x, '')`). */
-function scopeConditions(sel: Selection, brand: string, category: string, first: number): { sql: string; params: unknown[] } {
+function scopeConditions(
+  sel: Selection,
+  brand: string,
+  category: string,
+  first: number,
+): { sql: string; params: unknown[] } {
   const parts: string[] = [];
   const params: unknown[] = [];
   if (sel.brands) {
@@ -108,7 +117,9 @@ function scopeConditions(sel: Selection, brand: string, category: string, first:
 /** brand × competitor sums (the heat map's cells); brand '' rows only for products without one. */
 export async function cellSums(db: Queryable, sel: Selection): Promise<CellSums[]> {
   const rollup = sel.tolerance === DEFAULT_TENTHS;
-  const scope = rollup ? scopeConditions(sel, 't.brand', 't.category', 3) : scopeConditions(sel, "coalesce(p.brand, '')", "coalesce(p.category, '')", 4);
+  const scope = rollup
+    ? scopeConditions(sel, 't.brand', 't.category', 3)
+    : scopeConditions(sel, "coalesce(p.brand, '')", "coalesce(p.category, '')", 4);
   const sql = rollup
     ? `SELECT t.brand, t.competitor_id, sum(t.pairs) AS pairs, sum(t.priced) AS priced, sum(t.index_sum) AS index_sum,
               sum(t.cheaper) AS cheaper, sum(t.same) AS same, sum(t.pricier) AS pricier, sum(t.offers) AS offers,
@@ -125,7 +136,9 @@ export async function cellSums(db: Queryable, sel: Selection): Promise<CellSums[
                  FROM insight_pairs pr JOIN products p ON p.id = pr.product_id AND p.active
                 WHERE pr.organization_website_id = $1 AND ($2::uuid[] IS NULL OR pr.competitor_id = ANY($2::uuid[]))${scope.sql}) x
         GROUP BY x.brand, x.competitor_id`;
-  const params = rollup ? [sel.websiteId, sel.competitorIds, ...scope.params] : [sel.websiteId, sel.competitorIds, sel.tolerance, ...scope.params];
+  const params = rollup
+    ? [sel.websiteId, sel.competitorIds, ...scope.params]
+    : [sel.websiteId, sel.competitorIds, sel.tolerance, ...scope.params];
   const { rows } = await db.query<Record<string, unknown>>(sql, params);
   return rows.map((r) => ({
     brand: String(r.brand),
@@ -350,12 +363,18 @@ export async function dynamicsSums(db: Queryable, sel: Selection, start: Date): 
 }
 
 export async function updatedAtOf(db: Queryable, websiteId: string): Promise<Date | null> {
-  const { rows } = await db.query<{ updated_at: Date }>('SELECT updated_at FROM insight_websites WHERE organization_website_id = $1', [websiteId]);
+  const { rows } = await db.query<{ updated_at: Date }>(
+    'SELECT updated_at FROM insight_websites WHERE organization_website_id = $1',
+    [websiteId],
+  );
   return rows[0]?.updated_at ?? null;
 }
 
 /** Home: the market figures of the whole website (default tolerance) and what waits elsewhere. */
-export async function homeSums(db: Queryable, websiteId: string): Promise<Sums & { suggestionsWaiting: number; failingScrapers: number }> {
+export async function homeSums(
+  db: Queryable,
+  websiteId: string,
+): Promise<Sums & { suggestionsWaiting: number; failingScrapers: number }> {
   const { rows } = await db.query<Record<string, unknown>>(
     `SELECT (SELECT row_to_json(s) FROM (
                SELECT sum(t.products) AS products, sum(t.matched) AS matched, sum(t.priced) AS priced, sum(t.index_sum) AS index_sum,

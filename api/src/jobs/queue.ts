@@ -122,7 +122,12 @@ export interface EnqueueOptions {
  * Queues a job of a defined kind; answers its id, or null when a job of the same singleton key
  * is already queued (the kind's policy says how many may be: registry.ts).
  */
-export async function enqueue<Payload>(target: Pool | Queue, name: string, payload: Payload, options: EnqueueOptions = {}): Promise<string | null> {
+export async function enqueue<Payload>(
+  target: Pool | Queue,
+  name: string,
+  payload: Payload,
+  options: EnqueueOptions = {},
+): Promise<string | null> {
   const kind = jobKind(name) as JobKind<Payload>;
   const queue = 'boss' in target ? target : await queueOf(target);
   await queue.ensure(kind);

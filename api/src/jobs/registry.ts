@@ -66,11 +66,16 @@ const schedules = new Map<string, ScheduleEntry>();
 const NAME = /^[a-z][a-z0-9_.-]{0,99}$/;
 
 /** Registers a job kind (once per name; a second definition of a name is a programming error). */
-export function defineJob<Payload>(name: string, options: JobOptions<Payload>, handler: JobHandler<Payload>): JobKind<Payload> {
+export function defineJob<Payload>(
+  name: string,
+  options: JobOptions<Payload>,
+  handler: JobHandler<Payload>,
+): JobKind<Payload> {
   if (!NAME.test(name)) throw new Error(`Job name "${name}" must be lower-case letters, digits, '.', '_' or '-'`);
   if (kinds.has(name)) throw new Error(`Job kind "${name}" is defined twice`);
   const expireInSeconds = options.expireInSeconds ?? 60;
-  if (!Number.isInteger(expireInSeconds) || expireInSeconds < 2) throw new Error(`Job kind "${name}": expireInSeconds must be a whole number of at least 2`);
+  if (!Number.isInteger(expireInSeconds) || expireInSeconds < 2)
+    throw new Error(`Job kind "${name}": expireInSeconds must be a whole number of at least 2`);
   const kind: JobKind<Payload> = {
     name,
     options: {
@@ -91,7 +96,8 @@ export function defineJob<Payload>(name: string, options: JobOptions<Payload>, h
  * database (each worker offers it; pg-boss's throttling keeps one job per period and key).
  */
 export function schedule(name: string, options: { everySeconds: number; payload?: () => unknown }): void {
-  if (!Number.isInteger(options.everySeconds) || options.everySeconds < 1) throw new Error(`Schedule of "${name}": everySeconds must be a whole number of at least 1`);
+  if (!Number.isInteger(options.everySeconds) || options.everySeconds < 1)
+    throw new Error(`Schedule of "${name}": everySeconds must be a whole number of at least 1`);
   schedules.set(name, { name, everySeconds: options.everySeconds, payload: options.payload ?? (() => ({})) });
 }
 

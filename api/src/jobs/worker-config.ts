@@ -16,7 +16,8 @@ export interface WorkerConfig {
 function wholeNumber(name: string, value: string | undefined, fallback: number, min: number): number {
   if (value === undefined || value === '') return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < min) throw new Error(`${name} must be a whole number of at least ${min}, got "${value}"`);
+  if (!Number.isInteger(number) || number < min)
+    throw new Error(`${name} must be a whole number of at least ${min}, got "${value}"`);
   return number;
 }
 
@@ -24,9 +25,12 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv): WorkerConfig {
   const databaseUrl = env.DATABASE_URL || null;
   const pgliteSocketDir = databaseUrl ? null : env.PGLITE_SOCKET_DIR || null;
   if (!databaseUrl && !pgliteSocketDir) {
-    throw new Error('Refusing to start: the job worker needs DATABASE_URL (PostgreSQL) or PGLITE_SOCKET_DIR (the PGlite server the local stack starts).');
+    throw new Error(
+      'Refusing to start: the job worker needs DATABASE_URL (PostgreSQL) or PGLITE_SOCKET_DIR (the PGlite server the local stack starts).',
+    );
   }
-  if (pgliteSocketDir && (env.APP_ENV || 'local') !== 'local') throw new Error('Refusing to start: PGLITE_SOCKET_DIR is for local use; set DATABASE_URL.');
+  if (pgliteSocketDir && (env.APP_ENV || 'local') !== 'local')
+    throw new Error('Refusing to start: PGLITE_SOCKET_DIR is for local use; set DATABASE_URL.');
   return {
     databaseUrl,
     pgliteSocketDir,

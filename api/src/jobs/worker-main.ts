@@ -27,7 +27,12 @@ async function main() {
     process.exit(1);
   }
   // Production with ERROR_REPORTING_DSN only: failed jobs and unhandled rejections, scrubbed.
-  const reporter = createErrorReporter({ dsn: config.errorReportingDsn, environment: config.environment, buildId: config.buildId, service: 'job-worker' });
+  const reporter = createErrorReporter({
+    dsn: config.errorReportingDsn,
+    environment: config.environment,
+    buildId: config.buildId,
+    service: 'job-worker',
+  });
   if (reporter) {
     process.on('unhandledRejection', (reason) => {
       console.error('Unhandled rejection:', reason);
@@ -35,10 +40,19 @@ async function main() {
       void reporter.flush().finally(() => process.exit(1));
     });
   }
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: '', pgliteSocketDir: config.pgliteSocketDir, poolSize: config.concurrency + 2 });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: '',
+    pgliteSocketDir: config.pgliteSocketDir,
+    poolSize: config.concurrency + 2,
+  });
   // Jobs need the schema this code knows: migrated (by the API or the migrate command), not newer.
   const status = await schemaStatus(db.pool);
-  const refusal = newerSchemaMessage(status) ?? (status.pending.length ? `The database lacks migrations ${status.pending.join(', ')}: run the API's migrations first; the job worker changes nothing.` : null);
+  const refusal =
+    newerSchemaMessage(status) ??
+    (status.pending.length
+      ? `The database lacks migrations ${status.pending.join(', ')}: run the API's migrations first; the job worker changes nothing.`
+      : null);
   if (refusal) {
     console.error(`Refusing to start: ${refusal}`);
     await db.close();
@@ -46,7 +60,11 @@ async function main() {
   }
   // Imports run here record matching changes: they become matching jobs for any worker.
   serveMatchingThroughQueue(db.pool);
-  const worker = await startWorker({ pool: db.pool, concurrency: config.concurrency, ...(reporter ? { onFailure: jobFailureReporter(reporter) } : {}) });
+  const worker = await startWorker({
+    pool: db.pool,
+    concurrency: config.concurrency,
+    ...(reporter ? { onFailure: jobFailureReporter(reporter) } : {}),
+  });
 
   let stopping = false;
   const shutdown = async (signal: string) => {

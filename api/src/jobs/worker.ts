@@ -63,15 +63,22 @@ const sleep = (ms: number, wake: { resolve: (() => void) | null }) =>
   });
 
 export async function startWorker(options: WorkerOptions): Promise<JobWorker> {
-  const ownPool = options.pool ? null : new pg.Pool({ connectionString: options.connectionString, max: (options.concurrency ?? 2) + 2 });
+  const ownPool = options.pool
+    ? null
+    : new pg.Pool({ connectionString: options.connectionString, max: (options.concurrency ?? 2) + 2 });
   const pool = options.pool ?? ownPool!;
   const concurrency = options.concurrency ?? 2;
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('concurrency must be a whole number of at least 1');
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new Error('concurrency must be a whole number of at least 1');
   const kinds = jobKinds().filter((kind) => !options.kinds || options.kinds.includes(kind.name));
-  for (const name of options.kinds ?? []) if (!kinds.some((kind) => kind.name === name)) throw new Error(`Unknown job kind "${name}"`);
+  for (const name of options.kinds ?? [])
+    if (!kinds.some((kind) => kind.name === name)) throw new Error(`Unknown job kind "${name}"`);
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
 
-  const queue = await openQueue(pool, { supervise: true, maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30 });
+  const queue = await openQueue(pool, {
+    supervise: true,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
+  });
   for (const kind of kinds) await queue.ensure(kind);
 
   const running = new Map<string, Running>();
@@ -105,18 +112,28 @@ export async function startWorker(options: WorkerOptions): Promise<JobWorker> {
     const controller = new AbortController();
     const expireMs = kind.options.expireInSeconds * 1000;
     let renewedAt = Date.now();
-    const run: Running = { kind, job, controller, settled: Promise.resolve(), stopLease: () => undefined, abandoned: false };
-    const lease = setInterval(() => {
-      renewLease(run)
-        .then(({ rowCount }) => {
-          if (rowCount) renewedAt = Date.now();
-          else controller.abort('lease-lost');
-        })
-        .catch((error) => {
-          console.error(`Job ${kind.name} ${job.id}: renewing its lease failed:`, (error as Error).message);
-          if (Date.now() - renewedAt > expireMs - 1_000) controller.abort('lease-lost');
-        });
-    }, Math.max(500, Math.floor(expireMs / 3)));
+    const run: Running = {
+      kind,
+      job,
+      controller,
+      settled: Promise.resolve(),
+      stopLease: () => undefined,
+      abandoned: false,
+    };
+    const lease = setInterval(
+      () => {
+        renewLease(run)
+          .then(({ rowCount }) => {
+            if (rowCount) renewedAt = Date.now();
+            else controller.abort('lease-lost');
+          })
+          .catch((error) => {
+            console.error(`Job ${kind.name} ${job.id}: renewing its lease failed:`, (error as Error).message);
+            if (Date.now() - renewedAt > expireMs - 1_000) controller.abort('lease-lost');
+          });
+      },
+      Math.max(500, Math.floor(expireMs / 3)),
+    );
     run.stopLease = () => clearInterval(lease);
     run.settled = (async () => {
       let failure: unknown = null;
@@ -136,9 +153,16 @@ export async function startWorker(options: WorkerOptions): Promise<JobWorker> {
         } else if (reason === 'stopping') {
           await handBack(run);
         } else {
-          console.error(`Job ${kind.name} ${job.id} failed (try ${job.retryCount + 1} of ${job.retryLimit + 1}):`, failure);
+          console.error(
+            `Job ${kind.name} ${job.id} failed (try ${job.retryCount + 1} of ${job.retryLimit + 1}):`,
+            failure,
+          );
           options.onFailure?.(failure, { kind: kind.name, id: job.id, retryCount: job.retryCount });
-          await queue.boss.fail(kind.name, job.id, failure instanceof Error ? { message: failure.message } : { message: String(failure) });
+          await queue.boss.fail(
+            kind.name,
+            job.id,
+            failure instanceof Error ? { message: failure.message } : { message: String(failure) },
+          );
         }
       } catch (error) {
         console.error(`Job ${kind.name} ${job.id}: recording its outcome failed:`, error);
@@ -169,7 +193,10 @@ export async function startWorker(options: WorkerOptions): Promise<JobWorker> {
           for (const kind of await readyKinds()) {
             if (running.size >= concurrency || stopping) break;
             // As many as there are free slots, in one statement.
-            const jobs = await queue.boss.fetch<unknown>(kind.name, { batchSize: concurrency - running.size, includeMetadata: true });
+            const jobs = await queue.boss.fetch<unknown>(kind.name, {
+              batchSize: concurrency - running.size,
+              includeMetadata: true,
+            });
             for (const job of jobs) {
               if (stopping) await handBack({ kind, job } as Running);
               else {
@@ -188,7 +215,9 @@ export async function startWorker(options: WorkerOptions): Promise<JobWorker> {
 
   // Scheduled jobs: every worker offers each period's job; the throttle's unique key keeps one.
   const entries = options.schedules === false ? [] : scheduledJobs();
-  const tickMs = options.scheduleTickMs ?? Math.min(10_000, Math.max(250, Math.min(...entries.map((entry) => entry.everySeconds * 500))));
+  const tickMs =
+    options.scheduleTickMs ??
+    Math.min(10_000, Math.max(250, Math.min(...entries.map((entry) => entry.everySeconds * 500))));
   const offer = async () => {
     for (const entry of entries) {
       const kind = jobKinds().find((candidate) => candidate.name === entry.name);
@@ -232,13 +261,18 @@ export async function startWorker(options: WorkerOptions): Promise<JobWorker> {
         for (const run of runs) run.controller.abort('stopping');
         let timer: NodeJS.Timeout | undefined;
         const grace = new Promise<'timeout'>((resolve) => (timer = setTimeout(resolve, graceMs, 'timeout')));
-        const outcome = await Promise.race([Promise.all(runs.map((run) => run.settled)).then(() => 'done' as const), grace]);
+        const outcome = await Promise.race([
+          Promise.all(runs.map((run) => run.settled)).then(() => 'done' as const),
+          grace,
+        ]);
         clearTimeout(timer);
         if (outcome === 'timeout') {
           for (const run of running.values()) {
             run.abandoned = true;
             run.stopLease();
-            console.error(`Job ${run.kind.name} ${run.job.id} did not stop within ${graceMs} ms: left to expire and be retried.`);
+            console.error(
+              `Job ${run.kind.name} ${run.job.id} did not stop within ${graceMs} ms: left to expire and be retried.`,
+            );
           }
         }
         await queue.close();

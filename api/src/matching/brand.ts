@@ -53,7 +53,8 @@ export class BrandIndex {
   /** The declared brand's key when it is given, otherwise the brand inferred from the name. */
   resolve(brand: string | null | undefined, name: string): string | null {
     const declared = brand ? brandKey(brand) : null;
-    if (declared) return this.aliases.get(declared) ?? this.aliases.get(words(normalizeText(brand!)).join('')) ?? declared;
+    if (declared)
+      return this.aliases.get(declared) ?? this.aliases.get(words(normalizeText(brand!)).join('')) ?? declared;
     return this.inferFromName(name);
   }
 }

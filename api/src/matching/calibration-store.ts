@@ -8,7 +8,14 @@
  * else 0.99.
  */
 import type { Queryable } from './state/apply.ts';
-import { calibrateForPrecision, DEFAULT_TARGET_PRECISION, MINIMUM_DECISIONS, type Calibration, type CalibrationOptions, type Decision } from './calibration.ts';
+import {
+  calibrateForPrecision,
+  DEFAULT_TARGET_PRECISION,
+  MINIMUM_DECISIONS,
+  type Calibration,
+  type CalibrationOptions,
+  type Decision,
+} from './calibration.ts';
 
 export type CalibrationSource = 'competitor' | 'organization';
 
@@ -64,7 +71,11 @@ export async function competitorCalibrations(
     const targetPrecision = row.target === null ? DEFAULT_TARGET_PRECISION : Number(row.target);
     const own = await labels(db, [row.id]);
     if (own.length >= minimumDecisions) {
-      result.set(row.id, { ...calibrateForPrecision(own, { ...options, targetPrecision }), source: 'competitor', competitorDecisions: own.length });
+      result.set(row.id, {
+        ...calibrateForPrecision(own, { ...options, targetPrecision }),
+        source: 'competitor',
+        competitorDecisions: own.length,
+      });
       continue;
     }
     let shared = organizationLabels.get(row.organization_id);
@@ -73,7 +84,10 @@ export async function competitorCalibrations(
         `SELECT c.id FROM competitors c JOIN organization_websites ow ON ow.id = c.organization_website_id WHERE ow.organization_id = $1`,
         [row.organization_id],
       );
-      shared = await labels(db, all.map((c) => c.id));
+      shared = await labels(
+        db,
+        all.map((c) => c.id),
+      );
       organizationLabels.set(row.organization_id, shared);
     }
     const calibration = calibrateForPrecision(shared, { ...options, targetPrecision });
@@ -83,6 +97,10 @@ export async function competitorCalibrations(
   return result;
 }
 
-export async function competitorCalibration(db: Queryable, competitorId: string, options: Omit<CalibrationOptions, 'targetPrecision'> = {}): Promise<CompetitorCalibration | null> {
+export async function competitorCalibration(
+  db: Queryable,
+  competitorId: string,
+  options: Omit<CalibrationOptions, 'targetPrecision'> = {},
+): Promise<CompetitorCalibration | null> {
   return (await competitorCalibrations(db, [competitorId], options)).get(competitorId) ?? null;
 }

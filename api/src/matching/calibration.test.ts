@@ -68,12 +68,19 @@ describe('calibrateForPrecision', () => {
       decisionsNeeded: 20,
       reason: 'too-few-decisions',
     });
-    expect(calibrateForPrecision([], { minimumDecisions: 10 })).toMatchObject({ automatic: false, decisionsNeeded: 10 });
+    expect(calibrateForPrecision([], { minimumDecisions: 10 })).toMatchObject({
+      automatic: false,
+      decisionsNeeded: 10,
+    });
   });
 
   it('matches nothing when no threshold keeps the precision', () => {
     const coinFlips = Array.from({ length: 200 }, (_, i) => ({ score: (i % 100) / 100, correct: i % 2 === 0 }));
-    expect(calibrateForPrecision(coinFlips)).toMatchObject({ automatic: false, decisionsNeeded: 0, reason: 'precision-not-reached' });
+    expect(calibrateForPrecision(coinFlips)).toMatchObject({
+      automatic: false,
+      decisionsNeeded: 0,
+      reason: 'precision-not-reached',
+    });
   });
 
   it('does not extend into a band of errors hidden by many correct decisions above it', () => {

@@ -58,7 +58,8 @@ export function calibrateForPrecision(decisions: readonly Decision[], options: C
   const targetPrecision = options.targetPrecision ?? DEFAULT_TARGET_PRECISION;
   const minimumDecisions = options.minimumDecisions ?? MINIMUM_DECISIONS;
   const minimumMatches = options.minimumMatches ?? MINIMUM_MATCHES;
-  if (!(targetPrecision > 0 && targetPrecision <= 1)) throw new Error(`the target precision must be in (0, 1], not ${targetPrecision}`);
+  if (!(targetPrecision > 0 && targetPrecision <= 1))
+    throw new Error(`the target precision must be in (0, 1], not ${targetPrecision}`);
   const valid = decisions.filter((d) => Number.isFinite(d.score));
   if (valid.length < minimumDecisions) {
     return {
@@ -88,7 +89,13 @@ export function calibrateForPrecision(decisions: readonly Decision[], options: C
     if (i + 1 >= minimumMatches) chosen = { index: i, correct };
   }
   if (!chosen) {
-    return { automatic: false, targetPrecision, decisions: valid.length, decisionsNeeded: 0, reason: 'precision-not-reached' };
+    return {
+      automatic: false,
+      targetPrecision,
+      decisions: valid.length,
+      decisionsNeeded: 0,
+      reason: 'precision-not-reached',
+    };
   }
   const above = chosen.index + 1;
   return {

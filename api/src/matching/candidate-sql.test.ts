@@ -54,7 +54,11 @@ const engines: [string, () => Promise<TestDatabase | null>][] = [
   ['PostgreSQL', async () => postgres],
 ];
 
-const product = (id: string, normalizedName: string, extra: Partial<CompetitorProductRow> = {}): CompetitorProductRow => ({
+const product = (
+  id: string,
+  normalizedName: string,
+  extra: Partial<CompetitorProductRow> = {},
+): CompetitorProductRow => ({
   id,
   name: normalizedName,
   normalizedName,
@@ -103,7 +107,12 @@ describe.each(engines)('candidate SQL on %s', (engine, open) => {
 
   itOnEngine.each([
     ['nearest names within the brand', { normalizedName: 'sony turntable', brand: 'sony' }, '1', ['brand_name']],
-    ['names outside a brand with too few products', { normalizedName: 'sony turntable', brand: 'denon' }, '1', ['name']],
+    [
+      'names outside a brand with too few products',
+      { normalizedName: 'sony turntable', brand: 'denon' },
+      '1',
+      ['name'],
+    ],
     ['nearest names without a brand', { normalizedName: 'denon turntable' }, '3', ['name']],
     ['an identical GTIN', { normalizedName: 'milk', gtin: '08594001234561' }, '4', ['gtin']],
     ['an identical code', { normalizedName: 'x', codes: ['cdpce375'] }, '2', ['code']],
@@ -133,6 +142,8 @@ describe.each(engines)('candidate SQL on %s', (engine, open) => {
       `EXPLAIN SELECT id FROM matching_competitor_product WHERE brand = 'sony' ORDER BY normalized_name <-> 'sony turntable' LIMIT 5`,
     );
     await db.query('RESET enable_seqscan');
-    expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/Index Scan using matching_competitor_product_brand_name/);
+    expect(plan.rows.map((row) => row['QUERY PLAN']).join('\n')).toMatch(
+      /Index Scan using matching_competitor_product_brand_name/,
+    );
   });
 });

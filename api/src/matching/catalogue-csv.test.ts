@@ -3,9 +3,18 @@ import { pairsFromCsv, productsFromCsv } from './catalogue-csv.ts';
 
 describe('productsFromCsv', () => {
   it('reads columns by header name, whatever their order', () => {
-    const csv = 'Price,Name,ID,Manufacturer,EAN,description\n"1 299,90 Kč","Mléko, 1 l",7,Madeta,8594001234561,"two\nlines"\n';
+    const csv =
+      'Price,Name,ID,Manufacturer,EAN,description\n"1 299,90 Kč","Mléko, 1 l",7,Madeta,8594001234561,"two\nlines"\n';
     expect(productsFromCsv(csv)).toEqual([
-      { id: '7', name: 'Mléko, 1 l', description: 'two\nlines', brand: 'Madeta', price: 1299.9, gtin: '8594001234561', mpn: null },
+      {
+        id: '7',
+        name: 'Mléko, 1 l',
+        description: 'two\nlines',
+        brand: 'Madeta',
+        price: 1299.9,
+        gtin: '8594001234561',
+        mpn: null,
+      },
     ]);
   });
 

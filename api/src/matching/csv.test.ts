@@ -3,12 +3,30 @@ import { formatCsv, parseCsv, parseCsvRows } from './csv.ts';
 
 describe('parseCsvRows', () => {
   it.each([
-    ['a,b\n1,2\n', [['a', 'b'], ['1', '2']]],
-    ['a,b\r\n1,2', [['a', 'b'], ['1', '2']]],
+    [
+      'a,b\n1,2\n',
+      [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    ],
+    [
+      'a,b\r\n1,2',
+      [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    ],
     ['\ufeffa\n"x, y"\n', [['a'], ['x, y']]],
     ['a\n"line 1\nline 2"\n', [['a'], ['line 1\nline 2']]],
     ['a\n"say ""hi"""\n', [['a'], ['say "hi"']]],
-    ['a,b\n1,\n', [['a', 'b'], ['1', '']]],
+    [
+      'a,b\n1,\n',
+      [
+        ['a', 'b'],
+        ['1', ''],
+      ],
+    ],
     ['a\n\n1\n', [['a'], ['1']]],
     ['', []],
   ])('%j', (input, expected) => {
@@ -31,7 +49,13 @@ describe('parseCsv', () => {
 
 describe('formatCsv', () => {
   it('quotes fields that need it and round-trips', () => {
-    const text = formatCsv(['id', 'name'], [[1, 'a, "b"'], [2, 'line\nbreak']]);
+    const text = formatCsv(
+      ['id', 'name'],
+      [
+        [1, 'a, "b"'],
+        [2, 'line\nbreak'],
+      ],
+    );
     expect(text).toBe('id,name\n1,"a, ""b"""\n2,"line\nbreak"\n');
     expect(parseCsv(text)).toEqual([
       { id: '1', name: 'a, "b"' },

@@ -36,7 +36,11 @@ export interface EngineOptions {
 
 export class MatchingEngine {
   private readonly brands: BrandIndex;
-  private readonly statistics: FeatureStatistics = { words: new WordStatistics(), codes: new WordStatistics(), grams: new WordStatistics() };
+  private readonly statistics: FeatureStatistics = {
+    words: new WordStatistics(),
+    codes: new WordStatistics(),
+    grams: new WordStatistics(),
+  };
   private readonly nameLimit: number;
   private readonly codeLimit: number;
   private readonly model: MatchingModel | 'hand';
@@ -91,13 +95,19 @@ export class MatchingEngine {
       nameLimit: this.nameLimit,
       codeLimit: this.codeLimit,
     });
-    const rights: PreparedProduct[] = rows.map((row) => ({ ...row, words: row.normalizedName.split(' ').filter(Boolean) }));
+    const rights: PreparedProduct[] = rows.map((row) => ({
+      ...row,
+      words: row.normalizedName.split(' ').filter(Boolean),
+    }));
     const evidence = rights.map((right) => collectEvidence(left, right, this.statistics));
     const model = this.model;
     const scores =
       model === 'hand'
         ? evidence.map((e) => ({ score: scoreEvidence(e, this.statistics), contributions: {} }))
-        : scoreList(model, rights.map((right, i) => pairFeatures(left, right, evidence[i]!, this.statistics)));
+        : scoreList(
+            model,
+            rights.map((right, i) => pairFeatures(left, right, evidence[i]!, this.statistics)),
+          );
     const scored = rows.map((row, i) => ({
       rightId: row.id,
       score: scores[i]!.score,

@@ -38,16 +38,35 @@ describe('eval-cli', () => {
     );
     const truth = file('truth.csv', 'shop,competitor\na1,b1\na2,b2\na3,b3\n');
     const out = join(dir, 'out.csv');
-    const { stdout } = await run(TSX, [CLI, '--left', left, '--right', right, '--top', '2', '--out', out, '--truth', truth]);
+    const { stdout } = await run(TSX, [
+      CLI,
+      '--left',
+      left,
+      '--right',
+      right,
+      '--top',
+      '2',
+      '--out',
+      out,
+      '--truth',
+      truth,
+    ]);
     const rows = parseCsv(readFileSync(out, 'utf8'));
     expect(Object.keys(rows[0]!)).toEqual(['left_id', 'right_id', 'rank', 'score']);
-    expect(rows.filter((row) => row.rank === '1').map((row) => `${row.left_id}:${row.right_id}`)).toEqual(['a1:b1', 'a2:b2', 'a3:b3']);
+    expect(rows.filter((row) => row.rank === '1').map((row) => `${row.left_id}:${row.right_id}`)).toEqual([
+      'a1:b1',
+      'a2:b2',
+      'a3:b3',
+    ]);
     expect(rows).toHaveLength(6);
     expect(stdout).toMatch(/recall@1: 1\.000 {2}recall@5: 1\.000 {2}recall@10: 1\.000/);
     expect(stdout).toMatch(/automatic matches/);
   }, 60_000);
 
   it('explains its usage when arguments are missing', async () => {
-    await expect(run(TSX, [CLI, '--left', 'x.csv'])).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/usage:/) });
+    await expect(run(TSX, [CLI, '--left', 'x.csv'])).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/usage:/),
+    });
   }, 30_000);
 });

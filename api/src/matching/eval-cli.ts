@@ -55,13 +55,22 @@ async function main(): Promise<void> {
     printLodoReport(reports);
     if (values['write-model']) {
       const model = writeDefaultModel(prepared, values['write-model'], values['model-version']!);
-      console.log(`model ${model.version} trained on ${model.trainedOn.join(', ')} (${model.examples} products) -> ${values['write-model']}`);
+      console.log(
+        `model ${model.version} trained on ${model.trainedOn.join(', ')} (${model.examples} products) -> ${values['write-model']}`,
+      );
     }
     console.log(`time: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     return;
   }
   const top = Number(values.top);
-  if (!values.left || !values.right || !values.out || !Number.isInteger(top) || top < 1 || !['model', 'hand'].includes(values.score!)) {
+  if (
+    !values.left ||
+    !values.right ||
+    !values.out ||
+    !Number.isInteger(top) ||
+    top < 1 ||
+    !['model', 'hand'].includes(values.score!)
+  ) {
     console.error(USAGE);
     process.exitCode = 2;
     return;
@@ -69,7 +78,11 @@ async function main(): Promise<void> {
   const left = readCatalogue(read(values.left));
   const right = readCatalogue(read(values.right));
   const model: MatchingModel | 'hand' | undefined =
-    values.score === 'hand' ? 'hand' : values.model ? parseModel(JSON.parse(readFileSync(values.model, 'utf8'))) : undefined;
+    values.score === 'hand'
+      ? 'hand'
+      : values.model
+        ? parseModel(JSON.parse(readFileSync(values.model, 'utf8')))
+        : undefined;
   const run = await matchCatalogues(left, right, top, model);
   writeFileSync(
     values.out,
@@ -78,7 +91,9 @@ async function main(): Promise<void> {
       run.ranked.map((c) => [c.leftId, c.rightId, c.rank, c.score.toFixed(6)]),
     ),
   );
-  console.log(`left products: ${left.length}, right products: ${right.length}, candidates written: ${run.ranked.length} -> ${values.out}`);
+  console.log(
+    `left products: ${left.length}, right products: ${right.length}, candidates written: ${run.ranked.length} -> ${values.out}`,
+  );
   console.log(`time: ${run.seconds.toFixed(1)} s`);
   if (!values.truth) return;
   const pairs = readPairs(read(values.truth), left, right);
@@ -87,7 +102,9 @@ async function main(): Promise<void> {
   const f = (value: number) => value.toFixed(3);
   console.log(`score: ${run.lists[0]?.candidates[0]?.modelVersion ?? '-'}`);
   console.log(`true pairs: ${pairs.length} (left products with a pair: ${truth.size})`);
-  console.log(`recall@1: ${f(result.recallAt1)}  recall@5: ${f(result.recallAt5)}  recall@10: ${f(result.recallAt10)}  recall@3: ${f(result.recallAt3)}`);
+  console.log(
+    `recall@1: ${f(result.recallAt1)}  recall@5: ${f(result.recallAt5)}  recall@10: ${f(result.recallAt10)}  recall@3: ${f(result.recallAt3)}`,
+  );
   const baseline = measure(tfidfBaseline(left, right, 10), truth);
   console.log(
     `TF-IDF of names (word + character-trigram cosine): recall@1: ${f(baseline.recallAt1)}  recall@3: ${f(baseline.recallAt3)}  recall@10: ${f(baseline.recallAt10)}`,

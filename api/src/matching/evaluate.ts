@@ -34,9 +34,15 @@ export async function matchCatalogues(
   const started = performance.now();
   const db = await PGlite.create({ extensions: { pg_trgm, btree_gist } });
   try {
-    const engine = await MatchingEngine.load(db, right, left.map((product) => product.brand), { model });
+    const engine = await MatchingEngine.load(
+      db,
+      right,
+      left.map((product) => product.brand),
+      { model },
+    );
     const lists = [];
-    for (const product of left) lists.push({ leftId: product.id, candidates: await engine.candidatesFor(product, top) });
+    for (const product of left)
+      lists.push({ leftId: product.id, candidates: await engine.candidatesFor(product, top) });
     const ranked = lists.flatMap(({ leftId, candidates }) =>
       candidates.map((c) => ({ leftId, rightId: c.rightId, rank: c.rank, score: c.score })),
     );
@@ -47,7 +53,9 @@ export async function matchCatalogues(
 }
 
 function scoredLists(run: MatchRun): ScoredPair[][] {
-  return run.lists.map(({ leftId, candidates }) => candidates.map((c) => ({ leftId, rightId: c.rightId, score: c.score })));
+  return run.lists.map(({ leftId, candidates }) =>
+    candidates.map((c) => ({ leftId, rightId: c.rightId, score: c.score })),
+  );
 }
 
 export interface Evaluation {

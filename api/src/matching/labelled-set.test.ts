@@ -14,7 +14,11 @@ describe('readCatalogue', () => {
     ['an empty file', '', /shop\.csv: the catalogue is empty/],
     ['a header only', 'id,name\n', /shop\.csv: the catalogue holds no products/],
     ['one product', 'id,name\nx,Product\n', /shop\.csv: the catalogue holds one product \(line 2\)/],
-    ['a repeated id (after a field spanning lines)', 'id,name\na,"two\nlines"\nb,B\na,again\n', /shop\.csv line 5: the id 'a' is already on line 2/],
+    [
+      'a repeated id (after a field spanning lines)',
+      'id,name\na,"two\nlines"\nb,B\na,again\n',
+      /shop\.csv line 5: the id 'a' is already on line 2/,
+    ],
   ])('%s is an error naming the file and line', (_name, text, message) => {
     expect(() => readCatalogue(file('shop.csv', text))).toThrow(message);
   });
@@ -40,8 +44,8 @@ describe('readPairs', () => {
   });
 
   it('a labelled set is checked as a whole', () => {
-    expect(() => readLabelledSet('x', { left: catalogue, right: file('c.csv', 'id,name\nb1,B\n'), truth: file('t.csv', 'a,b\n') })).toThrow(
-      /c\.csv: the catalogue holds one product/,
-    );
+    expect(() =>
+      readLabelledSet('x', { left: catalogue, right: file('c.csv', 'id,name\nb1,B\n'), truth: file('t.csv', 'a,b\n') }),
+    ).toThrow(/c\.csv: the catalogue holds one product/);
   });
 });

@@ -23,13 +23,16 @@ export function readCatalogue(file: NamedText): ProductInput[] {
   const [header, ...body] = rows;
   if (!header) throw new LabelledInputError(`${file.name}: the catalogue is empty (no header line, no products)`);
   const products = productsFromRows(header, body);
-  if (products.length === 0) throw new LabelledInputError(`${file.name}: the catalogue holds no products (only a header line)`);
+  if (products.length === 0)
+    throw new LabelledInputError(`${file.name}: the catalogue holds no products (only a header line)`);
   const seen = new Map<string, number>();
   products.forEach((product) => {
     const line = lines[product.row + 1]!;
     const first = seen.get(product.input.id);
     if (first !== undefined) {
-      throw new LabelledInputError(`${file.name} line ${line}: the id '${product.input.id}' is already on line ${first}`);
+      throw new LabelledInputError(
+        `${file.name} line ${line}: the id '${product.input.id}' is already on line ${first}`,
+      );
     }
     seen.set(product.input.id, line);
   });
@@ -53,14 +56,19 @@ export function readPairs(file: NamedText, left: ProductInput[], right: ProductI
     const [a, b] = [row[0]?.trim() ?? '', row[1]?.trim() ?? ''];
     if (!a && !b) return;
     if (!a || !b) throw new LabelledInputError(`${file.name} line ${line}: a pair needs two ids`);
-    if (!leftIds.has(a)) throw new LabelledInputError(`${file.name} line ${line}: '${a}' is no product of the left catalogue`);
-    if (!rightIds.has(b)) throw new LabelledInputError(`${file.name} line ${line}: '${b}' is no product of the right catalogue`);
+    if (!leftIds.has(a))
+      throw new LabelledInputError(`${file.name} line ${line}: '${a}' is no product of the left catalogue`);
+    if (!rightIds.has(b))
+      throw new LabelledInputError(`${file.name} line ${line}: '${b}' is no product of the right catalogue`);
     pairs.push([a, b]);
   });
   return pairs;
 }
 
-export function readLabelledSet(name: string, files: { left: NamedText; right: NamedText; truth: NamedText }): LabelledSet {
+export function readLabelledSet(
+  name: string,
+  files: { left: NamedText; right: NamedText; truth: NamedText },
+): LabelledSet {
   const left = readCatalogue(files.left);
   const right = readCatalogue(files.right);
   return { name, left, right, pairs: readPairs(files.truth, left, right) };

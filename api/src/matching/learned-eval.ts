@@ -7,7 +7,14 @@
 import { pairFeatures, type FeatureVector } from './features.ts';
 import { MemoryCatalogue } from './memory-candidates.ts';
 import { automaticQuality, recallAtK, truthFromPairs, type AutomaticQuality, type Truth } from './metrics.ts';
-import { DEFAULT_TRAINING_L2, HAND_PRIOR, scoreList, trainModel, type LabelledList, type MatchingModel } from './model.ts';
+import {
+  DEFAULT_TRAINING_L2,
+  HAND_PRIOR,
+  scoreList,
+  trainModel,
+  type LabelledList,
+  type MatchingModel,
+} from './model.ts';
 import type { ProductInput } from './product.ts';
 import { collectEvidence } from './score.ts';
 import { calibrateForPrecision, DEFAULT_TARGET_PRECISION } from './calibration.ts';
@@ -33,7 +40,10 @@ export interface PreparedSet {
 
 /** Candidate lists with their signals for every left product of the set. */
 export function prepareSet(set: LabelledSet): PreparedSet {
-  const catalogue = new MemoryCatalogue(set.right, set.left.map((p) => p.brand));
+  const catalogue = new MemoryCatalogue(
+    set.right,
+    set.left.map((p) => p.brand),
+  );
   const lists = set.left.map((input) => {
     const left = catalogue.prepare(input);
     const found = catalogue.candidatesFor(left);
@@ -56,7 +66,10 @@ export function examplesOf(set: PreparedSet): LabelledList[] {
 /** Each product's candidates scored by the model, best first. */
 export function rankWithModel(set: PreparedSet, model: MatchingModel): ScoredPair[][] {
   return set.lists.map((list) => {
-    const scores = scoreList(model, list.candidates.map((c) => c.features));
+    const scores = scoreList(
+      model,
+      list.candidates.map((c) => c.features),
+    );
     return list.candidates
       .map((c, i) => ({ leftId: list.leftId, rightId: c.rightId, score: scores[i]!.score }))
       .sort((a, b) => b.score - a.score || a.rightId.localeCompare(b.rightId));
@@ -106,7 +119,9 @@ export function crossValidatedAutomatic(
     );
     const threshold = calibration.automatic ? calibration.threshold : Infinity;
     thresholds.push(threshold);
-    matches.push(...selectAutomaticMatches(lists, { threshold, margin }).filter((m) => foldOf(m.leftId, folds) === fold));
+    matches.push(
+      ...selectAutomaticMatches(lists, { threshold, margin }).filter((m) => foldOf(m.leftId, folds) === fold),
+    );
   }
   return { ...automaticQuality(matches, truth), thresholds };
 }

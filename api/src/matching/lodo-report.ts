@@ -5,7 +5,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import { loadDevelopmentSets } from './development-sets.ts';
-import { examplesOf, leaveOneDatasetOut, measure, prepareSet, type PreparedSet, type SetQuality } from './learned-eval.ts';
+import {
+  examplesOf,
+  leaveOneDatasetOut,
+  measure,
+  prepareSet,
+  type PreparedSet,
+  type SetQuality,
+} from './learned-eval.ts';
 import { truthFromPairs } from './metrics.ts';
 import { DEFAULT_TRAINING_L2, HAND_PRIOR, trainModel, type MatchingModel } from './model.ts';
 import { tfidfBaseline } from './tfidf-baseline.ts';
@@ -42,7 +49,9 @@ const f = (value: number) => value.toFixed(3);
 
 export function printLodoReport(reports: SetReport[]): void {
   console.log('leave-one-dataset-out: trained on the other sets, measured on this one');
-  console.log('set              | TF-IDF r@1 r@3 r@10   | learned r@1 r@3 r@10  | automatic (5-fold calibrated at 0.99): matches precision coverage');
+  console.log(
+    'set              | TF-IDF r@1 r@3 r@10   | learned r@1 r@3 r@10  | automatic (5-fold calibrated at 0.99): matches precision coverage',
+  );
   for (const r of reports) {
     const b = r.baseline;
     const h = r.heldOut;
@@ -52,7 +61,9 @@ export function printLodoReport(reports: SetReport[]): void {
         `${cv.matches} ${f(cv.precision)} ${f(cv.coverage)}`,
     );
   }
-  console.log('goals per set: learned r@1 >= TF-IDF r@1 + 0.03, r@3 >= 0.99, automatic precision >= 0.99 with coverage >= 0.5; abt-buy r@1 >= 0.93, r@10 >= 0.995');
+  console.log(
+    'goals per set: learned r@1 >= TF-IDF r@1 + 0.03, r@3 >= 0.99, automatic precision >= 0.99 with coverage >= 0.5; abt-buy r@1 >= 0.93, r@10 >= 0.995',
+  );
   for (const r of reports) {
     const h = r.heldOut;
     const met = [

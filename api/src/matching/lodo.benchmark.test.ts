@@ -11,9 +11,13 @@ import { DATASETS_DIR, developmentSetsPresent } from './development-sets.ts';
 import { lodoReport } from './lodo-report.ts';
 
 const present = developmentSetsPresent();
-if (!present) console.warn(`leave-one-dataset-out benchmark skipped: the development sets are absent from ${DATASETS_DIR}`);
+if (!present)
+  console.warn(`leave-one-dataset-out benchmark skipped: the development sets are absent from ${DATASETS_DIR}`);
 
-const FLOORS: Record<string, { recallAt1: number; recallAt3: number; recallAt10: number; precision: number; coverage: number }> = {
+const FLOORS: Record<
+  string,
+  { recallAt1: number; recallAt3: number; recallAt10: number; precision: number; coverage: number }
+> = {
   'abt-buy': { recallAt1: 0.925, recallAt3: 0.97, recallAt10: 0.995, precision: 0.99, coverage: 0.8 },
   'amazon-google': { recallAt1: 0.91, recallAt3: 0.98, recallAt10: 0.99, precision: 0.975, coverage: 0.6 },
   'amazon-walmart': { recallAt1: 0.85, recallAt3: 0.975, recallAt10: 0.995, precision: 0.98, coverage: 0.6 },

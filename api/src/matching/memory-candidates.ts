@@ -35,7 +35,11 @@ function topByScore(items: PreparedProduct[], score: (p: PreparedProduct) => num
 
 export class MemoryCatalogue {
   readonly products: PreparedProduct[];
-  readonly statistics: FeatureStatistics = { words: new WordStatistics(), codes: new WordStatistics(), grams: new WordStatistics() };
+  readonly statistics: FeatureStatistics = {
+    words: new WordStatistics(),
+    codes: new WordStatistics(),
+    grams: new WordStatistics(),
+  };
   readonly brands: BrandIndex;
   private readonly byGtin = new Map<string, PreparedProduct[]>();
   /** a code -> products carrying it */

@@ -28,7 +28,13 @@ describe('recallAtK', () => {
 describe('automaticQuality', () => {
   it.each([
     [[], { matches: 0, correct: 0, precision: 1, coverage: 0 }],
-    [[{ leftId: 'a', rightId: 'x' }, { leftId: 'b', rightId: 'q' }], { matches: 2, correct: 1, precision: 0.5, coverage: 0.25 }],
+    [
+      [
+        { leftId: 'a', rightId: 'x' },
+        { leftId: 'b', rightId: 'q' },
+      ],
+      { matches: 2, correct: 1, precision: 0.5, coverage: 0.25 },
+    ],
   ])('%j', (automatic, expected) => {
     expect(automaticQuality(automatic, truth)).toEqual(expected);
   });

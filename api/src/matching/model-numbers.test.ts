@@ -72,6 +72,8 @@ describe('normalizeMpn', () => {
 
 describe('shorterVariants', () => {
   it('lists prefixes and suffixes with a digit, at least half as long', () => {
-    expect(shorterVariants('nnc994ss').sort()).toEqual(['94ss', '994ss', 'c994ss', 'nc994ss', 'nnc9', 'nnc99', 'nnc994', 'nnc994s'].sort());
+    expect(shorterVariants('nnc994ss').sort()).toEqual(
+      ['94ss', '994ss', 'c994ss', 'nc994ss', 'nnc9', 'nnc99', 'nnc994', 'nnc994s'].sort(),
+    );
   });
 });

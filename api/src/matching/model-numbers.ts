@@ -6,7 +6,22 @@
 import { CANONICAL_UNITS, normalizeText, words } from './normalize.ts';
 
 /** Suffixes that make a number a specification rather than a code: '1080p', '4k', '10x', '2nd'. */
-const SPEC_SUFFIXES = new Set([...CANONICAL_UNITS, 'k', 'x', 'mp', 'bit', 'st', 'nd', 'rd', 'th', 'd', 'kc', 'czk', 'eur', 'usd']);
+const SPEC_SUFFIXES = new Set([
+  ...CANONICAL_UNITS,
+  'k',
+  'x',
+  'mp',
+  'bit',
+  'st',
+  'nd',
+  'rd',
+  'th',
+  'd',
+  'kc',
+  'czk',
+  'eur',
+  'usd',
+]);
 
 const VIDEO_RESOLUTION = /^(480|576|720|1080|1440|2160|4320)[pi]$/;
 
@@ -62,7 +77,10 @@ export function modelRelation(a: string, b: string): ModelRelation {
   let common = 0;
   while (common < shorter.length && shorter[common] === longer[common]) common++;
   const start = shorter.slice(0, common);
-  return common >= MIN_SIMILAR_PREFIX && common >= shorter.length * MIN_SIMILAR_RATIO && /\d/.test(start) && /\D/.test(start)
+  return common >= MIN_SIMILAR_PREFIX &&
+    common >= shorter.length * MIN_SIMILAR_RATIO &&
+    /\d/.test(start) &&
+    /\D/.test(start)
     ? 'similar'
     : null;
 }

@@ -38,13 +38,18 @@ describe('trainModel', () => {
   });
 
   it('refuses labels without a single true pair', () => {
-    expect(() => trainModel([{ candidates: [zero], matches: [false] }], { version: 'x', trainedOn: [] })).toThrow(/true pair/);
+    expect(() => trainModel([{ candidates: [zero], matches: [false] }], { version: 'x', trainedOn: [] })).toThrow(
+      /true pair/,
+    );
   });
 });
 
 describe('scoreList', () => {
   it('gives a list probabilities that leave room for none of them', () => {
-    const scores = scoreList(DEFAULT_MODEL, [pair({ gtinEqual: 1, wordCosine: 0.9, gramCosine: 0.9 }), pair({ wordCosine: 0.2 })]);
+    const scores = scoreList(DEFAULT_MODEL, [
+      pair({ gtinEqual: 1, wordCosine: 0.9, gramCosine: 0.9 }),
+      pair({ wordCosine: 0.2 }),
+    ]);
     expect(scores[0]!.score).toBeGreaterThan(0.9);
     expect(scores[0]!.score + scores[1]!.score).toBeLessThanOrEqual(1);
     expect(scoreList(DEFAULT_MODEL, [])).toEqual([]);

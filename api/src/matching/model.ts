@@ -212,7 +212,9 @@ export function trainModel(lists: LabelledList[], options: TrainingOptions): Mat
         for (let k = 0; k <= j; k++) hessian[row + k]! -= mj * mean[k]!;
       }
     }
-    const matrix = Array.from({ length: d }, (_, j) => Array.from({ length: d }, (_, k) => (k <= j ? hessian[j * d + k]! : hessian[k * d + j]!) / n));
+    const matrix = Array.from({ length: d }, (_, j) =>
+      Array.from({ length: d }, (_, k) => (k <= j ? hessian[j * d + k]! : hessian[k * d + j]!) / n),
+    );
     for (let j = 0; j < d; j++) gradient[j]! /= n;
     for (let j = 0; j < d - 1; j++) {
       gradient[j]! += l2 * (w[j]! - prior[j]!);
@@ -235,7 +237,10 @@ export function trainModel(lists: LabelledList[], options: TrainingOptions): Mat
     current = after;
     if (largest < 1e-4 || improvement < 1e-7) break;
   }
-  const weights = Object.fromEntries(FEATURE_NAMES.map((name, j) => [name, Math.round(w[j]! * 1e6) / 1e6])) as Record<FeatureName, number>;
+  const weights = Object.fromEntries(FEATURE_NAMES.map((name, j) => [name, Math.round(w[j]! * 1e6) / 1e6])) as Record<
+    FeatureName,
+    number
+  >;
   return {
     version: options.version,
     bias: Math.round(w[d - 1]! * 1e6) / 1e6,
@@ -251,8 +256,10 @@ export const DEFAULT_TRAINING_L2 = 1e-3;
 /** A model read from JSON, checked: every weight a finite number, a version. */
 export function parseModel(json: unknown): MatchingModel {
   const model = json as Partial<MatchingModel> | null;
-  if (!model || typeof model.version !== 'string' || !model.version) throw new Error('a matching model needs a version');
-  if (typeof model.bias !== 'number' || !Number.isFinite(model.bias)) throw new Error(`model ${model.version}: the bias is no number`);
+  if (!model || typeof model.version !== 'string' || !model.version)
+    throw new Error('a matching model needs a version');
+  if (typeof model.bias !== 'number' || !Number.isFinite(model.bias))
+    throw new Error(`model ${model.version}: the bias is no number`);
   const weights = model.weights ?? ({} as Record<FeatureName, number>);
   for (const name of FEATURE_NAMES) {
     if (typeof weights[name] !== 'number' || !Number.isFinite(weights[name])) {

@@ -108,9 +108,7 @@ const JOINED_RUN = /[\p{L}\p{N}]+(?:[-/._][\p{L}\p{N}]+)+/gu;
 const DECIMAL = /^\d+\.\d+$/;
 
 export function compactCodes(folded: string): string {
-  return folded.replace(JOINED_RUN, (run) =>
-    /\d/.test(run) && !DECIMAL.test(run) ? run.replace(/[-/._]/g, '') : run,
-  );
+  return folded.replace(JOINED_RUN, (run) => (/\d/.test(run) && !DECIMAL.test(run) ? run.replace(/[-/._]/g, '') : run));
 }
 
 /** Full normalization of a product name or description: one space between words, no punctuation. */

@@ -5,9 +5,7 @@
 /** The amount, or null when the text holds no price. */
 export function parsePrice(text: string | null | undefined): number | null {
   if (!text) return null;
-  let digits = text
-    .replace(/,-+$/, '')
-    .replace(/[^\d.,]/g, '');
+  let digits = text.replace(/,-+$/, '').replace(/[^\d.,]/g, '');
   if (!/\d/.test(digits)) return null;
   digits = digits.replace(/^[.,]+|[.,]+$/g, '');
   const lastDot = digits.lastIndexOf('.');

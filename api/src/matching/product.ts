@@ -41,7 +41,9 @@ export function prepareProduct(input: ProductInput, brands: BrandIndex): Prepare
   const descriptionCodes = extractModelNumbers(input.description ?? '').filter((code) => !nameCodes.includes(code));
   const gtin =
     normalizeGtin(input.gtin) ??
-    [...nameCodes, ...descriptionCodes].map((code) => (/^\d{12,14}$/.test(code) ? normalizeGtin(code) : null)).find(Boolean) ??
+    [...nameCodes, ...descriptionCodes]
+      .map((code) => (/^\d{12,14}$/.test(code) ? normalizeGtin(code) : null))
+      .find(Boolean) ??
     null;
   return {
     id: input.id,

@@ -24,7 +24,11 @@ export function toCalibration(c: CompetitorCalibration) {
     competitorDecisions: c.competitorDecisions,
     source: c.source === 'competitor' ? ('COMPETITOR' as const) : ('ORGANIZATION' as const),
     decisionsNeeded: c.automatic ? 0 : c.decisionsNeeded,
-    reason: c.automatic ? null : c.reason === 'too-few-decisions' ? ('TOO_FEW_DECISIONS' as const) : ('PRECISION_NOT_REACHED' as const),
+    reason: c.automatic
+      ? null
+      : c.reason === 'too-few-decisions'
+        ? ('TOO_FEW_DECISIONS' as const)
+        : ('PRECISION_NOT_REACHED' as const),
   };
 }
 
@@ -38,7 +42,10 @@ async function calibrationOf(ctx: ApiContext, competitorId: string) {
 function targetArg(value: unknown): number | null {
   if (value === null || value === undefined) return null;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0.5 || value > 1) {
-    throw badUserInput('targetPrecision', 'The target precision must be greater than 0.5 and at most 1 (0.99 = 99 %), or null.');
+    throw badUserInput(
+      'targetPrecision',
+      'The target precision must be greater than 0.5 and at most 1 (0.99 = 99 %), or null.',
+    );
   }
   return value;
 }
@@ -52,19 +59,33 @@ const calibrationResolvers = {
     matchingCalibration: (parent: { id: string }, _args: unknown, ctx: ApiContext) => calibrationOf(ctx, parent.id),
   },
   Mutation: {
-    async organizationMatchingTargetPrecisionSet(_: unknown, args: { organizationId: string; targetPrecision?: number | null }, ctx: ApiContext) {
+    async organizationMatchingTargetPrecisionSet(
+      _: unknown,
+      args: { organizationId: string; targetPrecision?: number | null },
+      ctx: ApiContext,
+    ) {
       requireAdmin(ctx, 'set the target precision of automatic matching');
       const id = uuidArg('organizationId', args.organizationId);
       const target = targetArg(args.targetPrecision);
-      const { rowCount } = await ctx.pool.query('UPDATE organizations SET matching_target_precision = $2 WHERE id = $1', [id, target]);
+      const { rowCount } = await ctx.pool.query(
+        'UPDATE organizations SET matching_target_precision = $2 WHERE id = $1',
+        [id, target],
+      );
       if (!rowCount) throw notFound('Organization', id);
       return target;
     },
-    async competitorMatchingTargetPrecisionSet(_: unknown, args: { competitorId: string; targetPrecision?: number | null }, ctx: ApiContext) {
+    async competitorMatchingTargetPrecisionSet(
+      _: unknown,
+      args: { competitorId: string; targetPrecision?: number | null },
+      ctx: ApiContext,
+    ) {
       requireAdmin(ctx, 'set the target precision of automatic matching');
       const id = uuidArg('competitorId', args.competitorId);
       const target = targetArg(args.targetPrecision);
-      const { rowCount } = await ctx.pool.query('UPDATE competitors SET matching_target_precision = $2 WHERE id = $1', [id, target]);
+      const { rowCount } = await ctx.pool.query('UPDATE competitors SET matching_target_precision = $2 WHERE id = $1', [
+        id,
+        target,
+      ]);
       if (!rowCount) throw notFound('Competitor', id);
       return calibrationOf(ctx, id);
     },
@@ -81,7 +102,12 @@ async function organizationArg(ctx: ApiContext, value: string): Promise<string> 
   return id;
 }
 
-const OUTCOMES = { trained: 'TRAINED', rolled_back: 'ROLLED_BACK', too_few_labels: 'TOO_FEW_LABELS', failed: 'FAILED' } as const;
+const OUTCOMES = {
+  trained: 'TRAINED',
+  rolled_back: 'ROLLED_BACK',
+  too_few_labels: 'TOO_FEW_LABELS',
+  failed: 'FAILED',
+} as const;
 
 export const matchingModelResolvers = {
   Query: {
@@ -89,7 +115,10 @@ export const matchingModelResolvers = {
       const id = await organizationArg(ctx, args.organizationId);
       const [active, versions, retrains, decisions] = await Promise.all([
         activeModel(ctx.pool, id),
-        ctx.pool.query(`SELECT version, active, trained_lists, held_out_lists, quality, created_at FROM matching_models WHERE organization_id = $1 ORDER BY created_at DESC, version DESC`, [id]),
+        ctx.pool.query(
+          `SELECT version, active, trained_lists, held_out_lists, quality, created_at FROM matching_models WHERE organization_id = $1 ORDER BY created_at DESC, version DESC`,
+          [id],
+        ),
         ctx.pool.query(
           `SELECT r.id, r.outcome, r.message, m.version, r.labelled_lists, r.seconds, r.finished_at, r.decisions
              FROM matching_retrains r LEFT JOIN matching_models m ON m.id = r.model_id WHERE r.organization_id = $1 ORDER BY r.id DESC LIMIT 20`,

@@ -47,7 +47,13 @@ export function signalVector(stored: Record<string, number> | null | undefined):
 
 /** The organization's labelled lists (see the top of this file), in a stable order. */
 export async function loadLabelledLists(db: Queryable, organizationId: string): Promise<KeyedList[]> {
-  const { rows } = await db.query<{ product_id: string; competitor_id: string; status: string; human: boolean; signals: Record<string, number> }>(
+  const { rows } = await db.query<{
+    product_id: string;
+    competitor_id: string;
+    status: string;
+    human: boolean;
+    signals: Record<string, number>;
+  }>(
     // The latest decision of every pair the organization decided on, in one pass (no look-up per pair).
     `WITH last AS (
        SELECT DISTINCT ON (d.match_id) d.match_id, d.actor_id IS NOT NULL AS human
@@ -78,7 +84,11 @@ export async function loadLabelledLists(db: Queryable, organizationId: string): 
     const matched = pairs.some((p) => p.status === 'MATCHED' && p.human);
     const allNever = pairs.every((p) => p.status === 'NEVER_MATCH' && p.human);
     if (!matched && !allNever) continue;
-    result.push({ ...key, candidates: pairs.map((p) => signalVector(p.signals)), matches: pairs.map((p) => p.status === 'MATCHED' && p.human) });
+    result.push({
+      ...key,
+      candidates: pairs.map((p) => signalVector(p.signals)),
+      matches: pairs.map((p) => p.status === 'MATCHED' && p.human),
+    });
   }
   return result;
 }
@@ -104,7 +114,9 @@ export function quality(model: MatchingModel, lists: readonly LabelledList[]): Q
   let first = 0;
   for (const list of lists) {
     const scores = scoreList(model, list.candidates).map((s) => s.score);
-    const right = list.matches.some(Boolean) ? scores.filter((_, i) => list.matches[i]).reduce((a, b) => a + b, 0) : 1 - scores.reduce((a, b) => a + b, 0);
+    const right = list.matches.some(Boolean)
+      ? scores.filter((_, i) => list.matches[i]).reduce((a, b) => a + b, 0)
+      : 1 - scores.reduce((a, b) => a + b, 0);
     likelihood += Math.log(Math.max(right, 1e-12));
     if (list.matches.some(Boolean)) {
       withMatch++;
@@ -112,12 +124,19 @@ export function quality(model: MatchingModel, lists: readonly LabelledList[]): Q
       if (list.matches[best]) first++;
     }
   }
-  return { logLikelihood: lists.length ? likelihood / lists.length : 0, recallAt1: withMatch ? first / withMatch : 0, lists: lists.length };
+  return {
+    logLikelihood: lists.length ? likelihood / lists.length : 0,
+    recallAt1: withMatch ? first / withMatch : 0,
+    lists: lists.length,
+  };
 }
 
 /** The organization's active model, else the shipped default. */
 export async function activeModel(db: Queryable, organizationId: string): Promise<MatchingModel> {
-  const { rows } = await db.query<{ model: unknown }>('SELECT model FROM matching_models WHERE organization_id = $1 AND active', [organizationId]);
+  const { rows } = await db.query<{ model: unknown }>(
+    'SELECT model FROM matching_models WHERE organization_id = $1 AND active',
+    [organizationId],
+  );
   return rows[0] ? parseModel(rows[0].model) : DEFAULT_MODEL;
 }
 
@@ -161,7 +180,11 @@ export interface RetrainOptions {
 }
 
 /** One retrain of an organization's model (see the top of this file); recorded in matching_retrains. */
-export async function retrainOrganization(pool: Pool, organizationId: string, options: RetrainOptions = {}): Promise<RetrainOutcome> {
+export async function retrainOrganization(
+  pool: Pool,
+  organizationId: string,
+  options: RetrainOptions = {},
+): Promise<RetrainOutcome> {
   const started = performance.now();
   const phases = { read: 0, train: 0, measure: 0, write: 0 };
   let mark = started;
@@ -191,11 +214,24 @@ export async function retrainOrganization(pool: Pool, organizationId: string, op
       `${minimumLists} (${minimumMatched} with a match) are needed. The current model ${current.version} stays.`;
     const seconds = await record('too_few_labels', message, null);
     lap('write');
-    return { outcome: 'too_few_labels', message, activeVersion: current.version, newVersion: null, labelledLists: lists.length, candidate: null, current: null, seconds, phases };
+    return {
+      outcome: 'too_few_labels',
+      message,
+      activeVersion: current.version,
+      newVersion: null,
+      labelledLists: lists.length,
+      candidate: null,
+      current: null,
+      seconds,
+      phases,
+    };
   }
   const training = lists.filter((l) => !heldOut(l.productId));
   const held = lists.filter((l) => heldOut(l.productId));
-  const { rows: versions } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM matching_models WHERE organization_id = $1', [organizationId]);
+  const { rows: versions } = await pool.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM matching_models WHERE organization_id = $1',
+    [organizationId],
+  );
   const version = `org-${versions[0]!.n + 1}`;
   const model = trainModel(training, {
     version,
@@ -215,10 +251,21 @@ export async function retrainOrganization(pool: Pool, organizationId: string, op
     await client.query('BEGIN');
     // One retrain of an organization at a time writes versions (the job is one per organization too).
     await client.query('SELECT id FROM organizations WHERE id = $1 FOR UPDATE', [organizationId]);
-    if (!worse) await client.query('UPDATE matching_models SET active = false WHERE organization_id = $1 AND active', [organizationId]);
+    if (!worse)
+      await client.query('UPDATE matching_models SET active = false WHERE organization_id = $1 AND active', [
+        organizationId,
+      ]);
     const inserted = await client.query<{ id: string }>(
       `INSERT INTO matching_models (organization_id, version, model, active, trained_lists, held_out_lists, quality) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [organizationId, version, JSON.stringify(model), !worse, training.length, held.length, JSON.stringify({ candidate: candidateQuality, current: currentQuality, replaces: current.version })],
+      [
+        organizationId,
+        version,
+        JSON.stringify(model),
+        !worse,
+        training.length,
+        held.length,
+        JSON.stringify({ candidate: candidateQuality, current: currentQuality, replaces: current.version }),
+      ],
     );
     modelId = inserted.rows[0]!.id;
     await client.query('COMMIT');

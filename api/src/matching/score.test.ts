@@ -39,7 +39,10 @@ describe('collectEvidence', () => {
   });
 
   it('explains a match by GTIN across units and diacritics', () => {
-    const { evidence } = score({ id: 'l2', name: 'MADETA Mleko polotucne 1000 ml', gtin: '859-4001-23456-1', price: 26 }, 'r4');
+    const { evidence } = score(
+      { id: 'l2', name: 'MADETA Mleko polotucne 1000 ml', gtin: '859-4001-23456-1', price: 26 },
+      'r4',
+    );
     expect(evidence.matchedIdentifiers).toEqual(['gtin']);
     expect(evidence.sharedWords).toEqual(expect.arrayContaining(['mleko', 'polotucne', '1000ml']));
     expect(evidence.priceDifference).toBeCloseTo(0.0423, 3);

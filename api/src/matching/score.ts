@@ -84,8 +84,7 @@ export function collectEvidence(
     sharedWords: words.shared,
     sharedModelNumbers: [...new Set(relatedModelNumbers.filter((r) => r.relation === 'exact').map((r) => r.left))],
     relatedModelNumbers,
-    modelNumbersConflict:
-      left.nameCodes.length > 0 && right.nameCodes.length > 0 && relatedModelNumbers.length === 0,
+    modelNumbersConflict: left.nameCodes.length > 0 && right.nameCodes.length > 0 && relatedModelNumbers.length === 0,
     priceDifference: relativePriceDifference(left.price, right.price),
   };
 }
@@ -122,8 +121,7 @@ export function modelNumberStrength(related: RelatedModelNumbers, codes: WordSta
       : related.relation === 'partial'
         ? SCORE_WEIGHTS.partialModelNumber
         : SCORE_WEIGHTS.similarModelNumber;
-  const place =
-    related.leftIn === 'name' && related.rightIn === 'name' ? 1 : SCORE_WEIGHTS.modelNumberInDescription;
+  const place = related.leftIn === 'name' && related.rightIn === 'name' ? 1 : SCORE_WEIGHTS.modelNumberInDescription;
   return rarity * length * kind * place;
 }
 

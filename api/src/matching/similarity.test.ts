@@ -20,7 +20,13 @@ describe('trigramSimilarity', () => {
 
 describe('weightedWordSimilarity', () => {
   const statistics = new WordStatistics();
-  for (const doc of [['sony', 'tv'], ['sony', 'radio'], ['sony', 'camera'], ['lg', 'tv']]) statistics.addDocument(doc);
+  for (const doc of [
+    ['sony', 'tv'],
+    ['sony', 'radio'],
+    ['sony', 'camera'],
+    ['lg', 'tv'],
+  ])
+    statistics.addDocument(doc);
 
   it.each([
     [['sony', 'tv'], ['sony', 'tv'], 1, ['sony', 'tv']],

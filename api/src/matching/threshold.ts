@@ -67,11 +67,7 @@ export interface LabelledScore {
  * (and every higher threshold does too). `minimumMatches` guards against a threshold resting on a
  * handful of pairs. Returns 1 (nothing automatic) when no threshold qualifies.
  */
-export function calibrateThreshold(
-  labelled: LabelledScore[],
-  targetPrecision = 0.99,
-  minimumMatches = 20,
-): number {
+export function calibrateThreshold(labelled: LabelledScore[], targetPrecision = 0.99, minimumMatches = 20): number {
   const sorted = [...labelled].sort((a, b) => b.score - a.score);
   let correct = 0;
   let best = 1;

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { classifyScrape, externalIdOf, priceJumpShare } from './classify.ts';
 
 const stored = { id: 'p1', price: 1000, currency: 'CZK', availability: 'in_stock' };
-const scraped = (price: number, currency = 'CZK', availability: 'in_stock' | 'out_of_stock' | 'unknown' = 'in_stock') => ({ price, currency, availability });
+const scraped = (
+  price: number,
+  currency = 'CZK',
+  availability: 'in_stock' | 'out_of_stock' | 'unknown' = 'in_stock',
+) => ({ price, currency, availability });
 
 describe('classifyScrape', () => {
   it.each([
@@ -16,14 +20,22 @@ describe('classifyScrape', () => {
     ['price falls beyond the share', stored, scraped(400), 0.5, 'held'],
     ['no limit configured', stored, scraped(5000), null, 'changed'],
     ['stored without a price', { ...stored, price: null }, scraped(5000), 0.5, 'changed'],
-    ['stored without availability counts as unknown', { ...stored, availability: null }, scraped(1000, 'CZK', 'unknown'), 0.5, 'unchanged'],
+    [
+      'stored without availability counts as unknown',
+      { ...stored, availability: null },
+      scraped(1000, 'CZK', 'unknown'),
+      0.5,
+      'unchanged',
+    ],
   ] as const)('%s', (_name, before, after, share, kind) => {
     expect(classifyScrape(before, after, share).kind).toBe(kind);
   });
 
   it('names both prices and the limit when it holds a price', () => {
     const outcome = classifyScrape(stored, scraped(1600), 0.5);
-    expect(outcome.kind === 'held' && outcome.reason).toBe('price 1600.00 CZK differs from the stored 1000.00 by 60 % (more than the 50 % allowed): held for review');
+    expect(outcome.kind === 'held' && outcome.reason).toBe(
+      'price 1600.00 CZK differs from the stored 1000.00 by 60 % (more than the 50 % allowed): held for review',
+    );
   });
 });
 

@@ -44,7 +44,11 @@ export function priceJumpShare(previous: number | null, next: number): number {
   return Math.abs(next - previous) / previous;
 }
 
-export function classifyScrape(stored: StoredPrice | null, scraped: Pick<ScrapedProduct, 'price' | 'currency' | 'availability'>, maxPriceJumpShare: number | null): Outcome {
+export function classifyScrape(
+  stored: StoredPrice | null,
+  scraped: Pick<ScrapedProduct, 'price' | 'currency' | 'availability'>,
+  maxPriceJumpShare: number | null,
+): Outcome {
   if (!stored) return { kind: 'new' };
   const sameCurrency = stored.currency.trim() === scraped.currency;
   if (sameCurrency && maxPriceJumpShare != null && maxPriceJumpShare > 0) {
@@ -58,7 +62,11 @@ export function classifyScrape(stored: StoredPrice | null, scraped: Pick<Scraped
       };
     }
   }
-  const same = stored.price != null && Math.abs(stored.price - scraped.price) < 0.005 && sameCurrency && (stored.availability ?? 'unknown') === scraped.availability;
+  const same =
+    stored.price != null &&
+    Math.abs(stored.price - scraped.price) < 0.005 &&
+    sameCurrency &&
+    (stored.availability ?? 'unknown') === scraped.availability;
   return same ? { kind: 'unchanged', id: stored.id } : { kind: 'changed', id: stored.id };
 }
 

@@ -43,12 +43,15 @@ export function summarizeHealth(runs: EndedRun[]): HealthSummary {
   const counted = runs.filter((r) => r.status !== 'cancelled').slice(0, RECENT_RUNS);
   const successes = counted.filter((r) => r.status === 'succeeded');
   const errorMix: Record<string, number> = {};
-  for (const run of counted) for (const [kind, n] of Object.entries(run.failuresByKind)) errorMix[kind] = (errorMix[kind] ?? 0) + n;
+  for (const run of counted)
+    for (const [kind, n] of Object.entries(run.failuresByKind)) errorMix[kind] = (errorMix[kind] ?? 0) + n;
   const last = counted[0] ?? null;
   const lastSuccess = successes[0] ?? null;
   const earlier = successes.slice(1);
   // Before a second success nothing is expected: a scraper may read only part of what the competitor lists.
-  const productsExpected = earlier.length ? Math.round(earlier.reduce((sum, r) => sum + r.productsSeen, 0) / earlier.length) : null;
+  const productsExpected = earlier.length
+    ? Math.round(earlier.reduce((sum, r) => sum + r.productsSeen, 0) / earlier.length)
+    : null;
   const summary: HealthSummary = {
     health: 'unknown',
     lastRunStatus: (runs[0]?.status ?? null) as HealthSummary['lastRunStatus'],
@@ -63,7 +66,10 @@ export function summarizeHealth(runs: EndedRun[]): HealthSummary {
   if (!last) return summary;
   const rate = successes.length / counted.length;
   if (last.status === 'failed' || rate < 0.5) return { ...summary, health: 'failing' };
-  const dropped = productsExpected != null && productsExpected > 0 && lastSuccess!.productsSeen < productsExpected * (1 - DEGRADED_DROP_SHARE);
+  const dropped =
+    productsExpected != null &&
+    productsExpected > 0 &&
+    lastSuccess!.productsSeen < productsExpected * (1 - DEGRADED_DROP_SHARE);
   const pages = lastSuccess!.productsSeen + lastSuccess!.productsFailed;
   const manyFailed = pages > 0 && lastSuccess!.productsFailed / pages > FAILED_PAGES_SHARE;
   return { ...summary, health: dropped || manyFailed || rate < 0.8 ? 'degraded' : 'healthy' };
@@ -71,14 +77,27 @@ export function summarizeHealth(runs: EndedRun[]): HealthSummary {
 
 /** Recomputes a scraper's health from its recent runs and stores it on the scraper row. */
 export async function refreshHealth(db: Pool | PoolClient, scraperId: string): Promise<HealthSummary> {
-  const { rows } = await db.query<{ status: EndedRun['status']; products_seen: number; products_failed: number; ended_at: Date; failures_by_kind: Record<string, number>; id: string }>(
+  const { rows } = await db.query<{
+    status: EndedRun['status'];
+    products_seen: number;
+    products_failed: number;
+    ended_at: Date;
+    failures_by_kind: Record<string, number>;
+    id: string;
+  }>(
     `SELECT id, status, products_seen, products_failed, ended_at, failures_by_kind FROM scraper_runs
       WHERE scraper_id = $1 AND status IN ('succeeded', 'failed', 'cancelled')
       ORDER BY ended_at DESC NULLS LAST, id DESC LIMIT ${RECENT_RUNS * 2}`,
     [scraperId],
   );
   const summary = summarizeHealth(
-    rows.map((r) => ({ status: r.status, productsSeen: r.products_seen, productsFailed: r.products_failed, endedAt: r.ended_at, failuresByKind: r.failures_by_kind ?? {} })),
+    rows.map((r) => ({
+      status: r.status,
+      productsSeen: r.products_seen,
+      productsFailed: r.products_failed,
+      endedAt: r.ended_at,
+      failuresByKind: r.failures_by_kind ?? {},
+    })),
   );
   await db.query(
     `UPDATE scrapers SET health = $2, last_run_id = $3, last_run_status = $4, last_run_at = $5, last_success_at = $6,

@@ -41,16 +41,33 @@ const SELECT = `SELECT h.id, h.scraper_id, h.run_id, h.competitor_product_id, cp
                   FROM scraper_held_prices h JOIN competitor_products cp ON cp.id = h.competitor_product_id`;
 
 /** A scraper's holds with `status` (all when null), newest first. */
-export async function listHeldPrices(db: Db, scraperId: string, status: HeldStatus | null, limit: number, offset: number): Promise<{ rows: HeldPriceRow[]; total: number }> {
+export async function listHeldPrices(
+  db: Db,
+  scraperId: string,
+  status: HeldStatus | null,
+  limit: number,
+  offset: number,
+): Promise<{ rows: HeldPriceRow[]; total: number }> {
   const [page, count] = await Promise.all([
-    db.query<HeldPriceRow>(`${SELECT} WHERE h.scraper_id = $1 AND ($2::text IS NULL OR h.status = $2) ORDER BY h.created_at DESC, h.id LIMIT $3 OFFSET $4`, [scraperId, status, limit, offset]),
-    db.query<{ total: number }>('SELECT count(*)::int AS total FROM scraper_held_prices WHERE scraper_id = $1 AND ($2::text IS NULL OR status = $2)', [scraperId, status]),
+    db.query<HeldPriceRow>(
+      `${SELECT} WHERE h.scraper_id = $1 AND ($2::text IS NULL OR h.status = $2) ORDER BY h.created_at DESC, h.id LIMIT $3 OFFSET $4`,
+      [scraperId, status, limit, offset],
+    ),
+    db.query<{ total: number }>(
+      'SELECT count(*)::int AS total FROM scraper_held_prices WHERE scraper_id = $1 AND ($2::text IS NULL OR status = $2)',
+      [scraperId, status],
+    ),
   ]);
   return { rows: page.rows, total: count.rows[0]!.total };
 }
 
 /** The hold if its scraper is within the caller's reach (scope: an organization id, null for all). */
-export async function findHeldPriceInScope(db: Db, id: string, scope: string | null, lock = false): Promise<HeldPriceRow | null> {
+export async function findHeldPriceInScope(
+  db: Db,
+  id: string,
+  scope: string | null,
+  lock = false,
+): Promise<HeldPriceRow | null> {
   const { rows } = await db.query<HeldPriceRow>(
     `${SELECT} JOIN scrapers s ON s.id = h.scraper_id JOIN competitors c ON c.id = s.competitor_id
        JOIN organization_websites ow ON ow.id = c.organization_website_id
@@ -66,24 +83,38 @@ export class HeldPriceDecisionError extends Error {}
  * Accepts or rejects a pending hold; returns it decided. Throws HeldPriceDecisionError (nothing
  * changed) when it is not pending or the product's price moved since it was held.
  */
-export async function decideHeldPrice(pool: Pool, id: string, scope: string | null, decision: 'accept' | 'reject', decidedBy: string): Promise<HeldPriceRow | null> {
+export async function decideHeldPrice(
+  pool: Pool,
+  id: string,
+  scope: string | null,
+  decision: 'accept' | 'reject',
+  decidedBy: string,
+): Promise<HeldPriceRow | null> {
   return inTransaction(pool, async (client) => {
     const held = await findHeldPriceInScope(client, id, scope, true);
     if (!held) return null;
-    if (held.status !== 'pending') throw new HeldPriceDecisionError(`the held price was decided already (${held.status})`);
+    if (held.status !== 'pending')
+      throw new HeldPriceDecisionError(`the held price was decided already (${held.status})`);
     const { rows } = await client.query<{ competitor_id: string; price: string | null; currency: string }>(
       'SELECT competitor_id, price, trim(currency) AS currency FROM competitor_products WHERE id = $1 FOR UPDATE',
       [held.competitor_product_id],
     );
     const product = rows[0]!;
-    if (product.price !== held.previous_price || (held.previous_currency != null && product.currency !== held.previous_currency)) {
-      throw new HeldPriceDecisionError(`the product's price has changed since it was held (now ${product.price ?? 'none'} ${product.currency}); the hold is out of date`);
+    if (
+      product.price !== held.previous_price ||
+      (held.previous_currency != null && product.currency !== held.previous_currency)
+    ) {
+      throw new HeldPriceDecisionError(
+        `the product's price has changed since it was held (now ${product.price ?? 'none'} ${product.currency}); the hold is out of date`,
+      );
     }
     if (decision === 'accept') {
-      await client.query(
-        `UPDATE competitor_products SET price = $2, currency = $3, availability = $4 WHERE id = $1`,
-        [held.competitor_product_id, held.price, held.currency, held.availability],
-      );
+      await client.query(`UPDATE competitor_products SET price = $2, currency = $3, availability = $4 WHERE id = $1`, [
+        held.competitor_product_id,
+        held.price,
+        held.currency,
+        held.availability,
+      ]);
       await client.query(
         `INSERT INTO competitor_price_history (competitor_product_id, seen_at, price, currency, availability) VALUES ($1, now(), $2, $3, $4)
          ON CONFLICT (competitor_product_id, seen_at) DO UPDATE SET price = EXCLUDED.price, currency = EXCLUDED.currency, availability = EXCLUDED.availability`,
@@ -96,7 +127,10 @@ export async function decideHeldPrice(pool: Pool, id: string, scope: string | nu
       );
       await matchingAfterCompetitorImport(client, pool, product.competitor_id);
     }
-    await client.query(`UPDATE scraper_held_prices SET status = $2, decided_at = now(), decided_by = $3 WHERE id = $1`, [id, decision === 'accept' ? 'accepted' : 'rejected', decidedBy]);
+    await client.query(
+      `UPDATE scraper_held_prices SET status = $2, decided_at = now(), decided_by = $3 WHERE id = $1`,
+      [id, decision === 'accept' ? 'accepted' : 'rejected', decidedBy],
+    );
     return findHeldPriceInScope(client, id, null);
   });
 }

@@ -17,11 +17,15 @@ import { queueDueRuns, sweepStaleRuns, waitingRuns } from './run-store.ts';
 export const SCRAPER_RUN_JOB = 'scraper-run';
 export const SCRAPERS_SCHEDULE_JOB = 'scrapers-schedule';
 
-defineJob<{ runId: string }>(SCRAPER_RUN_JOB, { singletonKey: (p) => p.runId, retryLimit: 1, expireInSeconds: 120 }, async ({ runId }, ctx) => {
-  const result = await executeRun(ctx.pool, runId, { signal: ctx.signal });
-  // Thrown so that the queue hands the job back (no try used): the next worker resumes the run.
-  if (result.status === 'stopped') throw new Error('the worker stopped; the run was handed back to be resumed');
-});
+defineJob<{ runId: string }>(
+  SCRAPER_RUN_JOB,
+  { singletonKey: (p) => p.runId, retryLimit: 1, expireInSeconds: 120 },
+  async ({ runId }, ctx) => {
+    const result = await executeRun(ctx.pool, runId, { signal: ctx.signal });
+    // Thrown so that the queue hands the job back (no try used): the next worker resumes the run.
+    if (result.status === 'stopped') throw new Error('the worker stopped; the run was handed back to be resumed');
+  },
+);
 
 defineJob(SCRAPERS_SCHEDULE_JOB, { retryLimit: 0, expireInSeconds: 60 }, async (_payload, ctx) => {
   await sweepStaleRuns(ctx.pool);

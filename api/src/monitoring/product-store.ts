@@ -39,9 +39,23 @@ export interface BatchCounts {
   failuresByKind: Record<string, number>;
 }
 
-export const emptyCounts = (): BatchCounts => ({ seen: 0, new: 0, changed: 0, unchanged: 0, held: 0, failed: 0, notModified: 0, historyRows: 0, failuresByKind: {} });
+export const emptyCounts = (): BatchCounts => ({
+  seen: 0,
+  new: 0,
+  changed: 0,
+  unchanged: 0,
+  held: 0,
+  failed: 0,
+  notModified: 0,
+  historyRows: 0,
+  failuresByKind: {},
+});
 
-async function storedPrices(client: PoolClient, competitorId: string, products: ScrapedProduct[]): Promise<{ byId: Map<string, StoredPrice>; byCanonical: Map<string, StoredPrice> }> {
+async function storedPrices(
+  client: PoolClient,
+  competitorId: string,
+  products: ScrapedProduct[],
+): Promise<{ byId: Map<string, StoredPrice>; byCanonical: Map<string, StoredPrice> }> {
   const ids = [...new Set(products.flatMap((p) => (p.knownId ? [p.knownId] : [])))];
   const urls = [...new Set(products.filter((p) => !p.knownId).map((p) => p.canonicalUrl))];
   const { rows } = await client.query<StoredPrice & { canonical_url: string | null }>(
@@ -73,7 +87,11 @@ const columnsOf = (products: ScrapedProduct[]) => [
 ];
 
 /** Writes one batch of a run; returns what it counted. Nothing of the batch is written when it throws. */
-export async function writeBatch(pool: Pool, run: { id: string; scraperId: string; competitorId: string; maxPriceJumpShare: number | null }, batch: RunBatch): Promise<BatchCounts> {
+export async function writeBatch(
+  pool: Pool,
+  run: { id: string; scraperId: string; competitorId: string; maxPriceJumpShare: number | null },
+  batch: RunBatch,
+): Promise<BatchCounts> {
   const counts = emptyCounts();
   return inTransaction(pool, async (client) => {
     // One page per canonical address within a batch (the last one wins).
@@ -89,16 +107,24 @@ export async function writeBatch(pool: Pool, run: { id: string; scraperId: strin
     const heldHere: string[] = [];
     const holdsById = new Map<string, { id: string; product: ScrapedProduct; stored: StoredPrice }>();
     for (const product of products) {
-      const stored = product.knownId ? (byId.get(product.knownId) ?? null) : (byCanonical.get(product.canonicalUrl) ?? null);
+      const stored = product.knownId
+        ? (byId.get(product.knownId) ?? null)
+        : (byCanonical.get(product.canonicalUrl) ?? null);
       if (product.knownId && !stored) continue; // deleted meanwhile
       const outcome = classifyScrape(stored, product, run.maxPriceJumpShare);
       if (outcome.kind === 'new') inserts.push(product);
       else if (outcome.kind === 'changed') changes.push({ ...product, id: outcome.id });
-      else if (outcome.kind === 'unchanged') unchanged.push({ id: outcome.id, etag: product.etag, lastModified: product.lastModified });
+      else if (outcome.kind === 'unchanged')
+        unchanged.push({ id: outcome.id, etag: product.etag, lastModified: product.lastModified });
       else {
         heldHere.push(outcome.id);
         holdsById.set(outcome.id, { id: outcome.id, product, stored: stored! });
-        failures.push({ url: product.url, kind: 'held_for_review', reason: outcome.reason, details: { previousPrice: stored?.price ?? null, price: product.price, currency: product.currency } });
+        failures.push({
+          url: product.url,
+          kind: 'held_for_review',
+          reason: outcome.reason,
+          details: { previousPrice: stored?.price ?? null, price: product.price, currency: product.currency },
+        });
       }
     }
     if (inserts.length) {
@@ -184,7 +210,10 @@ export async function writeBatch(pool: Pool, run: { id: string; scraperId: strin
       );
     }
     // A held product was seen: its "last seen" moves, its price stays.
-    const seenOnly = [...unchanged, ...[...heldHere, ...batch.notModified].map((id) => ({ id, etag: null, lastModified: null }))];
+    const seenOnly = [
+      ...unchanged,
+      ...[...heldHere, ...batch.notModified].map((id) => ({ id, etag: null, lastModified: null })),
+    ];
     if (seenOnly.length) {
       // "Last seen" moves for the whole batch in one statement; validators only when a new response brought them.
       await client.query(
@@ -199,12 +228,19 @@ export async function writeBatch(pool: Pool, run: { id: string; scraperId: strin
     counts.notModified += batch.notModified.length;
     counts.seen = counts.new + counts.changed + counts.unchanged + counts.held + counts.notModified;
     counts.failed = failures.length - counts.held;
-    for (const failure of failures) counts.failuresByKind[failure.kind] = (counts.failuresByKind[failure.kind] ?? 0) + 1;
+    for (const failure of failures)
+      counts.failuresByKind[failure.kind] = (counts.failuresByKind[failure.kind] ?? 0) + 1;
     if (failures.length) {
       await client.query(
         `INSERT INTO scraper_run_failures (run_id, url, kind, reason, details)
          SELECT $1, url, kind, reason, details::jsonb FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS f(url, kind, reason, details)`,
-        [run.id, failures.map((f) => f.url.slice(0, 2000)), failures.map((f) => f.kind), failures.map((f) => f.reason.slice(0, 1000)), failures.map((f) => (f.details ? JSON.stringify(f.details) : null))],
+        [
+          run.id,
+          failures.map((f) => f.url.slice(0, 2000)),
+          failures.map((f) => f.kind),
+          failures.map((f) => f.reason.slice(0, 1000)),
+          failures.map((f) => (f.details ? JSON.stringify(f.details) : null)),
+        ],
       );
     }
     if (counts.new + counts.changed > 0) {
@@ -234,6 +270,19 @@ async function addProgress(client: PoolClient, runId: string, counts: BatchCount
               SELECT key AS k, value::int AS v FROM jsonb_each_text(r.failures_by_kind)
               UNION ALL SELECT key, value::int FROM jsonb_each_text($12::jsonb)) a GROUP BY k) b)
       WHERE id = $1`,
-    [runId, batch.pagesFetched, counts.seen, counts.new, counts.changed, counts.unchanged, counts.failed, counts.held, counts.notModified, counts.historyRows, batch.bytes, JSON.stringify(counts.failuresByKind)],
+    [
+      runId,
+      batch.pagesFetched,
+      counts.seen,
+      counts.new,
+      counts.changed,
+      counts.unchanged,
+      counts.failed,
+      counts.held,
+      counts.notModified,
+      counts.historyRows,
+      batch.bytes,
+      JSON.stringify(counts.failuresByKind),
+    ],
   );
 }

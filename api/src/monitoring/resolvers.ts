@@ -8,11 +8,23 @@ import { limitArg, offsetArg, searchArg, uuidArg } from '../graphql/validate.ts'
 import { likePattern, oneOf, scopeOf, textArg, toIso, urlArg } from '../graphql/resolvers/catalogue-scope.ts';
 import { privateHostsAllowed } from '../feeds/url-guard.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { DEFAULT_SCRAPER_SETTINGS, PRODUCT_FIELDS, validateScraperSettings, type ScraperSettings } from './scrape-types.ts';
+import {
+  DEFAULT_SCRAPER_SETTINGS,
+  PRODUCT_FIELDS,
+  validateScraperSettings,
+  type ScraperSettings,
+} from './scrape-types.ts';
 import { DEFAULT_TOOLS } from './scrape-tools.ts';
 import { cancelRun, requestRun, type ScraperRunRow } from './run-store.ts';
 import { dispatchRun } from './jobs.ts';
-import { decideHeldPrice, HELD_STATUSES, HeldPriceDecisionError, listHeldPrices, type HeldPriceRow, type HeldStatus } from './held-prices.ts';
+import {
+  decideHeldPrice,
+  HELD_STATUSES,
+  HeldPriceDecisionError,
+  listHeldPrices,
+  type HeldPriceRow,
+  type HeldStatus,
+} from './held-prices.ts';
 import {
   competitorProductUrl,
   deleteScraper,
@@ -106,13 +118,19 @@ function settingsArg(text: string | null | undefined): ScraperSettings {
     throw badUserInput('settings', `not valid JSON (${(error as Error).message})`);
   }
   // An export carries the settings under `settings` beside the scraper's name.
-  if (json && typeof json === 'object' && 'settings' in json && !('sources' in json)) json = (json as { settings: unknown }).settings;
+  if (json && typeof json === 'object' && 'settings' in json && !('sources' in json))
+    json = (json as { settings: unknown }).settings;
   const checked = validateScraperSettings(json);
   if (!checked.ok) throw badUserInput('settings', checked.errors.map((e) => `${e.path}: ${e.message}`).join('; '));
   return checked.settings;
 }
 
-async function requireCan(ctx: ApiContext, resource: 'scrappers' | 'scrappers:detail', action: 'Read' | 'Create' | 'Update' | 'Delete', message: string) {
+async function requireCan(
+  ctx: ApiContext,
+  resource: 'scrappers' | 'scrappers:detail',
+  action: 'Read' | 'Create' | 'Update' | 'Delete',
+  message: string,
+) {
   if (!(await ctx.can(resource, action))) throw forbidden(message);
 }
 
@@ -124,7 +142,15 @@ async function scraperOrNotFound(ctx: ApiContext, id: string, withSettings = tru
 
 async function scraperList(
   _: unknown,
-  args: { search?: string | null; health?: string[] | null; competitorId?: string | null; enabled?: boolean | null; sort?: keyof typeof SCRAPER_SORTS | null; limit: number; offset: number },
+  args: {
+    search?: string | null;
+    health?: string[] | null;
+    competitorId?: string | null;
+    enabled?: boolean | null;
+    sort?: keyof typeof SCRAPER_SORTS | null;
+    limit: number;
+    offset: number;
+  },
   ctx: ApiContext,
 ) {
   const search = searchArg('search', args.search);
@@ -173,8 +199,16 @@ async function scraperRun(_: unknown, args: { runId: string }, ctx: ApiContext) 
 }
 
 async function failures(parent: RunObject, args: { limit: number; offset: number }, ctx: ApiContext) {
-  const { rows, total } = await listFailures(ctx.pool, parent.id, limitArg('limit', args.limit), offsetArg('offset', args.offset));
-  return { data: rows.map((r) => ({ id: r.id, url: r.url, kind: r.kind, reason: r.reason, createdAt: toIso(r.created_at)! })), meta: { pagination: { total } } };
+  const { rows, total } = await listFailures(
+    ctx.pool,
+    parent.id,
+    limitArg('limit', args.limit),
+    offsetArg('offset', args.offset),
+  );
+  return {
+    data: rows.map((r) => ({ id: r.id, url: r.url, kind: r.kind, reason: r.reason, createdAt: toIso(r.created_at)! })),
+    meta: { pagination: { total } },
+  };
 }
 
 interface TestInput {
@@ -248,7 +282,8 @@ async function scraperUpdate(_: unknown, args: { scraperId: string; input: Scrap
     enabled: input.enabled == null ? undefined : Boolean(input.enabled),
     settings: input.settings == null ? undefined : settingsArg(input.settings),
   };
-  if (Object.values(values).every((v) => v === undefined)) throw badUserInput('input', 'give at least one field to change');
+  if (Object.values(values).every((v) => v === undefined))
+    throw badUserInput('input', 'give at least one field to change');
   await requireCan(ctx, 'scrappers', 'Update', 'You may not change scrapers.');
   await scraperOrNotFound(ctx, id, false);
   await updateScraper(ctx.pool, id, values);
@@ -302,7 +337,11 @@ function toHeldPrice(row: HeldPriceRow) {
   };
 }
 
-async function scraperHeldPriceList(_: unknown, args: { scraperId: string; status?: string | null; limit: number; offset: number }, ctx: ApiContext) {
+async function scraperHeldPriceList(
+  _: unknown,
+  args: { scraperId: string; status?: string | null; limit: number; offset: number },
+  ctx: ApiContext,
+) {
   const id = uuidArg('scraperId', args.scraperId);
   const status = args.status == null ? null : (oneOf('status', args.status, HELD_STATUSES) as HeldStatus);
   const limit = limitArg('limit', args.limit);
@@ -329,7 +368,10 @@ async function scraperHeldPriceDecide(_: unknown, args: { heldPriceId: string; d
 
 /** Read on request (the detail page), one indexed count: the list does not ask for it. */
 async function heldPricesPending(parent: { id: string }, _: unknown, ctx: ApiContext) {
-  const { rows } = await ctx.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM scraper_held_prices WHERE scraper_id = $1 AND status = 'pending'`, [parent.id]);
+  const { rows } = await ctx.pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM scraper_held_prices WHERE scraper_id = $1 AND status = 'pending'`,
+    [parent.id],
+  );
   return rows[0]!.n;
 }
 
@@ -343,7 +385,15 @@ async function competitorScrapers(parent: { id: string }, _: unknown, ctx: ApiCo
 }
 
 export const monitoringResolvers = {
-  Query: { scraperList, scraper, scraperDefaultSettings, scraperRunList, scraperRun, scraperTestExtraction, scraperHeldPriceList },
+  Query: {
+    scraperList,
+    scraper,
+    scraperDefaultSettings,
+    scraperRunList,
+    scraperRun,
+    scraperTestExtraction,
+    scraperHeldPriceList,
+  },
   Mutation: { scraperCreate, scraperUpdate, scraperDelete, scraperRunNow, scraperRunCancel, scraperHeldPriceDecide },
   ScraperRun: { failures },
   Scraper: { heldPricesPending },

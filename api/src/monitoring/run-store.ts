@@ -52,7 +52,12 @@ export async function findRun(db: Db, runId: string): Promise<ScraperRunRow | nu
 }
 
 /** A queued run of the scraper, or the queued or running one it has already ({ created: false }). */
-export async function requestRun(db: Db, scraperId: string, trigger: 'schedule' | 'manual', startedBy: string | null): Promise<{ run: ScraperRunRow; created: boolean }> {
+export async function requestRun(
+  db: Db,
+  scraperId: string,
+  trigger: 'schedule' | 'manual',
+  startedBy: string | null,
+): Promise<{ run: ScraperRunRow; created: boolean }> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const { rows } = await db.query<ScraperRunRow>(
       `INSERT INTO scraper_runs (scraper_id, trigger, started_by) VALUES ($1, $2, $3)
@@ -60,7 +65,10 @@ export async function requestRun(db: Db, scraperId: string, trigger: 'schedule' 
       [scraperId, trigger, startedBy],
     );
     if (rows[0]) return { run: rows[0], created: true };
-    const active = await db.query<ScraperRunRow>(`SELECT * FROM scraper_runs WHERE scraper_id = $1 AND status IN ('queued', 'running')`, [scraperId]);
+    const active = await db.query<ScraperRunRow>(
+      `SELECT * FROM scraper_runs WHERE scraper_id = $1 AND status IN ('queued', 'running')`,
+      [scraperId],
+    );
     if (active.rows[0]) return { run: active.rows[0], created: false };
   }
   throw new Error(`Could not queue a run of scraper ${scraperId}`);
@@ -75,7 +83,11 @@ export const RESUMABLE_AFTER_SECONDS = 90;
  * its start and counts a resume (`resumes` > 0: run.ts goes on from the pages not yet done). Null
  * when it is not to be taken (another worker has it, or it ended).
  */
-export async function claimRun(db: Db, runId: string, resumableAfterSeconds = RESUMABLE_AFTER_SECONDS): Promise<ScraperRunRow | null> {
+export async function claimRun(
+  db: Db,
+  runId: string,
+  resumableAfterSeconds = RESUMABLE_AFTER_SECONDS,
+): Promise<ScraperRunRow | null> {
   const { rows } = await db.query<ScraperRunRow>(
     `UPDATE scraper_runs SET status = 'running', started_at = coalesce(started_at, now()), heartbeat_at = now(),
             resumes = resumes + CASE WHEN started_at IS NULL THEN 0 ELSE 1 END
@@ -88,7 +100,10 @@ export async function claimRun(db: Db, runId: string, resumableAfterSeconds = RE
 
 /** A stopping worker hands its run back: queued again, what it wrote stays; the next worker resumes it. */
 export async function handBackRun(db: Db, runId: string): Promise<boolean> {
-  const { rowCount } = await db.query(`UPDATE scraper_runs SET status = 'queued', heartbeat_at = now() WHERE id = $1 AND status = 'running'`, [runId]);
+  const { rowCount } = await db.query(
+    `UPDATE scraper_runs SET status = 'queued', heartbeat_at = now() WHERE id = $1 AND status = 'running'`,
+    [runId],
+  );
   return (rowCount ?? 0) > 0;
 }
 
@@ -102,7 +117,10 @@ export async function setPagesTotal(db: Db, runId: string, total: number): Promi
 
 /** Moves the heartbeat; true when a cancel was requested. */
 export async function heartbeat(db: Db, runId: string): Promise<boolean> {
-  const { rows } = await db.query<{ cancel_requested: boolean }>('UPDATE scraper_runs SET heartbeat_at = now() WHERE id = $1 RETURNING cancel_requested', [runId]);
+  const { rows } = await db.query<{ cancel_requested: boolean }>(
+    'UPDATE scraper_runs SET heartbeat_at = now() WHERE id = $1 RETURNING cancel_requested',
+    [runId],
+  );
   return rows[0]?.cancel_requested ?? true;
 }
 
@@ -131,7 +149,10 @@ export async function endRun(
 export async function cancelRun(db: Db, runId: string): Promise<ScraperRunRow | null> {
   const queued = await endRun(db, runId, 'cancelled', null, ['queued']);
   if (queued) return queued;
-  const { rows } = await db.query<ScraperRunRow>(`UPDATE scraper_runs SET cancel_requested = true WHERE id = $1 AND status = 'running' RETURNING *`, [runId]);
+  const { rows } = await db.query<ScraperRunRow>(
+    `UPDATE scraper_runs SET cancel_requested = true WHERE id = $1 AND status = 'running' RETURNING *`,
+    [runId],
+  );
   return rows[0] ?? null;
 }
 
@@ -143,7 +164,15 @@ export async function sweepStaleRuns(db: Db, staleAfterSeconds = STALE_AFTER_SEC
   );
   const failed: string[] = [];
   for (const row of rows) {
-    if (await endRun(db, row.id, 'failed', 'The worker running this run stopped; what it had written stays, the next run goes on from the stored products.')) failed.push(row.id);
+    if (
+      await endRun(
+        db,
+        row.id,
+        'failed',
+        'The worker running this run stopped; what it had written stays, the next run goes on from the stored products.',
+      )
+    )
+      failed.push(row.id);
   }
   return failed;
 }

@@ -50,7 +50,13 @@ async function* knownPages(pool: Pool, competitorId: string, resume: Resume | nu
   for (;;) {
     // A resumed run skips what it did before its worker stopped: the products it saw (every outcome
     // moves seen_at past the run's start) and the pages it recorded as failed.
-    const { rows } = await pool.query<{ id: string; url: string; etag: string | null; last_modified: string | null; price: string | null }>(
+    const { rows } = await pool.query<{
+      id: string;
+      url: string;
+      etag: string | null;
+      last_modified: string | null;
+      price: string | null;
+    }>(
       `SELECT id, coalesce(canonical_url, url) AS url, etag, last_modified, price FROM competitor_products cp
         WHERE competitor_id = $1 AND url IS NOT NULL AND id > $2
           AND ($3::timestamptz IS NULL OR (seen_at < $3 AND NOT EXISTS (
@@ -58,19 +64,37 @@ async function* knownPages(pool: Pool, competitorId: string, resume: Resume | nu
         ORDER BY id LIMIT ${KNOWN_PAGE}`,
       [competitorId, after, resume?.startedAt ?? null, resume?.runId ?? null],
     );
-    for (const row of rows) yield { url: row.url, knownId: row.id, previous: { etag: row.etag, lastModified: row.last_modified, price: row.price == null ? null : Number(row.price) } };
+    for (const row of rows)
+      yield {
+        url: row.url,
+        knownId: row.id,
+        previous: {
+          etag: row.etag,
+          lastModified: row.last_modified,
+          price: row.price == null ? null : Number(row.price),
+        },
+      };
     if (rows.length < KNOWN_PAGE) return;
     after = rows[rows.length - 1]!.id;
   }
 }
 
 /** A discovery that fails (a sitemap that is not XML, an unreachable listing) becomes a failed page; the rest of the run goes on. */
-async function* discovered(source: AsyncIterable<string>, where: string, failures: PageFailure[], pattern: RegExp | null): AsyncGenerator<WorkItem> {
+async function* discovered(
+  source: AsyncIterable<string>,
+  where: string,
+  failures: PageFailure[],
+  pattern: RegExp | null,
+): AsyncGenerator<WorkItem> {
   try {
     for await (const url of source) if (!pattern || pattern.test(url)) yield { url, knownId: null, previous: null };
   } catch (error) {
     const failure = (error as { failure?: string }).failure;
-    failures.push({ url: where, kind: failure ?? 'discovery_failed', reason: error instanceof Error ? error.message : String(error) });
+    failures.push({
+      url: where,
+      kind: failure ?? 'discovery_failed',
+      reason: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 
@@ -91,12 +115,22 @@ async function doneAddresses(pool: Pool, competitorId: string, resume: Resume): 
     if (row.url) done.add(row.url);
     if (row.canonical_url) done.add(row.canonical_url);
   }
-  const failed = await pool.query<{ url: string }>('SELECT url FROM scraper_run_failures WHERE run_id = $1', [resume.runId]);
+  const failed = await pool.query<{ url: string }>('SELECT url FROM scraper_run_failures WHERE run_id = $1', [
+    resume.runId,
+  ]);
   for (const row of failed.rows) done.add(row.url);
   return done;
 }
 
-async function* sourcesOf(pool: Pool, scraper: ScraperForRun, settings: ScraperSettings, fetcher: Fetcher, tools: ScrapeTools, failures: PageFailure[], resume: Resume | null): AsyncGenerator<WorkItem> {
+async function* sourcesOf(
+  pool: Pool,
+  scraper: ScraperForRun,
+  settings: ScraperSettings,
+  fetcher: Fetcher,
+  tools: ScrapeTools,
+  failures: PageFailure[],
+  resume: Resume | null,
+): AsyncGenerator<WorkItem> {
   const queued = resume ? await doneAddresses(pool, scraper.competitor_id, resume) : new Set<string>();
   if (settings.sources.knownUrls) {
     for await (const item of knownPages(pool, scraper.competitor_id, resume)) {
@@ -106,7 +140,15 @@ async function* sourcesOf(pool: Pool, scraper: ScraperForRun, settings: ScraperS
   }
   const { sitemapUrl, sitemapProductPattern, listing } = settings.sources;
   const streams: AsyncIterable<WorkItem>[] = [];
-  if (sitemapUrl) streams.push(discovered(tools.discoverFromSitemap(sitemapUrl, fetcher), sitemapUrl, failures, sitemapProductPattern ? new RegExp(sitemapProductPattern) : null));
+  if (sitemapUrl)
+    streams.push(
+      discovered(
+        tools.discoverFromSitemap(sitemapUrl, fetcher),
+        sitemapUrl,
+        failures,
+        sitemapProductPattern ? new RegExp(sitemapProductPattern) : null,
+      ),
+    );
   if (listing) streams.push(discovered(tools.discoverFromListing(listing, fetcher), listing.startUrl, failures, null));
   for (const stream of streams) {
     for await (const item of stream) {
@@ -118,16 +160,50 @@ async function* sourcesOf(pool: Pool, scraper: ScraperForRun, settings: ScraperS
 }
 
 /** A page's result as the batch writer takes it: a product, a 304, or a failure. */
-export function toBatchEntry(item: WorkItem, result: PageResult, settings: ScraperSettings): { product?: ScrapedProduct; notModified?: string; failure?: PageFailure } {
+export function toBatchEntry(
+  item: WorkItem,
+  result: PageResult,
+  settings: ScraperSettings,
+): { product?: ScrapedProduct; notModified?: string; failure?: PageFailure } {
   if (result.outcome === 'not_modified') return item.knownId ? { notModified: item.knownId } : {};
-  if (result.outcome === 'failed') return { failure: { url: item.url, kind: result.failure, reason: result.reason, details: result.status == null ? null : { status: result.status } } };
+  if (result.outcome === 'failed')
+    return {
+      failure: {
+        url: item.url,
+        kind: result.failure,
+        reason: result.reason,
+        details: result.status == null ? null : { status: result.status },
+      },
+    };
   const product = result.product;
-  if (result.outcome === 'held') return { failure: { url: item.url, kind: 'held_for_review', reason: result.reason, details: { price: product.price, currency: product.currency } } };
+  if (result.outcome === 'held')
+    return {
+      failure: {
+        url: item.url,
+        kind: 'held_for_review',
+        reason: result.reason,
+        details: { price: product.price, currency: product.currency },
+      },
+    };
   const currency = product.currency ?? settings.expectedCurrency ?? null;
-  if (!product.name) return { failure: { url: item.url, kind: 'extraction_failed', reason: 'the page names no product (no name found)' } };
-  if (product.price == null || !(product.price > 0)) return { failure: { url: item.url, kind: 'extraction_failed', reason: 'the page shows no price' } };
-  if (!currency || !/^[A-Z]{3}$/.test(currency)) return { failure: { url: item.url, kind: 'validation_failed', reason: 'the page names no currency and the scraper expects none' } };
-  if (product.price >= 1e10) return { failure: { url: item.url, kind: 'validation_failed', reason: `price ${product.price} is implausibly high` } };
+  if (!product.name)
+    return {
+      failure: { url: item.url, kind: 'extraction_failed', reason: 'the page names no product (no name found)' },
+    };
+  if (product.price == null || !(product.price > 0))
+    return { failure: { url: item.url, kind: 'extraction_failed', reason: 'the page shows no price' } };
+  if (!currency || !/^[A-Z]{3}$/.test(currency))
+    return {
+      failure: {
+        url: item.url,
+        kind: 'validation_failed',
+        reason: 'the page names no currency and the scraper expects none',
+      },
+    };
+  if (product.price >= 1e10)
+    return {
+      failure: { url: item.url, kind: 'validation_failed', reason: `price ${product.price} is implausibly high` },
+    };
   return {
     product: {
       knownId: item.knownId,
@@ -160,26 +236,46 @@ export async function executeRun(pool: Pool, runId: string, options: RunOptions 
   try {
     return await execute(pool, run, options, counts);
   } catch (error) {
-    await endRun(pool, runId, 'failed', `The run stopped on an error: ${error instanceof Error ? error.message : String(error)}`);
+    await endRun(
+      pool,
+      runId,
+      'failed',
+      `The run stopped on an error: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return { status: 'failed', counts };
   }
 }
 
 async function execute(pool: Pool, run: ScraperRunRow, options: RunOptions, counts: BatchCounts): Promise<RunResult> {
-  const { rows } = await pool.query<ScraperForRun>('SELECT id, competitor_id, settings FROM scrapers WHERE id = $1', [run.scraper_id]);
+  const { rows } = await pool.query<ScraperForRun>('SELECT id, competitor_id, settings FROM scrapers WHERE id = $1', [
+    run.scraper_id,
+  ]);
   const scraper = rows[0];
   if (!scraper) throw new Error('its scraper was deleted');
   const checked = validateScraperSettings(scraper.settings);
   if (!checked.ok) {
-    await endRun(pool, run.id, 'failed', `The scraper's settings are invalid: ${checked.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
+    await endRun(
+      pool,
+      run.id,
+      'failed',
+      `The scraper's settings are invalid: ${checked.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`,
+    );
     return { status: 'failed', counts };
   }
   const settings = checked.settings;
   const tools = options.tools ?? DEFAULT_TOOLS;
-  const fetcher = tools.createFetcher(settings, { allowPrivateAddresses: options.allowPrivateAddresses ?? privateHostsAllowed(), sharedPace: databasePace(pool) });
+  const fetcher = tools.createFetcher(settings, {
+    allowPrivateAddresses: options.allowPrivateAddresses ?? privateHostsAllowed(),
+    sharedPace: databasePace(pool),
+  });
   const batchSize = options.batchSize ?? 200;
   const flushEveryMs = options.flushEveryMs ?? 2_000;
-  const target = { id: run.id, scraperId: scraper.id, competitorId: scraper.competitor_id, maxPriceJumpShare: settings.validation.maxPriceJumpShare };
+  const target = {
+    id: run.id,
+    scraperId: scraper.id,
+    competitorId: scraper.competitor_id,
+    maxPriceJumpShare: settings.validation.maxPriceJumpShare,
+  };
   const discoveryFailures: PageFailure[] = [];
   let pending: RunBatch = { products: [], notModified: [], failures: [], pagesFetched: 0, bytes: 0 };
   let pendingSize = 0;
@@ -206,9 +302,12 @@ async function execute(pool: Pool, run: ScraperRunRow, options: RunOptions, coun
     return writing;
   };
   const beat = setInterval(() => {
-    void heartbeat(pool, run.id).then((cancelled) => {
-      if (cancelled && !stopping) stopping = 'cancelled';
-    }, () => undefined);
+    void heartbeat(pool, run.id).then(
+      (cancelled) => {
+        if (cancelled && !stopping) stopping = 'cancelled';
+      },
+      () => undefined,
+    );
   }, 30_000);
   beat.unref();
   const onAbort = () => {
@@ -230,7 +329,12 @@ async function execute(pool: Pool, run: ScraperRunRow, options: RunOptions, coun
         if (next.done) return;
         queuedPages += 1;
         const item = next.value;
-        const result = await tools.scrapePage(item.url, settings, fetcher, item.previous ? { ...item.previous, price: null } : undefined);
+        const result = await tools.scrapePage(
+          item.url,
+          settings,
+          fetcher,
+          item.previous ? { ...item.previous, price: null } : undefined,
+        );
         const entry = toBatchEntry(item, result, settings);
         pending.pagesFetched += 1;
         pending.bytes += result.bytes;
@@ -260,11 +364,18 @@ async function execute(pool: Pool, run: ScraperRunRow, options: RunOptions, coun
     return { status: 'stopped', counts };
   }
   const nothingUsable = counts.seen === 0 && counts.failed > 0;
-  await endRun(pool, run.id, nothingUsable ? 'failed' : 'succeeded', nothingUsable ? 'No page of the run could be read (see its failed pages).' : null);
+  await endRun(
+    pool,
+    run.id,
+    nothingUsable ? 'failed' : 'succeeded',
+    nothingUsable ? 'No page of the run could be read (see its failed pages).' : null,
+  );
   return { status: nothingUsable ? 'failed' : 'succeeded', counts };
 }
 
 function addCounts(total: BatchCounts, batch: BatchCounts): void {
-  for (const key of ['seen', 'new', 'changed', 'unchanged', 'held', 'failed', 'notModified', 'historyRows'] as const) total[key] += batch[key];
-  for (const [kind, n] of Object.entries(batch.failuresByKind)) total.failuresByKind[kind] = (total.failuresByKind[kind] ?? 0) + n;
+  for (const key of ['seen', 'new', 'changed', 'unchanged', 'held', 'failed', 'notModified', 'historyRows'] as const)
+    total[key] += batch[key];
+  for (const [kind, n] of Object.entries(batch.failuresByKind))
+    total.failuresByKind[kind] = (total.failuresByKind[kind] ?? 0) + n;
 }

@@ -11,7 +11,11 @@ const fetchers: Fetcher[] = [];
 const products = generateFixtureProducts(30, 7);
 
 beforeAll(async () => {
-  shop = await startFixtureShop({ shops: fixtureShopsFor(products, 7).map((catalogue) => ({ ...catalogue, pageSize: 10 })), seed: 7, crawlDelaySeconds: 0 });
+  shop = await startFixtureShop({
+    shops: fixtureShopsFor(products, 7).map((catalogue) => ({ ...catalogue, pageSize: 10 })),
+    seed: 7,
+    crawlDelaySeconds: 0,
+  });
 });
 afterAll(async () => {
   await Promise.all(fetchers.map((fetcher) => fetcher.close()));
@@ -23,7 +27,10 @@ const info = (style: FixtureShopInfo['style']) => shop.shops.find((entry) => ent
 /** The shop's recommended settings, fast (no delay) unless told otherwise. */
 function settingsFor(style: FixtureShopInfo['style'], fetch: Partial<ScraperSettings['fetch']> = {}): ScraperSettings {
   const entry = info(style);
-  const result = validateScraperSettings({ ...fixtureScraperSettings(entry, shop.url), fetch: { minDelayMs: 0, retries: 2, ...fetch } });
+  const result = validateScraperSettings({
+    ...fixtureScraperSettings(entry, shop.url),
+    fetch: { minDelayMs: 0, retries: 2, ...fetch },
+  });
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
   return result.settings;
 }
@@ -41,7 +48,7 @@ describe('scrapePage against the fixture shop', () => {
     ['json-ld', 'json-ld'],
     ['microdata', 'microdata'],
     ['selectors', 'rule'],
-  ] as const)('reads a %s shop\'s product (%s)', async (style, source) => {
+  ] as const)("reads a %s shop's product (%s)", async (style, source) => {
     const settings = settingsFor(style);
     const entry = info(style);
     const url = entry.productUrls[3]!;
@@ -79,14 +86,27 @@ describe('scrapePage against the fixture shop', () => {
     const ok = first as Extract<PageResult, { outcome: 'ok' }>;
     expect(ok.etag).toBeTruthy();
     const previous = { etag: ok.etag, lastModified: ok.lastModified, price: ok.product.price };
-    expect(await scrapePage(entry.productUrls[0]!, settings, fetcher, previous)).toMatchObject({ outcome: 'not_modified' });
-    expect(await scrapePage(entry.productUrls[0]!, settings, fetcher, { etag: null, lastModified: ok.lastModified, price: null })).toMatchObject({ outcome: 'not_modified' });
+    expect(await scrapePage(entry.productUrls[0]!, settings, fetcher, previous)).toMatchObject({
+      outcome: 'not_modified',
+    });
+    expect(
+      await scrapePage(entry.productUrls[0]!, settings, fetcher, {
+        etag: null,
+        lastModified: ok.lastModified,
+        price: null,
+      }),
+    ).toMatchObject({ outcome: 'not_modified' });
 
     let change: ReturnType<FixtureShop['advanceDay']>[number] | undefined;
-    for (let day = 0; day < 200 && !change; day++) change = shop.advanceDay().find((entry) => entry.slug === info('json-ld').slug);
+    for (let day = 0; day < 200 && !change; day++)
+      change = shop.advanceDay().find((entry) => entry.slug === info('json-ld').slug);
     expect(change).toBeDefined();
     const url = entry.productUrls.find((candidate) => idOf(candidate) === change!.productId)!;
-    const stale = await scrapePage(url, settings, fetcher, { etag: '"stale"', lastModified: null, price: change!.from });
+    const stale = await scrapePage(url, settings, fetcher, {
+      etag: '"stale"',
+      lastModified: null,
+      price: change!.from,
+    });
     expect(stale.outcome === 'ok' || stale.outcome === 'held').toBe(true);
     expect((stale as Extract<PageResult, { outcome: 'ok' }>).product.price).toBe(change!.to);
   });
@@ -96,10 +116,16 @@ describe('scrapePage against the fixture shop', () => {
     const entry = info('microdata');
     const url = entry.productUrls[1]!;
     const price = shop.priceOf(entry.slug, idOf(url))!.price;
-    const result = await scrapePage(url, settings, fetcherFor(settings), { etag: null, lastModified: null, price: price / 3 });
+    const result = await scrapePage(url, settings, fetcherFor(settings), {
+      etag: null,
+      lastModified: null,
+      price: price / 3,
+    });
     expect(result).toMatchObject({ outcome: 'held', failure: 'validation_failed' });
     expect((result as { reason: string }).reason).toContain('held for review');
-    expect(await scrapePage(url, settings, fetcherFor(settings), { etag: null, lastModified: null, price: price * 1.1 })).toMatchObject({ outcome: 'ok' });
+    expect(
+      await scrapePage(url, settings, fetcherFor(settings), { etag: null, lastModified: null, price: price * 1.1 }),
+    ).toMatchObject({ outcome: 'ok' });
   });
 
   it.each([
@@ -114,7 +140,7 @@ describe('scrapePage against the fixture shop', () => {
     ['not-html', 'not_html', 'application/pdf, not an HTML page'],
     ['call-for-price', 'validation_failed', 'call for price'],
     ['zero-price', 'validation_failed', 'price of 0'],
-    ['other-currency', 'validation_failed', 'currency USD differs from the scraper\'s CZK'],
+    ['other-currency', 'validation_failed', "currency USD differs from the scraper's CZK"],
     ['private', 'robots_disallowed', 'robots.txt of http://127.0.0.1'],
   ] as const)('trap page %s -> %s', async (trap, expected, reason) => {
     const settings = settingsFor('json-ld');
@@ -143,8 +169,13 @@ describe('scrapePage against the fixture shop', () => {
   it('loopback is refused unless the caller allows it', async () => {
     const settings = settingsFor('json-ld');
     const url = info('json-ld').productUrls[0]!;
-    expect(await scrapePage(url, settings, fetcherFor(settings, false))).toMatchObject({ outcome: 'failed', failure: 'private_address' });
-    expect(await scrapePage(url.replace('127.0.0.1', 'localhost'), settings, fetcherFor(settings, false))).toMatchObject({ outcome: 'failed', failure: 'private_address' });
+    expect(await scrapePage(url, settings, fetcherFor(settings, false))).toMatchObject({
+      outcome: 'failed',
+      failure: 'private_address',
+    });
+    expect(
+      await scrapePage(url.replace('127.0.0.1', 'localhost'), settings, fetcherFor(settings, false)),
+    ).toMatchObject({ outcome: 'failed', failure: 'private_address' });
   });
 
   it('the defaults are polite: robots.txt obeyed and one request per second to a host', () => {

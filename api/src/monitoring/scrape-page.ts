@@ -6,12 +6,22 @@
  * more than the scraper's maxPriceJumpShare is held for review.
  */
 import { detectBlockPage, extractFromDocument, parseHtml } from './extract/index.ts';
-import type { ExtractedProduct, Fetcher, PageResult, PageTimings, PreviousPage, ScraperSettings } from './scrape-types.ts';
+import type {
+  ExtractedProduct,
+  Fetcher,
+  PageResult,
+  PageTimings,
+  PreviousPage,
+  ScraperSettings,
+} from './scrape-types.ts';
 
 const elapsed = (from: number) => Math.round((performance.now() - from) * 1000) / 1000;
 
 /** Why the product may not be stored as it is, or null. */
-export function validationProblem(product: ExtractedProduct, settings: Pick<ScraperSettings, 'expectedCurrency'>): string | null {
+export function validationProblem(
+  product: ExtractedProduct,
+  settings: Pick<ScraperSettings, 'expectedCurrency'>,
+): string | null {
   const codes = new Set(product.warnings.map((warning) => warning.code));
   if (product.price === null && codes.has('call_for_price')) return 'The page states no price ("call for price")';
   if (product.price === 0) return 'The page states a price of 0';
@@ -30,15 +40,39 @@ export function priceJump(previous: number | null | undefined, price: number, ma
   return `The price moved from ${previous} to ${price} (${Math.round(share * 100)} %, more than the ${Math.round(maxShare * 100)} % allowed); held for review`;
 }
 
-export async function scrapePage(url: string, settings: ScraperSettings, fetcher: Fetcher, previous?: PreviousPage): Promise<PageResult> {
+export async function scrapePage(
+  url: string,
+  settings: ScraperSettings,
+  fetcher: Fetcher,
+  previous?: PreviousPage,
+): Promise<PageResult> {
   const fetchStart = performance.now();
-  const fetched = await fetcher.fetch(url, { etag: previous?.etag ?? null, lastModified: previous?.lastModified ?? null });
+  const fetched = await fetcher.fetch(url, {
+    etag: previous?.etag ?? null,
+    lastModified: previous?.lastModified ?? null,
+  });
   const timings: PageTimings = { fetchMs: elapsed(fetchStart), parseMs: 0, extractMs: 0 };
   if (fetched.outcome === 'failed') {
-    return { outcome: 'failed', url, failure: fetched.failure, reason: fetched.reason, status: fetched.status, product: null, bytes: fetched.bytes, timings };
+    return {
+      outcome: 'failed',
+      url,
+      failure: fetched.failure,
+      reason: fetched.reason,
+      status: fetched.status,
+      product: null,
+      bytes: fetched.bytes,
+      timings,
+    };
   }
   if (fetched.outcome === 'not_modified') {
-    return { outcome: 'not_modified', url, etag: fetched.etag, lastModified: fetched.lastModified, bytes: fetched.bytes, timings };
+    return {
+      outcome: 'not_modified',
+      url,
+      etag: fetched.etag,
+      lastModified: fetched.lastModified,
+      bytes: fetched.bytes,
+      timings,
+    };
   }
   const parseStart = performance.now();
   const $ = parseHtml(fetched.body);
@@ -48,7 +82,12 @@ export async function scrapePage(url: string, settings: ScraperSettings, fetcher
   timings.extractMs = elapsed(extractStart);
   const base = { url, bytes: fetched.bytes, timings };
   const failedWith = (failure: 'blocked' | 'extraction_failed' | 'validation_failed', reason: string): PageResult => ({
-    outcome: 'failed', ...base, failure, reason, status: fetched.status, product,
+    outcome: 'failed',
+    ...base,
+    failure,
+    reason,
+    status: fetched.status,
+    product,
   });
 
   if (product.price === null) {
@@ -64,9 +103,22 @@ export async function scrapePage(url: string, settings: ScraperSettings, fetcher
   const jump = priceJump(previous?.price, product.price, settings.validation.maxPriceJumpShare);
   if (jump) {
     return {
-      outcome: 'held', ...base, finalUrl: fetched.finalUrl, failure: 'validation_failed', reason: `${fetched.finalUrl}: ${jump}`, product,
-      etag: fetched.etag, lastModified: fetched.lastModified,
+      outcome: 'held',
+      ...base,
+      finalUrl: fetched.finalUrl,
+      failure: 'validation_failed',
+      reason: `${fetched.finalUrl}: ${jump}`,
+      product,
+      etag: fetched.etag,
+      lastModified: fetched.lastModified,
     };
   }
-  return { outcome: 'ok', ...base, finalUrl: fetched.finalUrl, product, etag: fetched.etag, lastModified: fetched.lastModified };
+  return {
+    outcome: 'ok',
+    ...base,
+    finalUrl: fetched.finalUrl,
+    product,
+    etag: fetched.etag,
+    lastModified: fetched.lastModified,
+  };
 }

@@ -5,7 +5,14 @@
 import { discoverFromListing, discoverFromSitemap } from './fetch/discover.ts';
 import { createFetcher } from './fetch/fetcher.ts';
 import { scrapePage } from './scrape-page.ts';
-import type { CreateFetcherOptions, Fetcher, ListingSource, PageResult, PreviousPage, ScraperSettings } from './scrape-types.ts';
+import type {
+  CreateFetcherOptions,
+  Fetcher,
+  ListingSource,
+  PageResult,
+  PreviousPage,
+  ScraperSettings,
+} from './scrape-types.ts';
 
 export interface ScrapeTools {
   createFetcher(settings: ScraperSettings, options: CreateFetcherOptions): Fetcher;

@@ -14,7 +14,16 @@
 
 /** The fields a product page yields. */
 export const PRODUCT_FIELDS = [
-  'name', 'price', 'regularPrice', 'currency', 'availability', 'gtin', 'mpn', 'brand', 'image', 'canonicalUrl',
+  'name',
+  'price',
+  'regularPrice',
+  'currency',
+  'availability',
+  'gtin',
+  'mpn',
+  'brand',
+  'image',
+  'canonicalUrl',
 ] as const;
 export type ProductField = (typeof PRODUCT_FIELDS)[number];
 

@@ -89,15 +89,22 @@ export async function listScrapers(db: Db, filter: ScraperFilter): Promise<{ row
   const total =
     page.rows[0]?.total ??
     (filter.offset > 0
-      ? (await db.query<{ total: number }>(
-          `SELECT count(*)::int AS total FROM scrapers s JOIN competitors c ON c.id = s.competitor_id JOIN organization_websites ow ON ow.id = c.organization_website_id ${where}`,
-          params,
-        )).rows[0]!.total
+      ? (
+          await db.query<{ total: number }>(
+            `SELECT count(*)::int AS total FROM scrapers s JOIN competitors c ON c.id = s.competitor_id JOIN organization_websites ow ON ow.id = c.organization_website_id ${where}`,
+            params,
+          )
+        ).rows[0]!.total
       : 0);
   return { rows: page.rows, total };
 }
 
-export async function findScraper(db: Db, id: string, scope: string | null, withSettings = true): Promise<ScraperRow | null> {
+export async function findScraper(
+  db: Db,
+  id: string,
+  scope: string | null,
+  withSettings = true,
+): Promise<ScraperRow | null> {
   const { rows } = await db.query<ScraperRow>(
     `${SELECT_SCRAPER}${withSettings ? ', s.settings' : ''} ${FROM_SCRAPER} WHERE s.id = $1 AND ($2::uuid IS NULL OR ow.organization_id = $2::uuid)`,
     [id, scope],
@@ -106,16 +113,26 @@ export async function findScraper(db: Db, id: string, scope: string | null, with
 }
 
 export async function scrapersOfCompetitor(db: Db, competitorId: string): Promise<ScraperRow[]> {
-  const { rows } = await db.query<ScraperRow>(`${SELECT_SCRAPER} ${FROM_SCRAPER} WHERE s.competitor_id = $1 ORDER BY s.name, s.id`, [competitorId]);
+  const { rows } = await db.query<ScraperRow>(
+    `${SELECT_SCRAPER} ${FROM_SCRAPER} WHERE s.competitor_id = $1 ORDER BY s.name, s.id`,
+    [competitorId],
+  );
   return rows;
 }
 
 export async function lastCollectedAt(db: Db, competitorId: string): Promise<Date | null> {
-  const { rows } = await db.query<{ at: Date | null }>('SELECT max(last_success_at) AS at FROM scrapers WHERE competitor_id = $1', [competitorId]);
+  const { rows } = await db.query<{ at: Date | null }>(
+    'SELECT max(last_success_at) AS at FROM scrapers WHERE competitor_id = $1',
+    [competitorId],
+  );
   return rows[0]?.at ?? null;
 }
 
-export async function insertScraper(db: Db, competitorId: string, values: { name: string; enabled: boolean; settings: unknown }): Promise<string> {
+export async function insertScraper(
+  db: Db,
+  competitorId: string,
+  values: { name: string; enabled: boolean; settings: unknown },
+): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
     'INSERT INTO scrapers (competitor_id, name, enabled, settings) VALUES ($1, $2, $3, $4) RETURNING id',
     [competitorId, values.name, values.enabled, JSON.stringify(values.settings)],
@@ -123,10 +140,19 @@ export async function insertScraper(db: Db, competitorId: string, values: { name
   return rows[0]!.id;
 }
 
-export async function updateScraper(db: Db, id: string, values: { name?: string; enabled?: boolean; settings?: unknown }): Promise<void> {
+export async function updateScraper(
+  db: Db,
+  id: string,
+  values: { name?: string; enabled?: boolean; settings?: unknown },
+): Promise<void> {
   await db.query(
     `UPDATE scrapers SET name = coalesce($2, name), enabled = coalesce($3, enabled), settings = coalesce($4::jsonb, settings), updated_at = now() WHERE id = $1`,
-    [id, values.name ?? null, values.enabled ?? null, values.settings === undefined ? null : JSON.stringify(values.settings)],
+    [
+      id,
+      values.name ?? null,
+      values.enabled ?? null,
+      values.settings === undefined ? null : JSON.stringify(values.settings),
+    ],
   );
 }
 
@@ -135,7 +161,11 @@ export async function deleteScraper(db: Db, id: string): Promise<void> {
 }
 
 /** The competitor if the caller may reach it (scope), else null. */
-export async function findCompetitorInScope(db: Db, competitorId: string, scope: string | null): Promise<{ id: string; organization_id: string } | null> {
+export async function findCompetitorInScope(
+  db: Db,
+  competitorId: string,
+  scope: string | null,
+): Promise<{ id: string; organization_id: string } | null> {
   const { rows } = await db.query<{ id: string; organization_id: string }>(
     `SELECT c.id, ow.organization_id FROM competitors c JOIN organization_websites ow ON ow.id = c.organization_website_id
       WHERE c.id = $1 AND ($2::uuid IS NULL OR ow.organization_id = $2::uuid)`,
@@ -144,9 +174,17 @@ export async function findCompetitorInScope(db: Db, competitorId: string, scope:
   return rows[0] ?? null;
 }
 
-export async function listRuns(db: Db, scraperId: string, limit: number, offset: number): Promise<{ rows: ScraperRunRow[]; total: number }> {
+export async function listRuns(
+  db: Db,
+  scraperId: string,
+  limit: number,
+  offset: number,
+): Promise<{ rows: ScraperRunRow[]; total: number }> {
   const [page, count] = await Promise.all([
-    db.query<ScraperRunRow>('SELECT * FROM scraper_runs WHERE scraper_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3', [scraperId, limit, offset]),
+    db.query<ScraperRunRow>(
+      'SELECT * FROM scraper_runs WHERE scraper_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3',
+      [scraperId, limit, offset],
+    ),
     db.query<{ total: number }>('SELECT count(*)::int AS total FROM scraper_runs WHERE scraper_id = $1', [scraperId]),
   ]);
   return { rows: page.rows, total: count.rows[0]!.total };
@@ -171,15 +209,26 @@ export interface FailureRow {
   created_at: Date;
 }
 
-export async function listFailures(db: Db, runId: string, limit: number, offset: number): Promise<{ rows: FailureRow[]; total: number }> {
+export async function listFailures(
+  db: Db,
+  runId: string,
+  limit: number,
+  offset: number,
+): Promise<{ rows: FailureRow[]; total: number }> {
   const [page, count] = await Promise.all([
-    db.query<FailureRow>('SELECT id::text, url, kind, reason, created_at FROM scraper_run_failures WHERE run_id = $1 ORDER BY id LIMIT $2 OFFSET $3', [runId, limit, offset]),
+    db.query<FailureRow>(
+      'SELECT id::text, url, kind, reason, created_at FROM scraper_run_failures WHERE run_id = $1 ORDER BY id LIMIT $2 OFFSET $3',
+      [runId, limit, offset],
+    ),
     db.query<{ total: number }>('SELECT count(*)::int AS total FROM scraper_run_failures WHERE run_id = $1', [runId]),
   ]);
   return { rows: page.rows, total: count.rows[0]!.total };
 }
 
 export async function competitorProductUrl(db: Db, competitorId: string, productId: string): Promise<string | null> {
-  const { rows } = await db.query<{ url: string | null }>('SELECT coalesce(canonical_url, url) AS url FROM competitor_products WHERE id = $1 AND competitor_id = $2', [productId, competitorId]);
+  const { rows } = await db.query<{ url: string | null }>(
+    'SELECT coalesce(canonical_url, url) AS url FROM competitor_products WHERE id = $1 AND competitor_id = $2',
+    [productId, competitorId],
+  );
   return rows[0]?.url ?? null;
 }

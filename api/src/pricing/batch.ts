@@ -26,7 +26,11 @@ export class Batcher<V> {
 const perRequest = new WeakMap<object, Map<string, Batcher<unknown>>>();
 
 /** The request's batcher of `name` (created with `load` on first use). */
-export function batcherOf<V>(request: object, name: string, load: (ids: string[]) => Promise<Map<string, V>>): Batcher<V> {
+export function batcherOf<V>(
+  request: object,
+  name: string,
+  load: (ids: string[]) => Promise<Map<string, V>>,
+): Batcher<V> {
   let batchers = perRequest.get(request);
   if (!batchers) perRequest.set(request, (batchers = new Map()));
   let batcher = batchers.get(name) as Batcher<V> | undefined;

@@ -20,12 +20,16 @@ export const PRICING_UPDATE = 'pricing.update';
 
 const windowMs = Math.max(5_000, Number(process.env.PRICING_UPDATE_WINDOW_MS ?? 60_000) || 60_000);
 
-defineJob(PRICING_UPDATE, { policy: 'stately', singletonKey: () => 'suggestions', expireInSeconds: 60, retryLimit: 1, retryDelaySeconds: 5 }, async (_payload, { pool, signal }) => {
-  await runSuggestionUpdates(pool, {
-    signal,
-    forMs: windowMs,
-    onError: (error) => console.error('Price suggestions: recompute failed:', (error as Error).message ?? error),
-  });
-});
+defineJob(
+  PRICING_UPDATE,
+  { policy: 'stately', singletonKey: () => 'suggestions', expireInSeconds: 60, retryLimit: 1, retryDelaySeconds: 5 },
+  async (_payload, { pool, signal }) => {
+    await runSuggestionUpdates(pool, {
+      signal,
+      forMs: windowMs,
+      onError: (error) => console.error('Price suggestions: recompute failed:', (error as Error).message ?? error),
+    });
+  },
+);
 
 schedule(PRICING_UPDATE, { everySeconds: 30 });

@@ -9,7 +9,14 @@ import type { Pool } from 'pg';
 import type { Queryable } from '../graphql/resolvers/plan-limits.ts';
 import { decidingRule, selectorOf, suggest } from './engine/index.ts';
 import type { ProductFacts } from './engine/types.ts';
-import { loadCompetitors, loadProductPage, loadProducts, toLoadedProducts, websiteProductsSql, type LoadedProduct } from './store/load.ts';
+import {
+  loadCompetitors,
+  loadProductPage,
+  loadProducts,
+  toLoadedProducts,
+  websiteProductsSql,
+  type LoadedProduct,
+} from './store/load.ts';
 import { RULE_COLUMNS, type RuleRow } from './store/rule-row.ts';
 import { writeSuggestions, type Computed } from './store/write.ts';
 
@@ -40,7 +47,11 @@ export async function loadActiveRules(db: Queryable, websiteId: string): Promise
 }
 
 /** The suggestions of `products` under the website's active rules; products no rule selects are cleared. */
-export function computeSuggestions(active: ActiveRules, products: LoadedProduct[], now = Date.now()): { computed: Computed[]; cleared: string[] } {
+export function computeSuggestions(
+  active: ActiveRules,
+  products: LoadedProduct[],
+  now = Date.now(),
+): { computed: Computed[]; cleared: string[] } {
   const computed: Computed[] = [];
   const cleared: string[] = [];
   for (const product of products) {
@@ -49,7 +60,12 @@ export function computeSuggestions(active: ActiveRules, products: LoadedProduct[
       cleared.push(product.id);
       continue;
     }
-    computed.push({ productId: product.id, ruleId: rule.rule.id, currency: product.currency, suggestion: suggest(rule.rule, product, product.offers, now) });
+    computed.push({
+      productId: product.id,
+      ruleId: rule.rule.id,
+      currency: product.currency,
+      suggestion: suggest(rule.rule, product, product.offers, now),
+    });
   }
   return { computed, cleared };
 }
@@ -74,7 +90,10 @@ export async function processDirtyProducts(pool: Pool, limit = DIRTY_BATCH): Pro
   }
   for (const [websiteId, marks] of byWebsite) {
     const ids = marks.map((m) => m.product_id);
-    const [active, competitors] = await Promise.all([loadActiveRules(pool, websiteId), loadCompetitors(pool, websiteId)]);
+    const [active, competitors] = await Promise.all([
+      loadActiveRules(pool, websiteId),
+      loadCompetitors(pool, websiteId),
+    ]);
     const products = await loadProducts(pool, websiteId, competitors, ids, active.needAutomatic);
     const { computed, cleared } = computeSuggestions(active, products);
     // A product deleted meanwhile is not loaded: its suggestion went with it, and its mark goes now.
@@ -114,7 +133,11 @@ export interface RecomputeTimings {
  * where a transaction holding the cursor would keep every other caller waiting until the end)
  * reads page by page in id order, so the API's queries run between pages.
  */
-export async function recomputeWebsite(pool: Pool, websiteId: string, options: { pageSize?: number; now?: number; timings?: RecomputeTimings } = {}): Promise<number> {
+export async function recomputeWebsite(
+  pool: Pool,
+  websiteId: string,
+  options: { pageSize?: number; now?: number; timings?: RecomputeTimings } = {},
+): Promise<number> {
   const timings = options.timings;
   const clock = () => (timings ? performance.now() : 0);
   const pageSize = options.pageSize ?? PAGE;
@@ -144,7 +167,9 @@ export async function recomputeWebsite(pool: Pool, websiteId: string, options: {
       // The planner's cost of the one statement invites JIT compilation, which costs more than it saves here;
       // the sort by product of every matched offer fits in memory at 1,000,000 offers.
       await client.query("SET LOCAL jit = off; SET LOCAL work_mem = '128MB'");
-      await client.query(`DECLARE website_products NO SCROLL CURSOR FOR ${websiteProductsSql(active.needAutomatic).replaceAll('$1', client.escapeLiteral(websiteId))}`);
+      await client.query(
+        `DECLARE website_products NO SCROLL CURSOR FOR ${websiteProductsSql(active.needAutomatic).replaceAll('$1', client.escapeLiteral(websiteId))}`,
+      );
       // The next page is asked for before this one is computed: the server works meanwhile.
       const fetchPage = () => {
         const page = client.query(`FETCH ${Number(pageSize)} FROM website_products`);
@@ -172,7 +197,11 @@ export async function recomputeWebsite(pool: Pool, websiteId: string, options: {
     let afterId: string | null = null;
     for (;;) {
       const t = clock();
-      const products: LoadedProduct[] = await loadProductPage(pool, websiteId, competitors, { afterId, limit: pageSize, needAutomatic: active.needAutomatic });
+      const products: LoadedProduct[] = await loadProductPage(pool, websiteId, competitors, {
+        afterId,
+        limit: pageSize,
+        needAutomatic: active.needAutomatic,
+      });
       if (timings) timings.read += clock() - t;
       if (products.length === 0) break;
       afterId = products[products.length - 1]!.id;
@@ -214,11 +243,10 @@ export async function processQueuedWebsite(pool: Pool, options: { timings?: Reco
     );
   } catch (error) {
     await pool
-      .query(`UPDATE price_suggestion_recomputes SET state = 'FAILED', finished_at = clock_timestamp(), error = $3 WHERE organization_website_id = $1 AND started_at = $2::timestamptz`, [
-        websiteId,
-        claimed.started_at,
-        String((error as Error).message ?? error).slice(0, 1000),
-      ])
+      .query(
+        `UPDATE price_suggestion_recomputes SET state = 'FAILED', finished_at = clock_timestamp(), error = $3 WHERE organization_website_id = $1 AND started_at = $2::timestamptz`,
+        [websiteId, claimed.started_at, String((error as Error).message ?? error).slice(0, 1000)],
+      )
       .catch(() => undefined);
     throw error;
   }

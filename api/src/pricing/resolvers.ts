@@ -11,13 +11,34 @@ import { inTransaction } from '../db/transaction.ts';
 import { notFound } from '../graphql/errors.ts';
 import type { Resource, Action } from '@console/policies';
 import { productSelectionOf, ruleSettingsOf, STATUSES, type RuleSettings } from './rules/validate.ts';
-import { checkRuleAgainstWebsite, deleteRule, duplicateRule, findRule, insertRule, listRules, reorderRules, RULE_SORTS, setRuleStatus, updateRule } from './store/rules.ts';
+import {
+  checkRuleAgainstWebsite,
+  deleteRule,
+  duplicateRule,
+  findRule,
+  insertRule,
+  listRules,
+  reorderRules,
+  RULE_SORTS,
+  setRuleStatus,
+  updateRule,
+} from './store/rules.ts';
 import { settingsOf, toRule, type RuleObject } from './store/rule-row.ts';
 import { countSelected, selectionCondition } from './store/selection-sql.ts';
 import { queueRecompute } from './store/recompute-queue.ts';
 import {
-  DECISIONS, listSuggestions, reviewSuggestions, suggestionLog, suggestionsOf, suggestionWhere, SUGGESTION_SORTS, toPreviewProduct, toSuggestion,
-  type Decision, type SuggestionFilter, type SuggestionRow,
+  DECISIONS,
+  listSuggestions,
+  reviewSuggestions,
+  suggestionLog,
+  suggestionsOf,
+  suggestionWhere,
+  SUGGESTION_SORTS,
+  toPreviewProduct,
+  toSuggestion,
+  type Decision,
+  type SuggestionFilter,
+  type SuggestionRow,
 } from './store/suggestions.ts';
 import { simulate } from './simulation.ts';
 import { suggestionCsv } from './export.ts';
@@ -42,7 +63,8 @@ async function ruleById(ctx: ApiContext, id: string): Promise<RuleParent> {
 }
 
 function productIdsArg(value: string[]): string[] {
-  if (!Array.isArray(value) || value.length < 1 || value.length > 1000) throw badUserInput('productIds', 'must name 1 to 1000 products');
+  if (!Array.isArray(value) || value.length < 1 || value.length > 1000)
+    throw badUserInput('productIds', 'must name 1 to 1000 products');
   return [...new Set(value.map((id) => uuidArg('productIds', id)))];
 }
 
@@ -60,7 +82,11 @@ async function suggestionObjects(ctx: ApiContext, productIds: string[]) {
 
 /** The suggestions of the products a request lists, read together. */
 function suggestionForProduct(ctx: ApiContext, productId: string): Promise<SuggestionRow | undefined> {
-  return batcherOf(ctx, 'suggestions', async (ids) => new Map((await suggestionsOf(ctx.pool, ids)).map((r) => [r.product_id, r]))).get(productId);
+  return batcherOf(
+    ctx,
+    'suggestions',
+    async (ids) => new Map((await suggestionsOf(ctx.pool, ids)).map((r) => [r.product_id, r])),
+  ).get(productId);
 }
 
 async function mayReadSuggestions(ctx: ApiContext): Promise<boolean> {
@@ -69,7 +95,18 @@ async function mayReadSuggestions(ctx: ApiContext): Promise<boolean> {
 
 export const pricingResolvers = {
   Query: {
-    async priceRuleList(_: unknown, args: { organizationWebsiteId: string; status?: string | null; search?: string | null; sort?: keyof typeof RULE_SORTS | null; limit: number; offset: number }, ctx: ApiContext) {
+    async priceRuleList(
+      _: unknown,
+      args: {
+        organizationWebsiteId: string;
+        status?: string | null;
+        search?: string | null;
+        sort?: keyof typeof RULE_SORTS | null;
+        limit: number;
+        offset: number;
+      },
+      ctx: ApiContext,
+    ) {
       await read(ctx);
       const websiteId = await websiteArg(ctx, args.organizationWebsiteId);
       const { rows, total } = await listRules(ctx.pool, websiteId, {
@@ -85,12 +122,20 @@ export const pricingResolvers = {
       await allow(ctx, 'priceSuggestionRules:detail', 'Read', 'read price suggestion rules');
       return ruleById(ctx, uuidArg('priceRuleId', args.priceRuleId));
     },
-    async priceRuleAffectedCount(_: unknown, args: { organizationWebsiteId: string; products: Record<string, unknown> }, ctx: ApiContext) {
+    async priceRuleAffectedCount(
+      _: unknown,
+      args: { organizationWebsiteId: string; products: Record<string, unknown> },
+      ctx: ApiContext,
+    ) {
       await read(ctx);
       const websiteId = await websiteArg(ctx, args.organizationWebsiteId);
       return countSelected(ctx.pool as never, websiteId, productSelectionOf(args.products));
     },
-    async priceRulePreview(_: unknown, args: { organizationWebsiteId: string; products: Record<string, unknown>; limit: number; offset: number }, ctx: ApiContext) {
+    async priceRulePreview(
+      _: unknown,
+      args: { organizationWebsiteId: string; products: Record<string, unknown>; limit: number; offset: number },
+      ctx: ApiContext,
+    ) {
       await read(ctx);
       const websiteId = await websiteArg(ctx, args.organizationWebsiteId);
       const selection = productSelectionOf(args.products);
@@ -109,12 +154,19 @@ export const pricingResolvers = {
     },
     async priceRuleSimulation(
       _: unknown,
-      args: { organizationWebsiteId: string; priceRuleId?: string | null; input?: Record<string, unknown> | null; buckets?: number | null; largest?: number | null },
+      args: {
+        organizationWebsiteId: string;
+        priceRuleId?: string | null;
+        input?: Record<string, unknown> | null;
+        buckets?: number | null;
+        largest?: number | null;
+      },
       ctx: ApiContext,
     ) {
       await read(ctx);
       const websiteId = await websiteArg(ctx, args.organizationWebsiteId);
-      if ((args.priceRuleId == null) === (args.input == null)) throw badUserInput('priceRuleId', 'give either a saved rule (priceRuleId) or an unsaved one (input)');
+      if ((args.priceRuleId == null) === (args.input == null))
+        throw badUserInput('priceRuleId', 'give either a saved rule (priceRuleId) or an unsaved one (input)');
       let settings: RuleSettings;
       let rule: { id: string; name: string } | null = null;
       if (args.priceRuleId) {
@@ -129,7 +181,10 @@ export const pricingResolvers = {
       });
       const ids = summary.largest.map((item) => item.product.id);
       const { rows } = ids.length
-        ? await ctx.pool.query('SELECT id, item_id, name, brand, category, price, stock, cost, map, rrp, currency FROM products WHERE id = ANY($1::uuid[])', [ids])
+        ? await ctx.pool.query(
+            'SELECT id, item_id, name, brand, category, price, stock, cost, map, rrp, currency FROM products WHERE id = ANY($1::uuid[])',
+            [ids],
+          )
         : { rows: [] };
       const products = new Map(rows.map((r) => [r.id as string, toPreviewProduct(r)]));
       const computedAt = new Date().toISOString();
@@ -156,13 +211,30 @@ export const pricingResolvers = {
     },
     async priceSuggestionList(
       _: unknown,
-      args: { organizationWebsiteId: string; filter?: SuggestionFilter | null; sort?: keyof typeof SUGGESTION_SORTS | null; limit: number; offset: number },
+      args: {
+        organizationWebsiteId: string;
+        filter?: SuggestionFilter | null;
+        sort?: keyof typeof SUGGESTION_SORTS | null;
+        limit: number;
+        offset: number;
+      },
       ctx: ApiContext,
     ) {
       await read(ctx);
       const websiteId = await websiteArg(ctx, args.organizationWebsiteId);
-      const sort = oneOf('sort', args.sort ?? 'CHANGE_PERCENT_DESC', Object.keys(SUGGESTION_SORTS) as Array<keyof typeof SUGGESTION_SORTS>);
-      const { rows, total } = await listSuggestions(ctx.pool, websiteId, args.filter, sort, limitArg('limit', args.limit), offsetArg('offset', args.offset));
+      const sort = oneOf(
+        'sort',
+        args.sort ?? 'CHANGE_PERCENT_DESC',
+        Object.keys(SUGGESTION_SORTS) as Array<keyof typeof SUGGESTION_SORTS>,
+      );
+      const { rows, total } = await listSuggestions(
+        ctx.pool,
+        websiteId,
+        args.filter,
+        sort,
+        limitArg('limit', args.limit),
+        offsetArg('offset', args.offset),
+      );
       return { data: rows.map(toSuggestion), meta: { pagination: { total } } };
     },
     async priceSuggestion(_: unknown, args: { productId: string }, ctx: ApiContext) {
@@ -175,12 +247,26 @@ export const pricingResolvers = {
       if (!rows[0]) throw notFound('Product', id);
       return (await suggestionObjects(ctx, [id]))[0] ?? null;
     },
-    async priceSuggestionLog(_: unknown, args: { organizationWebsiteId: string; productId?: string | null; limit: number; offset: number }, ctx: ApiContext) {
+    async priceSuggestionLog(
+      _: unknown,
+      args: { organizationWebsiteId: string; productId?: string | null; limit: number; offset: number },
+      ctx: ApiContext,
+    ) {
       await read(ctx);
       const websiteId = await websiteArg(ctx, args.organizationWebsiteId);
-      return suggestionLog(ctx.pool, websiteId, args.productId ? uuidArg('productId', args.productId) : null, limitArg('limit', args.limit), offsetArg('offset', args.offset));
+      return suggestionLog(
+        ctx.pool,
+        websiteId,
+        args.productId ? uuidArg('productId', args.productId) : null,
+        limitArg('limit', args.limit),
+        offsetArg('offset', args.offset),
+      );
     },
-    async priceSuggestionExport(_: unknown, args: { organizationWebsiteId: string; filter?: SuggestionFilter | null }, ctx: ApiContext) {
+    async priceSuggestionExport(
+      _: unknown,
+      args: { organizationWebsiteId: string; filter?: SuggestionFilter | null },
+      ctx: ApiContext,
+    ) {
       await read(ctx);
       const websiteId = await websiteArg(ctx, args.organizationWebsiteId);
       return suggestionCsv(ctx.pool, websiteId, args.filter);
@@ -193,10 +279,19 @@ export const pricingResolvers = {
   },
 
   Mutation: {
-    async priceRuleCreate(_: unknown, args: { organizationWebsiteId: string; input: Record<string, unknown> }, ctx: ApiContext) {
+    async priceRuleCreate(
+      _: unknown,
+      args: { organizationWebsiteId: string; input: Record<string, unknown> },
+      ctx: ApiContext,
+    ) {
       await allow(ctx, 'priceSuggestionRules', 'Create', 'create price suggestion rules');
       const id = await inTransaction(ctx.pool, async (client) => {
-        const website = await findOrganizationWebsite(client, ctx, uuidArg('organizationWebsiteId', args.organizationWebsiteId), true);
+        const website = await findOrganizationWebsite(
+          client,
+          ctx,
+          uuidArg('organizationWebsiteId', args.organizationWebsiteId),
+          true,
+        );
         const settings = ruleSettingsOf(args.input);
         await checkRuleAgainstWebsite(client, website.id, settings, null);
         return insertRule(client, website.id, settings, actorOf(ctx));
@@ -244,26 +339,60 @@ export const pricingResolvers = {
       });
       return ruleById(ctx, id);
     },
-    async priceRuleReorder(_: unknown, args: { organizationWebsiteId: string; priceRuleIds: string[] }, ctx: ApiContext) {
+    async priceRuleReorder(
+      _: unknown,
+      args: { organizationWebsiteId: string; priceRuleIds: string[] },
+      ctx: ApiContext,
+    ) {
       await allow(ctx, 'priceSuggestionRules', 'Update', 'change price suggestion rules');
       const ids = args.priceRuleIds.map((id) => uuidArg('priceRuleIds', id));
       const websiteId = await inTransaction(ctx.pool, async (client) => {
-        const website = await findOrganizationWebsite(client, ctx, uuidArg('organizationWebsiteId', args.organizationWebsiteId), true);
+        const website = await findOrganizationWebsite(
+          client,
+          ctx,
+          uuidArg('organizationWebsiteId', args.organizationWebsiteId),
+          true,
+        );
         await reorderRules(client, website.id, ids, actorOf(ctx));
         return website.id;
       });
-      const { rows } = await listRules(ctx.pool, websiteId, { status: null, search: null, sort: 'PRIORITY_ASC', limit: 10_000, offset: 0 });
+      const { rows } = await listRules(ctx.pool, websiteId, {
+        status: null,
+        search: null,
+        sort: 'PRIORITY_ASC',
+        limit: 10_000,
+        offset: 0,
+      });
       return rows.map(toRule);
     },
-    async priceSuggestionReview(_: unknown, args: { organizationWebsiteId: string; productIds: string[]; decision: Decision }, ctx: ApiContext) {
+    async priceSuggestionReview(
+      _: unknown,
+      args: { organizationWebsiteId: string; productIds: string[]; decision: Decision },
+      ctx: ApiContext,
+    ) {
       await allow(ctx, 'priceSuggestionRules', 'Update', 'review price suggestions');
       const websiteId = await websiteArg(ctx, args.organizationWebsiteId);
       const decision = oneOf('decision', args.decision, Object.keys(DECISIONS) as Decision[]);
       const ids = productIdsArg(args.productIds);
-      const changed = await reviewSuggestions(ctx.pool, websiteId, { sql: 's.product_id = ANY($6::uuid[])', params: [ids] }, decision, actorOf(ctx), 1000);
-      return { changed: changed.length, skipped: ids.length - changed.length, data: await suggestionObjects(ctx, changed) };
+      const changed = await reviewSuggestions(
+        ctx.pool,
+        websiteId,
+        { sql: 's.product_id = ANY($6::uuid[])', params: [ids] },
+        decision,
+        actorOf(ctx),
+        1000,
+      );
+      return {
+        changed: changed.length,
+        skipped: ids.length - changed.length,
+        data: await suggestionObjects(ctx, changed),
+      };
     },
-    async priceSuggestionReviewFiltered(_: unknown, args: { organizationWebsiteId: string; filter?: SuggestionFilter | null; decision: Decision }, ctx: ApiContext) {
+    async priceSuggestionReviewFiltered(
+      _: unknown,
+      args: { organizationWebsiteId: string; filter?: SuggestionFilter | null; decision: Decision },
+      ctx: ApiContext,
+    ) {
       await allow(ctx, 'priceSuggestionRules', 'Update', 'review price suggestions');
       const websiteId = await websiteArg(ctx, args.organizationWebsiteId);
       const decision = oneOf('decision', args.decision, Object.keys(DECISIONS) as Decision[]);
@@ -284,14 +413,20 @@ export const pricingResolvers = {
       return countSelected(ctx.pool as never, rule.organizationWebsiteId, rule.products);
     },
     async suggestionCount(rule: RuleParent, _: unknown, ctx: ApiContext) {
-      const { rows } = await ctx.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM price_suggestions WHERE rule_id = $1', [rule.id]);
+      const { rows } = await ctx.pool.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM price_suggestions WHERE rule_id = $1',
+        [rule.id],
+      );
       return rows[0]!.n;
     },
   },
   PriceRuleCompetitors: {
     async competitorList(competitors: { competitorIds: string[] }, _: unknown, ctx: ApiContext) {
       if (!competitors.competitorIds.length) return [];
-      const { rows } = await ctx.pool.query('SELECT id, name FROM competitors WHERE id = ANY($1::uuid[]) ORDER BY name', [competitors.competitorIds]);
+      const { rows } = await ctx.pool.query(
+        'SELECT id, name FROM competitors WHERE id = ANY($1::uuid[]) ORDER BY name',
+        [competitors.competitorIds],
+      );
       return rows;
     },
   },
@@ -312,9 +447,12 @@ export const pricingResolvers = {
       const row = await suggestionForProduct(ctx, p.id);
       return row ? toSuggestion(row) : null;
     },
-    suggestedPrice: (p: { id: string }, _: unknown, ctx: ApiContext) => suggestionField(ctx, p.id, (r) => toNumber(r.suggested_price)),
-    suggestedChange: (p: { id: string }, _: unknown, ctx: ApiContext) => suggestionField(ctx, p.id, (r) => toNumber(r.change)),
-    suggestedChangePercent: (p: { id: string }, _: unknown, ctx: ApiContext) => suggestionField(ctx, p.id, (r) => toNumber(r.change_percent)),
+    suggestedPrice: (p: { id: string }, _: unknown, ctx: ApiContext) =>
+      suggestionField(ctx, p.id, (r) => toNumber(r.suggested_price)),
+    suggestedChange: (p: { id: string }, _: unknown, ctx: ApiContext) =>
+      suggestionField(ctx, p.id, (r) => toNumber(r.change)),
+    suggestedChangePercent: (p: { id: string }, _: unknown, ctx: ApiContext) =>
+      suggestionField(ctx, p.id, (r) => toNumber(r.change_percent)),
     suggestionOutcome: (p: { id: string }, _: unknown, ctx: ApiContext) => suggestionField(ctx, p.id, (r) => r.outcome),
     suggestionReview: (p: { id: string }, _: unknown, ctx: ApiContext) => suggestionField(ctx, p.id, (r) => r.review),
   },
@@ -324,16 +462,27 @@ export const pricingResolvers = {
   },
 };
 
-async function suggestionField<T>(ctx: ApiContext, productId: string, pick: (row: SuggestionRow) => T): Promise<T | null> {
+async function suggestionField<T>(
+  ctx: ApiContext,
+  productId: string,
+  pick: (row: SuggestionRow) => T,
+): Promise<T | null> {
   if (!(await mayReadSuggestions(ctx))) return null;
   const row = await suggestionForProduct(ctx, productId);
   return row ? pick(row) : null;
 }
 
 /** cost, MAP and RRP of the products a request lists, read together (the list's rows do not carry them). */
-async function productMoney(ctx: ApiContext, product: { id: string }, column: 'cost' | 'map' | 'rrp'): Promise<number | null> {
+async function productMoney(
+  ctx: ApiContext,
+  product: { id: string },
+  column: 'cost' | 'map' | 'rrp',
+): Promise<number | null> {
   const batcher = batcherOf(ctx, 'product-money', async (ids) => {
-    const { rows } = await ctx.pool.query<{ id: string; cost: string | null; map: string | null; rrp: string | null }>('SELECT id, cost, map, rrp FROM products WHERE id = ANY($1::uuid[])', [ids]);
+    const { rows } = await ctx.pool.query<{ id: string; cost: string | null; map: string | null; rrp: string | null }>(
+      'SELECT id, cost, map, rrp FROM products WHERE id = ANY($1::uuid[])',
+      [ids],
+    );
     return new Map(rows.map((r) => [r.id, r]));
   });
   const row = await batcher.get(product.id);
@@ -341,9 +490,18 @@ async function productMoney(ctx: ApiContext, product: { id: string }, column: 'c
 }
 
 async function recomputeStatus(ctx: ApiContext, websiteId: string) {
-  const { rows } = await ctx.pool.query('SELECT state, products, started_at, finished_at, error FROM price_suggestion_recomputes WHERE organization_website_id = $1', [websiteId]);
+  const { rows } = await ctx.pool.query(
+    'SELECT state, products, started_at, finished_at, error FROM price_suggestion_recomputes WHERE organization_website_id = $1',
+    [websiteId],
+  );
   const row = rows[0];
   if (!row) return null;
-  return { id: websiteId, state: row.state, products: row.products, startedAt: toIso(row.started_at), finishedAt: toIso(row.finished_at), error: row.error };
+  return {
+    id: websiteId,
+    state: row.state,
+    products: row.products,
+    startedAt: toIso(row.started_at),
+    finishedAt: toIso(row.finished_at),
+    error: row.error,
+  };
 }
-

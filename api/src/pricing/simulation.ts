@@ -31,7 +31,17 @@ export interface SimulationSummary {
 
 /** Accumulates simulated products one at a time (flat memory but for the histogram's values). */
 export class SimulationTally {
-  private summary: SimulationSummary = { selected: 0, raised: 0, lowered: 0, unchanged: 0, heldByFloor: 0, heldByCeiling: 0, noData: 0, histogram: [], largest: [] };
+  private summary: SimulationSummary = {
+    selected: 0,
+    raised: 0,
+    lowered: 0,
+    unchanged: 0,
+    heldByFloor: 0,
+    heldByCeiling: 0,
+    noData: 0,
+    histogram: [],
+    largest: [],
+  };
   private changes: number[] = [];
 
   constructor(
@@ -59,7 +69,11 @@ export class SimulationTally {
   }
 
   private trim(): void {
-    this.summary.largest.sort((a, b) => Math.abs(b.suggestion.changePercent!) - Math.abs(a.suggestion.changePercent!) || a.product.id.localeCompare(b.product.id));
+    this.summary.largest.sort(
+      (a, b) =>
+        Math.abs(b.suggestion.changePercent!) - Math.abs(a.suggestion.changePercent!) ||
+        a.product.id.localeCompare(b.product.id),
+    );
     this.summary.largest.length = Math.min(this.summary.largest.length, this.largestCount);
   }
 
@@ -71,7 +85,10 @@ export class SimulationTally {
 }
 
 /** `count` equal-width buckets from the smallest to the largest value (edges to 2 decimals); the last includes its upper edge. */
-export function histogram(values: readonly number[], count: number): Array<{ fromPercent: number; toPercent: number; count: number }> {
+export function histogram(
+  values: readonly number[],
+  count: number,
+): Array<{ fromPercent: number; toPercent: number; count: number }> {
   if (!values.length) return [];
   let min = Infinity;
   let max = -Infinity;
@@ -98,7 +115,12 @@ export function histogram(values: readonly number[], count: number): Array<{ fro
 }
 
 /** Runs the rule over the products it selects, page by page. */
-export async function simulate(pool: Pool, websiteId: string, settings: RuleSettings, options: { buckets: number; largest: number; now?: number }): Promise<SimulationSummary> {
+export async function simulate(
+  pool: Pool,
+  websiteId: string,
+  settings: RuleSettings,
+  options: { buckets: number; largest: number; now?: number },
+): Promise<SimulationSummary> {
   const competitors = await loadCompetitors(pool, websiteId);
   const tally = new SimulationTally(options.buckets, options.largest);
   const condition = selectionCondition(settings.products, 4);

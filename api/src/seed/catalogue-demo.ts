@@ -16,17 +16,65 @@ import { seedMatchingCompetitor } from './matching-demo.ts';
 type Db = Pick<Pool | PoolClient, 'query'>;
 
 /** What a kind of product is called in Czech and English, its category, brands and base price (CZK). */
-const KINDS: ReadonlyArray<{ cs: string; en: string; category: string; brands: [string, string, string, string]; price: number }> = [
+const KINDS: ReadonlyArray<{
+  cs: string;
+  en: string;
+  category: string;
+  brands: [string, string, string, string];
+  price: number;
+}> = [
   { cs: 'Stan', en: 'Tent', category: 'Outdoor', brands: ['Husky', 'Vango', 'Coleman', 'Hannah'], price: 4990 },
-  { cs: 'Batoh', en: 'Backpack', category: 'Outdoor', brands: ['Deuter', 'Osprey', 'Salomon', 'Jack Wolfskin'], price: 2490 },
-  { cs: 'Spací pytel', en: 'Sleeping bag', category: 'Outdoor', brands: ['Husky', 'Deuter', 'Vango', 'Hannah'], price: 2190 },
-  { cs: 'Čelovka', en: 'Headlamp', category: 'Outdoor', brands: ['Petzl', 'Black Diamond', 'Ledlenser', 'Silva'], price: 1290 },
-  { cs: 'Trekové hole', en: 'Trekking poles', category: 'Outdoor', brands: ['Leki', 'Black Diamond', 'Komperdell', 'Salomon'], price: 1590 },
-  { cs: 'Sluchátka', en: 'Headphones', category: 'Audio', brands: ['Sony', 'JBL', 'Sennheiser', 'Philips'], price: 3490 },
+  {
+    cs: 'Batoh',
+    en: 'Backpack',
+    category: 'Outdoor',
+    brands: ['Deuter', 'Osprey', 'Salomon', 'Jack Wolfskin'],
+    price: 2490,
+  },
+  {
+    cs: 'Spací pytel',
+    en: 'Sleeping bag',
+    category: 'Outdoor',
+    brands: ['Husky', 'Deuter', 'Vango', 'Hannah'],
+    price: 2190,
+  },
+  {
+    cs: 'Čelovka',
+    en: 'Headlamp',
+    category: 'Outdoor',
+    brands: ['Petzl', 'Black Diamond', 'Ledlenser', 'Silva'],
+    price: 1290,
+  },
+  {
+    cs: 'Trekové hole',
+    en: 'Trekking poles',
+    category: 'Outdoor',
+    brands: ['Leki', 'Black Diamond', 'Komperdell', 'Salomon'],
+    price: 1590,
+  },
+  {
+    cs: 'Sluchátka',
+    en: 'Headphones',
+    category: 'Audio',
+    brands: ['Sony', 'JBL', 'Sennheiser', 'Philips'],
+    price: 3490,
+  },
   { cs: 'Reproduktor', en: 'Speaker', category: 'Audio', brands: ['JBL', 'Sony', 'Marshall', 'Bose'], price: 2990 },
   { cs: 'Televize', en: 'TV', category: 'Electronics', brands: ['Samsung', 'LG', 'Philips', 'Sony'], price: 14990 },
-  { cs: 'Kávovar', en: 'Coffee machine', category: 'Kitchen', brands: ['DeLonghi', 'Philips', 'Krups', 'Siemens'], price: 8990 },
-  { cs: 'Vysavač', en: 'Vacuum cleaner', category: 'Home', brands: ['Dyson', 'Bosch', 'Rowenta', 'Electrolux'], price: 6490 },
+  {
+    cs: 'Kávovar',
+    en: 'Coffee machine',
+    category: 'Kitchen',
+    brands: ['DeLonghi', 'Philips', 'Krups', 'Siemens'],
+    price: 8990,
+  },
+  {
+    cs: 'Vysavač',
+    en: 'Vacuum cleaner',
+    category: 'Home',
+    brands: ['Dyson', 'Bosch', 'Rowenta', 'Electrolux'],
+    price: 6490,
+  },
   { cs: 'Mixér', en: 'Blender', category: 'Kitchen', brands: ['Bosch', 'Philips', 'Tefal', 'Sencor'], price: 1490 },
   { cs: 'Myš', en: 'Mouse', category: 'Electronics', brands: ['Logitech', 'Razer', 'Microsoft', 'Genius'], price: 890 },
 ];
@@ -69,7 +117,10 @@ export interface CatalogueSeedResult {
  * The demo catalogue for the demo organizations' first websites (and northwind's second).
  * `DEMO_CATALOGUE_SCALE=large` makes the first northwind website benchmark-sized instead.
  */
-export async function seedCatalogueDemo(db: Db, { large = process.env.DEMO_CATALOGUE_SCALE === 'large' } = {}): Promise<CatalogueSeedResult> {
+export async function seedCatalogueDemo(
+  db: Db,
+  { large = process.env.DEMO_CATALOGUE_SCALE === 'large' } = {},
+): Promise<CatalogueSeedResult> {
   await db.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]).catch(() => undefined);
   await seedAggregators(db);
   const { rows } = await db.query<{ id: string; slug: string; n: number }>(
@@ -82,16 +133,25 @@ export async function seedCatalogueDemo(db: Db, { large = process.env.DEMO_CATAL
   const result: CatalogueSeedResult = { websites: 0, products: 0, competitorProducts: 0 };
   for (const [index, website] of rows.entries()) {
     const euro = website.slug === 'danube';
-    const size = large && website.slug === 'northwind' && website.n === 1 ? SCALE_SIZE : { ...DEMO_SIZE, competitors: website.n === 1 ? 3 : 2 };
-    const seeded = await seedWebsiteCatalogue(db, website.id, { ...size, websiteNumber: index + 1, currency: euro ? 'EUR' : 'CZK' });
+    const size =
+      large && website.slug === 'northwind' && website.n === 1
+        ? SCALE_SIZE
+        : { ...DEMO_SIZE, competitors: website.n === 1 ? 3 : 2 };
+    const seeded = await seedWebsiteCatalogue(db, website.id, {
+      ...size,
+      websiteNumber: index + 1,
+      currency: euro ? 'EUR' : 'CZK',
+    });
     // One more competitor whose products only a matching run pairs (matching-demo.ts).
-    if (seeded.products && size !== SCALE_SIZE) seeded.competitorProducts += await seedMatchingCompetitor(db, website.id, euro);
+    if (seeded.products && size !== SCALE_SIZE)
+      seeded.competitorProducts += await seedMatchingCompetitor(db, website.id, euro);
     if (seeded.products) result.websites += 1;
     result.products += seeded.products;
     result.competitorProducts += seeded.competitorProducts;
   }
   // Fresh statistics, so the planner uses the lists' indexes from the first request.
-  if (result.websites) await db.query('ANALYZE products, competitors, competitor_products, product_matches, aggregator_listings');
+  if (result.websites)
+    await db.query('ANALYZE products, competitors, competitor_products, product_matches, aggregator_listings');
   return result;
 }
 
@@ -103,7 +163,9 @@ export async function seedCatalogueDemo(db: Db, { large = process.env.DEMO_CATAL
  */
 export async function seedCatalogueScale(db: Db, organizationWebsiteId: string, size: CatalogueSize = SCALE_SIZE) {
   const seeded = await seedWebsiteCatalogue(db, organizationWebsiteId, { ...size, websiteNumber: 90, currency: 'CZK' });
-  await db.query('VACUUM ANALYZE products, competitors, competitor_products, product_matches, aggregator_listings, competitor_price_history');
+  await db.query(
+    'VACUUM ANALYZE products, competitors, competitor_products, product_matches, aggregator_listings, competitor_price_history',
+  );
   return seeded;
 }
 
@@ -120,14 +182,21 @@ async function seedAggregators(db: Db) {
  * base price. Competitor c sells product i unless (i + 3c) % 5 = 0, at -20 %..+25 %, plus items
  * we do not sell; its naming style is c's (see COMPETITORS).
  */
-async function seedWebsiteCatalogue(db: Db, websiteId: string, options: CatalogueSize & { websiteNumber: number; currency: 'CZK' | 'EUR' }): Promise<{ products: number; competitorProducts: number }> {
+async function seedWebsiteCatalogue(
+  db: Db,
+  websiteId: string,
+  options: CatalogueSize & { websiteNumber: number; currency: 'CZK' | 'EUR' },
+): Promise<{ products: number; competitorProducts: number }> {
   const existing = await db.query('SELECT 1 FROM products WHERE organization_website_id = $1 LIMIT 1', [websiteId]);
   if (existing.rowCount) return { products: 0, competitorProducts: 0 };
   const english = options.currency === 'EUR';
   const rate = english ? 0.04 : 1;
   // EAN-13 of 12 digits: the GS1 check digit appended; stored as the 14-digit GTIN.
   const gtinOf = (digits: string) => {
-    const sum = Array.from({ length: 12 }, (_, k) => `${k % 2 === 1 ? '3 * ' : ''}substr(${digits}, ${k + 1}, 1)::int`).join(' + ');
+    const sum = Array.from(
+      { length: 12 },
+      (_, k) => `${k % 2 === 1 ? '3 * ' : ''}substr(${digits}, ${k + 1}, 1)::int`,
+    ).join(' + ');
     return `'0' || ${digits} || ((10 - (${sum}) % 10) % 10)::text`;
   };
 
@@ -152,9 +221,19 @@ async function seedWebsiteCatalogue(db: Db, websiteId: string, options: Catalogu
            FROM generate_series(1, $2::int) AS i
        ) src`,
     [
-      websiteId, options.products, options.currency,
-      KINDS.map((k) => k.en), KINDS.map((k) => k.cs), KINDS.map((k) => k.brands), KINDS.map((k) => k.category),
-      COLOURS_CS, COLOURS_EN, english, KINDS.map((k) => k.price), rate, options.websiteNumber,
+      websiteId,
+      options.products,
+      options.currency,
+      KINDS.map((k) => k.en),
+      KINDS.map((k) => k.cs),
+      KINDS.map((k) => k.brands),
+      KINDS.map((k) => k.category),
+      COLOURS_CS,
+      COLOURS_EN,
+      english,
+      KINDS.map((k) => k.price),
+      rate,
+      options.websiteNumber,
     ],
   );
 
@@ -203,8 +282,18 @@ async function seedWebsiteCatalogue(db: Db, websiteId: string, options: Catalogu
             WHERE (g.i + 3 * $3::int) % 5 <> 0 OR g.i > $9::int
          ) s`,
       [
-        competitorId, options.competitorProducts, c, websiteId, options.currency, url, KINDS.map((k) => k.en), COLOURS_EN, options.products,
-        KINDS.map((k) => k.brands), english ? KINDS.map((k) => k.en) : KINDS.map((k) => k.cs), KINDS.map((k) => k.price * rate),
+        competitorId,
+        options.competitorProducts,
+        c,
+        websiteId,
+        options.currency,
+        url,
+        KINDS.map((k) => k.en),
+        COLOURS_EN,
+        options.products,
+        KINDS.map((k) => k.brands),
+        english ? KINDS.map((k) => k.en) : KINDS.map((k) => k.cs),
+        KINDS.map((k) => k.price * rate),
       ],
     );
     competitorProducts += inserted.rowCount ?? 0;
@@ -233,11 +322,16 @@ async function seedWebsiteCatalogue(db: Db, websiteId: string, options: Catalogu
         [competitorId, options.history],
       );
     } else {
-      await db.query('INSERT INTO competitor_price_history (competitor_product_id, seen_at, price) SELECT id, seen_at, price FROM competitor_products WHERE competitor_id = $1 AND price IS NOT NULL', [competitorId]);
+      await db.query(
+        'INSERT INTO competitor_price_history (competitor_product_id, seen_at, price) SELECT id, seen_at, price FROM competitor_products WHERE competitor_id = $1 AND price IS NOT NULL',
+        [competitorId],
+      );
     }
   }
   if (large) await db.query('ANALYZE product_matches');
-  await db.query('SELECT refresh_product_rollups(array(SELECT id FROM products WHERE organization_website_id = $1))', [websiteId]);
+  await db.query('SELECT refresh_product_rollups(array(SELECT id FROM products WHERE organization_website_id = $1))', [
+    websiteId,
+  ]);
   if (large) await db.query('ANALYZE products');
 
   // Portal listings: two of three products on every other portal. The lowest price agrees with

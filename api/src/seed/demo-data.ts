@@ -19,8 +19,50 @@ export const DEMO_ORGANIZATIONS: ReadonlyArray<{ slug: OrganizationKey; name: st
   { slug: 'danube', name: 'Danube Electronics', plan: 'starter', share: 9 },
 ];
 
-const BRANDS = ['Alpine', 'Baltic', 'Carpathian', 'Elbe', 'Forest', 'Granite', 'Harbor', 'Juniper', 'Kestrel', 'Linden', 'Meadow', 'Nordic', 'Oakwood', 'Pinecrest', 'Riverside', 'Summit', 'Timber', 'Upland', 'Valley', 'Willow', 'Zenith', 'Amber', 'Cedar', 'Falcon'];
-const CATEGORIES = ['Outdoor', 'Kitchen', 'Garden', 'Electronics', 'Toys', 'Books', 'Sports', 'Fashion', 'Pets', 'Home', 'Tools', 'Beauty', 'Bikes', 'Audio', 'Coffee', 'Lighting'];
+const BRANDS = [
+  'Alpine',
+  'Baltic',
+  'Carpathian',
+  'Elbe',
+  'Forest',
+  'Granite',
+  'Harbor',
+  'Juniper',
+  'Kestrel',
+  'Linden',
+  'Meadow',
+  'Nordic',
+  'Oakwood',
+  'Pinecrest',
+  'Riverside',
+  'Summit',
+  'Timber',
+  'Upland',
+  'Valley',
+  'Willow',
+  'Zenith',
+  'Amber',
+  'Cedar',
+  'Falcon',
+];
+const CATEGORIES = [
+  'Outdoor',
+  'Kitchen',
+  'Garden',
+  'Electronics',
+  'Toys',
+  'Books',
+  'Sports',
+  'Fashion',
+  'Pets',
+  'Home',
+  'Tools',
+  'Beauty',
+  'Bikes',
+  'Audio',
+  'Coffee',
+  'Lighting',
+];
 const KINDS = ['Shop', 'Store', 'Market', 'Outlet', 'Depot', 'House'];
 const COUNTRIES = ['CZ', 'SK', 'DE', 'AT', 'PL', 'HU'];
 const SEED_LOCK = 4_000_002;
@@ -44,10 +86,16 @@ export async function seedDemoData(
   const result = await inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
     const result: SeedResult = { organizations: 0, websites: 0, users: 0 };
-    const existing = await client.query('SELECT 1 FROM organizations WHERE slug = ANY($1::text[])', [DEMO_ORGANIZATIONS.map((o) => o.slug)]);
+    const existing = await client.query('SELECT 1 FROM organizations WHERE slug = ANY($1::text[])', [
+      DEMO_ORGANIZATIONS.map((o) => o.slug),
+    ]);
     if (existing.rowCount === 0) {
       for (const org of DEMO_ORGANIZATIONS) {
-        await client.query('INSERT INTO organizations (slug, name, plan) VALUES ($1, $2, $3)', [org.slug, org.name, org.plan]);
+        await client.query('INSERT INTO organizations (slug, name, plan) VALUES ($1, $2, $3)', [
+          org.slug,
+          org.name,
+          org.plan,
+        ]);
       }
       result.organizations = DEMO_ORGANIZATIONS.length;
       result.websites = await insertWebsites(client, 1, websites);
@@ -110,7 +158,17 @@ async function insertWebsites(client: { query: Pool['query'] }, from: number, co
        RETURNING 1
      )
      SELECT (SELECT count(*) FROM ow)::int AS websites`,
-    [from, from + count - 1, BRANDS, CATEGORIES, KINDS, COUNTRIES, first!.share, second!.share, ...DEMO_ORGANIZATIONS.map((o) => o.slug)],
+    [
+      from,
+      from + count - 1,
+      BRANDS,
+      CATEGORIES,
+      KINDS,
+      COUNTRIES,
+      first!.share,
+      second!.share,
+      ...DEMO_ORGANIZATIONS.map((o) => o.slug),
+    ],
   );
   return rows[0].websites as number;
 }

@@ -17,7 +17,19 @@ export const DEMO_PASSWORD = 'demo-password-1';
 export const DEMO_USERS: readonly DemoUser[] = [
   { uid: 'demo-admin', email: 'admin@demo.test', password: DEMO_PASSWORD, roles: ['Admin'], organization: null },
   { uid: 'demo-owner', email: 'owner@demo.test', password: DEMO_PASSWORD, roles: ['Owner'], organization: 'northwind' },
-  { uid: 'demo-editor', email: 'editor@demo.test', password: DEMO_PASSWORD, roles: ['Editor'], organization: 'northwind' },
-  { uid: 'demo-viewer', email: 'viewer@demo.test', password: DEMO_PASSWORD, roles: ['Viewer'], organization: 'bohemia' },
+  {
+    uid: 'demo-editor',
+    email: 'editor@demo.test',
+    password: DEMO_PASSWORD,
+    roles: ['Editor'],
+    organization: 'northwind',
+  },
+  {
+    uid: 'demo-viewer',
+    email: 'viewer@demo.test',
+    password: DEMO_PASSWORD,
+    roles: ['Viewer'],
+    organization: 'bohemia',
+  },
   { uid: 'demo-user', email: 'user@demo.test', password: DEMO_PASSWORD, roles: ['User'], organization: 'northwind' },
 ];

@@ -12,12 +12,42 @@ import { matchingSettled, requestRun } from '../matching/runs/queue.ts';
 
 type Db = Pick<Pool | PoolClient, 'query'>;
 
-const KINDS_EN = ['Tent', 'Backpack', 'Sleeping bag', 'Headlamp', 'Trekking poles', 'Headphones', 'Speaker', 'TV', 'Coffee machine', 'Vacuum cleaner', 'Blender', 'Mouse'];
-const KINDS_CS = ['Stan', 'Batoh', 'Spací pytel', 'Čelovka', 'Trekové hole', 'Sluchátka', 'Reproduktor', 'Televize', 'Kávovar', 'Vysavač', 'Mixér', 'Myš'];
+const KINDS_EN = [
+  'Tent',
+  'Backpack',
+  'Sleeping bag',
+  'Headlamp',
+  'Trekking poles',
+  'Headphones',
+  'Speaker',
+  'TV',
+  'Coffee machine',
+  'Vacuum cleaner',
+  'Blender',
+  'Mouse',
+];
+const KINDS_CS = [
+  'Stan',
+  'Batoh',
+  'Spací pytel',
+  'Čelovka',
+  'Trekové hole',
+  'Sluchátka',
+  'Reproduktor',
+  'Televize',
+  'Kávovar',
+  'Vysavač',
+  'Mixér',
+  'Myš',
+];
 const COLOURS_CS = ['černá', 'bílá', 'modrá', 'stříbrná', 'zelená'];
 const COLOURS_EN = ['black', 'white', 'blue', 'silver', 'green'];
 
-export const MATCHING_DEMO_COMPETITOR = { name: 'Mall.cz', url: 'https://www.mall.cz.example', mode: 'confirmation' } as const;
+export const MATCHING_DEMO_COMPETITOR = {
+  name: 'Mall.cz',
+  url: 'https://www.mall.cz.example',
+  mode: 'confirmation',
+} as const;
 
 /**
  * Adds the matching demo competitor and its products to a freshly seeded demo website (product
@@ -56,9 +86,18 @@ export async function seedMatchingCompetitor(db: Db, websiteId: string, english:
           WHERE p.organization_website_id = $5 AND p.item_id LIKE 'SKU-%' AND p.mpn IS NOT NULL AND x.i % 10 < 7
        ) s
        JOIN (VALUES (1), (2)) AS v(v) ON v.v = 1 OR s.i % 9 = 4`,
-    [rows[0].id, MATCHING_DEMO_COMPETITOR.url, english ? KINDS_CS : KINDS_EN, english ? COLOURS_EN : COLOURS_CS, websiteId],
+    [
+      rows[0].id,
+      MATCHING_DEMO_COMPETITOR.url,
+      english ? KINDS_CS : KINDS_EN,
+      english ? COLOURS_EN : COLOURS_CS,
+      websiteId,
+    ],
   );
-  await db.query('INSERT INTO competitor_price_history (competitor_product_id, seen_at, price) SELECT id, seen_at, price FROM competitor_products WHERE competitor_id = $1', [rows[0].id]);
+  await db.query(
+    'INSERT INTO competitor_price_history (competitor_product_id, seen_at, price) SELECT id, seen_at, price FROM competitor_products WHERE competitor_id = $1',
+    [rows[0].id],
+  );
   return inserted.rowCount ?? 0;
 }
 
@@ -75,7 +114,8 @@ export async function seedMatchingRuns(pool: Pool): Promise<number> {
       ORDER BY ow.id`,
     [MATCHING_DEMO_COMPETITOR.url],
   );
-  for (const { id } of rows) await requestRun(pool, { websiteId: id, competitorId: null, trigger: 'seed', startedBy: null });
+  for (const { id } of rows)
+    await requestRun(pool, { websiteId: id, competitorId: null, trigger: 'seed', startedBy: null });
   if (rows.length) await matchingSettled(pool);
   return rows.length;
 }

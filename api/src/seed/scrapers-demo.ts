@@ -26,7 +26,10 @@ export function demoScraperSettings(shop: (typeof DEMO_SHOPS)[number], fixtureSh
     fetch: { ...DEFAULT_SCRAPER_SETTINGS.fetch, minDelayMs: 200, concurrencyPerHost: 2, retries: 1 },
   };
   const checked = validateScraperSettings(settings);
-  if (!checked.ok) throw new Error(`Demo scraper settings are invalid: ${checked.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
+  if (!checked.ok)
+    throw new Error(
+      `Demo scraper settings are invalid: ${checked.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`,
+    );
   return checked.settings;
 }
 

@@ -58,9 +58,17 @@ export async function callerRole(lookup: RoleLookup): Promise<Role> {
       redirect: 'manual',
     });
   } catch (error) {
-    if (timeout.aborted) throw new StorageError('storage/unknown', `The API did not say who you are within ${lookup.timeoutMs / 1000} s.`, 504);
+    if (timeout.aborted)
+      throw new StorageError(
+        'storage/unknown',
+        `The API did not say who you are within ${lookup.timeoutMs / 1000} s.`,
+        504,
+      );
     console.error(`[edge] role lookup: API unreachable: ${(error as Error).message}`);
-    throw new StorageError('storage/unknown', 'The API is unreachable, so your permissions cannot be checked; try again in a moment.');
+    throw new StorageError(
+      'storage/unknown',
+      'The API is unreachable, so your permissions cannot be checked; try again in a moment.',
+    );
   }
 
   let answer: AppUserAnswer | null = null;
@@ -75,9 +83,20 @@ export async function callerRole(lookup: RoleLookup): Promise<Role> {
   }
   const user = answer?.data?.appUser;
   if (user && Array.isArray(user.roles)) return effectiveRole(user.roles);
-  if (response.status === 403 || codes.includes('FORBIDDEN') || codes.includes('NOT_FOUND') || (answer?.data && user === null)) {
-    throw new StorageError('storage/unauthorized', 'This account has no access to the console, so it may not change storage.');
+  if (
+    response.status === 403 ||
+    codes.includes('FORBIDDEN') ||
+    codes.includes('NOT_FOUND') ||
+    (answer?.data && user === null)
+  ) {
+    throw new StorageError(
+      'storage/unauthorized',
+      'This account has no access to the console, so it may not change storage.',
+    );
   }
   console.error(`[edge] role lookup: unexpected API answer (status ${response.status})`);
-  throw new StorageError('storage/unknown', 'The API gave no usable answer about your permissions; try again in a moment.');
+  throw new StorageError(
+    'storage/unknown',
+    'The API gave no usable answer about your permissions; try again in a moment.',
+  );
 }

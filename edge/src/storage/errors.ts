@@ -39,5 +39,6 @@ export function storageErrorResponse(error: StorageError): Response {
   return Response.json(body, { status: error.status, headers });
 }
 
-export const notFound = (bucket: string, name: string) => new StorageError('storage/object-not-found', `Object '${name}' does not exist in the ${bucket} bucket.`);
+export const notFound = (bucket: string, name: string) =>
+  new StorageError('storage/object-not-found', `Object '${name}' does not exist in the ${bucket} bucket.`);
 export const invalidArgument = (message: string) => new StorageError('storage/invalid-argument', message);

@@ -39,13 +39,18 @@ function request(path: string, init: RequestInit & { token?: string } = {}, base
 }
 
 describe('Firebase Storage requests', () => {
-  it('lists with GET /v0/b/{bucket}/o and the query parameters, with the caller\'s token', async () => {
+  it("lists with GET /v0/b/{bucket}/o and the query parameters, with the caller's token", async () => {
     await request('/storage/main/o?prefix=reports/&delimiter=/&maxResults=10&pageToken=abc', { token: ADMIN });
     const sent = firebase.requests.at(-1)!;
     expect(sent.method).toBe('GET');
     const url = new URL(sent.url, 'http://x');
     expect(url.pathname).toBe(`/v0/b/${MAIN}/o`);
-    expect(Object.fromEntries(url.searchParams)).toEqual({ prefix: 'reports/', delimiter: '/', pageToken: 'abc', maxResults: '10' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      prefix: 'reports/',
+      delimiter: '/',
+      pageToken: 'abc',
+      maxResults: '10',
+    });
     expect(sent.headers.authorization).toBe(`Firebase ${ADMIN}`);
   });
 
@@ -102,12 +107,23 @@ describe('Firebase Storage errors', () => {
       expect(response.status).toBe(status);
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe(code);
     }
-    const upload = await request(`/storage/main/o?name=${name}`, { method: 'POST', token: ADMIN, headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const upload = await request(`/storage/main/o?name=${name}`, {
+      method: 'POST',
+      token: ADMIN,
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(upload.status).toBe(status);
   });
 
   it('maps a Firebase 401 to storage/unauthenticated', async () => {
-    const backend = firebaseBackend({ bucket: MAIN, alias: 'main', token: null, timeoutMs: 5_000, baseUrl: firebase.url });
+    const backend = firebaseBackend({
+      bucket: MAIN,
+      alias: 'main',
+      token: null,
+      timeoutMs: 5_000,
+      baseUrl: firebase.url,
+    });
     const error = await backend.metadata('reports/q1.json').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(StorageError);
     expect(error).toMatchObject({ status: 401, code: 'storage/unauthenticated' });
@@ -126,7 +142,8 @@ describe('Firebase Storage errors', () => {
       alias: 'main',
       token: 't',
       timeoutMs: 50,
-      fetch: (_input, init) => new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+      fetch: (_input, init) =>
+        new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
     });
     await expect(backend.metadata('reports/q1.json')).rejects.toMatchObject({ status: 504, code: 'storage/unknown' });
   });

@@ -57,7 +57,12 @@ export function firebaseBackend(options: FirebaseBackendOptions): StorageBackend
     try {
       response = await doFetch(url, { ...init, headers, signal: timeout, redirect: 'manual' });
     } catch (error) {
-      if (timeout.aborted) throw new StorageError('storage/unknown', `Firebase Storage did not answer within ${options.timeoutMs / 1000} s.`, 504);
+      if (timeout.aborted)
+        throw new StorageError(
+          'storage/unknown',
+          `Firebase Storage did not answer within ${options.timeoutMs / 1000} s.`,
+          504,
+        );
       console.error(`[edge] Firebase Storage unreachable: ${(error as Error).message}`);
       throw new StorageError('storage/unknown', 'Firebase Storage is unreachable; try again in a moment.');
     }
@@ -78,16 +83,27 @@ export function firebaseBackend(options: FirebaseBackendOptions): StorageBackend
       case 400:
         return invalidArgument(`Firebase Storage refused the request${upstream}.`);
       case 401:
-        return new StorageError('storage/unauthenticated', `Not authenticated for Firebase Storage; sign in again${upstream}.`);
+        return new StorageError(
+          'storage/unauthenticated',
+          `Not authenticated for Firebase Storage; sign in again${upstream}.`,
+        );
       case 402:
-        return new StorageError('storage/quota-exceeded', `The storage quota of the ${options.alias} bucket is exceeded${upstream}.`);
+        return new StorageError(
+          'storage/quota-exceeded',
+          `The storage quota of the ${options.alias} bucket is exceeded${upstream}.`,
+        );
       case 403:
         return new StorageError('storage/unauthorized', `No permission to access ${what}${upstream}.`);
       case 404:
-        return name === null ? new StorageError('storage/object-not-found', `The ${options.alias} bucket does not exist${upstream}.`) : notFound(options.alias, name);
+        return name === null
+          ? new StorageError('storage/object-not-found', `The ${options.alias} bucket does not exist${upstream}.`)
+          : notFound(options.alias, name);
       default:
         console.error(`[edge] Firebase Storage answered ${response.status}${upstream}`);
-        return new StorageError('storage/unknown', `Firebase Storage failed with status ${response.status}; try again in a moment.`);
+        return new StorageError(
+          'storage/unknown',
+          `Firebase Storage failed with status ${response.status}; try again in a moment.`,
+        );
     }
   }
 
@@ -145,7 +161,11 @@ export function firebaseBackend(options: FirebaseBackendOptions): StorageBackend
       body.set(tail, head.byteLength + bytes.byteLength);
       const response = await call(
         `${base}?${new URLSearchParams({ name })}`,
-        { method: 'POST', headers: { 'X-Goog-Upload-Protocol': 'multipart', 'Content-Type': `multipart/related; boundary=${boundary}` }, body },
+        {
+          method: 'POST',
+          headers: { 'X-Goog-Upload-Protocol': 'multipart', 'Content-Type': `multipart/related; boundary=${boundary}` },
+          body,
+        },
         name,
       );
       return metadataFrom(response);

@@ -20,7 +20,8 @@ export const LANGUAGES_FOLDER = 'languages/';
 const LANGUAGE_FILE = /^languages\/[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*\.json$/;
 
 export function parseBucket(value: string | undefined): BucketName {
-  if (!BUCKETS.includes(value as BucketName)) throw invalidArgument(`Unknown bucket '${value}': use 'main' or 'public'.`);
+  if (!BUCKETS.includes(value as BucketName))
+    throw invalidArgument(`Unknown bucket '${value}': use 'main' or 'public'.`);
   return value as BucketName;
 }
 
@@ -40,12 +41,16 @@ const FORBIDDEN_CHARACTERS = /[\u0000-\u001f\u007f\\#[\]*?]/;
 
 function checkPathText(kind: string, value: string): void {
   if (value.startsWith('/')) throw invalidArgument(`The ${kind} must not start with '/'.`);
-  if (new TextEncoder().encode(value).byteLength > MAX_NAME_BYTES) throw invalidArgument(`The ${kind} is longer than ${MAX_NAME_BYTES} bytes.`);
-  if (FORBIDDEN_CHARACTERS.test(value)) throw invalidArgument(`The ${kind} contains a character that is not allowed (control characters, \\ # [ ] * ?).`);
+  if (new TextEncoder().encode(value).byteLength > MAX_NAME_BYTES)
+    throw invalidArgument(`The ${kind} is longer than ${MAX_NAME_BYTES} bytes.`);
+  if (FORBIDDEN_CHARACTERS.test(value))
+    throw invalidArgument(`The ${kind} contains a character that is not allowed (control characters, \\ # [ ] * ?).`);
   const segments = value.split('/');
-  if (segments.some((segment) => segment === '..' || segment === '.')) throw invalidArgument(`The ${kind} must not contain '.' or '..' segments.`);
+  if (segments.some((segment) => segment === '..' || segment === '.'))
+    throw invalidArgument(`The ${kind} must not contain '.' or '..' segments.`);
   // The last segment of a prefix may be empty ("folder/"); nothing else may.
-  if (segments.slice(0, -1).some((segment) => segment === '')) throw invalidArgument(`The ${kind} must not contain '//'.`);
+  if (segments.slice(0, -1).some((segment) => segment === ''))
+    throw invalidArgument(`The ${kind} must not contain '//'.`);
 }
 
 /** An object name: a non-empty path without a leading or trailing slash. */
@@ -102,7 +107,9 @@ export function parseListParams(query: URLSearchParams): ListParams {
   if (maxResultsText !== null) {
     const value = /^\d{1,7}$/.test(maxResultsText) ? Number(maxResultsText) : Number.NaN;
     if (!(value >= MIN_RESULTS && value <= MAX_RESULTS)) {
-      throw invalidArgument(`maxResults must be a whole number from ${MIN_RESULTS} to ${MAX_RESULTS}, not '${maxResultsText}'.`);
+      throw invalidArgument(
+        `maxResults must be a whole number from ${MIN_RESULTS} to ${MAX_RESULTS}, not '${maxResultsText}'.`,
+      );
     }
     maxResults = value;
   }

@@ -23,7 +23,16 @@ import { callerRole, policy } from './access.ts';
 import type { StorageBackend } from './backend.ts';
 import { invalidArgument, StorageError, storageErrorResponse } from './errors.ts';
 import { firebaseBackend } from './firebase-backend.ts';
-import { decodeObjectName, inLanguagesFolder, isLanguageFile, LANGUAGES_FOLDER, parseBucket, parseListParams, parseObjectName, type BucketName } from './paths.ts';
+import {
+  decodeObjectName,
+  inLanguagesFolder,
+  isLanguageFile,
+  LANGUAGES_FOLDER,
+  parseBucket,
+  parseListParams,
+  parseObjectName,
+  type BucketName,
+} from './paths.ts';
 import { r2Backend } from './r2-backend.ts';
 
 export const STORAGE_PATH = '/storage';
@@ -65,7 +74,9 @@ export function storageRoutes(authenticate: Authenticator, options: StorageOptio
     }
     const binding = bucket === 'main' ? c.env.MAIN_BUCKET : c.env.PUBLIC_BUCKET;
     if (!binding) {
-      console.error(`[edge] STORAGE_BACKEND is r2 but the ${bucket === 'main' ? 'MAIN_BUCKET' : 'PUBLIC_BUCKET'} binding is missing`);
+      console.error(
+        `[edge] STORAGE_BACKEND is r2 but the ${bucket === 'main' ? 'MAIN_BUCKET' : 'PUBLIC_BUCKET'} binding is missing`,
+      );
       throw new StorageError('storage/unknown', `The ${bucket} bucket is not configured.`, 500);
     }
     return r2Backend(binding, bucket);
@@ -103,15 +114,26 @@ export function storageRoutes(authenticate: Authenticator, options: StorageOptio
   }
 
   /** A write: a verified token, then the caller's role (from the API) must hold every action on `settings`. */
-  async function mayWrite(c: StorageContext, caller: SignedIn, bucket: BucketName, name: string, actions: Action[]): Promise<void> {
+  async function mayWrite(
+    c: StorageContext,
+    caller: SignedIn,
+    bucket: BucketName,
+    name: string,
+    actions: Action[],
+  ): Promise<void> {
     if (inLanguagesFolder(bucket, name) && !isLanguageFile(bucket, name)) {
-      throw invalidArgument(`The public bucket's ${LANGUAGES_FOLDER} folder holds only language files named ${LANGUAGES_FOLDER}{lang}.json (e.g. ${LANGUAGES_FOLDER}cs.json).`);
+      throw invalidArgument(
+        `The public bucket's ${LANGUAGES_FOLDER} folder holds only language files named ${LANGUAGES_FOLDER}{lang}.json (e.g. ${LANGUAGES_FOLDER}cs.json).`,
+      );
     }
     const role = await roleOf(c, caller);
     const access = await policy();
     for (const action of actions) {
       if (!(await access.can(role, STORAGE_WRITE_RESOURCE, action))) {
-        throw new StorageError('storage/unauthorized', `Your role (${role}) may not ${action.toLowerCase()} '${name}' in the ${bucket} bucket.`);
+        throw new StorageError(
+          'storage/unauthorized',
+          `Your role (${role}) may not ${action.toLowerCase()} '${name}' in the ${bucket} bucket.`,
+        );
       }
     }
   }
@@ -135,7 +157,10 @@ export function storageRoutes(authenticate: Authenticator, options: StorageOptio
     const name = parseObjectName(c.req.query('name'));
     await mayWrite(c, caller, bucket, name, ['Create', 'Update']);
     const document = await jsonDocumentOf(c, maxBodyBytes);
-    if (isLanguageFile(bucket, name) && (typeof document.value !== 'object' || document.value === null || Array.isArray(document.value))) {
+    if (
+      isLanguageFile(bucket, name) &&
+      (typeof document.value !== 'object' || document.value === null || Array.isArray(document.value))
+    ) {
       throw invalidArgument('A language file must be a JSON object of translations.');
     }
     const metadata = await backendFor(c, bucket, caller).upload(name, document.bytes, JSON_CONTENT_TYPE);
@@ -173,20 +198,28 @@ export function storageRoutes(authenticate: Authenticator, options: StorageOptio
   routes.all('/:bucket/o', (c) => methodNotAllowed(c, 'GET, POST'));
   routes.all('/:bucket/o/*', (c) => methodNotAllowed(c, 'GET, DELETE'));
   routes.all('*', () => {
-    throw new StorageError('storage/invalid-argument', 'No storage route here: use /storage/{main|public}/o[/{name}].', 404);
+    throw new StorageError(
+      'storage/invalid-argument',
+      'No storage route here: use /storage/{main|public}/o[/{name}].',
+      404,
+    );
   });
 
   routes.onError((error) => {
     if (error instanceof StorageError) return storageErrorResponse(error);
     console.error('[edge] storage failed', error);
-    return storageErrorResponse(new StorageError('storage/unknown', 'The storage service failed to handle this request.', 500));
+    return storageErrorResponse(
+      new StorageError('storage/unknown', 'The storage service failed to handle this request.', 500),
+    );
   });
 
   return routes;
 }
 
 function methodNotAllowed(c: StorageContext, allow: string): Response {
-  const response = storageErrorResponse(new StorageError('storage/invalid-argument', `${c.req.method} is not supported here; use ${allow}.`, 405));
+  const response = storageErrorResponse(
+    new StorageError('storage/invalid-argument', `${c.req.method} is not supported here; use ${allow}.`, 405),
+  );
   response.headers.set('Allow', allow);
   return response;
 }
@@ -210,15 +243,21 @@ function isJsonType(contentType: string): boolean {
  * Anything else, bytes that are not UTF-8 or text that is not JSON is a 400; nothing is stored.
  */
 async function jsonDocumentOf(c: StorageContext, maxBodyBytes: number): Promise<{ bytes: Uint8Array; value: unknown }> {
-  const tooLarge = () => new StorageError('storage/invalid-argument', `The upload is larger than ${maxBodyBytes} bytes.`, 413);
+  const tooLarge = () =>
+    new StorageError('storage/invalid-argument', `The upload is larger than ${maxBodyBytes} bytes.`, 413);
   if (Number(c.req.header('Content-Length') ?? 0) > maxBodyBytes) throw tooLarge();
   const contentType = c.req.header('Content-Type') ?? '';
   const type = contentType.split(';')[0]!.trim().toLowerCase();
   if (type !== 'multipart/form-data' && !isJsonType(type)) {
-    throw invalidArgument(`Upload a JSON document: multipart/form-data with a 'file' part, or an application/json body (not '${type || 'no content type'}').`);
+    throw invalidArgument(
+      `Upload a JSON document: multipart/form-data with a 'file' part, or an application/json body (not '${type || 'no content type'}').`,
+    );
   }
   // Read with a small allowance for the multipart framing.
-  const raw = await readLimited(c.req.raw.body, type === 'multipart/form-data' ? maxBodyBytes + 16 * 1024 : maxBodyBytes);
+  const raw = await readLimited(
+    c.req.raw.body,
+    type === 'multipart/form-data' ? maxBodyBytes + 16 * 1024 : maxBodyBytes,
+  );
   if (raw === null) throw tooLarge();
 
   let bytes = raw;
@@ -230,8 +269,10 @@ async function jsonDocumentOf(c: StorageContext, maxBodyBytes: number): Promise<
       throw invalidArgument('The multipart/form-data body could not be read.');
     }
     const file = form.get('file');
-    if (file === null || typeof file === 'string') throw invalidArgument("The multipart upload has no 'file' part with the document.");
-    if (file.type && !isJsonType(file.type)) throw invalidArgument(`The 'file' part must be a JSON document, not '${file.type}'.`);
+    if (file === null || typeof file === 'string')
+      throw invalidArgument("The multipart upload has no 'file' part with the document.");
+    if (file.type && !isJsonType(file.type))
+      throw invalidArgument(`The 'file' part must be a JSON document, not '${file.type}'.`);
     bytes = new Uint8Array(await file.arrayBuffer());
     if (bytes.byteLength > maxBodyBytes) throw tooLarge();
   }

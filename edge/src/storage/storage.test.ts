@@ -37,7 +37,11 @@ async function fakeApi(input: RequestInfo | URL, init?: RequestInit): Promise<Re
   apiCalls.push({ authorization: request.headers.get('Authorization'), body });
   if (apiAnswer) return apiAnswer(body.variables.userId);
   const roles = ROLES[body.variables.userId];
-  if (!roles) return Response.json({ data: { appUser: null }, errors: [{ message: 'User not found', extensions: { code: 'NOT_FOUND' } }] });
+  if (!roles)
+    return Response.json({
+      data: { appUser: null },
+      errors: [{ message: 'User not found', extensions: { code: 'NOT_FOUND' } }],
+    });
   return Response.json({ data: { appUser: { id: body.variables.userId, roles } } });
 }
 
@@ -78,8 +82,14 @@ function setup(backend: Backend) {
 }
 
 function appFor(backend: Backend) {
-  const app = createApp({ storage: { firebaseBaseUrl: backend === 'firebase' ? firebase.url : undefined, apiFetch: fakeApi } });
-  const env = (): EdgeBindings => ({ ...envFor('local', { STORAGE_BACKEND: backend }), MAIN_BUCKET: r2.main, PUBLIC_BUCKET: r2.public });
+  const app = createApp({
+    storage: { firebaseBaseUrl: backend === 'firebase' ? firebase.url : undefined, apiFetch: fakeApi },
+  });
+  const env = (): EdgeBindings => ({
+    ...envFor('local', { STORAGE_BACKEND: backend }),
+    MAIN_BUCKET: r2.main,
+    PUBLIC_BUCKET: r2.public,
+  });
   return {
     request(path: string, init: RequestInit & { token?: string | null } = {}) {
       const headers = new Headers(init.headers);
@@ -92,7 +102,12 @@ function appFor(backend: Backend) {
         const object = r2[bucket].objects.get(name);
         return object ? new TextDecoder().decode(object.bytes) : null;
       }
-      return firebase.buckets.get(bucket === 'main' ? MAIN : PUBLIC)?.get(name)?.bytes.toString('utf8') ?? null;
+      return (
+        firebase.buckets
+          .get(bucket === 'main' ? MAIN : PUBLIC)
+          ?.get(name)
+          ?.bytes.toString('utf8') ?? null
+      );
     },
   };
 }
@@ -131,7 +146,12 @@ describe.each(['r2', 'firebase'] as const)('storage on %s', (backend) => {
       expect(body.items.map((item) => item.name)).toEqual(['readme.txt']);
       expect(body.nextPageToken).toBeUndefined();
       if (backend === 'r2') {
-        expect(body.items[0]).toEqual({ name: 'readme.txt', size: 10, contentType: 'text/plain', updated: '2026-05-01T10:00:00.000Z' });
+        expect(body.items[0]).toEqual({
+          name: 'readme.txt',
+          size: 10,
+          contentType: 'text/plain',
+          updated: '2026-05-01T10:00:00.000Z',
+        });
       } else {
         // Firebase Storage lists names only.
         expect(body.items[0]).toEqual({ name: 'readme.txt', size: null, contentType: null, updated: null });
@@ -139,11 +159,17 @@ describe.each(['r2', 'firebase'] as const)('storage on %s', (backend) => {
     });
 
     it('lists under a prefix, and everything below it without a delimiter', async () => {
-      const nested = (await (await api.request('/storage/main/o?prefix=exports/&delimiter=/', { token: READER })).json()) as ListBody;
+      const nested = (await (
+        await api.request('/storage/main/o?prefix=exports/&delimiter=/', { token: READER })
+      ).json()) as ListBody;
       expect(nested).toMatchObject({ prefixes: ['exports/2026/'], items: [{ name: 'exports/c.json' }] });
       const flat = (await (await api.request('/storage/main/o?prefix=exports/', { token: READER })).json()) as ListBody;
       expect(flat.prefixes).toEqual([]);
-      expect(flat.items.map((item) => item.name)).toEqual(['exports/2026/a.json', 'exports/2026/b.json', 'exports/c.json']);
+      expect(flat.items.map((item) => item.name)).toEqual([
+        'exports/2026/a.json',
+        'exports/2026/b.json',
+        'exports/c.json',
+      ]);
     });
 
     it('pages with maxResults and pageToken until everything was seen once', async () => {
@@ -161,11 +187,21 @@ describe.each(['r2', 'firebase'] as const)('storage on %s', (backend) => {
         pages += 1;
       } while (pageToken && pages < 10);
       expect(pages).toBe(3);
-      expect(seen).toEqual(['exports/2026/a.json', 'exports/2026/b.json', 'exports/c.json', 'readme.txt', 'reports/q1.json']);
+      expect(seen).toEqual([
+        'exports/2026/a.json',
+        'exports/2026/b.json',
+        'exports/c.json',
+        'readme.txt',
+        'reports/q1.json',
+      ]);
     });
 
     it.each(['0', '1001', 'abc', '-1', '1.5', '', '1e3'])('refuses maxResults=%j with a 400', async (value) => {
-      const message = await expectError(await api.request(`/storage/main/o?maxResults=${value}`, { token: READER }), 400, 'storage/invalid-argument');
+      const message = await expectError(
+        await api.request(`/storage/main/o?maxResults=${value}`, { token: READER }),
+        400,
+        'storage/invalid-argument',
+      );
       expect(message).toContain('maxResults must be a whole number from 1 to 1000');
     });
 
@@ -178,17 +214,31 @@ describe.each(['r2', 'firebase'] as const)('storage on %s', (backend) => {
     });
 
     it('refuses a bad prefix, delimiter or page token', async () => {
-      for (const query of ['prefix=/exports/', 'prefix=exports/../', 'prefix=a//b', `delimiter=${'x'.repeat(17)}`, 'pageToken=%20bad']) {
-        await expectError(await api.request(`/storage/main/o?${query}`, { token: READER }), 400, 'storage/invalid-argument');
+      for (const query of [
+        'prefix=/exports/',
+        'prefix=exports/../',
+        'prefix=a//b',
+        `delimiter=${'x'.repeat(17)}`,
+        'pageToken=%20bad',
+      ]) {
+        await expectError(
+          await api.request(`/storage/main/o?${query}`, { token: READER }),
+          400,
+          'storage/invalid-argument',
+        );
       }
     });
 
-    it("lists the public language folder without a token (custom language discovery)", async () => {
+    it('lists the public language folder without a token (custom language discovery)', async () => {
       const response = await api.request('/storage/public/o?prefix=languages/&delimiter=/');
       expect(response.status).toBe(200);
       const body = (await response.json()) as ListBody;
       expect(body.prefixes).toEqual(['languages/drafts/']);
-      expect(body.items.map((item) => item.name)).toEqual(['languages/cs.json', 'languages/de.json', 'languages/en.json']);
+      expect(body.items.map((item) => item.name)).toEqual([
+        'languages/cs.json',
+        'languages/de.json',
+        'languages/en.json',
+      ]);
     });
 
     it.each([
@@ -206,7 +256,12 @@ describe.each(['r2', 'firebase'] as const)('storage on %s', (backend) => {
     it('answers the metadata of an object', async () => {
       const response = await api.request('/storage/main/o/reports%2Fq1.json', { token: READER });
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ name: 'reports/q1.json', size: 7, contentType: 'application/json', updated: '2026-05-01T10:00:00.000Z' });
+      expect(await response.json()).toEqual({
+        name: 'reports/q1.json',
+        size: 7,
+        contentType: 'application/json',
+        updated: '2026-05-01T10:00:00.000Z',
+      });
     });
 
     it('takes the name encoded as a whole or as a path', async () => {
@@ -241,11 +296,19 @@ describe.each(['r2', 'firebase'] as const)('storage on %s', (backend) => {
         expect(message).toContain('reports/q9.json');
       }
       // A missing language file too, even anonymously.
-      await expectError(await api.request('/storage/public/o/languages%2Fsk.json?alt=media'), 404, 'storage/object-not-found');
+      await expectError(
+        await api.request('/storage/public/o/languages%2Fsk.json?alt=media'),
+        404,
+        'storage/object-not-found',
+      );
     });
 
     it('reads are checked like writes: the main bucket only with Read on settings (Admin), and only for an account the API knows as active', async () => {
-      const reads = ['/storage/main/o/reports%2Fq1.json', '/storage/main/o/reports%2Fq1.json?alt=media', '/storage/main/o?prefix=exports/'];
+      const reads = [
+        '/storage/main/o/reports%2Fq1.json',
+        '/storage/main/o/reports%2Fq1.json?alt=media',
+        '/storage/main/o?prefix=exports/',
+      ];
       for (const token of [USER, OWNER]) {
         for (const path of reads) {
           const message = await expectError(await api.request(path, { token }), 403, 'storage/unauthorized');
@@ -257,12 +320,26 @@ describe.each(['r2', 'firebase'] as const)('storage on %s', (backend) => {
         await expectError(await api.request(path, { token: tokenOf('stranger') }), 403, 'storage/unauthorized');
       }
       // A disabled user (the API answers 403 FORBIDDEN) neither.
-      apiAnswer = () => Response.json({ errors: [{ message: 'This account is disabled.', extensions: { code: 'FORBIDDEN' } }] }, { status: 403 });
-      await expectError(await api.request('/storage/public/o/logo.svg?alt=media', { token: USER }), 403, 'storage/unauthorized');
-      await expectError(await api.request('/storage/main/o/reports%2Fq1.json', { token: ADMIN }), 403, 'storage/unauthorized');
+      apiAnswer = () =>
+        Response.json(
+          { errors: [{ message: 'This account is disabled.', extensions: { code: 'FORBIDDEN' } }] },
+          { status: 403 },
+        );
+      await expectError(
+        await api.request('/storage/public/o/logo.svg?alt=media', { token: USER }),
+        403,
+        'storage/unauthorized',
+      );
+      await expectError(
+        await api.request('/storage/main/o/reports%2Fq1.json', { token: ADMIN }),
+        403,
+        'storage/unauthorized',
+      );
       // The API down: no read on a guess.
       apiAnswer = () => new Response('bad gateway', { status: 502 });
-      expect((await api.request('/storage/main/o/reports%2Fq1.json', { token: ADMIN })).status).toBeGreaterThanOrEqual(500);
+      expect((await api.request('/storage/main/o/reports%2Fq1.json', { token: ADMIN })).status).toBeGreaterThanOrEqual(
+        500,
+      );
       // Each refused read asked the API with the caller's own token.
       expect(apiCalls.at(-1)!.authorization).toBe(`Bearer ${ADMIN}`);
     });
@@ -271,7 +348,11 @@ describe.each(['r2', 'firebase'] as const)('storage on %s', (backend) => {
       const metadata = await api.request('/storage/public/o/languages%2Fcs.json');
       expect(metadata.status).toBe(200);
       expect(metadata.headers.get('Cache-Control')).toBe('no-cache');
-      expect(await metadata.json()).toMatchObject({ name: 'languages/cs.json', size: 16, contentType: 'application/json' });
+      expect(await metadata.json()).toMatchObject({
+        name: 'languages/cs.json',
+        size: 16,
+        contentType: 'application/json',
+      });
       const media = await api.request('/storage/public/o/languages%2Fcs.json?alt=media');
       expect(media.status).toBe(200);
       expect(await media.json()).toEqual({ hello: 'Ahoj' });
@@ -286,7 +367,11 @@ describe.each(['r2', 'firebase'] as const)('storage on %s', (backend) => {
     ])('needs a token for every other read: %s', async (path) => {
       await expectError(await api.request(path), 401, 'storage/unauthenticated');
       await expectError(await api.request(path, { token: 'not-a-jwt' }), 401, 'storage/unauthenticated');
-      await expectError(await api.request(path, { token: unsignedToken('another-project') }), 401, 'storage/unauthenticated');
+      await expectError(
+        await api.request(path, { token: unsignedToken('another-project') }),
+        401,
+        'storage/unauthenticated',
+      );
     });
 
     it.each([
@@ -306,7 +391,10 @@ describe.each(['r2', 'firebase'] as const)('storage on %s', (backend) => {
   });
 
   describe('upload', () => {
-    const upload = (name: string, init: { token?: string | null; body?: BodyInit; contentType?: string | null; bucket?: 'main' | 'public' } = {}) =>
+    const upload = (
+      name: string,
+      init: { token?: string | null; body?: BodyInit; contentType?: string | null; bucket?: 'main' | 'public' } = {},
+    ) =>
       api.request(`/storage/${init.bucket ?? 'public'}/o?name=${encodeURIComponent(name)}`, {
         method: 'POST',
         token: init.token === undefined ? ADMIN : init.token,
@@ -322,10 +410,12 @@ describe.each(['r2', 'firebase'] as const)('storage on %s', (backend) => {
       expect(new Date(metadata.updated as string).getTime()).toBeGreaterThan(Date.now() - 60_000);
       expect(api.stored('public', 'languages/sv.json')).toBe('{"hello":"Hej"}');
       // Readable by anyone now.
-      expect(await (await api.request('/storage/public/o/languages%2Fsv.json?alt=media')).json()).toEqual({ hello: 'Hej' });
+      expect(await (await api.request('/storage/public/o/languages%2Fsv.json?alt=media')).json()).toEqual({
+        hello: 'Hej',
+      });
     });
 
-    it('asks the API who the caller is, with the caller\'s own Authorization header', async () => {
+    it("asks the API who the caller is, with the caller's own Authorization header", async () => {
       await upload('languages/sv.json');
       expect(apiCalls).toHaveLength(1);
       expect(apiCalls[0]).toEqual({
@@ -340,7 +430,11 @@ describe.each(['r2', 'firebase'] as const)('storage on %s', (backend) => {
       form.append('file', new Blob(['{"hello":"Hei"}'], { type: 'application/json' }), 'nb.json');
       const response = await upload('languages/nb.json', { body: form, contentType: null });
       expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ name: 'languages/nb.json', size: 15, contentType: 'application/json' });
+      expect(await response.json()).toMatchObject({
+        name: 'languages/nb.json',
+        size: 15,
+        contentType: 'application/json',
+      });
       expect(api.stored('public', 'languages/nb.json')).toBe('{"hello":"Hei"}');
     });
 
@@ -360,10 +454,18 @@ describe.each(['r2', 'firebase'] as const)('storage on %s', (backend) => {
       ['an empty body', { body: '' }, 'not valid JSON'],
       ['text/plain', { contentType: 'text/plain' }, 'Upload a JSON document'],
       ['no content type', { contentType: null, body: new Blob(['{}']) }, 'Upload a JSON document'],
-      ['bytes that are not UTF-8', { body: new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]) }, 'not valid JSON'],
+      [
+        'bytes that are not UTF-8',
+        { body: new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]) },
+        'not valid JSON',
+      ],
       ['a language file that is not an object', { body: '["Ahoj"]' }, 'JSON object of translations'],
     ] as const)('refuses %s with a 400 and stores nothing', async (_, init, reason) => {
-      const message = await expectError(await upload('languages/sk.json', init as Parameters<typeof upload>[1]), 400, 'storage/invalid-argument');
+      const message = await expectError(
+        await upload('languages/sk.json', init as Parameters<typeof upload>[1]),
+        400,
+        'storage/invalid-argument',
+      );
       expect(message).toContain(reason);
       expect(api.stored('public', 'languages/sk.json')).toBeNull();
     });
@@ -371,13 +473,31 @@ describe.each(['r2', 'firebase'] as const)('storage on %s', (backend) => {
     it('refuses multipart bodies without a JSON `file` part', async () => {
       const text = new FormData();
       text.append('file', new Blob(['hello'], { type: 'text/plain' }), 'sk.txt');
-      expect(await expectError(await upload('languages/sk.json', { body: text, contentType: null }), 400, 'storage/invalid-argument')).toContain("must be a JSON document");
+      expect(
+        await expectError(
+          await upload('languages/sk.json', { body: text, contentType: null }),
+          400,
+          'storage/invalid-argument',
+        ),
+      ).toContain('must be a JSON document');
       const noFile = new FormData();
       noFile.append('document', '{}');
-      expect(await expectError(await upload('languages/sk.json', { body: noFile, contentType: null }), 400, 'storage/invalid-argument')).toContain("no 'file' part");
+      expect(
+        await expectError(
+          await upload('languages/sk.json', { body: noFile, contentType: null }),
+          400,
+          'storage/invalid-argument',
+        ),
+      ).toContain("no 'file' part");
       const badJson = new FormData();
       badJson.append('file', new Blob(['{nope'], { type: 'application/json' }), 'sk.json');
-      expect(await expectError(await upload('languages/sk.json', { body: badJson, contentType: null }), 400, 'storage/invalid-argument')).toContain('not valid JSON');
+      expect(
+        await expectError(
+          await upload('languages/sk.json', { body: badJson, contentType: null }),
+          400,
+          'storage/invalid-argument',
+        ),
+      ).toContain('not valid JSON');
       expect(api.stored('public', 'languages/sk.json')).toBeNull();
     });
 
@@ -418,7 +538,7 @@ describe.each(['r2', 'firebase'] as const)('storage on %s', (backend) => {
   describe('delete', () => {
     const remove = (path: string, token: string | null = ADMIN) => api.request(path, { method: 'DELETE', token });
 
-    it("deletes for an Admin with a 204, then the object is gone (404)", async () => {
+    it('deletes for an Admin with a 204, then the object is gone (404)', async () => {
       const response = await remove('/storage/public/o/languages%2Fde.json');
       expect(response.status).toBe(204);
       expect(await response.text()).toBe('');
@@ -454,13 +574,22 @@ describe.each(['r2', 'firebase'] as const)('storage on %s', (backend) => {
     });
 
     it('passes on an API 401 as storage/unauthenticated', async () => {
-      apiAnswer = () => Response.json({ errors: [{ message: 'Sign in', extensions: { code: 'UNAUTHENTICATED' } }] }, { status: 401 });
-      await expectError(await api.request('/storage/main/o/exports/c.json', { method: 'DELETE', token: ADMIN }), 401, 'storage/unauthenticated');
+      apiAnswer = () =>
+        Response.json({ errors: [{ message: 'Sign in', extensions: { code: 'UNAUTHENTICATED' } }] }, { status: 401 });
+      await expectError(
+        await api.request('/storage/main/o/exports/c.json', { method: 'DELETE', token: ADMIN }),
+        401,
+        'storage/unauthenticated',
+      );
     });
 
     it('answers 502 when the API gives no usable answer, and changes nothing', async () => {
       apiAnswer = () => new Response('<html>gateway</html>', { status: 500 });
-      await expectError(await api.request('/storage/main/o/exports/c.json', { method: 'DELETE', token: ADMIN }), 502, 'storage/unknown');
+      await expectError(
+        await api.request('/storage/main/o/exports/c.json', { method: 'DELETE', token: ADMIN }),
+        502,
+        'storage/unknown',
+      );
       expect(api.stored('main', 'exports/c.json')).not.toBeNull();
     });
   });
@@ -469,7 +598,11 @@ describe.each(['r2', 'firebase'] as const)('storage on %s', (backend) => {
     const put = await api.request('/storage/main/o/exports/c.json', { method: 'PUT', token: ADMIN, body: '{}' });
     await expectError(put, 405, 'storage/invalid-argument');
     expect(put.headers.get('Allow')).toBe('GET, DELETE');
-    await expectError(await api.request('/storage/main/o', { method: 'PATCH', token: ADMIN }), 405, 'storage/invalid-argument');
+    await expectError(
+      await api.request('/storage/main/o', { method: 'PATCH', token: ADMIN }),
+      405,
+      'storage/invalid-argument',
+    );
     await expectError(await api.request('/storage/main', { token: ADMIN }), 404, 'storage/invalid-argument');
   });
 

@@ -9,12 +9,21 @@ import { E2E_PORTS, E2E_WEB_URL } from '../stack-ports.ts';
 async function idToken(user: DemoUser): Promise<string> {
   const response = await fetch(
     `http://127.0.0.1:${E2E_PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }) },
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }),
+    },
   );
   return ((await response.json()) as { idToken: string }).idToken;
 }
 
-async function graphql<T>(user: DemoUser, operationName: string, query: string, variables: Record<string, unknown>): Promise<T> {
+async function graphql<T>(
+  user: DemoUser,
+  operationName: string,
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<T> {
   const response = await fetch(`${E2E_WEB_URL}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${await idToken(user)}` },
@@ -26,9 +35,14 @@ async function graphql<T>(user: DemoUser, operationName: string, query: string, 
 }
 
 export async function profileLanguage(user: DemoUser): Promise<string> {
-  const data = await graphql<{ appUser: { language: string } }>(user, 'AppUser', 'query AppUser($userId: ID!) { appUser(userId: $userId) { id language } }', {
-    userId: user.uid,
-  });
+  const data = await graphql<{ appUser: { language: string } }>(
+    user,
+    'AppUser',
+    'query AppUser($userId: ID!) { appUser(userId: $userId) { id language } }',
+    {
+      userId: user.uid,
+    },
+  );
   return data.appUser.language;
 }
 

@@ -52,7 +52,10 @@ export function operationOf(request: Request): string {
 export async function closeOpenedPages({}: object, testInfo: TestInfo): Promise<void> {
   if (testInfo.status !== testInfo.expectedStatus && inFlight.size) {
     const now = Date.now();
-    const lines = [...inFlight].map(([request, sentAt]) => `  ${request.method()} ${request.url()} ${operationOf(request)} waiting ${((now - sentAt) / 1000).toFixed(1)} s`);
+    const lines = [...inFlight].map(
+      ([request, sentAt]) =>
+        `  ${request.method()} ${request.url()} ${operationOf(request)} waiting ${((now - sentAt) / 1000).toFixed(1)} s`,
+    );
     console.log(`Requests of the opened pages still unanswered when "${testInfo.title}" failed:\n${lines.join('\n')}`);
   }
   inFlight.clear();

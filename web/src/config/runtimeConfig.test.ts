@@ -11,8 +11,10 @@ const complete = {
   buildId: 'abc1234-20261127T010000Z',
 };
 
-const answering = (status: number, body: string): typeof fetch =>
-  async () => new Response(body, { status, headers: { 'Content-Type': 'application/json' } });
+const answering =
+  (status: number, body: string): typeof fetch =>
+  async () =>
+    new Response(body, { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('parseRuntimeConfig', () => {
   it('keeps a complete configuration', () => {

@@ -9,7 +9,11 @@ import { enumOptions } from './enumOptions.ts';
 
 async function i18nIn(language: 'en' | 'cs') {
   const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ lng: language, resources: { en: { translation: en }, cs: { translation: cs } }, interpolation: { escapeValue: false } });
+  await i18n.use(initReactI18next).init({
+    lng: language,
+    resources: { en: { translation: en }, cs: { translation: cs } },
+    interpolation: { escapeValue: false },
+  });
   return i18n;
 }
 

@@ -30,13 +30,22 @@ const SPEC_LISTS = {
 };
 
 const lookup = (messages: unknown, key: string): unknown =>
-  key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), messages);
+  key
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined),
+      messages,
+    );
 
-const everyValue = Object.values(ENUMS).flatMap((definition) => definition.values.map((value) => [definition.kind, value] as const));
+const everyValue = Object.values(ENUMS).flatMap((definition) =>
+  definition.values.map((value) => [definition.kind, value] as const),
+);
 
 describe('display enumerations', () => {
   it('are exactly the lists of api/src/schema/, in its order', () => {
-    expect(Object.fromEntries(Object.entries(ENUMS).map(([kind, definition]) => [kind, [...definition.values]]))).toEqual(SPEC_LISTS);
+    expect(
+      Object.fromEntries(Object.entries(ENUMS).map(([kind, definition]) => [kind, [...definition.values]])),
+    ).toEqual(SPEC_LISTS);
     expect(RECENCY_CONTRAST.values).toEqual(SPEC_LISTS.recencyContrast);
     expect(DIFF_CONTRAST.values).toEqual(SPEC_LISTS.diffContrast);
     expect(DIFF_RATING.values).toEqual(SPEC_LISTS.diffRating);
@@ -65,7 +74,15 @@ describe('display enumerations', () => {
   });
 
   it('gives each matching status, each statistics key and each group its own colour (docs/matching.md)', () => {
-    for (const definition of [MATCHING_STATUS, MATCHING_STATISTIC, GROUP_COLOR, DIFF_RATING, RECENCY_CONTRAST, ACTION_STATUS, DIFF_CONTRAST]) {
+    for (const definition of [
+      MATCHING_STATUS,
+      MATCHING_STATISTIC,
+      GROUP_COLOR,
+      DIFF_RATING,
+      RECENCY_CONTRAST,
+      ACTION_STATUS,
+      DIFF_CONTRAST,
+    ]) {
       const colours = definition.values.map((value) => enumHex(definition.kind, value));
       expect(new Set(colours).size).toBe(colours.length);
     }
@@ -80,7 +97,11 @@ describe('display enumerations', () => {
   });
 
   it('reads the readings normal, increased and high as green, orange and red', () => {
-    expect([DIFF_RATING.colors.normal, DIFF_RATING.colors.increased, DIFF_RATING.colors.high]).toEqual(['green', 'orange', 'red']);
+    expect([DIFF_RATING.colors.normal, DIFF_RATING.colors.increased, DIFF_RATING.colors.high]).toEqual([
+      'green',
+      'orange',
+      'red',
+    ]);
   });
 
   it('shows a value a kind does not have in grey', () => {

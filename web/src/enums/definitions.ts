@@ -45,7 +45,12 @@ function define<V extends string>(kind: EnumKind, colors: Record<V, PresetColor 
       return [value, color.startsWith('#') ? color : PRESET_HEX[color as PresetColor]];
     }),
   ) as Record<V, string>;
-  return Object.freeze({ kind, values: Object.freeze(values), colors: Object.freeze({ ...colors }), hex: Object.freeze(hex) });
+  return Object.freeze({
+    kind,
+    values: Object.freeze(values),
+    colors: Object.freeze({ ...colors }),
+    hex: Object.freeze(hex),
+  });
 }
 
 export type EnumKind =
@@ -58,22 +63,56 @@ export type EnumKind =
   | 'matchingStatistic';
 
 /** How old the freshest competitor price is: none (no price), short (< 1 day), middle (< 1 week), long. */
-export const RECENCY_CONTRAST = define('recencyContrast', { none: 'default', short: 'green', middle: 'gold', long: 'red' });
+export const RECENCY_CONTRAST = define('recencyContrast', {
+  none: 'default',
+  short: 'green',
+  middle: 'gold',
+  long: 'red',
+});
 
 /** Our price against the competitors': none (no comparison), less, lesser, similar, more. */
-export const DIFF_CONTRAST = define('diffContrast', { none: 'default', less: 'green', lesser: 'cyan', similar: 'blue', more: 'red' });
+export const DIFF_CONTRAST = define('diffContrast', {
+  none: 'default',
+  less: 'green',
+  lesser: 'cyan',
+  similar: 'blue',
+  more: 'red',
+});
 
 /** How far our price is from the cheapest competitor's: unknown, normal (< 5 %), increased (< 15 %), high. */
-export const DIFF_RATING = define('diffRating', { unknown: 'default', normal: 'green', increased: 'orange', high: 'red' });
+export const DIFF_RATING = define('diffRating', {
+  unknown: 'default',
+  normal: 'green',
+  increased: 'orange',
+  high: 'red',
+});
 
 /** The outcome of an action (a run, an import, a check). */
-export const ACTION_STATUS = define('actionStatus', { success: 'green', warning: 'gold', danger: 'volcano', error: 'red', unset: 'default' });
+export const ACTION_STATUS = define('actionStatus', {
+  success: 'green',
+  warning: 'gold',
+  danger: 'volcano',
+  error: 'red',
+  unset: 'default',
+});
 
 /** Five colours for groups of things (series of a chart, competitors, rule groups), indexed 0 to 4. */
-export const GROUP_COLOR = define('groupColor', { '0': '#4650C1', '1': '#13A8A8', '2': '#FA8C16', '3': '#EB2F96', '4': '#52C41A' });
+export const GROUP_COLOR = define('groupColor', {
+  '0': '#4650C1',
+  '1': '#13A8A8',
+  '2': '#FA8C16',
+  '3': '#EB2F96',
+  '4': '#52C41A',
+});
 
 /** The status of a match (product × competitor product); docs/matching.md: each status its own colour. */
-export const MATCHING_STATUS = define('matchingStatus', { WAITING: 'gold', MATCHED: 'green', NEVER_MATCH: 'red', SKIPPED: 'purple', EXPIRED: 'default' });
+export const MATCHING_STATUS = define('matchingStatus', {
+  WAITING: 'gold',
+  MATCHED: 'green',
+  NEVER_MATCH: 'red',
+  SKIPPED: 'purple',
+  EXPIRED: 'default',
+});
 
 /** The keys of the matching statistics, coloured like the status each counts (waiting to confirm its own blue). */
 export const MATCHING_STATISTIC = define('matchingStatistic', {

@@ -57,8 +57,15 @@ describe('error reports from the console', () => {
     await flushReports(5_000);
     const [event] = await collector.waitForEvents(1);
     expect(collector.received[0]!.path).toMatch(/^\/api\/47\/envelope\//);
-    expect(event).toMatchObject({ environment: 'production', release: 'web-build-9', tags: { service: 'console', buildId: 'web-build-9' } });
-    expect(event!.exception!.values[0]).toMatchObject({ type: 'Error', value: 'Saving the product for [email] failed (Bearer [redacted])' });
+    expect(event).toMatchObject({
+      environment: 'production',
+      release: 'web-build-9',
+      tags: { service: 'console', buildId: 'web-build-9' },
+    });
+    expect(event!.exception!.values[0]).toMatchObject({
+      type: 'Error',
+      value: 'Saving the product for [email] failed (Bearer [redacted])',
+    });
     const everything = JSON.stringify(collector.received);
     expect(everything).not.toContain('editor@shop.example');
     expect(everything).not.toContain(token);

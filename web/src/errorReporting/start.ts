@@ -29,7 +29,11 @@ export async function startErrorReporting(config: RuntimeConfig): Promise<boolea
   started = true;
   try {
     const { installReporter } = await import('./reporter.ts');
-    report = installReporter({ dsn: config.errorReporting!.dsn, environment: config.environment, buildId: config.buildId });
+    report = installReporter({
+      dsn: config.errorReporting!.dsn,
+      environment: config.environment,
+      buildId: config.buildId,
+    });
     for (const error of held.splice(0)) report(error);
     return true;
   } catch (error) {

@@ -39,6 +39,9 @@ describe('typed', () => {
       }
       ${fragment}
     `;
-    expect(typed('Aggregators', document).definitions.map((definition) => definition.kind)).toEqual(['OperationDefinition', 'FragmentDefinition']);
+    expect(typed('Aggregators', document).definitions.map((definition) => definition.kind)).toEqual([
+      'OperationDefinition',
+      'FragmentDefinition',
+    ]);
   });
 });

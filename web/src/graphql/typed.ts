@@ -16,7 +16,10 @@ import type { Operations } from './operations.ts';
 
 export type OperationName = keyof Operations;
 
-export type TypedOperation<Name extends OperationName> = TypedDocumentNode<Operations[Name]['result'], Operations[Name]['variables']>;
+export type TypedOperation<Name extends OperationName> = TypedDocumentNode<
+  Operations[Name]['result'],
+  Operations[Name]['variables']
+>;
 
 /** The data of a typed document. */
 export type ResultOf<Document> = Document extends TypedDocumentNode<infer Result, infer _> ? Result : never;
@@ -28,7 +31,9 @@ export type VariablesOf<Document> = Document extends TypedDocumentNode<infer _, 
 export type Fragment<Name extends OperationName> = Operations[Name]['result'];
 
 /** One item of a list operation: the element of `data` under its root field (`{ data, meta }`). */
-export type ListRow<Document> = ResultOf<Document>[keyof ResultOf<Document>] extends { data: ReadonlyArray<infer Row> } ? Row : never;
+export type ListRow<Document> = ResultOf<Document>[keyof ResultOf<Document>] extends { data: ReadonlyArray<infer Row> }
+  ? Row
+  : never;
 
 /**
  * `document` typed as the generated operation or fragment `name`. Throws when the document's own

@@ -37,11 +37,14 @@ function installed() {
 /** The browser cancels a transition of the element (here the listener is on the element itself: no DOM tree in Node). */
 function cancelTransition(element: EventTarget, listener: EventListener, pseudoElement = '') {
   element.addEventListener('transitioncancel', listener);
-  element.dispatchEvent(Object.assign(new Event('transitioncancel', { bubbles: true }), { propertyName: 'width', pseudoElement }));
+  element.dispatchEvent(
+    Object.assign(new Event('transitioncancel', { bubbles: true }), { propertyName: 'width', pseudoElement }),
+  );
 }
 
 // The loading icon of an antd Button while its loading ends, as the end-to-end run found it.
-const LEAVING_LOADING_ICON = 'ant-btn-icon ant-btn-loading-icon ant-btn-loading-icon-motion-leave ant-btn-loading-icon-motion-leave-active ant-btn-loading-icon-motion';
+const LEAVING_LOADING_ICON =
+  'ant-btn-icon ant-btn-loading-icon ant-btn-loading-icon-motion-leave ant-btn-loading-icon-motion-leave-active ant-btn-loading-icon-motion';
 
 describe('endCancelledMotions', () => {
   it('listens to every cancelled transition of the document, in the capture phase, until removed', () => {
@@ -60,7 +63,10 @@ describe('endCancelledMotions', () => {
   });
 
   it('ends an entering or appearing motion the same way', () => {
-    for (const classes of ['ant-zoom ant-zoom-enter ant-zoom-enter-active', 'ant-fade ant-fade-appear ant-fade-appear-active']) {
+    for (const classes of [
+      'ant-zoom ant-zoom-enter ant-zoom-enter-active',
+      'ant-fade ant-fade-appear ant-fade-appear-active',
+    ]) {
       const element = new FakeElement(classes);
       const ended = motionWaitingForItsEnd(element);
       cancelTransition(element, endMotionOfCancelledTransition);
@@ -83,7 +89,11 @@ describe('endCancelledMotions', () => {
   });
 
   it('leaves alone elements outside a motion, or before its active step', () => {
-    for (const classes of ['ant-btn ant-btn-primary', 'ant-btn-loading-icon-motion-leave ant-btn-loading-icon-motion-leave-start', '']) {
+    for (const classes of [
+      'ant-btn ant-btn-primary',
+      'ant-btn-loading-icon-motion-leave ant-btn-loading-icon-motion-leave-start',
+      '',
+    ]) {
       const element = new FakeElement(classes);
       const ended = motionWaitingForItsEnd(element);
       cancelTransition(element, endMotionOfCancelledTransition);

@@ -14,7 +14,11 @@ const NotFoundPage = lazy(() => import('../pages/not-found/NotFoundPage.tsx'));
 /** Signed out on a protected route -> sign-in, then back; while auth resolves -> a spinner. */
 function Protected() {
   return (
-    <Authenticated key="protected" loading={<PageLoading />} fallback={<LoginRedirect loginPath={PUBLIC_ROUTES.login} />}>
+    <Authenticated
+      key="protected"
+      loading={<PageLoading />}
+      fallback={<LoginRedirect loginPath={PUBLIC_ROUTES.login} />}
+    >
       <ConsoleShell />
     </Authenticated>
   );

@@ -18,7 +18,13 @@ describe('buildPath', () => {
 
 describe('carriedParams', () => {
   it.each([
-    ['?owid=12&locale=cs&page=2', [['owid', '12'], ['locale', 'cs']]],
+    [
+      '?owid=12&locale=cs&page=2',
+      [
+        ['owid', '12'],
+        ['locale', 'cs'],
+      ],
+    ],
     ['?owid=12&owid=13', []],
     ['?owid=&locale=en', [['locale', 'en']]],
     ['', []],

@@ -40,7 +40,11 @@ export const ROUTES = {
   websites: { path: '/websites', resource: 'websites' },
   websiteDetail: { path: '/websites/[organizationWebsiteId]', resource: 'websites:detail', parent: 'websites' },
   productFeeds: { path: '/product-feeds', resource: 'productFeeds' },
-  productFeedDetail: { path: '/product-feeds/[productFeedId]', resource: 'productFeeds:detail', parent: 'productFeeds' },
+  productFeedDetail: {
+    path: '/product-feeds/[productFeedId]',
+    resource: 'productFeeds:detail',
+    parent: 'productFeeds',
+  },
   competitors: { path: '/competitors', resource: 'competitors' },
   competitorDetail: { path: '/competitors/[competitorId]', resource: 'competitors:detail', parent: 'competitors' },
   scrapers: { path: '/scrapers', resource: 'scrappers' },
@@ -52,7 +56,11 @@ export const ROUTES = {
     parent: 'priceSuggestionRules',
   },
   dataInsights: { path: '/data-insights', resource: 'dataInsights' },
-  brandSnapshot: { path: '/data-insights/brand-snapshot', resource: 'dataInsights:brandSnapshot', parent: 'dataInsights' },
+  brandSnapshot: {
+    path: '/data-insights/brand-snapshot',
+    resource: 'dataInsights:brandSnapshot',
+    parent: 'dataInsights',
+  },
   competitorSnapshot: {
     path: '/data-insights/competitor-snapshot',
     resource: 'dataInsights:competitorSnapshot',

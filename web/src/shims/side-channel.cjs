@@ -7,23 +7,15 @@
 module.exports = function getSideChannel() {
   var weak = new WeakMap();
   var strong = new Map();
-  var store = function (key) {
-    return key !== null && (typeof key === 'object' || typeof key === 'function') ? weak : strong;
-  };
+  var store = (key) => (key !== null && (typeof key === 'object' || typeof key === 'function') ? weak : strong);
   return {
-    assert: function (key) {
+    assert: (key) => {
       if (!store(key).has(key)) throw new TypeError('Side channel does not contain the given key');
     },
-    delete: function (key) {
-      return store(key).delete(key);
-    },
-    get: function (key) {
-      return store(key).get(key);
-    },
-    has: function (key) {
-      return store(key).has(key);
-    },
-    set: function (key, value) {
+    delete: (key) => store(key).delete(key),
+    get: (key) => store(key).get(key),
+    has: (key) => store(key).has(key),
+    set: (key, value) => {
       store(key).set(key, value);
     },
   };

@@ -12,13 +12,16 @@ describe('listQuery', () => {
     expect(listQuery(options).toString()).toBe(query);
   });
 
-  it.each([0, -1, 1001, 1.5, Number.NaN, Number.POSITIVE_INFINITY])('refuses maxResults %f before sending', (maxResults) => {
-    expect(() => listQuery({ maxResults })).toThrow(StorageError);
-    try {
-      listQuery({ maxResults });
-    } catch (error) {
-      expect((error as StorageError).code).toBe('invalid-page-size');
-      expect((error as StorageError).messageKey).toBe('storage.errors.invalidPageSize');
-    }
-  });
+  it.each([0, -1, 1001, 1.5, Number.NaN, Number.POSITIVE_INFINITY])(
+    'refuses maxResults %f before sending',
+    (maxResults) => {
+      expect(() => listQuery({ maxResults })).toThrow(StorageError);
+      try {
+        listQuery({ maxResults });
+      } catch (error) {
+        expect((error as StorageError).code).toBe('invalid-page-size');
+        expect((error as StorageError).messageKey).toBe('storage.errors.invalidPageSize');
+      }
+    },
+  );
 });

@@ -33,7 +33,10 @@ function wait(ms: number, path: string, signal?: AbortSignal): Promise<void> {
  * Runs `attempt` until it succeeds, fails for good, or the next wait would pass `maxRetryMs`
  * since the first attempt ('retry-limit-exceeded'). Retries only answers of 5xx, 408, 429 or none.
  */
-export async function withRetry<T>(attempt: () => Promise<T>, { maxRetryMs, path, signal, random }: RetryOptions): Promise<T> {
+export async function withRetry<T>(
+  attempt: () => Promise<T>,
+  { maxRetryMs, path, signal, random }: RetryOptions,
+): Promise<T> {
   const started = Date.now();
   for (let retry = 0; ; retry += 1) {
     if (signal?.aborted) throw canceled(path);

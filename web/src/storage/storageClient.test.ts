@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStorageClient, downloadJson } from './storageClient.ts';
-import { StorageError } from './storageError.ts';
+import type { StorageError } from './storageError.ts';
 import type { UploadTransport } from './uploadTransport.ts';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const failure = (status: number, code = 'storage/unknown') => json({ error: { code, message: 'server says no' } }, status);
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const failure = (status: number, code = 'storage/unknown') =>
+  json({ error: { code, message: 'server says no' } }, status);
 
 /** A fake fetch answering from a list of responses (the last one repeats); it records each call. */
 function fakeFetch(...answers: (() => Response)[]) {
@@ -32,7 +34,12 @@ afterEach(() => {
 
 describe('storage client requests', () => {
   it('lists the public language folder without a token', async () => {
-    const { fetch, calls } = fakeFetch(() => json({ prefixes: [], items: [{ name: 'languages/de.json', size: 10, contentType: 'application/json', updated: 'now' }] }));
+    const { fetch, calls } = fakeFetch(() =>
+      json({
+        prefixes: [],
+        items: [{ name: 'languages/de.json', size: 10, contentType: 'application/json', updated: 'now' }],
+      }),
+    );
     const result = await client(fetch).list('public', { prefix: 'languages/', delimiter: '/' });
     expect(result.items.map((item) => item.name)).toEqual(['languages/de.json']);
     expect(calls[0]!.url).toBe('/storage/public/o?prefix=languages%2F&delimiter=%2F');
@@ -40,14 +47,19 @@ describe('storage client requests', () => {
   });
 
   it('sends the ID token for everything else', async () => {
-    const { fetch, calls } = fakeFetch(() => json({ name: 'reports/a.json', size: 2, contentType: 'application/json', updated: 'now' }));
+    const { fetch, calls } = fakeFetch(() =>
+      json({ name: 'reports/a.json', size: 2, contentType: 'application/json', updated: 'now' }),
+    );
     await client(fetch).metadata('main', 'reports/a.json');
     expect(calls[0]!.url).toBe('/storage/main/o/reports%2Fa.json');
     expect(authorization(calls[0]!.init)).toBe('Bearer id-token');
   });
 
   it('downloads and parses JSON; the helper answers null on any failure', async () => {
-    const { fetch, calls } = fakeFetch(() => json({ hello: 'Hallo' }), () => failure(404, 'storage/object-not-found'));
+    const { fetch, calls } = fakeFetch(
+      () => json({ hello: 'Hallo' }),
+      () => failure(404, 'storage/object-not-found'),
+    );
     const storage = client(fetch);
     expect(await downloadJson(storage, 'public', 'languages/de.json')).toEqual({ hello: 'Hallo' });
     expect(calls[0]!.url).toBe('/storage/public/o/languages%2Fde.json?alt=media');
@@ -87,7 +99,11 @@ describe('storage client requests', () => {
 
 describe('storage client retries (fake clock)', () => {
   it.each([500, 502, 503, 408, 429])('retries %i with backoff, then succeeds', async (status) => {
-    const { fetch, calls } = fakeFetch(() => failure(status), () => failure(status), () => json({ prefixes: [], items: [] }));
+    const { fetch, calls } = fakeFetch(
+      () => failure(status),
+      () => failure(status),
+      () => json({ prefixes: [], items: [] }),
+    );
     const result = client(fetch).list('main');
     await vi.advanceTimersByTimeAsync(999);
     expect(calls).toHaveLength(1);
@@ -131,7 +147,9 @@ describe('storage client retries (fake clock)', () => {
       return { status: 503, body: '' };
     };
     const started = Date.now();
-    const outcome = client(fakeFetch().fetch, upload).upload('public', 'languages/de.json', { a: 'b' }).catch((error: unknown) => error);
+    const outcome = client(fakeFetch().fetch, upload)
+      .upload('public', 'languages/de.json', { a: 'b' })
+      .catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(600_000);
     const error = (await outcome) as StorageError;
     expect(error.code).toBe('retry-limit-exceeded');
@@ -143,7 +161,9 @@ describe('storage client retries (fake clock)', () => {
   it('cancels while waiting for the next attempt', async () => {
     const { fetch, calls } = fakeFetch(() => failure(503));
     const controller = new AbortController();
-    const outcome = client(fetch).download('main', 'a.json', { signal: controller.signal }).catch((error: unknown) => error);
+    const outcome = client(fetch)
+      .download('main', 'a.json', { signal: controller.signal })
+      .catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(500);
     controller.abort();
     expect(((await outcome) as StorageError).code).toBe('canceled');
@@ -160,9 +180,17 @@ describe('storage client uploads', () => {
       sent = request;
       request.onProgress?.(5, 10);
       request.onProgress?.(10, 10);
-      return { status: 200, body: JSON.stringify({ name: 'languages/de.json', size: 20, contentType: 'application/json', updated: 'now' }) };
+      return {
+        status: 200,
+        body: JSON.stringify({ name: 'languages/de.json', size: 20, contentType: 'application/json', updated: 'now' }),
+      };
     };
-    const metadata = await client(fakeFetch().fetch, upload).upload('public', 'languages/de.json', { hello: 'Hallo' }, { onProgress: (loaded, total) => progress.push(loaded / total) });
+    const metadata = await client(fakeFetch().fetch, upload).upload(
+      'public',
+      'languages/de.json',
+      { hello: 'Hallo' },
+      { onProgress: (loaded, total) => progress.push(loaded / total) },
+    );
     expect(metadata.name).toBe('languages/de.json');
     expect(progress).toEqual([0.5, 1]);
     expect(sent!.url).toBe('/storage/public/o?name=languages%2Fde.json');
@@ -176,8 +204,12 @@ describe('storage client uploads', () => {
   it('maps a cancelled upload to canceled', async () => {
     const controller = new AbortController();
     const upload: UploadTransport = ({ signal }) =>
-      new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(new DOMException('x', 'AbortError'))));
-    const outcome = client(fakeFetch().fetch, upload).upload('public', 'languages/de.json', {}, { signal: controller.signal }).catch((error: unknown) => error);
+      new Promise((_resolve, reject) =>
+        signal?.addEventListener('abort', () => reject(new DOMException('x', 'AbortError'))),
+      );
+    const outcome = client(fakeFetch().fetch, upload)
+      .upload('public', 'languages/de.json', {}, { signal: controller.signal })
+      .catch((error: unknown) => error);
     controller.abort();
     expect(((await outcome) as StorageError).code).toBe('canceled');
   });
@@ -188,7 +220,10 @@ describe('storage client uploads', () => {
       attempts += 1;
       return { status: 403, body: JSON.stringify({ error: { code: 'storage/unauthorized', message: 'Admins only' } }) };
     };
-    await expect(client(fakeFetch().fetch, upload).upload('public', 'languages/de.json', {})).rejects.toMatchObject({ code: 'unauthorized', serverMessage: 'Admins only' });
+    await expect(client(fakeFetch().fetch, upload).upload('public', 'languages/de.json', {})).rejects.toMatchObject({
+      code: 'unauthorized',
+      serverMessage: 'Admins only',
+    });
     expect(attempts).toBe(1);
   });
 });

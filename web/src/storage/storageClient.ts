@@ -54,7 +54,13 @@ const isPublicLanguageRead = (bucket: Bucket, path: string) => bucket === 'publi
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
-export function createStorageClient({ getToken, fetch: fetchFn = fetch, upload: sendUpload = xhrUpload, baseUrl = STORAGE_BASE_PATH, random }: StorageClientOptions): StorageClient {
+export function createStorageClient({
+  getToken,
+  fetch: fetchFn = fetch,
+  upload: sendUpload = xhrUpload,
+  baseUrl = STORAGE_BASE_PATH,
+  random,
+}: StorageClientOptions): StorageClient {
   const objectUrl = (bucket: Bucket, name: string) => `${baseUrl}/${bucket}/o/${encodeURIComponent(name)}`;
 
   const headers = async (anonymous: boolean): Promise<Record<string, string>> => {
@@ -93,19 +99,31 @@ export function createStorageClient({ getToken, fetch: fetchFn = fetch, upload: 
       const query = listQuery(options);
       const url = `${baseUrl}/${bucket}/o${query.size ? `?${query}` : ''}`;
       return operation(path, signal, async () => {
-        const result = (await json(await send('GET', url, path, isPublicLanguageRead(bucket, path), signal), path)) as Partial<ListResult>;
+        const result = (await json(
+          await send('GET', url, path, isPublicLanguageRead(bucket, path), signal),
+          path,
+        )) as Partial<ListResult>;
         return { prefixes: result.prefixes ?? [], items: result.items ?? [], nextPageToken: result.nextPageToken };
       });
     },
 
     metadata: (bucket, name, { signal } = {}) =>
-      operation(name, signal, async () =>
-        (await json(await send('GET', objectUrl(bucket, name), name, isPublicLanguageRead(bucket, name), signal), name)) as StorageObject,
+      operation(
+        name,
+        signal,
+        async () =>
+          (await json(
+            await send('GET', objectUrl(bucket, name), name, isPublicLanguageRead(bucket, name), signal),
+            name,
+          )) as StorageObject,
       ),
 
     download: (bucket, name, { signal } = {}) =>
       operation(name, signal, async () =>
-        json(await send('GET', `${objectUrl(bucket, name)}?alt=media`, name, isPublicLanguageRead(bucket, name), signal), name),
+        json(
+          await send('GET', `${objectUrl(bucket, name)}?alt=media`, name, isPublicLanguageRead(bucket, name), signal),
+          name,
+        ),
       ),
 
     upload: (bucket, name, document, { signal, onProgress } = {}) =>
@@ -143,7 +161,12 @@ export function createStorageClient({ getToken, fetch: fetchFn = fetch, upload: 
 }
 
 /** docs/storage.md: the download helper answers null on any failure. */
-export async function downloadJson(client: StorageClient, bucket: Bucket, name: string, call?: CallOptions): Promise<unknown> {
+export async function downloadJson(
+  client: StorageClient,
+  bucket: Bucket,
+  name: string,
+  call?: CallOptions,
+): Promise<unknown> {
   try {
     return await client.download(bucket, name, call);
   } catch (error) {

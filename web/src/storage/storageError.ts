@@ -55,7 +55,10 @@ export class StorageError extends Error {
 export const isStorageError = (error: unknown): error is StorageError => error instanceof StorageError;
 
 /** The translated sentence for any error a storage call rejected with. */
-export function storageErrorMessage(error: unknown, t: (key: string, values?: Record<string, unknown>) => string): string {
+export function storageErrorMessage(
+  error: unknown,
+  t: (key: string, values?: Record<string, unknown>) => string,
+): string {
   const storageError = isStorageError(error) ? error : new StorageError('unknown', '', 0, String(error));
   return t(storageError.messageKey, storageError.messageValues);
 }

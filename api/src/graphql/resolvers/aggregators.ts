@@ -48,7 +48,8 @@ async function aggregatorListingList(
   const search = searchArg('search', args.search);
   const limit = limitArg('limit', args.limit);
   const offset = offsetArg('offset', args.offset);
-  if (args.rankAtMost != null && (!Number.isInteger(args.rankAtMost) || args.rankAtMost < 1)) throw badUserInput('rankAtMost', 'must be an integer of 1 or more');
+  if (args.rankAtMost != null && (!Number.isInteger(args.rankAtMost) || args.rankAtMost < 1))
+    throw badUserInput('rankAtMost', 'must be an integer of 1 or more');
   const order = SORTS[args.sort ?? 'PRODUCT_NAME_ASC'];
   if (!order) throw badUserInput('sort', `must be one of ${Object.keys(SORTS).join(', ')}`);
   if (!(await ctx.can('productsAggregators', 'Read'))) throw forbidden('You may not read aggregator listings.');
@@ -86,7 +87,14 @@ async function aggregatorListingList(
     return {
       id: row.id,
       aggregator: toAggregator({ id: row.aggregator_id, name: row.aggregator_name, url: row.aggregator_url }),
-      product: { id: row.product_id, name: row.product_name, brand: row.brand, ean: eanOf(row.gtin), price, currency: row.currency },
+      product: {
+        id: row.product_id,
+        name: row.product_name,
+        brand: row.brand,
+        ean: eanOf(row.gtin),
+        price,
+        currency: row.currency,
+      },
       offersCount: row.offers_count,
       lowestPrice: lowest,
       ourRank: row.our_rank,

@@ -13,7 +13,9 @@ export async function appUser(_: unknown, args: { userId: string }, ctx: ApiCont
     // the Users screen). Everyone else gets NOT_FOUND, so ids of other users are not confirmed.
     throw notFound('User', userId);
   }
-  const { rows } = await ctx.pool.query('SELECT id, email, roles, language, locale FROM app_users WHERE id = $1', [userId]);
+  const { rows } = await ctx.pool.query('SELECT id, email, roles, language, locale FROM app_users WHERE id = $1', [
+    userId,
+  ]);
   if (!rows[0]) throw notFound('User', userId);
   return rows[0];
 }

@@ -7,7 +7,16 @@ import type { ApiContext } from '../context.ts';
 import { badUserInput, forbidden } from '../errors.ts';
 import { uuidArg } from '../validate.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { currentUsage, LIMITS, limitExceeded, loadPlan, planLimits, planObject, type PlanRow, type Queryable } from './plan-limits.ts';
+import {
+  currentUsage,
+  LIMITS,
+  limitExceeded,
+  loadPlan,
+  planLimits,
+  planObject,
+  type PlanRow,
+  type Queryable,
+} from './plan-limits.ts';
 import { findOrganization, toOrganization } from './organizations.ts';
 
 interface InvoiceRow {
@@ -80,7 +89,12 @@ async function organizationPlanChange(_: unknown, args: { organizationId: string
     const limits = planLimits(plan);
     for (const name of LIMITS) {
       if (usage[name] > limits[name]) {
-        throw limitExceeded(name, limits[name], plan.name, `The organization has ${usage[name]}; remove some before changing to this plan.`);
+        throw limitExceeded(
+          name,
+          limits[name],
+          plan.name,
+          `The organization has ${usage[name]}; remove some before changing to this plan.`,
+        );
       }
     }
     await client.query('UPDATE organizations SET plan = $2 WHERE id = $1', [id, planId]);

@@ -21,7 +21,12 @@ export interface WebsiteScope {
 }
 
 /** The organization website if the caller may reach it, else NOT_FOUND. `lock` locks its row. */
-export async function findOrganizationWebsite(db: Queryable, ctx: ApiContext, id: string, lock = false): Promise<WebsiteScope> {
+export async function findOrganizationWebsite(
+  db: Queryable,
+  ctx: ApiContext,
+  id: string,
+  lock = false,
+): Promise<WebsiteScope> {
   const { rows } = await db.query<WebsiteScope>(
     `SELECT id, organization_id FROM organization_websites WHERE id = $1 AND ($2::uuid IS NULL OR organization_id = $2::uuid)${lock ? ' FOR UPDATE' : ''}`,
     [id, scopeOf(ctx)],
@@ -42,7 +47,13 @@ export function urlArg(field: string, value: unknown): string {
   } catch {
     /* reported below */
   }
-  if (!parsed || !/^https?:$/.test(parsed.protocol) || !/^https?:\/\//i.test(url) || url.length > 2000 || /\s/.test(url)) {
+  if (
+    !parsed ||
+    !/^https?:$/.test(parsed.protocol) ||
+    !/^https?:\/\//i.test(url) ||
+    url.length > 2000 ||
+    /\s/.test(url)
+  ) {
     throw badUserInput(field, 'must be an http:// or https:// address of at most 2000 characters');
   }
   return url;
@@ -65,10 +76,12 @@ export function oneOf<T extends string>(field: string, value: unknown, allowed: 
 }
 
 /** numeric columns arrive as strings from `pg`. */
-export const toNumber = (value: string | number | null | undefined): number | null => (value == null ? null : Number(value));
+export const toNumber = (value: string | number | null | undefined): number | null =>
+  value == null ? null : Number(value);
 
 export const toIso = (value: Date | string | null | undefined): string | null =>
   value == null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 
 /** The EAN-13 of a 14-digit GTIN that starts with 0, else the GTIN itself. */
-export const eanOf = (gtin: string | null | undefined): string | null => (gtin == null ? null : gtin.startsWith('0') ? gtin.slice(1) : gtin);
+export const eanOf = (gtin: string | null | undefined): string | null =>
+  gtin == null ? null : gtin.startsWith('0') ? gtin.slice(1) : gtin;

@@ -5,11 +5,24 @@ const HEADER = 'external_id,name,brand,ean,mpn,price,currency,availability,url';
 
 describe('parseCompetitorProductsCsv', () => {
   it('reads valid rows, normalized', () => {
-    const { rows, errors, total } = parseCompetitorProductsCsv(`${HEADER}\nA1,"Stan Alpine 2, zelený",Alpine,8594001234561,AL-2,"1 299,90 Kč",czk,skladem,https://x.example/a1\n`);
+    const { rows, errors, total } = parseCompetitorProductsCsv(
+      `${HEADER}\nA1,"Stan Alpine 2, zelený",Alpine,8594001234561,AL-2,"1 299,90 Kč",czk,skladem,https://x.example/a1\n`,
+    );
     expect(errors).toEqual([]);
     expect(total).toBe(1);
     expect(rows).toEqual([
-      { line: 2, externalId: 'A1', name: 'Stan Alpine 2, zelený', brand: 'Alpine', gtin: '08594001234561', mpn: 'AL-2', price: 1299.9, currency: 'CZK', availability: 'in_stock', url: 'https://x.example/a1' },
+      {
+        line: 2,
+        externalId: 'A1',
+        name: 'Stan Alpine 2, zelený',
+        brand: 'Alpine',
+        gtin: '08594001234561',
+        mpn: 'AL-2',
+        price: 1299.9,
+        currency: 'CZK',
+        availability: 'in_stock',
+        url: 'https://x.example/a1',
+      },
     ]);
   });
 

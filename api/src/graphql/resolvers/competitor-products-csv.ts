@@ -7,7 +7,17 @@ import { parseCsvRows } from '../../matching/csv.ts';
 import { normalizeGtin } from '../../matching/gtin.ts';
 import { parsePrice } from '../../matching/price.ts';
 
-export const CSV_COLUMNS = ['external_id', 'name', 'brand', 'ean', 'mpn', 'price', 'currency', 'availability', 'url'] as const;
+export const CSV_COLUMNS = [
+  'external_id',
+  'name',
+  'brand',
+  'ean',
+  'mpn',
+  'price',
+  'currency',
+  'availability',
+  'url',
+] as const;
 export const REQUIRED_COLUMNS = ['external_id', 'name', 'price'] as const;
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
 export const MAX_CSV_ROWS = 100_000;
@@ -56,8 +66,13 @@ const AVAILABILITY_WORDS: Record<string, (typeof AVAILABILITIES)[number]> = {
   unknown: 'unknown',
 };
 
-export function parseCompetitorProductsCsv(text: string): { rows: CompetitorProductRow[]; errors: RowError[]; total: number } {
-  if (Buffer.byteLength(text, 'utf8') > MAX_CSV_BYTES) throw new CsvFileError(`is larger than ${MAX_CSV_BYTES / 1024 / 1024} MB`);
+export function parseCompetitorProductsCsv(text: string): {
+  rows: CompetitorProductRow[];
+  errors: RowError[];
+  total: number;
+} {
+  if (Buffer.byteLength(text, 'utf8') > MAX_CSV_BYTES)
+    throw new CsvFileError(`is larger than ${MAX_CSV_BYTES / 1024 / 1024} MB`);
   let table: string[][];
   try {
     table = parseCsvRows(text);
@@ -68,8 +83,10 @@ export function parseCompetitorProductsCsv(text: string): { rows: CompetitorProd
   if (!header) throw new CsvFileError('is empty: a header line is required');
   const columns = header.map((name) => name.trim().toLowerCase());
   const missing = REQUIRED_COLUMNS.filter((name) => !columns.includes(name));
-  if (missing.length) throw new CsvFileError(`lacks the column(s) ${missing.join(', ')} (header: ${CSV_COLUMNS.join(',')})`);
-  if (body.length > MAX_CSV_ROWS) throw new CsvFileError(`has ${body.length} rows; at most ${MAX_CSV_ROWS} are imported at once`);
+  if (missing.length)
+    throw new CsvFileError(`lacks the column(s) ${missing.join(', ')} (header: ${CSV_COLUMNS.join(',')})`);
+  if (body.length > MAX_CSV_ROWS)
+    throw new CsvFileError(`has ${body.length} rows; at most ${MAX_CSV_ROWS} are imported at once`);
   const index = new Map(columns.map((name, i) => [name, i]));
   const rows: CompetitorProductRow[] = [];
   const errors: RowError[] = [];
@@ -101,17 +118,31 @@ export function parseCompetitorProductsCsv(text: string): { rows: CompetitorProd
     const priceText = get('price');
     const price = parsePrice(priceText);
     if (!priceText) fail('price', 'is required');
-    else if (price === null || /-\s*\d/.test(priceText) || price > MAX_PRICE) fail('price', `is no price of 0 or more: ${JSON.stringify(priceText.slice(0, 40))}`);
+    else if (price === null || /-\s*\d/.test(priceText) || price > MAX_PRICE)
+      fail('price', `is no price of 0 or more: ${JSON.stringify(priceText.slice(0, 40))}`);
     const currency = (get('currency') || 'CZK').toUpperCase();
     if (!/^[A-Z]{3}$/.test(currency)) fail('currency', 'must be a three-letter currency code (CZK, EUR, ...)');
     const availabilityText = get('availability').toLowerCase();
     const availability = availabilityText ? (AVAILABILITY_WORDS[availabilityText] ?? null) : null;
     if (availabilityText && !availability) fail('availability', `must be one of ${AVAILABILITIES.join(', ')}`);
     const url = get('url');
-    if (url && (!/^https?:\/\/\S+$/i.test(url) || url.length > 2000)) fail('url', 'must be an http:// or https:// address');
+    if (url && (!/^https?:\/\/\S+$/i.test(url) || url.length > 2000))
+      fail('url', 'must be an http:// or https:// address');
     if (externalId && !seen.has(externalId)) seen.set(externalId, line);
     if (rowErrors.length) errors.push(...rowErrors);
-    else rows.push({ line, externalId, name, brand: brand || null, gtin, mpn: mpn || null, price: price!, currency, availability, url: url || null });
+    else
+      rows.push({
+        line,
+        externalId,
+        name,
+        brand: brand || null,
+        gtin,
+        mpn: mpn || null,
+        price: price!,
+        currency,
+        availability,
+        url: url || null,
+      });
     line += cells.reduce((n, cell) => n + (cell.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
   });
   return { rows, errors, total: body.length };

@@ -35,7 +35,8 @@ async function competitorProductList(
   const limit = limitArg('limit', args.limit);
   const offset = offsetArg('offset', args.offset);
   const search = searchArg('search', args.search);
-  const allowed = (await ctx.can('competitors:detail', 'Read')) || (await ctx.can('monitoredCompetitor:detail', 'Read'));
+  const allowed =
+    (await ctx.can('competitors:detail', 'Read')) || (await ctx.can('monitoredCompetitor:detail', 'Read'));
   if (!allowed) throw forbidden("You may not read competitors' products.");
   const competitor = await findCompetitor(ctx.pool, ctx, competitorId);
 
@@ -65,7 +66,9 @@ async function competitorProductList(
     ),
     // Unfiltered, the competitor's own count (kept by triggers) is the total.
     search
-      ? ctx.pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM competitor_products cp WHERE ${where}`, params).then((r) => r.rows[0]!.total)
+      ? ctx.pool
+          .query<{ total: number }>(`SELECT count(*)::int AS total FROM competitor_products cp WHERE ${where}`, params)
+          .then((r) => r.rows[0]!.total)
       : Promise.resolve(competitor.products_count),
   ]);
   return {

@@ -73,7 +73,15 @@ export async function findCompetitor(db: Queryable, ctx: ApiContext, id: string,
 
 async function competitorList(
   _: unknown,
-  args: { organizationWebsiteId: string; search?: string | null; active?: boolean | null; matchingMode?: string | null; sort?: keyof typeof SORTS | null; limit: number; offset: number },
+  args: {
+    organizationWebsiteId: string;
+    search?: string | null;
+    active?: boolean | null;
+    matchingMode?: string | null;
+    sort?: keyof typeof SORTS | null;
+    limit: number;
+    offset: number;
+  },
   ctx: ApiContext,
 ) {
   const websiteId = uuidArg('organizationWebsiteId', args.organizationWebsiteId);
@@ -107,7 +115,14 @@ async function competitorList(
   // An offset past the end has no row to carry the total: count separately then.
   const total =
     rows[0]?.total ??
-    (offset > 0 ? (await ctx.pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM competitors c WHERE ${where}`, params)).rows[0]!.total : 0);
+    (offset > 0
+      ? (
+          await ctx.pool.query<{ total: number }>(
+            `SELECT count(*)::int AS total FROM competitors c WHERE ${where}`,
+            params,
+          )
+        ).rows[0]!.total
+      : 0);
   return { data: rows.map(toCompetitor), meta: { pagination: { total } } };
 }
 
@@ -119,7 +134,8 @@ async function competitor(_: unknown, args: { competitorId: string }, ctx: ApiCo
 
 async function monitoredCompetitor(_: unknown, args: { competitorId: string }, ctx: ApiContext) {
   const id = uuidArg('competitorId', args.competitorId);
-  if (!(await ctx.can('monitoredCompetitor:detail', 'Read'))) throw forbidden('You may not read monitored competitors.');
+  if (!(await ctx.can('monitoredCompetitor:detail', 'Read')))
+    throw forbidden('You may not read monitored competitors.');
   return toCompetitor(await findCompetitor(ctx.pool, ctx, id));
 }
 
@@ -139,16 +155,24 @@ function checkInput(input: CompetitorInput, creating: boolean) {
     url: creating || input.url != null ? urlArg('url', input.url) : undefined,
     matchingMode: input.matchingMode == null ? undefined : oneOf('matchingMode', input.matchingMode, MATCHING_MODES),
     active: input.active == null ? undefined : Boolean(input.active),
-    scrapingFrequency: input.scrapingFrequency == null ? undefined : oneOf('scrapingFrequency', input.scrapingFrequency, FREQUENCIES),
+    scrapingFrequency:
+      input.scrapingFrequency == null ? undefined : oneOf('scrapingFrequency', input.scrapingFrequency, FREQUENCIES),
   };
 }
 
 async function assertUrlFree(db: Queryable, websiteId: string, url: string, exceptId: string | null) {
-  const { rowCount } = await db.query('SELECT 1 FROM competitors WHERE organization_website_id = $1 AND url = $2 AND id IS DISTINCT FROM $3::uuid', [websiteId, url, exceptId]);
+  const { rowCount } = await db.query(
+    'SELECT 1 FROM competitors WHERE organization_website_id = $1 AND url = $2 AND id IS DISTINCT FROM $3::uuid',
+    [websiteId, url, exceptId],
+  );
   if (rowCount) throw badUserInput('url', 'the website already has a competitor with this address');
 }
 
-async function competitorCreate(_: unknown, args: { organizationWebsiteId: string; input: CompetitorInput }, ctx: ApiContext) {
+async function competitorCreate(
+  _: unknown,
+  args: { organizationWebsiteId: string; input: CompetitorInput },
+  ctx: ApiContext,
+) {
   const websiteId = uuidArg('organizationWebsiteId', args.organizationWebsiteId);
   const input = checkInput(args.input, true);
   if (!(await ctx.can('competitors', 'Create'))) throw forbidden('You may not add competitors.');
@@ -159,7 +183,14 @@ async function competitorCreate(_: unknown, args: { organizationWebsiteId: strin
     const { rows } = await client.query<{ id: string }>(
       `INSERT INTO competitors (organization_website_id, name, url, matching_mode, active, scraping_frequency)
        VALUES ($1, $2, $3, coalesce($4, 'confirmation'), coalesce($5, true), coalesce($6, 'daily')) RETURNING id`,
-      [websiteId, input.name, input.url, input.matchingMode ?? null, input.active ?? null, input.scrapingFrequency ?? null],
+      [
+        websiteId,
+        input.name,
+        input.url,
+        input.matchingMode ?? null,
+        input.active ?? null,
+        input.scrapingFrequency ?? null,
+      ],
     );
     return toCompetitor(await findCompetitor(client, ctx, rows[0]!.id));
   });
@@ -168,7 +199,8 @@ async function competitorCreate(_: unknown, args: { organizationWebsiteId: strin
 async function competitorUpdate(_: unknown, args: { competitorId: string; input: CompetitorInput }, ctx: ApiContext) {
   const id = uuidArg('competitorId', args.competitorId);
   const input = checkInput(args.input, false);
-  if (Object.values(input).every((value) => value === undefined)) throw badUserInput('input', 'give at least one field to change');
+  if (Object.values(input).every((value) => value === undefined))
+    throw badUserInput('input', 'give at least one field to change');
   if (!(await ctx.can('competitors', 'Update'))) throw forbidden('You may not change competitors.');
   return inTransaction(ctx.pool, async (client) => {
     const current = await findCompetitor(client, ctx, id, true);
@@ -177,7 +209,14 @@ async function competitorUpdate(_: unknown, args: { competitorId: string; input:
       `UPDATE competitors SET name = coalesce($2, name), url = coalesce($3, url), matching_mode = coalesce($4, matching_mode),
               active = coalesce($5, active), scraping_frequency = coalesce($6, scraping_frequency)
         WHERE id = $1`,
-      [id, input.name ?? null, input.url ?? null, input.matchingMode ?? null, input.active ?? null, input.scrapingFrequency ?? null],
+      [
+        id,
+        input.name ?? null,
+        input.url ?? null,
+        input.matchingMode ?? null,
+        input.active ?? null,
+        input.scrapingFrequency ?? null,
+      ],
     );
     return toCompetitor(await findCompetitor(client, ctx, id));
   });
@@ -213,7 +252,15 @@ async function competitorProductsImport(_: unknown, args: { competitorId: string
   const { rows, errors, total } = parsed;
   return inTransaction(ctx.pool, async (client) => {
     await findCompetitor(client, ctx, id, true);
-    const result = { rows: total, inserted: 0, updated: 0, unchanged: 0, skipped: total - rows.length, errors, refreshedProducts: 0 };
+    const result = {
+      rows: total,
+      inserted: 0,
+      updated: 0,
+      unchanged: 0,
+      skipped: total - rows.length,
+      errors,
+      refreshedProducts: 0,
+    };
     if (!rows.length) return result;
     const columns = {
       external_id: rows.map((r) => r.externalId),
@@ -260,9 +307,24 @@ async function competitorProductsImport(_: unknown, args: { competitorId: string
               count(*) FILTER (WHERE outcome = 'unchanged')::int AS unchanged,
               (SELECT count(*) FROM history) AS history
          FROM classified`,
-      [id, columns.external_id, columns.name, columns.brand, columns.gtin, columns.mpn, columns.price, columns.currency, columns.availability, columns.url],
+      [
+        id,
+        columns.external_id,
+        columns.name,
+        columns.brand,
+        columns.gtin,
+        columns.mpn,
+        columns.price,
+        columns.currency,
+        columns.availability,
+        columns.url,
+      ],
     );
-    Object.assign(result, { inserted: counts[0]!.inserted, updated: counts[0]!.updated, unchanged: counts[0]!.unchanged });
+    Object.assign(result, {
+      inserted: counts[0]!.inserted,
+      updated: counts[0]!.updated,
+      unchanged: counts[0]!.unchanged,
+    });
     const refreshed = await client.query<{ n: number }>(
       `SELECT refresh_product_rollups(array(
          SELECT DISTINCT m.product_id FROM product_matches m JOIN competitor_products cp ON cp.id = m.competitor_product_id

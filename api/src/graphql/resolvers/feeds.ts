@@ -13,7 +13,18 @@ import { REQUIRED_FIELDS } from '../../feeds/fields.ts';
 import { fetchFeed } from '../../feeds/source.ts';
 import { ImportAlreadyRunning, runImport, startRun, track } from '../../feeds/import.ts';
 import { feedLimits } from '../../feeds/limits.ts';
-import { findFeed, findRun, runErrors, scopeOf, SELECT_FEED, SELECT_RUN, toFeed, toRun, type FeedRow, type RunRow } from '../../feeds/feed-rows.ts';
+import {
+  findFeed,
+  findRun,
+  runErrors,
+  scopeOf,
+  SELECT_FEED,
+  SELECT_RUN,
+  toFeed,
+  toRun,
+  type FeedRow,
+  type RunRow,
+} from '../../feeds/feed-rows.ts';
 
 type Feed = ReturnType<typeof toFeed>;
 type Run = ReturnType<typeof toRun>;
@@ -38,10 +49,11 @@ function feedSettings(input: FeedInput, current: FeedRow | null) {
   if (!source) throw badUserInput('source', 'must be URL or UPLOAD');
   const format = input.format ? input.format.toLowerCase() : (current?.format ?? null);
   if (!format) throw badUserInput('format', 'must be CSV, GOOGLE_XML or HEUREKA_XML');
-  let url: string | null = input.url !== undefined ? (input.url?.trim() || null) : (current?.url ?? null);
+  let url: string | null = input.url !== undefined ? input.url?.trim() || null : (current?.url ?? null);
   if (source === 'url') {
     if (!url) throw badUserInput('url', 'is required for a URL feed');
-    if (url.length > 2000 || !/^https?:\/\/[^\s/?#]+[^\s]*$/i.test(url)) throw badUserInput('url', 'must be an http(s) URL');
+    if (url.length > 2000 || !/^https?:\/\/[^\s/?#]+[^\s]*$/i.test(url))
+      throw badUserInput('url', 'must be an http(s) URL');
     try {
       new URL(url);
     } catch {
@@ -57,29 +69,47 @@ function feedSettings(input: FeedInput, current: FeedRow | null) {
       for (const { field, column } of input.columnMapping) {
         const key = field.toLowerCase();
         const header = column.trim();
-        if (!header || header.length > 200) throw badUserInput('columnMapping', `the column of ${field} must be 1-200 characters`);
+        if (!header || header.length > 200)
+          throw badUserInput('columnMapping', `the column of ${field} must be 1-200 characters`);
         if (mapping[key]) throw badUserInput('columnMapping', `${field} is mapped twice`);
         mapping[key] = header;
       }
     } else mapping = current?.column_mapping ?? null;
     const missing = REQUIRED_FIELDS.filter((field) => !mapping?.[field]);
-    if (missing.length) throw badUserInput('columnMapping', `a CSV feed must map the columns of ${missing.map((f) => f.toUpperCase()).join(', ')}`);
+    if (missing.length)
+      throw badUserInput(
+        'columnMapping',
+        `a CSV feed must map the columns of ${missing.map((f) => f.toUpperCase()).join(', ')}`,
+      );
   }
   const schedule = input.schedule ? input.schedule.toLowerCase() : (current?.schedule ?? 'manual');
   return { name, source, url, format, mapping, delimiter, schedule };
 }
 
-async function productFeedList(_: unknown, args: { organizationWebsiteId: string; limit: number; offset: number }, ctx: ApiContext) {
+async function productFeedList(
+  _: unknown,
+  args: { organizationWebsiteId: string; limit: number; offset: number },
+  ctx: ApiContext,
+) {
   const websiteId = uuidArg('organizationWebsiteId', args.organizationWebsiteId);
   const limit = limitArg('limit', args.limit);
   const offset = offsetArg('offset', args.offset);
   if (!(await ctx.can('productFeeds', 'Read'))) throw forbidden('You may not list product feeds.');
   const scope = scopeOf(ctx);
-  const website = await ctx.pool.query('SELECT 1 FROM organization_websites WHERE id = $1 AND ($2::uuid IS NULL OR organization_id = $2::uuid)', [websiteId, scope]);
+  const website = await ctx.pool.query(
+    'SELECT 1 FROM organization_websites WHERE id = $1 AND ($2::uuid IS NULL OR organization_id = $2::uuid)',
+    [websiteId, scope],
+  );
   if (!website.rowCount) throw notFound('Organization website', websiteId);
   const [page, count] = await Promise.all([
-    ctx.pool.query<FeedRow>(`${SELECT_FEED} WHERE f.organization_website_id = $1 ORDER BY f.name, f.id LIMIT $2 OFFSET $3`, [websiteId, limit, offset]),
-    ctx.pool.query<{ total: number }>('SELECT count(*)::int AS total FROM product_feeds WHERE organization_website_id = $1', [websiteId]),
+    ctx.pool.query<FeedRow>(
+      `${SELECT_FEED} WHERE f.organization_website_id = $1 ORDER BY f.name, f.id LIMIT $2 OFFSET $3`,
+      [websiteId, limit, offset],
+    ),
+    ctx.pool.query<{ total: number }>(
+      'SELECT count(*)::int AS total FROM product_feeds WHERE organization_website_id = $1',
+      [websiteId],
+    ),
   ]);
   return { data: page.rows.map(toFeed), meta: { pagination: { total: count.rows[0]!.total } } };
 }
@@ -110,12 +140,24 @@ async function productFeedCreate(_: unknown, args: { input: FeedInput }, ctx: Ap
   const settings = feedSettings(args.input, null);
   if (!(await ctx.can('productFeeds', 'Create'))) throw forbidden('You may not create product feeds.');
   return inTransaction(ctx.pool, async (client) => {
-    const website = await client.query('SELECT 1 FROM organization_websites WHERE id = $1 AND ($2::uuid IS NULL OR organization_id = $2::uuid)', [websiteId, scopeOf(ctx)]);
+    const website = await client.query(
+      'SELECT 1 FROM organization_websites WHERE id = $1 AND ($2::uuid IS NULL OR organization_id = $2::uuid)',
+      [websiteId, scopeOf(ctx)],
+    );
     if (!website.rowCount) throw notFound('Organization website', websiteId);
     const { rows } = await client.query<{ id: string }>(
       `INSERT INTO product_feeds (organization_website_id, name, source, url, format, column_mapping, csv_delimiter, schedule)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [websiteId, settings.name, settings.source, settings.url, settings.format, settings.mapping, settings.delimiter, settings.schedule],
+      [
+        websiteId,
+        settings.name,
+        settings.source,
+        settings.url,
+        settings.format,
+        settings.mapping,
+        settings.delimiter,
+        settings.schedule,
+      ],
     );
     return toFeed(await findFeed(client, ctx, rows[0]!.id));
   });
@@ -150,7 +192,8 @@ async function productFeedImport(_: unknown, args: { productFeedId: string }, ct
   const id = uuidArg('productFeedId', args.productFeedId);
   if (!(await ctx.can('productFeeds', 'Update'))) throw forbidden('You may not import product feeds.');
   const feed = await findFeed(ctx.pool, ctx, id);
-  if (feed.source !== 'url' || !feed.url) throw badUserInput('productFeedId', 'the feed is an upload feed: upload its file instead');
+  if (feed.source !== 'url' || !feed.url)
+    throw badUserInput('productFeedId', 'the feed is an upload feed: upload its file instead');
   let runId: string;
   try {
     runId = await startRun(ctx.pool, id, { startedBy: ctx.viewer.id, source: 'url' });
@@ -172,9 +215,13 @@ async function lastRun(parent: Feed, _: unknown, ctx: ApiContext) {
 
 async function runs(parent: Feed, args: { limit?: number | null; offset?: number | null }, ctx: ApiContext) {
   const limit = args.limit ?? 20;
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw badUserInput('limit', 'must be an integer from 1 to 100');
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+    throw badUserInput('limit', 'must be an integer from 1 to 100');
   const offset = offsetArg('offset', args.offset ?? 0);
-  const { rows } = await ctx.pool.query<RunRow>(`${SELECT_RUN} WHERE r.product_feed_id = $1 ORDER BY r.created_at DESC, r.id LIMIT $2 OFFSET $3`, [parent.id, limit, offset]);
+  const { rows } = await ctx.pool.query<RunRow>(
+    `${SELECT_RUN} WHERE r.product_feed_id = $1 ORDER BY r.created_at DESC, r.id LIMIT $2 OFFSET $3`,
+    [parent.id, limit, offset],
+  );
   return rows.map(toRun);
 }
 

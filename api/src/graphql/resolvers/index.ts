@@ -25,7 +25,15 @@ import { matchingCalibrationResolvers } from '../../matching/resolvers.ts';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
 
-const areas: ResolverMap[] = [appUserResolvers, organizationWebsiteResolvers, profileResolvers, organizationResolvers, billingResolvers, userAdminResolvers, feedResolvers];
+const areas: ResolverMap[] = [
+  appUserResolvers,
+  organizationWebsiteResolvers,
+  profileResolvers,
+  organizationResolvers,
+  billingResolvers,
+  userAdminResolvers,
+  feedResolvers,
+];
 areas.push(websitesAdminResolvers, competitorResolvers, productResolvers, aggregatorResolvers, supportResolvers);
 areas.push(productFacetResolvers, competitorProductResolvers);
 areas.push(matchingResolvers);

@@ -44,7 +44,10 @@ async function matchingConfirmationQueue(
   const params: unknown[] = [websiteId];
   const add = (value: unknown) => `$${params.push(value)}`;
   const where = [`m.status = 'WAITING'`, `m.stage = 'confirmation'`];
-  if (args.filter?.competitorId) where.push(`m.competitor_id = ${add(await findCompetitorOf(ctx.pool, websiteId, args.filter.competitorId, 'filter.competitorId'))}`);
+  if (args.filter?.competitorId)
+    where.push(
+      `m.competitor_id = ${add(await findCompetitorOf(ctx.pool, websiteId, args.filter.competitorId, 'filter.competitorId'))}`,
+    );
   else where.push('m.competitor_id IN (SELECT id FROM competitors WHERE organization_website_id = $1)');
   for (const field of ['brand', 'category'] as const) {
     const value = args.filter?.[field]?.trim();
@@ -65,7 +68,10 @@ async function matchingConfirmationQueue(
         ORDER BY m.waiting_since, m.id LIMIT $${n + 1} OFFSET $${n + 2}`,
       [...params, limit, offset],
     ),
-    ctx.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where.join(' AND ')} LIMIT ${TOTAL_EXACT_UP_TO + 1}) t`, params),
+    ctx.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where.join(' AND ')} LIMIT ${TOTAL_EXACT_UP_TO + 1}) t`,
+      params,
+    ),
   ]);
   const total = count.rows[0]!.n;
   return {
@@ -82,18 +88,25 @@ async function matchingConfirmationQueue(
 
 async function matchingConfirm(
   _: unknown,
-  args: { input: { action: string; items: Array<{ matchId: string; expectedVersion: number }>; idempotencyKey: string } },
+  args: {
+    input: { action: string; items: Array<{ matchId: string; expectedVersion: number }>; idempotencyKey: string };
+  },
   ctx: ApiContext,
 ) {
   const { input } = args;
   const key = keyArg(input.idempotencyKey);
-  if (input.action !== 'CONFIRM' && input.action !== 'REJECT') throw badUserInput('input.action', 'must be CONFIRM or REJECT');
+  if (input.action !== 'CONFIRM' && input.action !== 'REJECT')
+    throw badUserInput('input.action', 'must be CONFIRM or REJECT');
   const event = input.action === 'CONFIRM' ? 'confirm' : 'reject';
   if (!Array.isArray(input.items) || input.items.length < 1 || input.items.length > CONFIRM_MAX_ITEMS) {
     throw badUserInput('input.items', `must list 1 to ${CONFIRM_MAX_ITEMS} pairs`);
   }
-  const items = input.items.map((item, i) => ({ matchId: uuidArg(`input.items.${i}.matchId`, item.matchId), expectedVersion: versionArg(item.expectedVersion, `input.items.${i}.expectedVersion`) }));
-  if (new Set(items.map((i) => i.matchId)).size !== items.length) throw badUserInput('input.items', 'must not list a pair twice');
+  const items = input.items.map((item, i) => ({
+    matchId: uuidArg(`input.items.${i}.matchId`, item.matchId),
+    expectedVersion: versionArg(item.expectedVersion, `input.items.${i}.expectedVersion`),
+  }));
+  if (new Set(items.map((i) => i.matchId)).size !== items.length)
+    throw badUserInput('input.items', 'must not list a pair twice');
   await requireUpdate(ctx, 'matchingConfirmation', 'confirm or reject matches');
   const actor = await actorOf(ctx);
   const batchId = batchIdOf(actor.userId, key);
@@ -108,24 +121,46 @@ async function matchingConfirm(
   const failed: Array<{ matchId: string; code: string; reason: string; message: string }> = [];
   for (const item of items) {
     if (!inReach.has(item.matchId)) {
-      failed.push({ matchId: item.matchId, code: 'NOT_FOUND', reason: 'NOT_FOUND', message: `Match ${item.matchId} was not found.` });
+      failed.push({
+        matchId: item.matchId,
+        code: 'NOT_FOUND',
+        reason: 'NOT_FOUND',
+        message: `Match ${item.matchId} was not found.`,
+      });
       continue;
     }
     try {
       applied.push(
         await decisionTransaction(ctx.pool, (client) =>
-          applyTransition(client, { matchId: item.matchId, event, actor, source: 'confirmation', expectedVersion: item.expectedVersion, idempotencyKey: `${key}:${item.matchId}`, batchId }),
+          applyTransition(client, {
+            matchId: item.matchId,
+            event,
+            actor,
+            source: 'confirmation',
+            expectedVersion: item.expectedVersion,
+            idempotencyKey: `${key}:${item.matchId}`,
+            batchId,
+          }),
         ),
       );
     } catch (error) {
       const extensions = (error as { extensions?: { code?: string; reason?: string } }).extensions;
       if (!extensions?.code || error instanceof TransitionError) throw error;
-      failed.push({ matchId: item.matchId, code: extensions.code, reason: extensions.reason ?? extensions.code, message: (error as Error).message });
+      failed.push({
+        matchId: item.matchId,
+        code: extensions.code,
+        reason: extensions.reason ?? extensions.code,
+        message: (error as Error).message,
+      });
     }
   }
   const canRevert = await ctx.can('productMatchingQueue:log', 'Update');
   const ids = [...applied.map((a) => a.decisionId), ...applied.flatMap((a) => a.consequences.map((c) => c.decisionId))];
-  return { decisions: await loadDecisions(ctx.pool, ids, canRevert), failed, replayed: applied.length > 0 && applied.every((a) => a.replayed) };
+  return {
+    decisions: await loadDecisions(ctx.pool, ids, canRevert),
+    failed,
+    replayed: applied.length > 0 && applied.every((a) => a.replayed),
+  };
 }
 
 export const matchingConfirmationResolvers = {

@@ -13,7 +13,16 @@ import { conflict } from '../../matching/state/errors.ts';
 import type { MatchEvent } from '../../matching/state/machine.ts';
 import { claimOrRefuse, releaseIfDone } from '../../matching/state/leases.ts';
 import { scopeOf } from './catalogue-scope.ts';
-import { actorOf, batchIdOf, decisionTransaction, findPair, findProduct, keyArg, requireUpdate, versionArg } from './matching-shared.ts';
+import {
+  actorOf,
+  batchIdOf,
+  decisionTransaction,
+  findPair,
+  findProduct,
+  keyArg,
+  requireUpdate,
+  versionArg,
+} from './matching-shared.ts';
 import { loadDecisions } from './matching-log.ts';
 import { loadMatchingProducts } from './matching-queue.ts';
 
@@ -25,7 +34,8 @@ const DECISION_EVENTS: Record<string, Exclude<MatchEvent, 'revert'>> = {
 };
 
 function eventArg(value: unknown, allowed: string[] = Object.keys(DECISION_EVENTS)): Exclude<MatchEvent, 'revert'> {
-  if (typeof value !== 'string' || !allowed.includes(value)) throw badUserInput('input.decision', `must be one of ${allowed.join(', ')}`);
+  if (typeof value !== 'string' || !allowed.includes(value))
+    throw badUserInput('input.decision', `must be one of ${allowed.join(', ')}`);
   return DECISION_EVENTS[value]!;
 }
 
@@ -45,13 +55,21 @@ async function result(ctx: ApiContext, applied: AppliedTransition[], productId: 
 
 /** Applied earlier under this request's batch: a retry returns them without taking a lease. */
 async function earlierBatch(db: Queryable, batchId: string): Promise<AppliedTransition[] | null> {
-  const { rows } = await db.query<{ id: string }>('SELECT id::text AS id FROM matching_decisions WHERE batch_id = $1 AND caused_by IS NULL ORDER BY matching_decisions.id', [batchId]);
+  const { rows } = await db.query<{ id: string }>(
+    'SELECT id::text AS id FROM matching_decisions WHERE batch_id = $1 AND caused_by IS NULL ORDER BY matching_decisions.id',
+    [batchId],
+  );
   if (!rows.length) return null;
-  const caused = await db.query<{ id: string; caused_by: string }>('SELECT id::text AS id, caused_by::text AS caused_by FROM matching_decisions WHERE batch_id = $1 AND caused_by IS NOT NULL ORDER BY matching_decisions.id', [batchId]);
+  const caused = await db.query<{ id: string; caused_by: string }>(
+    'SELECT id::text AS id, caused_by::text AS caused_by FROM matching_decisions WHERE batch_id = $1 AND caused_by IS NOT NULL ORDER BY matching_decisions.id',
+    [batchId],
+  );
   return rows.map((row) => ({
     decisionId: row.id,
     replayed: true,
-    consequences: caused.rows.filter((c) => c.caused_by === row.id).map((c) => ({ decisionId: c.id, replayed: true, consequences: [] })),
+    consequences: caused.rows
+      .filter((c) => c.caused_by === row.id)
+      .map((c) => ({ decisionId: c.id, replayed: true, consequences: [] })),
   })) as unknown as AppliedTransition[];
 }
 
@@ -59,7 +77,11 @@ async function keyTaken(db: Queryable, key: string): Promise<boolean> {
   return (await db.query('SELECT 1 FROM matching_decisions WHERE idempotency_key = $1', [key])).rows.length > 0;
 }
 
-async function matchingDecide(_: unknown, args: { input: { matchId: string; decision: string; expectedVersion: number; idempotencyKey: string } }, ctx: ApiContext) {
+async function matchingDecide(
+  _: unknown,
+  args: { input: { matchId: string; decision: string; expectedVersion: number; idempotencyKey: string } },
+  ctx: ApiContext,
+) {
   const input = args.input;
   const event = eventArg(input.decision);
   const expectedVersion = versionArg(input.expectedVersion);
@@ -68,15 +90,28 @@ async function matchingDecide(_: unknown, args: { input: { matchId: string; deci
   const pair = await findPair(ctx.pool, ctx, input.matchId);
   const actor = await actorOf(ctx);
   const applied = await decisionTransaction(ctx.pool, async (client) => {
-    if (!(await keyTaken(client, key))) await claimOrRefuse(client, pair.product_id, pair.organization_website_id, actor.userId);
-    const done = await applyTransition(client, { matchId: pair.id, event, actor, source: 'queue', expectedVersion, idempotencyKey: key, batchId: batchIdOf(actor.userId, key) });
+    if (!(await keyTaken(client, key)))
+      await claimOrRefuse(client, pair.product_id, pair.organization_website_id, actor.userId);
+    const done = await applyTransition(client, {
+      matchId: pair.id,
+      event,
+      actor,
+      source: 'queue',
+      expectedVersion,
+      idempotencyKey: key,
+      batchId: batchIdOf(actor.userId, key),
+    });
     if (!done.replayed) await releaseIfDone(client, pair.product_id, actor.userId);
     return done;
   });
   return result(ctx, [applied], pair.product_id);
 }
 
-async function matchingSkipProduct(_: unknown, args: { input: { productId: string; competitorId?: string | null; idempotencyKey: string } }, ctx: ApiContext) {
+async function matchingSkipProduct(
+  _: unknown,
+  args: { input: { productId: string; competitorId?: string | null; idempotencyKey: string } },
+  ctx: ApiContext,
+) {
   const key = keyArg(args.input.idempotencyKey);
   await requireUpdate(ctx, 'productMatchingQueue:detail', 'decide in the product matching queue');
   const product = await findProduct(ctx.pool, ctx, args.input.productId, 'input.productId');
@@ -92,14 +127,28 @@ async function matchingSkipProduct(_: unknown, args: { input: { productId: strin
       [product.id, competitorId],
     );
     const done: AppliedTransition[] = [];
-    for (const row of rows) done.push(await applyTransition(client, { matchId: row.id, event: 'skip', actor, source: 'queue', idempotencyKey: `${key}:${row.id}`, batchId }));
+    for (const row of rows)
+      done.push(
+        await applyTransition(client, {
+          matchId: row.id,
+          event: 'skip',
+          actor,
+          source: 'queue',
+          idempotencyKey: `${key}:${row.id}`,
+          batchId,
+        }),
+      );
     await releaseIfDone(client, product.id, actor.userId);
     return done;
   });
   return result(ctx, applied, product.id);
 }
 
-async function matchingPick(_: unknown, args: { input: { productId: string; competitorProductId: string; decision: string; idempotencyKey: string } }, ctx: ApiContext) {
+async function matchingPick(
+  _: unknown,
+  args: { input: { productId: string; competitorProductId: string; decision: string; idempotencyKey: string } },
+  ctx: ApiContext,
+) {
   const input = args.input;
   const event = eventArg(input.decision, ['MATCH', 'NEVER_MATCH']);
   const key = keyArg(input.idempotencyKey);
@@ -113,21 +162,36 @@ async function matchingPick(_: unknown, args: { input: { productId: string; comp
   if (!found.rows[0]) throw notFound('Competitor product', competitorProductId);
   const actor = await actorOf(ctx);
   const applied = await decisionTransaction(ctx.pool, async (client) => {
-    if (!(await keyTaken(client, key))) await claimOrRefuse(client, product.id, product.organization_website_id, actor.userId);
+    if (!(await keyTaken(client, key)))
+      await claimOrRefuse(client, product.id, product.organization_website_id, actor.userId);
     await client.query(
       `INSERT INTO product_matches (product_id, competitor_product_id, competitor_id, status, stage, score, evidence)
        VALUES ($1, $2, $3, 'WAITING', 'candidate', NULL, '{"pickedBy":"search"}') ON CONFLICT (product_id, competitor_product_id) DO NOTHING`,
       [product.id, competitorProductId, found.rows[0]!.competitor_id],
     );
-    const { rows } = await client.query<{ id: string }>('SELECT id FROM product_matches WHERE product_id = $1 AND competitor_product_id = $2', [product.id, competitorProductId]);
-    const done = await applyTransition(client, { matchId: rows[0]!.id, event, actor, source: 'search', idempotencyKey: key, batchId: batchIdOf(actor.userId, key) });
+    const { rows } = await client.query<{ id: string }>(
+      'SELECT id FROM product_matches WHERE product_id = $1 AND competitor_product_id = $2',
+      [product.id, competitorProductId],
+    );
+    const done = await applyTransition(client, {
+      matchId: rows[0]!.id,
+      event,
+      actor,
+      source: 'search',
+      idempotencyKey: key,
+      batchId: batchIdOf(actor.userId, key),
+    });
     if (!done.replayed) await releaseIfDone(client, product.id, actor.userId);
     return done;
   });
   return result(ctx, [applied], product.id);
 }
 
-async function matchingUndo(_: unknown, args: { input: { productId: string; idempotencyKey: string } }, ctx: ApiContext) {
+async function matchingUndo(
+  _: unknown,
+  args: { input: { productId: string; idempotencyKey: string } },
+  ctx: ApiContext,
+) {
   const key = keyArg(args.input.idempotencyKey);
   await requireUpdate(ctx, 'productMatchingQueue:detail', 'decide in the product matching queue');
   const product = await findProduct(ctx.pool, ctx, args.input.productId, 'input.productId');
@@ -149,13 +213,26 @@ async function matchingUndo(_: unknown, args: { input: { productId: string; idem
       [latest.rows[0].batch_id, product.id, actor.userId],
     );
     const done: AppliedTransition[] = [];
-    for (const row of rows) done.push(await revertDecision(client, { decisionId: row.id, actor, mode: 'undo', idempotencyKey: `${key}:${row.id}`, batchId }));
+    for (const row of rows)
+      done.push(
+        await revertDecision(client, {
+          decisionId: row.id,
+          actor,
+          mode: 'undo',
+          idempotencyKey: `${key}:${row.id}`,
+          batchId,
+        }),
+      );
     return done;
   });
   return result(ctx, applied, product.id);
 }
 
-async function matchingRevert(_: unknown, args: { input: { decisionId: string; idempotencyKey: string } }, ctx: ApiContext) {
+async function matchingRevert(
+  _: unknown,
+  args: { input: { decisionId: string; idempotencyKey: string } },
+  ctx: ApiContext,
+) {
   const key = keyArg(args.input.idempotencyKey);
   const decisionId = String(args.input.decisionId ?? '');
   if (!/^\d{1,18}$/.test(decisionId)) throw badUserInput('input.decisionId', 'must be a decision id');
@@ -168,7 +245,13 @@ async function matchingRevert(_: unknown, args: { input: { decisionId: string; i
   if (!rows[0]) throw notFound('Decision', decisionId);
   const actor = await actorOf(ctx);
   const applied = await decisionTransaction(ctx.pool, (client) =>
-    revertDecision(client, { decisionId, actor, mode: 'log', idempotencyKey: key, batchId: batchIdOf(actor.userId, key) }),
+    revertDecision(client, {
+      decisionId,
+      actor,
+      mode: 'log',
+      idempotencyKey: key,
+      batchId: batchIdOf(actor.userId, key),
+    }),
   );
   return result(ctx, [applied], rows[0].product_id);
 }

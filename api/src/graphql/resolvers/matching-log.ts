@@ -81,7 +81,11 @@ export interface LogFilter {
 
 function timeArg(field: string, value: string): string {
   const text = value.trim();
-  const time = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : /^\d{4}-\d{2}-\d{2}T/.test(text) ? Date.parse(text) : NaN;
+  const time = /^\d{4}-\d{2}-\d{2}$/.test(text)
+    ? Date.parse(`${text}T00:00:00Z`)
+    : /^\d{4}-\d{2}-\d{2}T/.test(text)
+      ? Date.parse(text)
+      : NaN;
   if (!Number.isFinite(time)) throw badUserInput(field, 'must be an ISO 8601 date (YYYY-MM-DD) or date-time');
   return new Date(time).toISOString();
 }
@@ -93,20 +97,26 @@ async function logConditions(db: Queryable, websiteId: string, filter: LogFilter
   if (filter?.actorId) where.push(`d.actor_id = ${add(uidArg('filter.actorId', filter.actorId))}`);
   if (filter?.automatic === true) where.push('d.actor_id IS NULL AND d.actor_email IS NULL');
   if (filter?.automatic === false) where.push('(d.actor_id IS NOT NULL OR d.actor_email IS NOT NULL)');
-  if (filter?.competitorId) where.push(`d.competitor_id = ${add(await findCompetitorOf(db, websiteId, filter.competitorId, 'filter.competitorId'))}`);
+  if (filter?.competitorId)
+    where.push(
+      `d.competitor_id = ${add(await findCompetitorOf(db, websiteId, filter.competitorId, 'filter.competitorId'))}`,
+    );
   if (filter?.productId) where.push(`d.product_id = ${add(uuidArg('filter.productId', filter.productId))}`);
   if (filter?.status) {
-    if (!['WAITING', 'MATCHED', 'NEVER_MATCH', 'SKIPPED', 'EXPIRED'].includes(filter.status)) throw badUserInput('filter.status', 'must be a matching status');
+    if (!['WAITING', 'MATCHED', 'NEVER_MATCH', 'SKIPPED', 'EXPIRED'].includes(filter.status))
+      throw badUserInput('filter.status', 'must be a matching status');
     where.push(`d.status_after = ${add(filter.status)}`);
   }
   if (filter?.source) {
     const source = filter.source.toLowerCase();
-    if (!(DECISION_SOURCES as readonly string[]).includes(source)) throw badUserInput('filter.source', 'must be a decision source');
+    if (!(DECISION_SOURCES as readonly string[]).includes(source))
+      throw badUserInput('filter.source', 'must be a decision source');
     where.push(`d.source = ${add(source)}`);
   }
   if (filter?.event) {
     const event = filter.event.toLowerCase();
-    if (!(MATCH_EVENTS as readonly string[]).includes(event)) throw badUserInput('filter.event', 'must be a matching event');
+    if (!(MATCH_EVENTS as readonly string[]).includes(event))
+      throw badUserInput('filter.event', 'must be a matching event');
     where.push(`d.event = ${add(event)}`);
   }
   const from = filter?.from ? timeArg('filter.from', filter.from) : null;
@@ -123,7 +133,11 @@ async function logScope(ctx: ApiContext, websiteId: string) {
   return ctx.can('productMatchingQueue:log', 'Update');
 }
 
-async function matchingLog(_: unknown, args: { organizationWebsiteId: string; filter?: LogFilter | null; limit: number; offset: number }, ctx: ApiContext) {
+async function matchingLog(
+  _: unknown,
+  args: { organizationWebsiteId: string; filter?: LogFilter | null; limit: number; offset: number },
+  ctx: ApiContext,
+) {
   const websiteId = uuidArg('organizationWebsiteId', args.organizationWebsiteId);
   const limit = boundedLimit('limit', args.limit, 500, 50);
   const offset = offsetArg('offset', args.offset);
@@ -131,49 +145,101 @@ async function matchingLog(_: unknown, args: { organizationWebsiteId: string; fi
   const { where, params } = await logConditions(ctx.pool, websiteId, args.filter);
   const n = params.length;
   const [page, count] = await Promise.all([
-    ctx.pool.query(`${DECISION_SELECT} WHERE ${where} ORDER BY d.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`, [...params, limit, offset]),
-    ctx.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM matching_decisions d WHERE ${where} LIMIT ${TOTAL_EXACT_UP_TO + 1}) t`, params),
+    ctx.pool.query(`${DECISION_SELECT} WHERE ${where} ORDER BY d.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`, [
+      ...params,
+      limit,
+      offset,
+    ]),
+    ctx.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM matching_decisions d WHERE ${where} LIMIT ${TOTAL_EXACT_UP_TO + 1}) t`,
+      params,
+    ),
   ]);
   let total = count.rows[0]!.n;
   const totalIsEstimate = total > TOTAL_EXACT_UP_TO;
   if (totalIsEstimate) {
-    const plan = await ctx.pool.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM matching_decisions d WHERE ${where}`, params);
+    const plan = await ctx.pool.query(
+      `EXPLAIN (FORMAT JSON) SELECT 1 FROM matching_decisions d WHERE ${where}`,
+      params,
+    );
     total = Math.max(Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']), TOTAL_EXACT_UP_TO + 1);
   }
   return { data: page.rows.map((row) => toDecision(row, canRevert)), meta: { pagination: { total, totalIsEstimate } } };
 }
 
-const textCell = (value: string | null | undefined) => (value == null ? '' : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+const textCell = (value: string | null | undefined) =>
+  value == null ? '' : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 
 export const LOG_EXPORT_HEADER = [
-  'id', 'decided_at', 'actor', 'event', 'source', 'product_item_id', 'product_name', 'competitor', 'competitor_product_external_id',
-  'competitor_product_name', 'status_before', 'stage_before', 'status_after', 'stage_after', 'score', 'reverted_by',
+  'id',
+  'decided_at',
+  'actor',
+  'event',
+  'source',
+  'product_item_id',
+  'product_name',
+  'competitor',
+  'competitor_product_external_id',
+  'competitor_product_name',
+  'status_before',
+  'stage_before',
+  'status_after',
+  'stage_after',
+  'score',
+  'reverted_by',
 ];
 
-async function matchingLogExport(_: unknown, args: { organizationWebsiteId: string; filter?: LogFilter | null }, ctx: ApiContext) {
+async function matchingLogExport(
+  _: unknown,
+  args: { organizationWebsiteId: string; filter?: LogFilter | null },
+  ctx: ApiContext,
+) {
   const websiteId = uuidArg('organizationWebsiteId', args.organizationWebsiteId);
   const canRevert = await logScope(ctx, websiteId);
   const { where, params } = await logConditions(ctx.pool, websiteId, args.filter);
-  const { rows } = await ctx.pool.query(`${DECISION_SELECT} WHERE ${where} ORDER BY d.id DESC LIMIT ${LOG_EXPORT_MAX_ROWS + 1}`, params);
+  const { rows } = await ctx.pool.query(
+    `${DECISION_SELECT} WHERE ${where} ORDER BY d.id DESC LIMIT ${LOG_EXPORT_MAX_ROWS + 1}`,
+    params,
+  );
   const truncated = rows.length > LOG_EXPORT_MAX_ROWS;
   if (truncated) rows.pop();
   const lines = rows.map((row) => {
     const d = toDecision(row, canRevert);
     return [
-      d.id, d.decidedAt, textCell(d.actor ? (d.actor.email ?? d.actor.id) : 'automatic'), d.event, d.source, textCell(d.product.itemId), textCell(d.product.name),
-      textCell(d.competitor.name), textCell(d.competitorProduct.externalId), textCell(d.competitorProduct.name), d.statusBefore, d.stageBefore,
-      d.statusAfter, d.stageAfter, d.score ?? '', d.revertedBy ?? '',
+      d.id,
+      d.decidedAt,
+      textCell(d.actor ? (d.actor.email ?? d.actor.id) : 'automatic'),
+      d.event,
+      d.source,
+      textCell(d.product.itemId),
+      textCell(d.product.name),
+      textCell(d.competitor.name),
+      textCell(d.competitorProduct.externalId),
+      textCell(d.competitorProduct.name),
+      d.statusBefore,
+      d.stageBefore,
+      d.statusAfter,
+      d.stageAfter,
+      d.score ?? '',
+      d.revertedBy ?? '',
     ];
   });
   return { csv: formatCsv(LOG_EXPORT_HEADER, lines), rows: rows.length, truncated };
 }
 
-async function matchingProductTimeline(_: unknown, args: { productId: string; limit?: number | null }, ctx: ApiContext) {
+async function matchingProductTimeline(
+  _: unknown,
+  args: { productId: string; limit?: number | null },
+  ctx: ApiContext,
+) {
   const limit = boundedLimit('limit', args.limit, 500, 100);
   await requireRead(ctx, 'productMatchingQueue:log');
   const product = await findProduct(ctx.pool, ctx, args.productId);
   const canRevert = await ctx.can('productMatchingQueue:log', 'Update');
-  const { rows } = await ctx.pool.query(`${DECISION_SELECT} WHERE d.product_id = $1 ORDER BY d.id DESC LIMIT $2`, [product.id, limit]);
+  const { rows } = await ctx.pool.query(`${DECISION_SELECT} WHERE d.product_id = $1 ORDER BY d.id DESC LIMIT $2`, [
+    product.id,
+    limit,
+  ]);
   return rows.map((row) => toDecision(row, canRevert));
 }
 

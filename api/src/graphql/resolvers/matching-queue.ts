@@ -9,7 +9,14 @@ import { badUserInput } from '../errors.ts';
 import { offsetArg, uuidArg } from '../validate.ts';
 import { normalizeGtin } from '../../matching/gtin.ts';
 import type { Queryable } from '../../matching/state/apply.ts';
-import { claimOrRefuse, currentLease, leaseSeconds, release, releaseOthers, tryClaim } from '../../matching/state/leases.ts';
+import {
+  claimOrRefuse,
+  currentLease,
+  leaseSeconds,
+  release,
+  releaseOthers,
+  tryClaim,
+} from '../../matching/state/leases.ts';
 import { findOrganizationWebsite, toIso, toNumber } from './catalogue-scope.ts';
 import {
   boundedLimit,
@@ -69,7 +76,8 @@ export async function queueQuery(db: Queryable, websiteId: string, filter: Queue
       countFrom: 'matching_queue q',
       where: where.join(' AND '),
       order: 'q.priority DESC, q.waiting_since, q.product_id',
-      state: 'q.candidates AS q_candidates, q.best_score AS q_best_score, q.price_gap AS q_price_gap, q.waiting_since AS q_since, q.priority AS q_priority',
+      state:
+        'q.candidates AS q_candidates, q.best_score AS q_best_score, q.price_gap AS q_price_gap, q.waiting_since AS q_since, q.priority AS q_priority',
       params,
     };
   }
@@ -84,7 +92,8 @@ export async function queueQuery(db: Queryable, websiteId: string, filter: Queue
     countFrom: 'products p',
     where: where.join(' AND '),
     order: 'p.queue_priority DESC, p.queue_waiting_since, p.id',
-    state: 'p.queue_candidates AS q_candidates, p.queue_best_score AS q_best_score, p.queue_price_gap AS q_price_gap, p.queue_waiting_since AS q_since, p.queue_priority AS q_priority',
+    state:
+      'p.queue_candidates AS q_candidates, p.queue_best_score AS q_best_score, p.queue_price_gap AS q_price_gap, p.queue_waiting_since AS q_since, p.queue_priority AS q_priority',
     params,
   };
 }
@@ -118,7 +127,10 @@ async function matchingQueue(
   ]);
   const competitor = q.competitorId ? statistics.competitors.find((c) => c.id === q.competitorId)! : null;
   const counts = competitor ? competitor.statistics : statistics.overall;
-  const total = counted ?? { total: competitor ? competitor.queueProducts : statistics.queueProducts, totalIsEstimate: false };
+  const total = counted ?? {
+    total: competitor ? competitor.queueProducts : statistics.queueProducts,
+    totalIsEstimate: false,
+  };
   return {
     data: page.rows.map((row) => ({
       product: toProductSummary(row),
@@ -127,13 +139,26 @@ async function matchingQueue(
       priceGapPercent: toNumber(row.q_price_gap),
       waitingSince: toIso(row.q_since)!,
       priority: row.q_priority,
-      lease: row.l_user_id ? toLease({ product_id: row.p_id, user_id: row.l_user_id, user_email: row.l_user_email, expires_at: row.l_expires_at }, ctx.viewer.id) : null,
+      lease: row.l_user_id
+        ? toLease(
+            {
+              product_id: row.p_id,
+              user_id: row.l_user_id,
+              user_email: row.l_user_email,
+              expires_at: row.l_expires_at,
+            },
+            ctx.viewer.id,
+          )
+        : null,
     })),
     meta: { pagination: total, counts },
   };
 }
 
-async function queueTotal(db: Queryable, q: Awaited<ReturnType<typeof queueQuery>>): Promise<{ total: number; totalIsEstimate: boolean }> {
+async function queueTotal(
+  db: Queryable,
+  q: Awaited<ReturnType<typeof queueQuery>>,
+): Promise<{ total: number; totalIsEstimate: boolean }> {
   // In the queue's order: the planner then walks the filter's queue index (a few thousand
   // entries at most) rather than scanning the table until enough rows match (10 ms against 2 ms
   // for a category on PGlite at 100,000 products).
@@ -152,7 +177,9 @@ async function queueTotal(db: Queryable, q: Awaited<ReturnType<typeof queueQuery
 export async function loadMatchingProducts(db: Queryable, productIds: string[], viewerId: string) {
   if (!productIds.length) return [];
   const [products, pairs, leases] = await Promise.all([
-    db.query(`SELECT ${PRODUCT_SUMMARY_COLUMNS}, p.queue_candidates FROM products p WHERE p.id = ANY($1::uuid[])`, [productIds]),
+    db.query(`SELECT ${PRODUCT_SUMMARY_COLUMNS}, p.queue_candidates FROM products p WHERE p.id = ANY($1::uuid[])`, [
+      productIds,
+    ]),
     db.query(
       `SELECT m.product_id, c.id AS c_id, c.name AS c_name, c.matching_mode AS c_mode, ${PAIR_COLUMNS}, ${COMPETITOR_PRODUCT_COLUMNS}
          FROM product_matches m
@@ -174,14 +201,26 @@ export async function loadMatchingProducts(db: Queryable, productIds: string[], 
     .filter((id) => byId.has(id))
     .map((id) => {
       const row = byId.get(id)!;
-      const competitors: Array<{ competitor: { id: string; name: string }; matchingMode: string; pairs: ReturnType<typeof toPair>[] }> = [];
+      const competitors: Array<{
+        competitor: { id: string; name: string };
+        matchingMode: string;
+        pairs: ReturnType<typeof toPair>[];
+      }> = [];
       for (const pair of pairs.rows.filter((r) => r.product_id === id)) {
         let group = competitors.at(-1);
-        if (!group || group.competitor.id !== pair.c_id) competitors.push((group = { competitor: { id: pair.c_id, name: pair.c_name }, matchingMode: pair.c_mode, pairs: [] }));
+        if (!group || group.competitor.id !== pair.c_id)
+          competitors.push(
+            (group = { competitor: { id: pair.c_id, name: pair.c_name }, matchingMode: pair.c_mode, pairs: [] }),
+          );
         group.pairs.push(toPair(pair));
       }
       const lease = leases.rows.find((l) => l.product_id === id) ?? null;
-      return { product: toProductSummary(row), competitors, lease: toLease(lease, viewerId), waitingToMatch: row.queue_candidates as number };
+      return {
+        product: toProductSummary(row),
+        competitors,
+        lease: toLease(lease, viewerId),
+        waitingToMatch: row.queue_candidates as number,
+      };
     });
 }
 
@@ -191,13 +230,22 @@ async function matchingProduct(_: unknown, args: { productId: string }, ctx: Api
   return (await loadMatchingProducts(ctx.pool, [product.id], ctx.viewer.id))[0]!;
 }
 
-async function matchingCompetitorSearch(_: unknown, args: { productId: string; competitorId: string; search: string; limit?: number | null }, ctx: ApiContext) {
+async function matchingCompetitorSearch(
+  _: unknown,
+  args: { productId: string; competitorId: string; search: string; limit?: number | null },
+  ctx: ApiContext,
+) {
   await requireRead(ctx, 'productMatchingQueue:detail');
   const limit = boundedLimit('limit', args.limit, 50, 20);
   const search = typeof args.search === 'string' ? args.search.trim() : '';
   if (!search || search.length > 200) throw badUserInput('search', 'must be 1 to 200 characters');
   const product = await findProduct(ctx.pool, ctx, args.productId);
-  const competitorId = await findCompetitorOf(ctx.pool, product.organization_website_id, args.competitorId, 'competitorId');
+  const competitorId = await findCompetitorOf(
+    ctx.pool,
+    product.organization_website_id,
+    args.competitorId,
+    'competitorId',
+  );
   const gtin = /^[\d\s-]+$/.test(search) ? normalizeGtin(search) : null;
   const { rows } = await ctx.pool.query(
     gtin
@@ -222,7 +270,12 @@ async function matchingCompetitorSearch(_: unknown, args: { productId: string; c
 
 async function matchingClaimNext(
   _: unknown,
-  args: { organizationWebsiteId: string; filter?: QueueFilter | null; count?: number | null; excludeProductIds?: string[] | null },
+  args: {
+    organizationWebsiteId: string;
+    filter?: QueueFilter | null;
+    count?: number | null;
+    excludeProductIds?: string[] | null;
+  },
   ctx: ApiContext,
 ) {
   const websiteId = uuidArg('organizationWebsiteId', args.organizationWebsiteId);

@@ -71,13 +71,15 @@ export function keyArg(value: unknown, field = 'input.idempotencyKey'): string {
 }
 
 export function versionArg(value: unknown, field = 'input.expectedVersion'): number {
-  if (!Number.isInteger(value) || (value as number) < 1) throw badUserInput(field, 'must be a positive integer (the version of the pair you saw)');
+  if (!Number.isInteger(value) || (value as number) < 1)
+    throw badUserInput(field, 'must be a positive integer (the version of the pair you saw)');
   return value as number;
 }
 
 export function boundedLimit(field: string, value: number | null | undefined, max: number, fallback: number): number {
   const limit = value ?? fallback;
-  if (!Number.isInteger(limit) || limit < 1 || limit > max) throw badUserInput(field, `must be an integer from 1 to ${max}`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > max)
+    throw badUserInput(field, `must be an integer from 1 to ${max}`);
   return limit;
 }
 
@@ -93,7 +95,12 @@ export interface ScopedProduct {
 }
 
 /** The product if the caller may reach it (its organization, or Admin), else NOT_FOUND. */
-export async function findProduct(db: Queryable, ctx: ApiContext, productId: string, field = 'productId'): Promise<ScopedProduct> {
+export async function findProduct(
+  db: Queryable,
+  ctx: ApiContext,
+  productId: string,
+  field = 'productId',
+): Promise<ScopedProduct> {
   const id = uuidArg(field, productId);
   const { rows } = await db.query<ScopedProduct>(
     `SELECT p.id, p.organization_website_id FROM products p JOIN organization_websites ow ON ow.id = p.organization_website_id
@@ -112,7 +119,12 @@ export interface ScopedPair {
 }
 
 /** The pair if the caller may reach it, else NOT_FOUND. */
-export async function findPair(db: Queryable, ctx: ApiContext, matchId: string, field = 'input.matchId'): Promise<ScopedPair> {
+export async function findPair(
+  db: Queryable,
+  ctx: ApiContext,
+  matchId: string,
+  field = 'input.matchId',
+): Promise<ScopedPair> {
   const id = uuidArg(field, matchId);
   const { rows } = await db.query<ScopedPair>(
     `SELECT m.id, m.product_id, m.competitor_id, p.organization_website_id
@@ -125,9 +137,17 @@ export async function findPair(db: Queryable, ctx: ApiContext, matchId: string, 
 }
 
 /** A competitor of the given website, else NOT_FOUND. */
-export async function findCompetitorOf(db: Queryable, websiteId: string, competitorId: string, field: string): Promise<string> {
+export async function findCompetitorOf(
+  db: Queryable,
+  websiteId: string,
+  competitorId: string,
+  field: string,
+): Promise<string> {
   const id = uuidArg(field, competitorId);
-  const { rows } = await db.query('SELECT id FROM competitors WHERE id = $1 AND organization_website_id = $2', [id, websiteId]);
+  const { rows } = await db.query('SELECT id FROM competitors WHERE id = $1 AND organization_website_id = $2', [
+    id,
+    websiteId,
+  ]);
   if (!rows[0]) throw notFound('Competitor', id);
   return id;
 }
@@ -175,7 +195,8 @@ export function toCompetitorProduct(row: Record<string, any>) {
 export const PAIR_COLUMNS = `m.id AS m_id, m.status AS m_status, m.stage AS m_stage, m.version AS m_version, m.score AS m_score,
   m.evidence AS m_evidence, m.updated_at AS m_updated_at, p.price AS m_our_price`;
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 const bool = (value: unknown): boolean | null => (typeof value === 'boolean' ? value : null);
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
@@ -183,7 +204,11 @@ const num = (value: unknown): number | null => (typeof value === 'number' && Num
 export function toEvidence(raw: unknown) {
   const e = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const identifiers = strings(e.matchedIdentifiers);
-  const related = Array.isArray(e.relatedModelNumbers) ? (e.relatedModelNumbers as Array<{ left?: unknown }>).map((r) => r?.left).filter((v): v is string => typeof v === 'string') : [];
+  const related = Array.isArray(e.relatedModelNumbers)
+    ? (e.relatedModelNumbers as Array<{ left?: unknown }>)
+        .map((r) => r?.left)
+        .filter((v): v is string => typeof v === 'string')
+    : [];
   return {
     gtinEqual: identifiers.includes('gtin') ? true : bool(e.gtinEqual ?? e.gtin),
     mpnEqual: identifiers.includes('mpn') ? true : bool(e.mpnEqual ?? e.mpn),
@@ -196,7 +221,10 @@ export function toEvidence(raw: unknown) {
 }
 
 /** Our price minus the competitor's, and in percent of the competitor's. */
-export function priceDifference(ours: number | null, theirs: number | null): { amount: number | null; percent: number | null } {
+export function priceDifference(
+  ours: number | null,
+  theirs: number | null,
+): { amount: number | null; percent: number | null } {
   if (ours === null || theirs === null) return { amount: null, percent: null };
   const amount = Math.round((ours - theirs) * 100) / 100;
   return { amount, percent: theirs > 0 ? Math.round(((ours - theirs) * 10000) / theirs) / 100 : null };
@@ -219,7 +247,16 @@ export function toPair(row: Record<string, any>) {
   };
 }
 
-export function toLease(row: { product_id: string; user_id: string; user_email: string | null; expires_at: Date | string } | null, viewerId: string) {
+export function toLease(
+  row: { product_id: string; user_id: string; user_email: string | null; expires_at: Date | string } | null,
+  viewerId: string,
+) {
   if (!row) return null;
-  return { productId: row.product_id, userId: row.user_id, userEmail: row.user_email, mine: row.user_id === viewerId, expiresAt: toIso(row.expires_at)! };
+  return {
+    productId: row.product_id,
+    userId: row.user_id,
+    userEmail: row.user_email,
+    mine: row.user_id === viewerId,
+    expiresAt: toIso(row.expires_at)!,
+  };
 }

@@ -25,7 +25,14 @@ export interface MatchingStatistics {
 /** Deltas a website may gather before a read folds them. */
 export const COMPACT_AFTER = 500;
 
-const zero = (): MatchingStatistics => ({ matched: 0, waitingToMatch: 0, waitingToConfirm: 0, skipped: 0, neverMatch: 0, expired: 0 });
+const zero = (): MatchingStatistics => ({
+  matched: 0,
+  waitingToMatch: 0,
+  waitingToConfirm: 0,
+  skipped: 0,
+  neverMatch: 0,
+  expired: 0,
+});
 
 export interface WebsiteStatistics {
   overall: MatchingStatistics;
@@ -62,21 +69,24 @@ export async function websiteStatistics(db: Queryable, websiteId: string): Promi
   );
   // Many deltas gathered: folded now, for the next reads (this one has its sums already).
   if ((rows[0]?.deltas ?? 0) > COMPACT_AFTER) await db.query('SELECT compact_matching_statistics($1)', [websiteId]);
-  if ((rows[0]?.queue_deltas ?? 0) > COMPACT_AFTER) await db.query('SELECT compact_matching_queue_size($1)', [websiteId]);
+  if ((rows[0]?.queue_deltas ?? 0) > COMPACT_AFTER)
+    await db.query('SELECT compact_matching_queue_size($1)', [websiteId]);
   const overall = zero();
   // One row without a competitor when the website has none (for the website-wide figures).
-  const competitors = rows.filter((r) => r.id !== null).map((r) => {
-    const statistics: MatchingStatistics = {
-      matched: r.matched,
-      waitingToMatch: r.waiting_to_match,
-      waitingToConfirm: r.waiting_to_confirm,
-      skipped: r.skipped,
-      neverMatch: r.never_match,
-      expired: r.expired,
-    };
-    for (const key of Object.keys(overall) as (keyof MatchingStatistics)[]) overall[key] += statistics[key];
-    return { id: r.id as string, name: r.name as string, statistics, queueProducts: r.queue_products as number };
-  });
+  const competitors = rows
+    .filter((r) => r.id !== null)
+    .map((r) => {
+      const statistics: MatchingStatistics = {
+        matched: r.matched,
+        waitingToMatch: r.waiting_to_match,
+        waitingToConfirm: r.waiting_to_confirm,
+        skipped: r.skipped,
+        neverMatch: r.never_match,
+        expired: r.expired,
+      };
+      for (const key of Object.keys(overall) as (keyof MatchingStatistics)[]) overall[key] += statistics[key];
+      return { id: r.id as string, name: r.name as string, statistics, queueProducts: r.queue_products as number };
+    });
   return { overall, queueProducts: rows[0]?.queue_products_all ?? 0, competitors };
 }
 
@@ -86,10 +96,17 @@ async function matchingStatistics(_: unknown, args: { organizationWebsiteId: str
   await findOrganizationWebsite(ctx.pool, ctx, websiteId);
   const { overall, competitors, queueProducts } = await websiteStatistics(ctx.pool, websiteId);
   // Automatic matching per competitor (docs/matching.md): the calibrated threshold and its estimate.
-  const calibrations = await competitorCalibrations(ctx.pool, competitors.map((c) => c.id));
+  const calibrations = await competitorCalibrations(
+    ctx.pool,
+    competitors.map((c) => c.id),
+  );
   return {
     overall,
-    competitors: competitors.map((c) => ({ competitor: { id: c.id, name: c.name }, statistics: c.statistics, calibration: toCalibration(calibrations.get(c.id)!) })),
+    competitors: competitors.map((c) => ({
+      competitor: { id: c.id, name: c.name },
+      statistics: c.statistics,
+      calibration: toCalibration(calibrations.get(c.id)!),
+    })),
     productsWaitingToMatch: queueProducts,
   };
 }

@@ -101,7 +101,8 @@ function listStatement(filter: { organization: boolean; search: boolean; apiKey:
 const LIST_STATEMENTS = new Map<string, { name: string; text: string }>();
 for (const organization of [false, true]) {
   for (const search of [false, true]) {
-    for (const apiKey of [false, true]) LIST_STATEMENTS.set(`${organization}${search}${apiKey}`, listStatement({ organization, search, apiKey }));
+    for (const apiKey of [false, true])
+      LIST_STATEMENTS.set(`${organization}${search}${apiKey}`, listStatement({ organization, search, apiKey }));
   }
 }
 
@@ -165,7 +166,16 @@ const wholeListsByPool = new WeakMap<object, WholeLists>();
 /** The whole lists of a database at `version`; null for a request that read an older version than the newest seen. */
 function wholeLists(pool: object, version: string): WholeLists | null {
   let state = wholeListsByPool.get(pool);
-  if (!state) wholeListsByPool.set(pool, (state = { lists: new VersionedCache<WholeList>(WHOLE_LISTS_ROWS), loading: new Map(), asked: new Set(), version: null }));
+  if (!state)
+    wholeListsByPool.set(
+      pool,
+      (state = {
+        lists: new VersionedCache<WholeList>(WHOLE_LISTS_ROWS),
+        loading: new Map(),
+        asked: new Set(),
+        version: null,
+      }),
+    );
   if (state.version !== version) {
     if (state.version !== null && BigInt(version) < BigInt(state.version)) return null;
     state.version = version;
@@ -176,12 +186,23 @@ function wholeLists(pool: object, version: string): WholeLists | null {
 }
 
 /** Reads the whole list of a scope in the background (one statement); a failure only means pages keep their own queries. */
-function loadWholeList(pool: Pool, state: WholeLists, version: string, scope: string, statement: { name: string; text: string }, organizationId: string | null) {
+function loadWholeList(
+  pool: Pool,
+  state: WholeLists,
+  version: string,
+  scope: string,
+  statement: { name: string; text: string },
+  organizationId: string | null,
+) {
   const values: unknown[] = organizationId !== null ? [organizationId] : [];
   values.push(WHOLE_LIST_MAX_ROWS + 1, 0);
   const loading = pool
     // Its own prepared statement: the plan of a whole list is not the plan of a page.
-    .query<OrganizationWebsiteRow & { total: number }>({ name: `${statement.name}_whole`, text: statement.text, values })
+    .query<OrganizationWebsiteRow & { total: number }>({
+      name: `${statement.name}_whole`,
+      text: statement.text,
+      values,
+    })
     .then(({ rows }) => {
       const total = rows[0]?.total ?? 0;
       const listed = rows.filter((row) => row.id !== null);
@@ -231,7 +252,9 @@ export async function organizationWebsiteList(
   // page, and whether the api key is part of it.
   const cacheKey = JSON.stringify([organizationId, search, limit, offset, apiKeyReadable ?? null]);
   const cache = listCacheEnabled() ? listCache(ctx.pool) : null;
-  const version = cache ? ctx.listVersion ?? (await ctx.pool.query<{ version: string }>(LIST_VERSION)).rows[0]?.version : undefined;
+  const version = cache
+    ? (ctx.listVersion ?? (await ctx.pool.query<{ version: string }>(LIST_VERSION)).rows[0]?.version)
+    : undefined;
   if (cache && version) {
     const cached = cache.get(version, cacheKey);
     if (cached) return cached;
@@ -273,7 +296,7 @@ export async function organizationWebsiteDelete(_: unknown, args: { organization
     // Tenant scoping: outside one's own organization the website does not exist (NOT_FOUND).
     const { rows } = await client.query<OrganizationWebsiteRow>(
       `${SELECT_ITEM} WHERE ow.id = $1 AND ($2::uuid IS NULL OR ow.organization_id = $2::uuid) FOR UPDATE OF ow`,
-      [id, ctx.isAdmin ? null : ctx.viewer.organizationId ?? '00000000-0000-0000-0000-000000000000'],
+      [id, ctx.isAdmin ? null : (ctx.viewer.organizationId ?? '00000000-0000-0000-0000-000000000000')],
     );
     const row = rows[0];
     if (!row) throw notFound('Organization website', id);
@@ -296,7 +319,11 @@ const apiKeyForbidden = () => forbidden('You may not read the API key of an orga
  * per request (`apiKeyReadable`), so a page of 500 resolves it synchronously; elsewhere it is
  * asked here.
  */
-export function apiKey(parent: OrganizationWebsiteItem, _: unknown, ctx: ApiContext): string | null | Promise<string | null> {
+export function apiKey(
+  parent: OrganizationWebsiteItem,
+  _: unknown,
+  ctx: ApiContext,
+): string | null | Promise<string | null> {
   if (parent.apiKeyReadable === true) return parent.apiKey;
   if (parent.apiKeyReadable === false) throw apiKeyForbidden();
   return ctx.can('websites:detail', 'Read').then((readable) => {

@@ -59,9 +59,17 @@ export function nameArg(field: string, value: unknown): string {
 }
 
 /** The organization, within the caller's reach (a non-admin only its own), or NOT_FOUND. */
-export async function findOrganization(db: Queryable, ctx: ApiContext, id: string, lock = false): Promise<OrganizationRow> {
+export async function findOrganization(
+  db: Queryable,
+  ctx: ApiContext,
+  id: string,
+  lock = false,
+): Promise<OrganizationRow> {
   if (!ctx.isAdmin && ctx.viewer.organizationId !== id) throw notFound('Organization', id);
-  const { rows } = await db.query<OrganizationRow>(`${SELECT_ORGANIZATION} WHERE o.id = $1${lock ? ' FOR UPDATE OF o' : ''}`, [id]);
+  const { rows } = await db.query<OrganizationRow>(
+    `${SELECT_ORGANIZATION} WHERE o.id = $1${lock ? ' FOR UPDATE OF o' : ''}`,
+    [id],
+  );
   if (!rows[0]) throw notFound('Organization', id);
   return rows[0];
 }
@@ -90,7 +98,10 @@ async function organizationList(
   const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
   const n = params.length;
   const [page, count] = await Promise.all([
-    ctx.pool.query<OrganizationRow>(`${SELECT_ORGANIZATION} ${where} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, [...params, limit, offset]),
+    ctx.pool.query<OrganizationRow>(
+      `${SELECT_ORGANIZATION} ${where} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...params, limit, offset],
+    ),
     ctx.pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM organizations o ${where}`, params),
   ]);
   return { data: page.rows.map(toOrganization), meta: { pagination: { total: count.rows[0]?.total ?? 0 } } };
@@ -115,27 +126,40 @@ function slugify(name: string): string {
   return slug || 'organization';
 }
 
-async function organizationCreate(_: unknown, args: { input: { name: string; slug?: string | null; planId?: string | null } }, ctx: ApiContext) {
+async function organizationCreate(
+  _: unknown,
+  args: { input: { name: string; slug?: string | null; planId?: string | null } },
+  ctx: ApiContext,
+) {
   const name = nameArg('name', args.input.name);
   const requestedSlug = args.input.slug == null ? null : args.input.slug.trim();
-  if (requestedSlug !== null && !SLUG.test(requestedSlug)) throw badUserInput('slug', 'must be 1-63 lowercase letters, digits or "-", starting with a letter or digit');
+  if (requestedSlug !== null && !SLUG.test(requestedSlug))
+    throw badUserInput('slug', 'must be 1-63 lowercase letters, digits or "-", starting with a letter or digit');
   const planId = args.input.planId ?? 'starter';
   if (!(await ctx.can('organizations', 'Create'))) throw forbidden('You may not create organizations.');
   return inTransaction(ctx.pool, async (client) => {
     if (!(await loadPlan(client, planId))) throw badUserInput('planId', `there is no plan "${planId}"`);
     let slug = requestedSlug ?? slugify(name);
-    const taken = async (candidate: string) => (await client.query('SELECT 1 FROM organizations WHERE slug = $1', [candidate])).rowCount;
+    const taken = async (candidate: string) =>
+      (await client.query('SELECT 1 FROM organizations WHERE slug = $1', [candidate])).rowCount;
     if (await taken(slug)) {
       if (requestedSlug) throw badUserInput('slug', `"${slug}" is already used by another organization`);
       const base = slug;
       for (let i = 2; await taken(slug); i += 1) slug = `${base}-${i}`;
     }
-    const { rows } = await client.query<{ id: string }>('INSERT INTO organizations (slug, name, plan) VALUES ($1, $2, $3) RETURNING id', [slug, name, planId]);
+    const { rows } = await client.query<{ id: string }>(
+      'INSERT INTO organizations (slug, name, plan) VALUES ($1, $2, $3) RETURNING id',
+      [slug, name, planId],
+    );
     return toOrganization(await findOrganization(client, ctx, rows[0]!.id));
   });
 }
 
-async function organizationUpdate(_: unknown, args: { organizationId: string; input: { name: string } }, ctx: ApiContext) {
+async function organizationUpdate(
+  _: unknown,
+  args: { organizationId: string; input: { name: string } },
+  ctx: ApiContext,
+) {
   const id = uuidArg('organizationId', args.organizationId);
   const name = nameArg('name', args.input.name);
   if (!(await ctx.can('organizations', 'Update'))) throw forbidden('You may not change organizations.');
@@ -149,7 +173,8 @@ async function organizationUpdate(_: unknown, args: { organizationId: string; in
 function setSuspended(suspended: boolean) {
   return async (_: unknown, args: { organizationId: string }, ctx: ApiContext) => {
     const id = uuidArg('organizationId', args.organizationId);
-    if (!(await ctx.can('organizations:suspend', 'Update'))) throw forbidden(`You may not ${suspended ? 'suspend' : 'reinstate'} organizations.`);
+    if (!(await ctx.can('organizations:suspend', 'Update')))
+      throw forbidden(`You may not ${suspended ? 'suspend' : 'reinstate'} organizations.`);
     return inTransaction(ctx.pool, async (client) => {
       await findOrganization(client, ctx, id, true);
       await client.query('UPDATE organizations SET suspended = $2 WHERE id = $1', [id, suspended]);
@@ -158,7 +183,11 @@ function setSuspended(suspended: boolean) {
   };
 }
 
-async function organizationWebsiteCreate(_: unknown, args: { organizationId: string; input: { name: string; url: string } }, ctx: ApiContext) {
+async function organizationWebsiteCreate(
+  _: unknown,
+  args: { organizationId: string; input: { name: string; url: string } },
+  ctx: ApiContext,
+) {
   const organizationId = uuidArg('organizationId', args.organizationId);
   const name = nameArg('name', args.input.name);
   const url = (args.input.url ?? '').trim();
@@ -177,8 +206,13 @@ async function organizationWebsiteCreate(_: unknown, args: { organizationId: str
     await assertWithinLimit(client, organizationId, 'websites');
     const existing = await client.query<{ id: string }>('SELECT id FROM websites WHERE url = $1', [url]);
     const websiteId =
-      existing.rows[0]?.id ?? (await client.query<{ id: string }>('INSERT INTO websites (name, url) VALUES ($1, $2) RETURNING id', [name, url])).rows[0]!.id;
-    const duplicate = await client.query('SELECT 1 FROM organization_websites WHERE organization_id = $1 AND website_id = $2', [organizationId, websiteId]);
+      existing.rows[0]?.id ??
+      (await client.query<{ id: string }>('INSERT INTO websites (name, url) VALUES ($1, $2) RETURNING id', [name, url]))
+        .rows[0]!.id;
+    const duplicate = await client.query(
+      'SELECT 1 FROM organization_websites WHERE organization_id = $1 AND website_id = $2',
+      [organizationId, websiteId],
+    );
     if (duplicate.rowCount) throw badUserInput('url', 'the organization already monitors this website');
     const { rows } = await client.query(
       `WITH ow AS (INSERT INTO organization_websites (organization_id, website_id, name) VALUES ($1, $2, $3) RETURNING id, name, api_key)

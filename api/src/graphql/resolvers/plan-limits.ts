@@ -79,7 +79,12 @@ export async function currentUsage(db: Queryable, organizationId: string): Promi
               WHERE ow.organization_id = $1 AND p.active) AS monitored_products`,
     [organizationId],
   );
-  return { websites: rows[0].websites, monitoredProducts: rows[0].monitored_products, competitors: rows[0].competitors, users: rows[0].users };
+  return {
+    websites: rows[0].websites,
+    monitoredProducts: rows[0].monitored_products,
+    competitors: rows[0].competitors,
+    users: rows[0].users,
+  };
 }
 
 /** The refusal: code PLAN_LIMIT_EXCEEDED, the limit's name in the message and in extensions.limit. */
@@ -93,7 +98,12 @@ export function limitExceeded(limit: LimitName, max: number, planName: string, d
  * Throws PLAN_LIMIT_EXCEEDED when `adding` more of `limit` would exceed the organization's plan.
  * Locks the organization row until the caller's transaction ends.
  */
-export async function assertWithinLimit(db: Queryable, organizationId: string, limit: LimitName, adding = 1): Promise<void> {
+export async function assertWithinLimit(
+  db: Queryable,
+  organizationId: string,
+  limit: LimitName,
+  adding = 1,
+): Promise<void> {
   const { rows } = await db.query<PlanRow>(
     `SELECT p.* FROM organizations o JOIN plans p ON p.id = o.plan WHERE o.id = $1 FOR UPDATE OF o`,
     [organizationId],

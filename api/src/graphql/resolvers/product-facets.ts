@@ -23,7 +23,11 @@ const FACET_SQL = {
               GROUP BY category ORDER BY count(*) DESC, category LIMIT $2`,
 } as const;
 
-async function productFacets(_: unknown, args: { organizationWebsiteId: string; limit?: number | null }, ctx: ApiContext) {
+async function productFacets(
+  _: unknown,
+  args: { organizationWebsiteId: string; limit?: number | null },
+  ctx: ApiContext,
+) {
   const websiteId = uuidArg('organizationWebsiteId', args.organizationWebsiteId);
   const limit = limitArg('limit', args.limit ?? 200);
   if (!(await ctx.can('products', 'Read'))) throw forbidden('You may not read products.');

@@ -21,7 +21,11 @@ export interface ProductFilter {
   /** Price suggestions (api/src/pricing): only products with a suggested change (true), or only the others (false). */
   hasSuggestion?: boolean | null;
   /** Data insights (api/src/insights): where the price stands, against a competitor or the market. */
-  priceComparison?: { competitorId?: string | null; position: 'CHEAPER' | 'SAME' | 'PRICIER'; tolerancePercent?: number | null } | null;
+  priceComparison?: {
+    competitorId?: string | null;
+    position: 'CHEAPER' | 'SAME' | 'PRICIER';
+    tolerancePercent?: number | null;
+  } | null;
   /** Data insights: how a matched competitor's price moved in a period. */
   priceMovement?: { competitorId: string; movement: 'UP' | 'DOWN' | 'UNCHANGED'; period?: string | null } | null;
 }
@@ -42,8 +46,10 @@ export const PRODUCT_SORTS = {
   PRICE_POSITION_ASC: 'p.price_difference_percent ASC NULLS LAST, p.id ASC',
   PRICE_POSITION_DESC: 'p.price_difference_percent DESC NULLS LAST, p.id DESC',
   // The suggested change in percent (price_suggestions, api/src/pricing): products without one last.
-  SUGGESTED_CHANGE_ASC: '(SELECT s.change_percent FROM price_suggestions s WHERE s.product_id = p.id) ASC NULLS LAST, p.id ASC',
-  SUGGESTED_CHANGE_DESC: '(SELECT s.change_percent FROM price_suggestions s WHERE s.product_id = p.id) DESC NULLS LAST, p.id DESC',
+  SUGGESTED_CHANGE_ASC:
+    '(SELECT s.change_percent FROM price_suggestions s WHERE s.product_id = p.id) ASC NULLS LAST, p.id ASC',
+  SUGGESTED_CHANGE_DESC:
+    '(SELECT s.change_percent FROM price_suggestions s WHERE s.product_id = p.id) DESC NULLS LAST, p.id DESC',
 } as const;
 export type ProductSort = keyof typeof PRODUCT_SORTS;
 
@@ -56,14 +62,25 @@ export type ProductSort = keyof typeof PRODUCT_SORTS;
 const NULLABLE_SORTS: Partial<Record<ProductSort, { column: string; direction: 'ASC' | 'DESC'; lacking?: string }>> = {
   PRICE_ASC: { column: 'price', direction: 'ASC' },
   PRICE_DESC: { column: 'price', direction: 'DESC' },
-  COMPETITOR_MIN_PRICE_ASC: { column: 'competitor_min_price', direction: 'ASC', lacking: 'p.price_difference_percent IS NULL' },
-  COMPETITOR_MIN_PRICE_DESC: { column: 'competitor_min_price', direction: 'DESC', lacking: 'p.price_difference_percent IS NULL' },
+  COMPETITOR_MIN_PRICE_ASC: {
+    column: 'competitor_min_price',
+    direction: 'ASC',
+    lacking: 'p.price_difference_percent IS NULL',
+  },
+  COMPETITOR_MIN_PRICE_DESC: {
+    column: 'competitor_min_price',
+    direction: 'DESC',
+    lacking: 'p.price_difference_percent IS NULL',
+  },
   PRICE_POSITION_ASC: { column: 'price_difference_percent', direction: 'ASC' },
   PRICE_POSITION_DESC: { column: 'price_difference_percent', direction: 'DESC' },
 };
 
 /** The sorts on the suggested change (price suggestions, api/src/pricing) and their direction. */
-const SUGGESTED_SORTS: Partial<Record<ProductSort, 'ASC' | 'DESC'>> = { SUGGESTED_CHANGE_ASC: 'ASC', SUGGESTED_CHANGE_DESC: 'DESC' };
+const SUGGESTED_SORTS: Partial<Record<ProductSort, 'ASC' | 'DESC'>> = {
+  SUGGESTED_CHANGE_ASC: 'ASC',
+  SUGGESTED_CHANGE_DESC: 'DESC',
+};
 
 /**
  * SQL of the CTE `ordered`: the first `first` rows of `where` in the sort's order (`select` of
@@ -87,7 +104,8 @@ function firstInOrder(select: string, where: string, sort: ProductSort, first: s
       ordered AS (SELECT * FROM valued UNION ALL SELECT * FROM unvalued)`;
   }
   const nullable = NULLABLE_SORTS[sort];
-  if (!nullable) return `ordered AS (SELECT ${select} FROM products p WHERE ${where} ORDER BY ${PRODUCT_SORTS[sort]} LIMIT ${first})`;
+  if (!nullable)
+    return `ordered AS (SELECT ${select} FROM products p WHERE ${where} ORDER BY ${PRODUCT_SORTS[sort]} LIMIT ${first})`;
   const { column, direction, lacking } = nullable;
   return `valued AS MATERIALIZED (SELECT ${select} FROM products p WHERE ${where} AND p.${column} IS NOT NULL ORDER BY p.${column} ${direction}, p.id ${direction} LIMIT ${first}),
       unvalued AS MATERIALIZED (SELECT ${select} FROM products p WHERE ${where} AND p.${column} IS NULL${lacking ? ` AND ${lacking}` : ''} AND (SELECT count(*) FROM valued) < ${first} ORDER BY p.id ${direction} LIMIT ${first}),
@@ -176,7 +194,8 @@ export function productConditions(websiteId: string, filter: ProductFilter | nul
   }
   if (rating) used.push('rating');
   if (filter?.hasSuggestion != null) {
-    const suggested = 'EXISTS (SELECT 1 FROM price_suggestions s WHERE s.product_id = p.id AND s.suggested_price IS NOT NULL AND s.change IS DISTINCT FROM 0)';
+    const suggested =
+      'EXISTS (SELECT 1 FROM price_suggestions s WHERE s.product_id = p.id AND s.suggested_price IS NOT NULL AND s.change IS DISTINCT FROM 0)';
     conditions.push(filter.hasSuggestion ? suggested : `NOT ${suggested}`);
     used.push('suggestion');
   }
@@ -188,7 +207,12 @@ export function productConditions(websiteId: string, filter: ProductFilter | nul
     conditions.push(priceMovementCondition(filter.priceMovement, add));
     used.push('insights');
   }
-  const indexOrder = used.length === 0 ? ALL_SORTS : used.length === 1 && used[0] === 'name-ordered' ? NAME_SORTS : new Set<ProductSort>();
+  const indexOrder =
+    used.length === 0
+      ? ALL_SORTS
+      : used.length === 1 && used[0] === 'name-ordered'
+        ? NAME_SORTS
+        : new Set<ProductSort>();
   return { where: conditions.join(' AND '), params, indexOrder, textSearch };
 }
 
@@ -199,7 +223,8 @@ export function productOrder(sort: string | null | undefined): string {
 /** The sort asked for (NAME_ASC when none), checked. */
 export function productSort(sort: string | null | undefined): ProductSort {
   const name = (sort ?? 'NAME_ASC') as ProductSort;
-  if (!Object.hasOwn(PRODUCT_SORTS, name)) throw badUserInput('sort', `must be one of ${Object.keys(PRODUCT_SORTS).join(', ')}`);
+  if (!Object.hasOwn(PRODUCT_SORTS, name))
+    throw badUserInput('sort', `must be one of ${Object.keys(PRODUCT_SORTS).join(', ')}`);
   return name;
 }
 
@@ -288,7 +313,8 @@ export async function loadProductPage<Row>(
       let rows: Row[] = [];
       if (total > offset) {
         if (filter.indexOrder?.has(sort)) rows = (await client.query(walk, walkParams)).rows as Row[];
-        else if (!totalIsEstimate) rows = (await client.query(sortedPage(matchingSortColumns), pageParams)).rows as Row[];
+        else if (!totalIsEstimate)
+          rows = (await client.query(sortedPage(matchingSortColumns), pageParams)).rows as Row[];
         else {
           const website = await estimateRows(client, 'p.organization_website_id = $1', params.slice(0, 1));
           if (total >= website * SORT_ALL_SHARE) rows = (await client.query(walk, walkParams)).rows as Row[];
@@ -298,7 +324,8 @@ export async function loadProductPage<Row>(
               SELECT ${columns} FROM (SELECT * FROM ordered p ORDER BY ${order} LIMIT ${walkBound}) p
                WHERE ${where} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`;
             rows = (await client.query(bounded, pageParams)).rows as Row[];
-            if (rows.length < limit && offset + rows.length < total) rows = (await client.query(sortedPage(matchingSortColumns), pageParams)).rows as Row[];
+            if (rows.length < limit && offset + rows.length < total)
+              rows = (await client.query(sortedPage(matchingSortColumns), pageParams)).rows as Row[];
           }
         }
       }
@@ -315,12 +342,20 @@ export async function loadProductPage<Row>(
 }
 
 async function estimateRows(db: Queryable, where: string, params: unknown[]): Promise<number> {
-  const plan = await db.query<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(`EXPLAIN (FORMAT JSON) SELECT 1 FROM products p WHERE ${where}`, params);
+  const plan = await db.query<{ 'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> }>(
+    `EXPLAIN (FORMAT JSON) SELECT 1 FROM products p WHERE ${where}`,
+    params,
+  );
   return Math.round(plan.rows[0]!['QUERY PLAN'][0]!.Plan['Plan Rows']);
 }
 
 /** The number of products matching `where`: exact up to `exactUpTo` (TOTAL_EXACT_UP_TO), else estimated. */
-export async function productTotal(db: Queryable, where: string, params: unknown[], exactUpTo = TOTAL_EXACT_UP_TO): Promise<{ total: number; totalIsEstimate: boolean }> {
+export async function productTotal(
+  db: Queryable,
+  where: string,
+  params: unknown[],
+  exactUpTo = TOTAL_EXACT_UP_TO,
+): Promise<{ total: number; totalIsEstimate: boolean }> {
   const { rows } = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (SELECT 1 FROM products p WHERE ${where} LIMIT ${exactUpTo + 1}) t`,
     params,

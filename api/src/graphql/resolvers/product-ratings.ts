@@ -12,7 +12,9 @@ export type RecencyContrast = 'none' | 'short' | 'middle' | 'long';
  * Bounds of the absolute price difference in percent of the competitors' minimum price:
  * below 5 % normal, below 15 % increased, from 15 % high. `from` inclusive, `below` exclusive.
  */
-export const DIFF_RATING_RANGES: Readonly<Record<Exclude<DiffRating, 'unknown'>, { from: number; below: number | null }>> = {
+export const DIFF_RATING_RANGES: Readonly<
+  Record<Exclude<DiffRating, 'unknown'>, { from: number; below: number | null }>
+> = {
   normal: { from: 0, below: 5 },
   increased: { from: 5, below: 15 },
   high: { from: 15, below: null },

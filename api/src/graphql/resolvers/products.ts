@@ -79,7 +79,13 @@ async function readable(ctx: ApiContext, websiteId: string) {
 
 async function productList(
   _: unknown,
-  args: { organizationWebsiteId: string; filter?: ProductFilter | null; sort?: string | null; limit: number; offset: number },
+  args: {
+    organizationWebsiteId: string;
+    filter?: ProductFilter | null;
+    sort?: string | null;
+    limit: number;
+    offset: number;
+  },
   ctx: ApiContext,
 ) {
   const websiteId = uuidArg('organizationWebsiteId', args.organizationWebsiteId);
@@ -90,7 +96,10 @@ async function productList(
   await readable(ctx, websiteId);
   const page = await loadProductPage<ProductRow>(ctx.pool, COLUMNS, conditions, sort, limit, offset);
   const now = new Date();
-  return { data: page.rows.map((row) => toProduct(row, now)), meta: { pagination: { total: page.total, totalIsEstimate: page.totalIsEstimate } } };
+  return {
+    data: page.rows.map((row) => toProduct(row, now)),
+    meta: { pagination: { total: page.total, totalIsEstimate: page.totalIsEstimate } },
+  };
 }
 
 async function product(_: unknown, args: { productId: string }, ctx: ApiContext) {
@@ -110,11 +119,29 @@ const textCell = (value: string | null) => (value == null ? '' : /^[=+\-@\t\r]/.
 const numberCell = (value: number | null) => (value == null ? '' : value);
 
 export const EXPORT_HEADER = [
-  'item_id', 'name', 'brand', 'ean', 'mpn', 'category', 'price', 'currency', 'competitor_min_price', 'competitor_avg_price',
-  'price_difference', 'price_difference_percent', 'diff_rating', 'competitor_seen_at', 'matched_count', 'waiting_count',
+  'item_id',
+  'name',
+  'brand',
+  'ean',
+  'mpn',
+  'category',
+  'price',
+  'currency',
+  'competitor_min_price',
+  'competitor_avg_price',
+  'price_difference',
+  'price_difference_percent',
+  'diff_rating',
+  'competitor_seen_at',
+  'matched_count',
+  'waiting_count',
 ];
 
-async function productExport(_: unknown, args: { organizationWebsiteId: string; filter?: ProductFilter | null; sort?: string | null }, ctx: ApiContext) {
+async function productExport(
+  _: unknown,
+  args: { organizationWebsiteId: string; filter?: ProductFilter | null; sort?: string | null },
+  ctx: ApiContext,
+) {
   const websiteId = uuidArg('organizationWebsiteId', args.organizationWebsiteId);
   const { where, params } = productConditions(websiteId, args.filter);
   const order = productOrder(args.sort);
@@ -129,10 +156,22 @@ async function productExport(_: unknown, args: { organizationWebsiteId: string; 
   const lines = rows.map((row) => {
     const p = toProduct(row, now);
     return [
-      textCell(p.itemId), textCell(p.name), textCell(p.brand), p.ean ?? '', textCell(p.mpn), textCell(p.category),
-      numberCell(p.price), p.currency, numberCell(p.competitorMinPrice), numberCell(p.competitorAvgPrice),
-      numberCell(p.pricePosition?.difference ?? null), numberCell(p.pricePosition?.percent ?? null), p.diffRating,
-      p.competitorSeenAt ?? '', p.matchedCount, p.waitingCount,
+      textCell(p.itemId),
+      textCell(p.name),
+      textCell(p.brand),
+      p.ean ?? '',
+      textCell(p.mpn),
+      textCell(p.category),
+      numberCell(p.price),
+      p.currency,
+      numberCell(p.competitorMinPrice),
+      numberCell(p.competitorAvgPrice),
+      numberCell(p.pricePosition?.difference ?? null),
+      numberCell(p.pricePosition?.percent ?? null),
+      p.diffRating,
+      p.competitorSeenAt ?? '',
+      p.matchedCount,
+      p.waitingCount,
     ];
   });
   return { csv: formatCsv(EXPORT_HEADER, lines), rows: rows.length, truncated };

@@ -27,7 +27,11 @@ export function profileChanges(input: AppUserUpdateInput): { language: string | 
     return value;
   };
   const language = field('language', LANGUAGE, 'must be a language code of 2-3 lowercase letters, e.g. "en" or "cs"');
-  const locale = field('locale', LOCALE, 'must be a BCP 47 tag of a language and an optional region, e.g. "en-US" or "cs-CZ"');
+  const locale = field(
+    'locale',
+    LOCALE,
+    'must be a BCP 47 tag of a language and an optional region, e.g. "en-US" or "cs-CZ"',
+  );
   if (language === null && locale === null) throw badUserInput('input', 'give at least one of language and locale');
   return { language, locale };
 }

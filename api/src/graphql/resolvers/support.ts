@@ -53,7 +53,11 @@ async function supportRequestCreate(_: unknown, args: { input: { topic: string; 
   return toRequest(rows[0]!);
 }
 
-async function supportRequestList(_: unknown, args: { status?: string | null; limit: number; offset: number }, ctx: ApiContext) {
+async function supportRequestList(
+  _: unknown,
+  args: { status?: string | null; limit: number; offset: number },
+  ctx: ApiContext,
+) {
   const limit = limitArg('limit', args.limit);
   const offset = offsetArg('offset', args.offset);
   const status = args.status == null ? null : oneOf('status', args.status, ['open', 'resolved'] as const);
@@ -63,7 +67,11 @@ async function supportRequestList(_: unknown, args: { status?: string | null; li
   const where = 'WHERE ($1::text IS NULL OR r.status = $1) AND ($2::text IS NULL OR r.user_id = $2)';
   const params = [status, everyone ? null : ctx.viewer.id];
   const [page, count] = await Promise.all([
-    ctx.pool.query<SupportRow>(`${SELECT_REQUEST} ${where} ORDER BY r.created_at DESC, r.id DESC LIMIT $3 OFFSET $4`, [...params, limit, offset]),
+    ctx.pool.query<SupportRow>(`${SELECT_REQUEST} ${where} ORDER BY r.created_at DESC, r.id DESC LIMIT $3 OFFSET $4`, [
+      ...params,
+      limit,
+      offset,
+    ]),
     ctx.pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM support_requests r ${where}`, params),
   ]);
   return { data: page.rows.map(toRequest), meta: { pagination: { total: count.rows[0]!.total } } };

@@ -60,19 +60,25 @@ function roleArg(field: string, value: string): string {
 }
 
 function rolesArg(field: string, value: readonly string[]): string[] {
-  if (!Array.isArray(value) || value.length === 0) throw badUserInput(field, `must list at least one of ${ROLES.join(', ')}`);
+  if (!Array.isArray(value) || value.length === 0)
+    throw badUserInput(field, `must list at least one of ${ROLES.join(', ')}`);
   const roles = [...new Set(value.map((role) => roleArg(field, role)))];
   return ROLES.filter((role) => roles.includes(role));
 }
 
 function identityOf(ctx: ApiContext): IdentityAdmin {
-  if (!ctx.identity) throw new GraphQLError('User administration is unavailable: the identity provider is not configured.', { extensions: { code: 'SERVICE_UNAVAILABLE' } });
+  if (!ctx.identity)
+    throw new GraphQLError('User administration is unavailable: the identity provider is not configured.', {
+      extensions: { code: 'SERVICE_UNAVAILABLE' },
+    });
   return ctx.identity;
 }
 
 const identityFailed = (error: unknown) =>
   error instanceof IdentityAdminError
-    ? new GraphQLError(`The identity provider refused the change (${error.code}); nothing was changed.`, { extensions: { code: 'IDENTITY_PROVIDER_ERROR', reason: error.code } })
+    ? new GraphQLError(`The identity provider refused the change (${error.code}); nothing was changed.`, {
+        extensions: { code: 'IDENTITY_PROVIDER_ERROR', reason: error.code },
+      })
     : error;
 
 /** The user within the caller's reach, or NOT_FOUND. */
@@ -86,9 +92,15 @@ async function findUser(db: Queryable, ctx: ApiContext, id: string, lock = false
 }
 
 /** An organization a user may be placed in: it exists, and for non-admins it is their own. */
-async function targetOrganization(db: Queryable, ctx: ApiContext, organizationId: string | null, roles: string[]): Promise<string | null> {
+async function targetOrganization(
+  db: Queryable,
+  ctx: ApiContext,
+  organizationId: string | null,
+  roles: string[],
+): Promise<string | null> {
   if (!ctx.isAdmin) {
-    if (organizationId && organizationId !== ctx.viewer.organizationId) throw forbidden('You may only manage users of your own organization.');
+    if (organizationId && organizationId !== ctx.viewer.organizationId)
+      throw forbidden('You may only manage users of your own organization.');
     return ctx.viewer.organizationId;
   }
   if (organizationId === null) {
@@ -104,13 +116,25 @@ function assertMayGrant(ctx: ApiContext, roles: string[]) {
   if (roles.includes('Admin') && !ctx.isAdmin) throw forbidden('Only an Admin may grant the Admin role.');
 }
 
-async function require(ctx: ApiContext, action: 'Read' | 'Create' | 'Update' | 'Delete', resource: 'users' | 'users:detail' = 'users') {
-  if (!(await ctx.can(resource, action))) throw forbidden(action === 'Read' ? 'You may not read users.' : 'You may not manage users.');
+async function require(
+  ctx: ApiContext,
+  action: 'Read' | 'Create' | 'Update' | 'Delete',
+  resource: 'users' | 'users:detail' = 'users',
+) {
+  if (!(await ctx.can(resource, action)))
+    throw forbidden(action === 'Read' ? 'You may not read users.' : 'You may not manage users.');
 }
 
 async function userList(
   _: unknown,
-  args: { organizationId?: string | null; role?: string | null; disabled?: boolean | null; email?: string | null; limit: number; offset: number },
+  args: {
+    organizationId?: string | null;
+    role?: string | null;
+    disabled?: boolean | null;
+    email?: string | null;
+    limit: number;
+    offset: number;
+  },
   ctx: ApiContext,
 ) {
   const limit = limitArg('limit', args.limit);
@@ -138,7 +162,11 @@ async function userList(
   const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
   const n = params.length;
   const [page, count] = await Promise.all([
-    ctx.pool.query<UserRow>(`${SELECT_USER} ${where} ORDER BY lower(u.email), u.id LIMIT $${n + 1} OFFSET $${n + 2}`, [...params, limit, offset]),
+    ctx.pool.query<UserRow>(`${SELECT_USER} ${where} ORDER BY lower(u.email), u.id LIMIT $${n + 1} OFFSET $${n + 2}`, [
+      ...params,
+      limit,
+      offset,
+    ]),
     ctx.pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM app_users u ${where}`, params),
   ]);
   return { data: page.rows.map(toUser), meta: { pagination: { total: count.rows[0]?.total ?? 0 } } };
@@ -152,7 +180,15 @@ async function user(_: unknown, args: { userId: string }, ctx: ApiContext) {
 
 async function userInvite(
   _: unknown,
-  args: { input: { email: string; roles: string[]; organizationId?: string | null; language?: string | null; locale?: string | null } },
+  args: {
+    input: {
+      email: string;
+      roles: string[];
+      organizationId?: string | null;
+      language?: string | null;
+      locale?: string | null;
+    };
+  },
   ctx: ApiContext,
 ) {
   const { input } = args;
@@ -181,7 +217,8 @@ async function userInvite(
   try {
     uid = (await identity.createUser({ email })).uid;
   } catch (error) {
-    if (error instanceof IdentityAdminError && error.code === 'EMAIL_EXISTS') throw badUserInput('email', 'the identity provider already has an account with this e-mail');
+    if (error instanceof IdentityAdminError && error.code === 'EMAIL_EXISTS')
+      throw badUserInput('email', 'the identity provider already has an account with this e-mail');
     throw identityFailed(error);
   }
   // 2. The user record and 3. the set-password e-mail, in one transaction; if either fails the
@@ -189,14 +226,10 @@ async function userInvite(
   try {
     return await inTransaction(ctx.pool, async (client) => {
       await check(client);
-      await client.query('INSERT INTO app_users (id, email, roles, language, locale, organization_id) VALUES ($1, $2, $3, $4, $5, $6)', [
-        uid,
-        email,
-        roles,
-        language,
-        locale,
-        organizationId,
-      ]);
+      await client.query(
+        'INSERT INTO app_users (id, email, roles, language, locale, organization_id) VALUES ($1, $2, $3, $4, $5, $6)',
+        [uid, email, roles, language, locale, organizationId],
+      );
       await identity.sendPasswordReset(email);
       return toUser(await findUser(client, { ...ctx, isAdmin: true }, uid));
     });
@@ -206,7 +239,11 @@ async function userInvite(
   }
 }
 
-async function userUpdate(_: unknown, args: { userId: string; input: { roles?: string[] | null; organizationId?: string | null } }, ctx: ApiContext) {
+async function userUpdate(
+  _: unknown,
+  args: { userId: string; input: { roles?: string[] | null; organizationId?: string | null } },
+  ctx: ApiContext,
+) {
   const id = uidArg('userId', args.userId);
   const { input } = args;
   const roles = input.roles == null ? null : rolesArg('roles', input.roles);
@@ -228,8 +265,13 @@ async function userUpdate(_: unknown, args: { userId: string; input: { roles?: s
       organizationId = await targetOrganization(client, ctx, requestedOrganization, nextRoles);
       if (organizationId) await assertWithinLimit(client, organizationId, 'users');
     }
-    if (!organizationId && !nextRoles.includes('Admin')) throw badUserInput('organizationId', 'is required for users who are not Admins');
-    await client.query('UPDATE app_users SET roles = $2, organization_id = $3 WHERE id = $1', [id, nextRoles, organizationId]);
+    if (!organizationId && !nextRoles.includes('Admin'))
+      throw badUserInput('organizationId', 'is required for users who are not Admins');
+    await client.query('UPDATE app_users SET roles = $2, organization_id = $3 WHERE id = $1', [
+      id,
+      nextRoles,
+      organizationId,
+    ]);
     return toUser(await findUser(client, { ...ctx, isAdmin: true }, id));
   });
 }

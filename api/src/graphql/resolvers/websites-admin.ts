@@ -119,7 +119,8 @@ async function organizationWebsiteAdminList(
   if (!(await ctx.can('websites', 'Read'))) throw forbidden('You may not list organization websites.');
   // Tenant scoping: another organization asked for by a non-admin is an empty list.
   const scope = scopeOf(ctx);
-  if (scope !== null && requested !== null && requested !== scope) return { data: [], meta: { pagination: { total: 0 } } };
+  if (scope !== null && requested !== null && requested !== scope)
+    return { data: [], meta: { pagination: { total: 0 } } };
   const organizationId = scope ?? requested;
   const order = ADMIN_LIST_SORTS[sort];
 
@@ -158,7 +159,11 @@ async function organizationWebsiteAdminList(
   return { data, meta: { pagination: { total: rows[0]?.total ?? 0 } } };
 }
 
-async function organizationWebsiteUpdate(_: unknown, args: { organizationWebsiteId: string; input: { name?: string | null; url?: string | null } }, ctx: ApiContext) {
+async function organizationWebsiteUpdate(
+  _: unknown,
+  args: { organizationWebsiteId: string; input: { name?: string | null; url?: string | null } },
+  ctx: ApiContext,
+) {
   const id = uuidArg('organizationWebsiteId', args.organizationWebsiteId);
   const name = args.input.name == null ? null : textArg('name', args.input.name, 200);
   const url = args.input.url == null ? null : urlArg('url', args.input.url);
@@ -179,8 +184,16 @@ async function organizationWebsiteUpdate(_: unknown, args: { organizationWebsite
         const existing = await client.query<{ id: string }>('SELECT id FROM websites WHERE url = $1', [url]);
         const websiteId =
           existing.rows[0]?.id ??
-          (await client.query<{ id: string }>('INSERT INTO websites (name, url) VALUES ($1, $2) RETURNING id', [old.name, url])).rows[0]!.id;
-        const duplicate = await client.query('SELECT 1 FROM organization_websites WHERE organization_id = $1 AND website_id = $2', [current.organization_id, websiteId]);
+          (
+            await client.query<{ id: string }>('INSERT INTO websites (name, url) VALUES ($1, $2) RETURNING id', [
+              old.name,
+              url,
+            ])
+          ).rows[0]!.id;
+        const duplicate = await client.query(
+          'SELECT 1 FROM organization_websites WHERE organization_id = $1 AND website_id = $2',
+          [current.organization_id, websiteId],
+        );
         if (duplicate.rowCount) throw badUserInput('url', 'the organization already monitors this website');
         await client.query('UPDATE organization_websites SET website_id = $2 WHERE id = $1', [id, websiteId]);
         await client.query(
@@ -223,7 +236,11 @@ function countField(key: 'feedsCount' | 'competitorsCount' | 'productsCount') {
  * it; another organization monitoring the same address must not learn it. Outside Admins, the
  * website is named by the caller's own organization website.
  */
-function sharedWebsite(parent: { name: string; website?: { id: string; name: string; url: string } | null }, _: unknown, ctx: ApiContext) {
+function sharedWebsite(
+  parent: { name: string; website?: { id: string; name: string; url: string } | null },
+  _: unknown,
+  ctx: ApiContext,
+) {
   if (!parent.website || ctx.isAdmin) return parent.website;
   return { ...parent.website, name: parent.name };
 }

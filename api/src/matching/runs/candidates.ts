@@ -83,7 +83,12 @@ export async function loadQueryProducts(db: Db, productIds: string[]): Promise<Q
       WHERE k.product_id = ANY($1::uuid[]) AND p.active`,
     [productIds],
   );
-  const byId = new Map(rows.map((row) => [row.product_id, { ...toPrepared({ ...row, id: row.product_id }), codeVariants: row.code_variants }]));
+  const byId = new Map(
+    rows.map((row) => [
+      row.product_id,
+      { ...toPrepared({ ...row, id: row.product_id }), codeVariants: row.code_variants },
+    ]),
+  );
   return productIds.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -97,7 +102,10 @@ export class CompetitorStatistics implements FeatureStatistics {
   ) {}
 
   static async load(db: Db, competitorId: string): Promise<CompetitorStatistics> {
-    const { rows } = await db.query<{ documents: number }>('SELECT documents FROM competitor_matching_statistics WHERE competitor_id = $1', [competitorId]);
+    const { rows } = await db.query<{ documents: number }>(
+      'SELECT documents FROM competitor_matching_statistics WHERE competitor_id = $1',
+      [competitorId],
+    );
     const documents = rows[0]?.documents ?? 0;
     return new CompetitorStatistics(
       competitorId,
@@ -259,7 +267,13 @@ export async function scoreCandidates(
     wide: !p.brand || (brands.get(p.brand) ?? 0) < limits.nameLimit,
   }));
   const rows = await withoutJit(db, (client) =>
-    client.query<FoundRow>(CANDIDATE_SQL, [JSON.stringify(query), competitorId, limits.nameLimit, limits.codeLimit, limits.wideLimit]),
+    client.query<FoundRow>(CANDIDATE_SQL, [
+      JSON.stringify(query),
+      competitorId,
+      limits.nameLimit,
+      limits.codeLimit,
+      limits.wideLimit,
+    ]),
   ).then((result) => result.rows);
   const words: string[] = [];
   const codes: string[] = [];
@@ -302,6 +316,7 @@ export async function scoreCandidates(
       })),
     );
   }
-  for (const list of result.values()) list.sort((a, b) => b.score - a.score || a.competitorProductId.localeCompare(b.competitorProductId));
+  for (const list of result.values())
+    list.sort((a, b) => b.score - a.score || a.competitorProductId.localeCompare(b.competitorProductId));
   return result;
 }

@@ -36,7 +36,13 @@ async function applyChunk(pool: Pool, pairs: DuePair[]): Promise<DuePair[]> {
     for (const pair of pairs) {
       await client.query('SAVEPOINT expiry');
       try {
-        await applyTransition(client, { matchId: pair.id, event: pair.event, actor: { kind: 'system' }, source: 'expiry', expectedVersion: pair.version });
+        await applyTransition(client, {
+          matchId: pair.id,
+          event: pair.event,
+          actor: { kind: 'system' },
+          source: 'expiry',
+          expectedVersion: pair.version,
+        });
         await client.query('RELEASE SAVEPOINT expiry');
         applied.push(pair);
       } catch (error) {
@@ -49,7 +55,10 @@ async function applyChunk(pool: Pool, pairs: DuePair[]): Promise<DuePair[]> {
 }
 
 /** Expires the pairs that are due and brings back those seen again; `websiteId` limits it to one website. */
-export async function expireMatches(pool: Pool, options: { days?: number; websiteId?: string | null } = {}): Promise<ExpiryOutcome> {
+export async function expireMatches(
+  pool: Pool,
+  options: { days?: number; websiteId?: string | null } = {},
+): Promise<ExpiryOutcome> {
   const days = options.days ?? expiryDays();
   const website = options.websiteId ?? null;
   const outcome: ExpiryOutcome = { expired: 0, renewed: 0, proposed: 0 };
@@ -90,7 +99,9 @@ export async function expireMatches(pool: Pool, options: { days?: number; websit
     // One pair per product and competitor at a time: a renewed one settles the product there
     // (the others are then left out by the query), a proposed one does not.
     const first = new Map<string, DuePair>();
-    for (const row of rows) if (!first.has(`${row.product_id}/${row.competitor_id}`)) first.set(`${row.product_id}/${row.competitor_id}`, row);
+    for (const row of rows)
+      if (!first.has(`${row.product_id}/${row.competitor_id}`))
+        first.set(`${row.product_id}/${row.competitor_id}`, row);
     const pairs = [...first.values()];
     seenAgain.push(...pairs.map((r) => r.id));
     const applied = await applyChunk(pool, pairs);

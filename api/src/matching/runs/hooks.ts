@@ -29,8 +29,15 @@ export async function matchingAfterFeedImport(pool: Pool, feedRunId: string): Pr
  * products written by this transaction. The worker is woken shortly after (the periodic wake-up
  * of jobs.ts picks the run up if the commit takes longer).
  */
-export async function matchingAfterCompetitorImport(client: PoolClient, pool: Pool, competitorId: string): Promise<void> {
-  const { rows } = await client.query<{ organization_website_id: string }>('SELECT organization_website_id FROM competitors WHERE id = $1', [competitorId]);
+export async function matchingAfterCompetitorImport(
+  client: PoolClient,
+  pool: Pool,
+  competitorId: string,
+): Promise<void> {
+  const { rows } = await client.query<{ organization_website_id: string }>(
+    'SELECT organization_website_id FROM competitors WHERE id = $1',
+    [competitorId],
+  );
   if (!rows[0]) return;
   await client.query('SAVEPOINT matching_changes');
   try {

@@ -26,23 +26,34 @@ export const MATCHING_EXPIRY = 'matching.expiry';
 export const MATCHING_RETRAIN = 'matching.retrain';
 export const MATCHING_RETRAIN_DUE = 'matching.retrain-due';
 
-defineJob(MATCHING_WORK, { policy: 'short', singletonKey: () => 'runs', expireInSeconds: 120, retryLimit: 1, retryDelaySeconds: 30 }, async (_payload, { pool, signal }) => {
-  const onAbort = () => {
-    // Stopping: the run at work fails at its next batch, its changes given back (queue.ts).
-    if (signal.reason === 'stopping') void stopMatching(pool);
-  };
-  signal.addEventListener('abort', onAbort, { once: true });
-  try {
-    await wakeMatching(pool);
-  } finally {
-    signal.removeEventListener('abort', onAbort);
-  }
-});
+defineJob(
+  MATCHING_WORK,
+  { policy: 'short', singletonKey: () => 'runs', expireInSeconds: 120, retryLimit: 1, retryDelaySeconds: 30 },
+  async (_payload, { pool, signal }) => {
+    const onAbort = () => {
+      // Stopping: the run at work fails at its next batch, its changes given back (queue.ts).
+      if (signal.reason === 'stopping') void stopMatching(pool);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      await wakeMatching(pool);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+  },
+);
 
-defineJob(MATCHING_EXPIRY, { policy: 'singleton', singletonKey: () => 'expiry', expireInSeconds: 300, retryLimit: 1 }, async (_payload, { pool }) => {
-  const outcome = await expireMatches(pool);
-  if (outcome.expired || outcome.renewed || outcome.proposed) console.log(`Matching expiry: ${outcome.expired} expired, ${outcome.renewed} renewed, ${outcome.proposed} proposed again.`);
-});
+defineJob(
+  MATCHING_EXPIRY,
+  { policy: 'singleton', singletonKey: () => 'expiry', expireInSeconds: 300, retryLimit: 1 },
+  async (_payload, { pool }) => {
+    const outcome = await expireMatches(pool);
+    if (outcome.expired || outcome.renewed || outcome.proposed)
+      console.log(
+        `Matching expiry: ${outcome.expired} expired, ${outcome.renewed} renewed, ${outcome.proposed} proposed again.`,
+      );
+  },
+);
 
 defineJob<{ organizationId: string }>(
   MATCHING_RETRAIN,
@@ -53,11 +64,17 @@ defineJob<{ organizationId: string }>(
   },
 );
 
-defineJob(MATCHING_RETRAIN_DUE, { policy: 'singleton', singletonKey: () => 'retrain-due', expireInSeconds: 120, retryLimit: 0 }, async (_payload, { pool }) => {
-  for (const organizationId of await organizationsDueForRetrain(pool)) await enqueue(pool, MATCHING_RETRAIN, { organizationId });
-});
+defineJob(
+  MATCHING_RETRAIN_DUE,
+  { policy: 'singleton', singletonKey: () => 'retrain-due', expireInSeconds: 120, retryLimit: 0 },
+  async (_payload, { pool }) => {
+    for (const organizationId of await organizationsDueForRetrain(pool))
+      await enqueue(pool, MATCHING_RETRAIN, { organizationId });
+  },
+);
 
-const seconds = (value: string | undefined, fallbackMs: number) => Math.max(1, Math.round(Number(value ?? fallbackMs) / 1000) || fallbackMs / 1000);
+const seconds = (value: string | undefined, fallbackMs: number) =>
+  Math.max(1, Math.round(Number(value ?? fallbackMs) / 1000) || fallbackMs / 1000);
 schedule(MATCHING_WORK, { everySeconds: seconds(process.env.MATCHING_POLL_MS, 30_000) });
 schedule(MATCHING_EXPIRY, { everySeconds: seconds(process.env.MATCH_EXPIRY_INTERVAL_MS, 3_600_000) });
 schedule(MATCHING_RETRAIN_DUE, { everySeconds: seconds(process.env.MATCHING_RETRAIN_INTERVAL_MS, 600_000) });
@@ -65,6 +82,8 @@ schedule(MATCHING_RETRAIN_DUE, { everySeconds: seconds(process.env.MATCHING_RETR
 /** Requested runs and recorded changes in this process become a `matching.work` job for the workers. */
 export function serveMatchingThroughQueue(pool: Pool): void {
   serveMatching(pool, () => {
-    enqueue(pool, MATCHING_WORK, {}).catch((error) => console.error('Matching: queueing its work failed:', (error as Error).message));
+    enqueue(pool, MATCHING_WORK, {}).catch((error) =>
+      console.error('Matching: queueing its work failed:', (error as Error).message),
+    );
   });
 }

@@ -87,7 +87,8 @@ function keyColumns(row: { id: string; fingerprint: string }, keys: MatchingKeys
   };
 }
 
-const FINGERPRINT = (alias: string) => `matching_fingerprint(${alias}.name, ${alias}.brand, ${alias}.gtin, ${alias}.mpn)`;
+const FINGERPRINT = (alias: string) =>
+  `matching_fingerprint(${alias}.name, ${alias}.brand, ${alias}.gtin, ${alias}.mpn)`;
 
 /** Ids of the website's active products whose keys are missing or stale (all of them with `force`). */
 async function staleProductIds(db: Db, websiteId: string, force: boolean): Promise<string[]> {
@@ -104,7 +105,12 @@ async function staleProductIds(db: Db, websiteId: string, force: boolean): Promi
  * Computes the keys of the website's products that have none or stale ones. Returns the ids of
  * the products whose keys were (re)written: the products that changed for matching.
  */
-export async function refreshProductKeys(db: Db, websiteId: string, brands: BrandIndex, options: { force?: boolean } = {}): Promise<string[]> {
+export async function refreshProductKeys(
+  db: Db,
+  websiteId: string,
+  brands: BrandIndex,
+  options: { force?: boolean } = {},
+): Promise<string[]> {
   const ids = await staleProductIds(db, websiteId, options.force ?? false);
   for (let start = 0; start < ids.length; start += KEY_CHUNK) {
     const chunk = ids.slice(start, start + KEY_CHUNK);
@@ -174,7 +180,9 @@ export async function refreshCompetitorKeys(
   };
   for (let start = 0; start < ids.length; start += KEY_CHUNK) {
     const chunk = ids.slice(start, start + KEY_CHUNK);
-    const { rows } = await db.query<SourceRow & { fingerprint: string; old_name: string | null; old_codes: string[] | null }>(
+    const { rows } = await db.query<
+      SourceRow & { fingerprint: string; old_name: string | null; old_codes: string[] | null }
+    >(
       `SELECT cp.id, cp.name, cp.brand, cp.gtin, cp.mpn, ${FINGERPRINT('cp')} AS fingerprint,
               k.normalized_name AS old_name, k.name_codes AS old_codes
          FROM competitor_products cp LEFT JOIN competitor_product_matching_keys k ON k.competitor_product_id = cp.id
@@ -217,7 +225,8 @@ export async function refreshCompetitorKeys(
     );
   }
   if (options.countTerms && (delta.size || added)) await applyTermDelta(db, competitorId, delta, added);
-  if (ids.length >= ANALYZE_AFTER) await db.query('ANALYZE competitor_product_matching_keys, competitor_product_matching_codes');
+  if (ids.length >= ANALYZE_AFTER)
+    await db.query('ANALYZE competitor_product_matching_keys, competitor_product_matching_codes');
   return { changed: ids };
 }
 

@@ -80,7 +80,10 @@ export async function requestRun(
  * since `since` (null: the statement's time) and queues an incremental run of the website.
  * Works inside the caller's transaction.
  */
-export async function recordChanges(db: Db, change: { websiteId: string; competitorId: string | null; since?: Date | null }): Promise<string> {
+export async function recordChanges(
+  db: Db,
+  change: { websiteId: string; competitorId: string | null; since?: Date | null },
+): Promise<string> {
   await db.query(
     `INSERT INTO matching_changes (organization_website_id, competitor_id, since) VALUES ($1, $2, coalesce($3::timestamptz, now()))
      ON CONFLICT (organization_website_id, (coalesce(competitor_id, '${NO_COMPETITOR}'::uuid))) WHERE run_id IS NULL
@@ -156,34 +159,50 @@ async function work(pool: Pool, run: MatchingRunRow, worker: Worker): Promise<vo
               matched_automatically = $7, sent_to_confirmation = $8, heartbeat_at = now(),
               status = coalesce($9, status), finished_at = CASE WHEN $9 IS NULL THEN finished_at ELSE now() END
         WHERE id = $1`,
-      [run.id, counts.productsTotal, counts.productsDone, counts.keysRefreshed, counts.candidatesCreated, counts.candidatesUpdated,
-        counts.matchedAutomatically, counts.sentToConfirmation, finish],
+      [
+        run.id,
+        counts.productsTotal,
+        counts.productsDone,
+        counts.keysRefreshed,
+        counts.candidatesCreated,
+        counts.candidatesUpdated,
+        counts.matchedAutomatically,
+        counts.sentToConfirmation,
+        finish,
+      ],
     );
   try {
-    const counts = await executeRun(pool, run, {
-      progress: async (counts) => {
-        if (worker.stopping) throw new Error('the server stopped before the run finished; start it again');
-        await write(counts, null);
+    const counts = await executeRun(
+      pool,
+      run,
+      {
+        progress: async (counts) => {
+          if (worker.stopping) throw new Error('the server stopped before the run finished; start it again');
+          await write(counts, null);
+        },
+        takeChanges: async () => {
+          const { rows } = await pool.query<{ competitor_id: string | null; since: Date }>(
+            'UPDATE matching_changes SET run_id = $2 WHERE organization_website_id = $1 AND run_id IS NULL RETURNING competitor_id, since',
+            [run.organization_website_id, run.id],
+          );
+          return rows.map((r) => ({ competitorId: r.competitor_id, since: r.since }));
+        },
       },
-      takeChanges: async () => {
-        const { rows } = await pool.query<{ competitor_id: string | null; since: Date }>(
-          'UPDATE matching_changes SET run_id = $2 WHERE organization_website_id = $1 AND run_id IS NULL RETURNING competitor_id, since',
-          [run.organization_website_id, run.id],
-        );
-        return rows.map((r) => ({ competitorId: r.competitor_id, since: r.since }));
-      },
-    }, worker.settings);
+      worker.settings,
+    );
     await write(counts, 'succeeded');
     await pool.query('DELETE FROM matching_changes WHERE run_id = $1', [run.id]);
   } catch (error) {
     console.error(`Matching run ${run.id} failed:`, error);
     await pool
-      .query(`UPDATE matching_runs SET status = 'failed', finished_at = now(), heartbeat_at = now(), error_message = $2 WHERE id = $1`, [
-        run.id,
-        `The run failed: ${(error as Error).message}`.slice(0, 1000),
-      ])
+      .query(
+        `UPDATE matching_runs SET status = 'failed', finished_at = now(), heartbeat_at = now(), error_message = $2 WHERE id = $1`,
+        [run.id, `The run failed: ${(error as Error).message}`.slice(0, 1000)],
+      )
       .catch((cause) => console.error(`Matching run ${run.id}: recording its failure failed:`, cause));
-    await giveBackChanges(pool, run.id).catch((cause) => console.error(`Matching run ${run.id}: giving back its changes failed:`, cause));
+    await giveBackChanges(pool, run.id).catch((cause) =>
+      console.error(`Matching run ${run.id}: giving back its changes failed:`, cause),
+    );
   }
 }
 
@@ -245,7 +264,10 @@ export function wakeMatching(pool: Pool): Promise<void> {
  * matching job (jobs.ts) that some worker takes; by default this process's own worker wakes.
  * Elsewhere (suites) queued runs wait to be asked for (matchingSettled).
  */
-export function serveMatching(pool: Pool, wake: () => void = () => void wakeMatching(pool).catch(() => undefined)): void {
+export function serveMatching(
+  pool: Pool,
+  wake: () => void = () => void wakeMatching(pool).catch(() => undefined),
+): void {
   workerOf(pool).waker = wake;
 }
 

@@ -23,7 +23,14 @@ import { competitorCalibrations } from '../calibration-store.ts';
 import { activeModelOfWebsite } from '../retrain.ts';
 import { selectAutomaticMatches, type ScoredPair } from '../threshold.ts';
 import { brandSizes, CompetitorStatistics, loadQueryProducts, scoreCandidates } from './candidates.ts';
-import { loadBrandIndex, recountTerms, refreshCompetitorKeys, refreshProductKeys, termsUpToDate, type Db } from './keys.ts';
+import {
+  loadBrandIndex,
+  recountTerms,
+  refreshCompetitorKeys,
+  refreshProductKeys,
+  termsUpToDate,
+  type Db,
+} from './keys.ts';
 import { DEFAULT_SETTINGS, type MatchingSettings } from './settings.ts';
 import { applyAutomatic, settledProducts, storeCandidates, storedEvidence, type CandidateRow } from './store.ts';
 
@@ -62,7 +69,12 @@ async function activeCompetitors(db: Db, run: RunRecord): Promise<CompetitorScop
  * Our products (with keys, active) a changed competitor product may be: same GTIN, a shared
  * model number, the nearest names within its brand (across brands when it has none).
  */
-async function reverseCandidates(db: Db, websiteId: string, competitorProductIds: string[], limit: number): Promise<string[]> {
+async function reverseCandidates(
+  db: Db,
+  websiteId: string,
+  competitorProductIds: string[],
+  limit: number,
+): Promise<string[]> {
   const found = new Set<string>();
   for (let start = 0; start < competitorProductIds.length; start += 500) {
     const { rows } = await db.query<{ product_id: string }>(
@@ -107,8 +119,21 @@ export interface RunHooks {
   takeChanges(): Promise<Array<{ competitorId: string | null; since: Date }>>;
 }
 
-export async function executeRun(pool: Pool, run: RunRecord, hooks: RunHooks, settings: MatchingSettings = DEFAULT_SETTINGS): Promise<RunCounts> {
-  const counts: RunCounts = { productsTotal: 0, productsDone: 0, keysRefreshed: 0, candidatesCreated: 0, candidatesUpdated: 0, matchedAutomatically: 0, sentToConfirmation: 0 };
+export async function executeRun(
+  pool: Pool,
+  run: RunRecord,
+  hooks: RunHooks,
+  settings: MatchingSettings = DEFAULT_SETTINGS,
+): Promise<RunCounts> {
+  const counts: RunCounts = {
+    productsTotal: 0,
+    productsDone: 0,
+    keysRefreshed: 0,
+    candidatesCreated: 0,
+    candidatesUpdated: 0,
+    matchedAutomatically: 0,
+    sentToConfirmation: 0,
+  };
   const websiteId = run.organization_website_id;
   const competitors = await activeCompetitors(pool, run);
   const brands = await loadBrandIndex(pool, websiteId);
@@ -129,20 +154,32 @@ export async function executeRun(pool: Pool, run: RunRecord, hooks: RunHooks, se
     for (const competitor of competitors) {
       // Term counts follow key changes; counted afresh when missing or off (products deleted).
       const counted = await termsUpToDate(pool, competitor.id);
-      counts.keysRefreshed += (await refreshCompetitorKeys(pool, competitor.id, brands, { countTerms: counted })).changed.length;
+      counts.keysRefreshed += (
+        await refreshCompetitorKeys(pool, competitor.id, brands, { countTerms: counted })
+      ).changed.length;
       if (!counted || !(await termsUpToDate(pool, competitor.id))) await recountTerms(pool, competitor.id);
     }
-    add(await allKeyedProducts(pool, websiteId), competitors.map((c) => c.id));
+    add(
+      await allKeyedProducts(pool, websiteId),
+      competitors.map((c) => c.id),
+    );
   } else {
     const changes = await hooks.takeChanges();
-    add(changedProducts, competitors.map((c) => c.id));
+    add(
+      changedProducts,
+      competitors.map((c) => c.id),
+    );
     for (const competitor of competitors) {
       const recorded = changes.filter((c) => c.competitorId === competitor.id);
       if (!recorded.length) continue;
       const since = new Date(Math.min(...recorded.map((c) => c.since.getTime())));
-      const { changed } = await refreshCompetitorKeys(pool, competitor.id, brands, { seenSince: since, countTerms: true });
+      const { changed } = await refreshCompetitorKeys(pool, competitor.id, brands, {
+        seenSince: since,
+        countTerms: true,
+      });
       counts.keysRefreshed += changed.length;
-      if (changed.length) add(await reverseCandidates(pool, websiteId, changed, settings.reverseLimit), [competitor.id]);
+      if (changed.length)
+        add(await reverseCandidates(pool, websiteId, changed, settings.reverseLimit), [competitor.id]);
     }
   }
   const productIds = [...work.keys()].sort();
@@ -154,7 +191,10 @@ export async function executeRun(pool: Pool, run: RunRecord, hooks: RunHooks, se
   if (settings.calibration === 'fixed') {
     for (const competitor of competitors) thresholds.set(competitor.id, settings.automatic.threshold);
   } else {
-    const calibrations = await competitorCalibrations(pool, competitors.map((c) => c.id));
+    const calibrations = await competitorCalibrations(
+      pool,
+      competitors.map((c) => c.id),
+    );
     for (const competitor of competitors) {
       const calibration = calibrations.get(competitor.id);
       thresholds.set(competitor.id, calibration?.automatic ? calibration.threshold : Number.POSITIVE_INFINITY);
@@ -172,14 +212,26 @@ export async function executeRun(pool: Pool, run: RunRecord, hooks: RunHooks, se
     for (const competitor of competitors) {
       const wanted = batch.filter((p) => work.get(p.id)!.has(competitor.id));
       if (!wanted.length) continue;
-      const settled = await settledProducts(pool, competitor.id, wanted.map((p) => p.id));
+      const settled = await settledProducts(
+        pool,
+        competitor.id,
+        wanted.map((p) => p.id),
+      );
       const open = wanted.filter((p) => !settled.has(p.id));
       if (!open.length) continue;
       if (!statistics.has(competitor.id)) {
         statistics.set(competitor.id, await CompetitorStatistics.load(pool, competitor.id));
         sizes.set(competitor.id, await brandSizes(pool, competitor.id));
       }
-      const lists = await scoreCandidates(pool, competitor.id, open, statistics.get(competitor.id)!, sizes.get(competitor.id)!, settings.limits, model);
+      const lists = await scoreCandidates(
+        pool,
+        competitor.id,
+        open,
+        statistics.get(competitor.id)!,
+        sizes.get(competitor.id)!,
+        settings.limits,
+        model,
+      );
       const rows: CandidateRow[] = [];
       for (const [productId, list] of lists) {
         list.slice(0, settings.candidatesPerCompetitor).forEach((candidate, index) => {
@@ -192,7 +244,9 @@ export async function executeRun(pool: Pool, run: RunRecord, hooks: RunHooks, se
           });
         });
         if (list[0] && list[0].score >= thresholds.get(competitor.id)!) {
-          proposals.get(competitor.id)!.push(list.slice(0, 2).map((c) => ({ leftId: productId, rightId: c.competitorProductId, score: c.score })));
+          proposals
+            .get(competitor.id)!
+            .push(list.slice(0, 2).map((c) => ({ leftId: productId, rightId: c.competitorProductId, score: c.score })));
         }
       }
       const stored = await storeCandidates(pool, competitor.id, rows);

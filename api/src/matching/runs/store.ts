@@ -47,7 +47,15 @@ export function storedEvidence(
     rank,
     engine: 1,
     ...(scoring ? { model: scoring.modelVersion, contributions: scoring.contributions } : {}),
-    ...(scoring?.signals ? { signals: Object.fromEntries(Object.entries(scoring.signals).filter(([, value]) => value !== 0).map(([name, value]) => [name, round(value)])) } : {}),
+    ...(scoring?.signals
+      ? {
+          signals: Object.fromEntries(
+            Object.entries(scoring.signals)
+              .filter(([, value]) => value !== 0)
+              .map(([name, value]) => [name, round(value)]),
+          ),
+        }
+      : {}),
   };
 }
 
@@ -72,7 +80,11 @@ export async function settledProducts(db: Db, competitorId: string, productIds: 
  * Inserts the candidates that are new and refreshes the score and evidence of those still
  * waiting to match, in one transaction that locks the products first (the order decisions use).
  */
-export async function storeCandidates(pool: Pool, competitorId: string, rows: CandidateRow[]): Promise<{ created: number; updated: number }> {
+export async function storeCandidates(
+  pool: Pool,
+  competitorId: string,
+  rows: CandidateRow[],
+): Promise<{ created: number; updated: number }> {
   if (!rows.length) return { created: 0, updated: 0 };
   const productIds = [...new Set(rows.map((r) => r.productId))].sort();
   return inTransaction(pool, async (client) => {
@@ -84,10 +96,23 @@ export async function storeCandidates(pool: Pool, competitorId: string, rows: Ca
        ON CONFLICT (product_id, competitor_product_id) DO UPDATE SET score = EXCLUDED.score, evidence = EXCLUDED.evidence
         WHERE pm.status = 'WAITING' AND pm.stage = 'candidate' AND (pm.score, pm.evidence) IS DISTINCT FROM (EXCLUDED.score, EXCLUDED.evidence)
        RETURNING pm.product_id, (xmax = 0) AS created`,
-      [JSON.stringify(rows.map((r) => ({ product_id: r.productId, competitor_product_id: r.competitorProductId, score: r.score, evidence: r.evidence }))), competitorId],
+      [
+        JSON.stringify(
+          rows.map((r) => ({
+            product_id: r.productId,
+            competitor_product_id: r.competitorProductId,
+            score: r.score,
+            evidence: r.evidence,
+          })),
+        ),
+        competitorId,
+      ],
     );
     const created = written.filter((w) => w.created);
-    if (created.length) await client.query('SELECT refresh_product_rollups($1::uuid[])', [[...new Set(created.map((w) => w.product_id))]]);
+    if (created.length)
+      await client.query('SELECT refresh_product_rollups($1::uuid[])', [
+        [...new Set(created.map((w) => w.product_id))],
+      ]);
     return { created: created.length, updated: written.length - created.length };
   });
 }
@@ -106,7 +131,11 @@ const AUTOMATIC_CHUNK = 50;
  * reviewer decided meanwhile), whose product was matched at the competitor meanwhile, or whose
  * competitor product is already matched to another of our products is left as it is.
  */
-export async function applyAutomatic(pool: Pool, competitor: { id: string; matchingMode: string }, pairs: AutomaticPair[]): Promise<number> {
+export async function applyAutomatic(
+  pool: Pool,
+  competitor: { id: string; matchingMode: string },
+  pairs: AutomaticPair[],
+): Promise<number> {
   const event = competitor.matchingMode === 'automatic' ? 'automatic_match' : 'request_confirmation';
   let applied = 0;
   for (let start = 0; start < pairs.length; start += AUTOMATIC_CHUNK) {
@@ -132,7 +161,14 @@ export async function applyAutomatic(pool: Pool, competitor: { id: string; match
       // back to its start and the pairs go one by one, each in its own savepoint.
       await client.query('SAVEPOINT automatic_chunk');
       try {
-        for (const row of eligible) await applyTransition(client, { matchId: row.id, event, actor: { kind: 'system' }, source: 'engine', expectedVersion: row.version });
+        for (const row of eligible)
+          await applyTransition(client, {
+            matchId: row.id,
+            event,
+            actor: { kind: 'system' },
+            source: 'engine',
+            expectedVersion: row.version,
+          });
         return eligible.length;
       } catch (error) {
         if (!(error instanceof TransitionError)) throw error;
@@ -142,7 +178,13 @@ export async function applyAutomatic(pool: Pool, competitor: { id: string; match
       for (const row of eligible) {
         await client.query('SAVEPOINT automatic');
         try {
-          await applyTransition(client, { matchId: row.id, event, actor: { kind: 'system' }, source: 'engine', expectedVersion: row.version });
+          await applyTransition(client, {
+            matchId: row.id,
+            event,
+            actor: { kind: 'system' },
+            source: 'engine',
+            expectedVersion: row.version,
+          });
           await client.query('RELEASE SAVEPOINT automatic');
           done++;
         } catch (error) {

@@ -27,7 +27,16 @@ import {
 /** Re-exported for the callers that import it from here (the one definition: db/transaction.ts). */
 export type { Queryable };
 
-export const DECISION_SOURCES = ['queue', 'search', 'confirmation', 'log', 'undo', 'product', 'engine', 'expiry'] as const;
+export const DECISION_SOURCES = [
+  'queue',
+  'search',
+  'confirmation',
+  'log',
+  'undo',
+  'product',
+  'engine',
+  'expiry',
+] as const;
 export type DecisionSource = (typeof DECISION_SOURCES)[number];
 
 export interface TransitionRequest {
@@ -98,7 +107,8 @@ const DECISION_COLUMNS = `id::text, match_id, product_id, competitor_id, actor_i
 
 /** Locks products (id order) so their pairs and queue rows change one writer at a time. */
 export async function lockProducts(db: Queryable, productIds: string[]): Promise<void> {
-  if (productIds.length) await db.query('SELECT 1 FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [productIds]);
+  if (productIds.length)
+    await db.query('SELECT 1 FROM products WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE', [productIds]);
 }
 
 async function readPair(db: Queryable, matchId: string, lock: boolean): Promise<PairRow | null> {
@@ -113,7 +123,9 @@ async function readPair(db: Queryable, matchId: string, lock: boolean): Promise<
 
 /** The pair locked for a change, its product locked first. */
 async function lockPair(db: Queryable, matchId: string): Promise<PairRow> {
-  const found = await db.query<{ product_id: string }>('SELECT product_id FROM product_matches WHERE id = $1', [matchId]);
+  const found = await db.query<{ product_id: string }>('SELECT product_id FROM product_matches WHERE id = $1', [
+    matchId,
+  ]);
   if (!found.rows[0]) throw new TransitionError('NOT_FOUND', 'NOT_FOUND', `Match ${matchId} was not found.`);
   await lockProducts(db, [found.rows[0].product_id]);
   const pair = await readPair(db, matchId, true);
@@ -140,15 +152,33 @@ function fromRow(row: DecisionRow, replayed: boolean, consequences: AppliedTrans
 }
 
 /** The earlier result of a request with this key, or null. Throws when the key was used for another request. */
-async function replay(db: Queryable, key: string, matchId: string | null, event: MatchEvent): Promise<AppliedTransition | null> {
-  const { rows } = await db.query<DecisionRow>(`SELECT ${DECISION_COLUMNS} FROM matching_decisions WHERE idempotency_key = $1`, [key]);
+async function replay(
+  db: Queryable,
+  key: string,
+  matchId: string | null,
+  event: MatchEvent,
+): Promise<AppliedTransition | null> {
+  const { rows } = await db.query<DecisionRow>(
+    `SELECT ${DECISION_COLUMNS} FROM matching_decisions WHERE idempotency_key = $1`,
+    [key],
+  );
   const row = rows[0];
   if (!row) return null;
   if ((matchId && row.match_id !== matchId) || row.event !== event) {
-    throw conflict('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was already used for another decision; send a new key for a new decision.');
+    throw conflict(
+      'IDEMPOTENCY_KEY_REUSED',
+      'This idempotency key was already used for another decision; send a new key for a new decision.',
+    );
   }
-  const consequences = await db.query<DecisionRow>(`SELECT ${DECISION_COLUMNS} FROM matching_decisions WHERE caused_by = $1 ORDER BY matching_decisions.id`, [row.id]);
-  return fromRow(row, true, consequences.rows.map((c) => fromRow(c, true)));
+  const consequences = await db.query<DecisionRow>(
+    `SELECT ${DECISION_COLUMNS} FROM matching_decisions WHERE caused_by = $1 ORDER BY matching_decisions.id`,
+    [row.id],
+  );
+  return fromRow(
+    row,
+    true,
+    consequences.rows.map((c) => fromRow(c, true)),
+  );
 }
 
 function actorColumns(actor: Actor): [string | null, string | null] {
@@ -159,7 +189,15 @@ async function writePairAndLog(
   db: Queryable,
   pair: PairRow,
   to: MatchState,
-  log: { event: MatchEvent; actor: Actor; source: DecisionSource; key: string | null; batchId: string; causedBy: string | null; reverts: string | null },
+  log: {
+    event: MatchEvent;
+    actor: Actor;
+    source: DecisionSource;
+    key: string | null;
+    batchId: string;
+    causedBy: string | null;
+    reverts: string | null;
+  },
 ): Promise<DecisionRow> {
   const [actorId, actorEmail] = actorColumns(log.actor);
   // One statement: the pair's new state and the log row (the CTE's update is seen by nothing
@@ -178,8 +216,25 @@ async function writePairAndLog(
      SELECT $4, $1, $5, $6, $7, $8, $9, $10, $11, $12, $2, $3, $13, changed.version, $14, $15, $16, $17, $18, $19 FROM changed
      RETURNING ${DECISION_COLUMNS}`,
     [
-      pair.id, to.status, to.stage, pair.organization_website_id, pair.product_id, pair.competitor_product_id, pair.competitor_id,
-      actorId, actorEmail, log.event, pair.status, pair.stage, pair.version, pair.score, log.source, log.key, log.batchId, log.causedBy, log.reverts,
+      pair.id,
+      to.status,
+      to.stage,
+      pair.organization_website_id,
+      pair.product_id,
+      pair.competitor_product_id,
+      pair.competitor_id,
+      actorId,
+      actorEmail,
+      log.event,
+      pair.status,
+      pair.stage,
+      pair.version,
+      pair.score,
+      log.source,
+      log.key,
+      log.batchId,
+      log.causedBy,
+      log.reverts,
     ],
   );
   return rows[0]!;
@@ -208,15 +263,21 @@ export async function applyTransition(db: Queryable, request: TransitionRequest)
     if (earlier) return earlier;
   }
   if (request.expectedVersion !== undefined && request.expectedVersion !== pair.version) {
-    throw conflict('STALE_VERSION', `This pair changed since you saw it (version ${request.expectedVersion}, now ${pair.version}); reload it and decide again.`, {
-      currentVersion: pair.version,
-      currentStatus: pair.status,
-    });
+    throw conflict(
+      'STALE_VERSION',
+      `This pair changed since you saw it (version ${request.expectedVersion}, now ${pair.version}); reload it and decide again.`,
+      {
+        currentVersion: pair.version,
+        currentStatus: pair.status,
+      },
+    );
   }
   const current = toState(pair.status, pair.stage);
   const outcome = transition(current, request.event, request.actor);
   if (!outcome.ok) {
-    throw outcome.reason === 'FORBIDDEN' ? new TransitionError('FORBIDDEN', 'FORBIDDEN', outcome.message) : conflict('NOT_ALLOWED_FROM_STATE', outcome.message, { currentStatus: pair.status });
+    throw outcome.reason === 'FORBIDDEN'
+      ? new TransitionError('FORBIDDEN', 'FORBIDDEN', outcome.message)
+      : conflict('NOT_ALLOWED_FROM_STATE', outcome.message, { currentStatus: pair.status });
   }
   const batchId = request.batchId ?? randomUUID();
   const row = await writePairAndLog(db, pair, outcome.to, {
@@ -238,19 +299,36 @@ export async function applyTransition(db: Queryable, request: TransitionRequest)
         ORDER BY m.id FOR UPDATE`,
       [pair.product_id, pair.competitor_id, pair.organization_website_id, pair.id],
     );
-    for (const sibling of siblings.rows) consequences.push(await consequence(db, sibling, 'supersede', request, batchId, row.id));
+    for (const sibling of siblings.rows)
+      consequences.push(await consequence(db, sibling, 'supersede', request, batchId, row.id));
   }
   if (stateKey(current) === 'WAITING/confirmation' && outcome.to.status === 'NEVER_MATCH') {
-    for (const sibling of await supersededBy(db, pair.id)) consequences.push(await consequence(db, sibling, 'resume', request, batchId, row.id));
+    for (const sibling of await supersededBy(db, pair.id))
+      consequences.push(await consequence(db, sibling, 'resume', request, batchId, row.id));
   }
   await refreshRollups(db, [pair.product_id]);
   return fromRow(row, false, consequences);
 }
 
-async function consequence(db: Queryable, sibling: PairRow, event: 'supersede' | 'resume', cause: TransitionRequest, batchId: string, causedBy: string): Promise<AppliedTransition> {
+async function consequence(
+  db: Queryable,
+  sibling: PairRow,
+  event: 'supersede' | 'resume',
+  cause: TransitionRequest,
+  batchId: string,
+  causedBy: string,
+): Promise<AppliedTransition> {
   const outcome = transition(toState(sibling.status, sibling.stage), event, cause.actor, true);
   if (!outcome.ok) throw conflict('NOT_ALLOWED_FROM_STATE', outcome.message);
-  const row = await writePairAndLog(db, sibling, outcome.to, { event, actor: cause.actor, source: cause.source, key: null, batchId, causedBy, reverts: null });
+  const row = await writePairAndLog(db, sibling, outcome.to, {
+    event,
+    actor: cause.actor,
+    source: cause.source,
+    key: null,
+    batchId,
+    causedBy,
+    reverts: null,
+  });
   return fromRow(row, false);
 }
 
@@ -296,7 +374,10 @@ export async function revertDecision(db: Queryable, request: RevertRequest): Pro
   const target = await readDecision(db, request.decisionId);
   if (!target) throw new TransitionError('NOT_FOUND', 'NOT_FOUND', `Decision ${request.decisionId} was not found.`);
   if (target.caused_by) {
-    throw conflict('NOT_ALLOWED_FROM_STATE', 'This change was a consequence of another decision; revert that decision instead.');
+    throw conflict(
+      'NOT_ALLOWED_FROM_STATE',
+      'This change was a consequence of another decision; revert that decision instead.',
+    );
   }
   const pair = await lockPair(db, target.match_id);
   if (keyed) {
@@ -304,21 +385,48 @@ export async function revertDecision(db: Queryable, request: RevertRequest): Pro
     if (earlier) return earlier;
   }
   const locked = (await readDecision(db, request.decisionId, true))!;
-  const outcome = revertTransition(toState(pair.status, pair.stage), pair.version, revertable(locked), request.actor, request.mode);
+  const outcome = revertTransition(
+    toState(pair.status, pair.stage),
+    pair.version,
+    revertable(locked),
+    request.actor,
+    request.mode,
+  );
   if (!outcome.ok) {
-    throw outcome.reason === 'FORBIDDEN' ? new TransitionError('FORBIDDEN', 'FORBIDDEN', outcome.message) : conflict('NOT_ALLOWED_FROM_STATE', outcome.message, { currentStatus: pair.status });
+    throw outcome.reason === 'FORBIDDEN'
+      ? new TransitionError('FORBIDDEN', 'FORBIDDEN', outcome.message)
+      : conflict('NOT_ALLOWED_FROM_STATE', outcome.message, { currentStatus: pair.status });
   }
   const batchId = request.batchId ?? randomUUID();
   const source: DecisionSource = request.mode === 'log' ? 'log' : 'undo';
-  const row = await writePairAndLog(db, pair, outcome.to, { event: 'revert', actor: request.actor, source, key: keyed ?? null, batchId, causedBy: null, reverts: locked.id });
+  const row = await writePairAndLog(db, pair, outcome.to, {
+    event: 'revert',
+    actor: request.actor,
+    source,
+    key: keyed ?? null,
+    batchId,
+    causedBy: null,
+    reverts: locked.id,
+  });
   await db.query('UPDATE matching_decisions SET reverted_by = $2 WHERE id = $1', [locked.id, row.id]);
   const consequences: AppliedTransition[] = [];
-  const caused = await db.query<DecisionRow>(`SELECT ${DECISION_COLUMNS} FROM matching_decisions WHERE caused_by = $1 AND reverted_by IS NULL ORDER BY matching_decisions.id FOR UPDATE`, [locked.id]);
+  const caused = await db.query<DecisionRow>(
+    `SELECT ${DECISION_COLUMNS} FROM matching_decisions WHERE caused_by = $1 AND reverted_by IS NULL ORDER BY matching_decisions.id FOR UPDATE`,
+    [locked.id],
+  );
   for (const effect of caused.rows) {
     const sibling = await readPair(db, effect.match_id, true);
     if (!sibling || sibling.version !== effect.version_after) continue; // moved on since: left as it is
     const back = toState(effect.status_before, effect.stage_before);
-    const revertRow = await writePairAndLog(db, sibling, back, { event: 'revert', actor: request.actor, source, key: null, batchId, causedBy: row.id, reverts: effect.id });
+    const revertRow = await writePairAndLog(db, sibling, back, {
+      event: 'revert',
+      actor: request.actor,
+      source,
+      key: null,
+      batchId,
+      causedBy: row.id,
+      reverts: effect.id,
+    });
     await db.query('UPDATE matching_decisions SET reverted_by = $2 WHERE id = $1', [effect.id, revertRow.id]);
     consequences.push(fromRow(revertRow, false));
   }
@@ -328,19 +436,35 @@ export async function revertDecision(db: Queryable, request: RevertRequest): Pro
 
 async function readDecision(db: Queryable, id: string, lock = false): Promise<DecisionRow | null> {
   if (!/^\d{1,18}$/.test(id)) return null;
-  const { rows } = await db.query<DecisionRow>(`SELECT ${DECISION_COLUMNS} FROM matching_decisions WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
+  const { rows } = await db.query<DecisionRow>(
+    `SELECT ${DECISION_COLUMNS} FROM matching_decisions WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
   return rows[0] ?? null;
 }
 
 async function replayRevert(db: Queryable, key: string, decisionId: string): Promise<AppliedTransition | null> {
-  const { rows } = await db.query<DecisionRow>(`SELECT ${DECISION_COLUMNS} FROM matching_decisions WHERE idempotency_key = $1`, [key]);
+  const { rows } = await db.query<DecisionRow>(
+    `SELECT ${DECISION_COLUMNS} FROM matching_decisions WHERE idempotency_key = $1`,
+    [key],
+  );
   const row = rows[0];
   if (!row) return null;
   if (row.event !== 'revert' || row.reverts !== decisionId) {
-    throw conflict('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was already used for another decision; send a new key for a new decision.');
+    throw conflict(
+      'IDEMPOTENCY_KEY_REUSED',
+      'This idempotency key was already used for another decision; send a new key for a new decision.',
+    );
   }
-  const consequences = await db.query<DecisionRow>(`SELECT ${DECISION_COLUMNS} FROM matching_decisions WHERE caused_by = $1 ORDER BY matching_decisions.id`, [row.id]);
-  return fromRow(row, true, consequences.rows.map((c) => fromRow(c, true)));
+  const consequences = await db.query<DecisionRow>(
+    `SELECT ${DECISION_COLUMNS} FROM matching_decisions WHERE caused_by = $1 ORDER BY matching_decisions.id`,
+    [row.id],
+  );
+  return fromRow(
+    row,
+    true,
+    consequences.rows.map((c) => fromRow(c, true)),
+  );
 }
 
 const revertable = (row: DecisionRow) => ({

@@ -23,7 +23,13 @@ export interface LeaseRow {
 }
 
 /** Takes or renews the caller's lease; null when another reviewer holds a live one. */
-export async function tryClaim(db: Queryable, productId: string, websiteId: string, userId: string, seconds = leaseSeconds()): Promise<LeaseRow | null> {
+export async function tryClaim(
+  db: Queryable,
+  productId: string,
+  websiteId: string,
+  userId: string,
+  seconds = leaseSeconds(),
+): Promise<LeaseRow | null> {
   const { rows } = await db.query<LeaseRow>(
     `INSERT INTO matching_leases AS l (product_id, organization_website_id, user_id, claimed_at, expires_at)
      VALUES ($1, $2, $3, clock_timestamp(), clock_timestamp() + make_interval(secs => $4))
@@ -49,14 +55,24 @@ export async function currentLease(db: Queryable, productId: string): Promise<Le
 }
 
 /** Takes or renews the caller's lease, or throws CONFLICT (LEASED) naming the holder. */
-export async function claimOrRefuse(db: Queryable, productId: string, websiteId: string, userId: string, seconds = leaseSeconds()): Promise<LeaseRow> {
+export async function claimOrRefuse(
+  db: Queryable,
+  productId: string,
+  websiteId: string,
+  userId: string,
+  seconds = leaseSeconds(),
+): Promise<LeaseRow> {
   const lease = await tryClaim(db, productId, websiteId, userId, seconds);
   if (lease) return lease;
   const holder = await currentLease(db, productId);
-  throw conflict('LEASED', `Another reviewer${holder?.user_email ? ` (${holder.user_email})` : ''} is working on this product until ${holder?.expires_at ? new Date(holder.expires_at).toISOString() : 'their lease expires'}; pick another product.`, {
-    leasedBy: holder?.user_email ?? null,
-    leasedUntil: holder?.expires_at ? new Date(holder.expires_at).toISOString() : null,
-  });
+  throw conflict(
+    'LEASED',
+    `Another reviewer${holder?.user_email ? ` (${holder.user_email})` : ''} is working on this product until ${holder?.expires_at ? new Date(holder.expires_at).toISOString() : 'their lease expires'}; pick another product.`,
+    {
+      leasedBy: holder?.user_email ?? null,
+      leasedUntil: holder?.expires_at ? new Date(holder.expires_at).toISOString() : null,
+    },
+  );
 }
 
 /** Releases the caller's lease of a product once nothing of it is left to match. */
@@ -69,11 +85,17 @@ export async function releaseIfDone(db: Queryable, productId: string, userId: st
 }
 
 export async function release(db: Queryable, productId: string, userId: string): Promise<boolean> {
-  const { rowCount } = await db.query('DELETE FROM matching_leases WHERE product_id = $1 AND user_id = $2', [productId, userId]);
+  const { rowCount } = await db.query('DELETE FROM matching_leases WHERE product_id = $1 AND user_id = $2', [
+    productId,
+    userId,
+  ]);
   return (rowCount ?? 0) > 0;
 }
 
 /** Releases the caller's leases on a website except `keep`. */
 export async function releaseOthers(db: Queryable, websiteId: string, userId: string, keep: string[]): Promise<void> {
-  await db.query('DELETE FROM matching_leases WHERE user_id = $1 AND organization_website_id = $2 AND NOT (product_id = ANY($3::uuid[]))', [userId, websiteId, keep]);
+  await db.query(
+    'DELETE FROM matching_leases WHERE user_id = $1 AND organization_website_id = $2 AND NOT (product_id = ANY($3::uuid[]))',
+    [userId, websiteId, keep],
+  );
 }

@@ -42,11 +42,28 @@ const EXPECTED: Record<Exclude<MatchEvent, 'revert' | 'supersede' | 'resume'>, E
   match: {
     ADMIN: { 'WAITING/candidate': 'MATCHED', SKIPPED: 'MATCHED', EXPIRED: 'MATCHED', NEVER_MATCH: 'MATCHED' },
     OWNER: { 'WAITING/candidate': 'MATCHED', SKIPPED: 'MATCHED', EXPIRED: 'MATCHED', NEVER_MATCH: 'MATCHED' },
-    USER: { 'WAITING/candidate': 'WAITING/confirmation', SKIPPED: 'WAITING/confirmation', EXPIRED: 'WAITING/confirmation', NEVER_MATCH: 'WAITING/confirmation' },
+    USER: {
+      'WAITING/candidate': 'WAITING/confirmation',
+      SKIPPED: 'WAITING/confirmation',
+      EXPIRED: 'WAITING/confirmation',
+      NEVER_MATCH: 'WAITING/confirmation',
+    },
   },
   never_match: {
-    ADMIN: { 'WAITING/candidate': 'NEVER_MATCH', SKIPPED: 'NEVER_MATCH', EXPIRED: 'NEVER_MATCH', 'WAITING/confirmation': 'NEVER_MATCH', MATCHED: 'NEVER_MATCH' },
-    OWNER: { 'WAITING/candidate': 'NEVER_MATCH', SKIPPED: 'NEVER_MATCH', EXPIRED: 'NEVER_MATCH', 'WAITING/confirmation': 'NEVER_MATCH', MATCHED: 'NEVER_MATCH' },
+    ADMIN: {
+      'WAITING/candidate': 'NEVER_MATCH',
+      SKIPPED: 'NEVER_MATCH',
+      EXPIRED: 'NEVER_MATCH',
+      'WAITING/confirmation': 'NEVER_MATCH',
+      MATCHED: 'NEVER_MATCH',
+    },
+    OWNER: {
+      'WAITING/candidate': 'NEVER_MATCH',
+      SKIPPED: 'NEVER_MATCH',
+      EXPIRED: 'NEVER_MATCH',
+      'WAITING/confirmation': 'NEVER_MATCH',
+      MATCHED: 'NEVER_MATCH',
+    },
     USER: { 'WAITING/candidate': 'NEVER_MATCH', SKIPPED: 'NEVER_MATCH', EXPIRED: 'NEVER_MATCH' },
   },
   skip: HUMAN_DECIDE({ 'WAITING/candidate': 'SKIPPED' }),
@@ -75,7 +92,15 @@ describe('transition table', () => {
   });
 
   it('never lets a NEVER_MATCH pair be proposed, confirmed or matched automatically', () => {
-    for (const event of ['propose', 'automatic_match', 'request_confirmation', 'renew', 'reopen', 'confirm', 'resume'] as MatchEvent[]) {
+    for (const event of [
+      'propose',
+      'automatic_match',
+      'request_confirmation',
+      'renew',
+      'reopen',
+      'confirm',
+      'resume',
+    ] as MatchEvent[]) {
       for (const actor of Object.values(ACTORS)) {
         expect(transition(STATES.NEVER_MATCH, event, actor, true).ok).toBe(false);
       }
@@ -93,7 +118,10 @@ describe('transition table', () => {
   });
 
   it('says FORBIDDEN for the role and NOT_ALLOWED_FROM_STATE for the state', () => {
-    expect(transition(STATES['WAITING/confirmation'], 'confirm', USER)).toMatchObject({ ok: false, reason: 'FORBIDDEN' });
+    expect(transition(STATES['WAITING/confirmation'], 'confirm', USER)).toMatchObject({
+      ok: false,
+      reason: 'FORBIDDEN',
+    });
     expect(transition(STATES.MATCHED, 'confirm', OWNER)).toMatchObject({ ok: false, reason: 'NOT_ALLOWED_FROM_STATE' });
     expect(transition(STATES.MATCHED, 'never_match', USER)).toMatchObject({ ok: false, reason: 'FORBIDDEN' });
   });
@@ -130,12 +158,22 @@ describe('revert', () => {
     if (ok) expect(outcome).toEqual({ ok: true, to: STATES['WAITING/candidate'] });
   });
   it('refuses when the pair moved on, or the decision was reverted', () => {
-    expect(revertTransition(STATES['WAITING/confirmation'], 4, decision(), OWNER, 'log')).toMatchObject({ ok: false, reason: 'NOT_ALLOWED_FROM_STATE' });
-    expect(revertTransition(STATES.MATCHED, 3, decision(), OWNER, 'log')).toMatchObject({ ok: false, reason: 'NOT_ALLOWED_FROM_STATE' });
-    expect(revertTransition(STATES['WAITING/confirmation'], 3, decision({ revertedBy: '9' }), OWNER, 'log')).toMatchObject({ ok: false, reason: 'NOT_ALLOWED_FROM_STATE' });
+    expect(revertTransition(STATES['WAITING/confirmation'], 4, decision(), OWNER, 'log')).toMatchObject({
+      ok: false,
+      reason: 'NOT_ALLOWED_FROM_STATE',
+    });
+    expect(revertTransition(STATES.MATCHED, 3, decision(), OWNER, 'log')).toMatchObject({
+      ok: false,
+      reason: 'NOT_ALLOWED_FROM_STATE',
+    });
+    expect(
+      revertTransition(STATES['WAITING/confirmation'], 3, decision({ revertedBy: '9' }), OWNER, 'log'),
+    ).toMatchObject({ ok: false, reason: 'NOT_ALLOWED_FROM_STATE' });
   });
   it('does not let undo take back a revert', () => {
-    expect(revertTransition(STATES['WAITING/confirmation'], 3, decision({ event: 'revert' }), USER, 'undo').ok).toBe(false);
+    expect(revertTransition(STATES['WAITING/confirmation'], 3, decision({ event: 'revert' }), USER, 'undo').ok).toBe(
+      false,
+    );
   });
 });
 

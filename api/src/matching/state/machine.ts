@@ -55,7 +55,8 @@ const state = (status: Exclude<MatchStatus, 'WAITING'>): MatchState => ({ status
 
 /** A state as one word: WAITING/candidate, WAITING/confirmation, MATCHED, ... */
 export type StateKey = 'WAITING/candidate' | 'WAITING/confirmation' | Exclude<MatchStatus, 'WAITING'>;
-export const stateKey = (s: MatchState): StateKey => (s.status === 'WAITING' ? `WAITING/${s.stage}` : s.status) as StateKey;
+export const stateKey = (s: MatchState): StateKey =>
+  (s.status === 'WAITING' ? `WAITING/${s.stage}` : s.status) as StateKey;
 
 interface Rule {
   event: MatchEvent;
@@ -89,7 +90,12 @@ export const TRANSITIONS: readonly Rule[] = [
   { event: 'reopen', from: ['SKIPPED', 'EXPIRED'], requires: 'decide', to: WAITING_TO_MATCH },
   { event: 'confirm', from: ['WAITING/confirmation'], requires: 'confirm', to: state('MATCHED') },
   { event: 'reject', from: ['WAITING/confirmation'], requires: 'confirm', to: state('NEVER_MATCH') },
-  { event: 'expire', from: ['MATCHED', 'WAITING/candidate', 'WAITING/confirmation'], requires: 'system', to: state('EXPIRED') },
+  {
+    event: 'expire',
+    from: ['MATCHED', 'WAITING/candidate', 'WAITING/confirmation'],
+    requires: 'system',
+    to: state('EXPIRED'),
+  },
   { event: 'renew', from: ['EXPIRED'], requires: 'system', to: state('MATCHED') },
   { event: 'supersede', from: ['WAITING/candidate'], requires: 'consequence', to: state('SKIPPED') },
   { event: 'resume', from: ['SKIPPED'], requires: 'consequence', to: WAITING_TO_MATCH },
@@ -111,14 +117,23 @@ function satisfies(actor: Actor, requirement: Requirement, asConsequence: boolea
  */
 export function transition(from: MatchState, event: MatchEvent, actor: Actor, asConsequence = false): Outcome {
   const rule = TRANSITIONS.find((r) => r.event === event);
-  if (!rule) return { ok: false, reason: 'NOT_ALLOWED_FROM_STATE', message: `'${event}' is not a transition of the table (revert has its own rule).` };
+  if (!rule)
+    return {
+      ok: false,
+      reason: 'NOT_ALLOWED_FROM_STATE',
+      message: `'${event}' is not a transition of the table (revert has its own rule).`,
+    };
   const key = stateKey(from);
   const requirement = rule.stricter?.[key] ?? rule.requires;
   if (!satisfies(actor, requirement, asConsequence)) {
     return { ok: false, reason: 'FORBIDDEN', message: forbiddenMessage(event, requirement) };
   }
   if (!rule.from.includes(key)) {
-    return { ok: false, reason: 'NOT_ALLOWED_FROM_STATE', message: `A pair in ${describe(from)} cannot be '${event.replace('_', ' ')}' (allowed from ${rule.from.join(', ')}).` };
+    return {
+      ok: false,
+      reason: 'NOT_ALLOWED_FROM_STATE',
+      message: `A pair in ${describe(from)} cannot be '${event.replace('_', ' ')}' (allowed from ${rule.from.join(', ')}).`,
+    };
   }
   return { ok: true, to: typeof rule.to === 'function' ? rule.to(actor) : rule.to };
 }
@@ -139,16 +154,35 @@ export interface RevertableDecision {
  * log: actors with `revert`. Undo: the decision's own actor with `decide` (a User undoes their
  * own decisions, never another's, never a revert).
  */
-export function revertTransition(current: MatchState, currentVersion: number, decision: RevertableDecision, actor: Actor, mode: 'log' | 'undo'): Outcome {
+export function revertTransition(
+  current: MatchState,
+  currentVersion: number,
+  decision: RevertableDecision,
+  actor: Actor,
+  mode: 'log' | 'undo',
+): Outcome {
   if (actor.kind === 'user') {
-    const allowed = mode === 'log' ? actor.revert : actor.decide && decision.actorId === actor.userId && decision.event !== 'revert';
+    const allowed =
+      mode === 'log' ? actor.revert : actor.decide && decision.actorId === actor.userId && decision.event !== 'revert';
     if (!allowed) {
-      return { ok: false, reason: 'FORBIDDEN', message: mode === 'log' ? 'Reverting decisions from the matching log needs Update on productMatchingQueue:log.' : 'Only your own decisions can be undone.' };
+      return {
+        ok: false,
+        reason: 'FORBIDDEN',
+        message:
+          mode === 'log'
+            ? 'Reverting decisions from the matching log needs Update on productMatchingQueue:log.'
+            : 'Only your own decisions can be undone.',
+      };
     }
   }
-  if (decision.revertedBy) return { ok: false, reason: 'NOT_ALLOWED_FROM_STATE', message: 'This decision was reverted already.' };
+  if (decision.revertedBy)
+    return { ok: false, reason: 'NOT_ALLOWED_FROM_STATE', message: 'This decision was reverted already.' };
   if (currentVersion !== decision.versionAfter || stateKey(current) !== stateKey(decision.after)) {
-    return { ok: false, reason: 'NOT_ALLOWED_FROM_STATE', message: `The pair changed after this decision (now ${describe(current)}); revert the later decisions first.` };
+    return {
+      ok: false,
+      reason: 'NOT_ALLOWED_FROM_STATE',
+      message: `The pair changed after this decision (now ${describe(current)}); revert the later decisions first.`,
+    };
   }
   return { ok: true, to: decision.before };
 }

@@ -28,20 +28,59 @@ const SCHEMA: Record<string, Availability> = {
 
 /** Negative phrases first: "není skladem" contains "skladem". */
 const OUT_OF_STOCK = [
-  /\bout of stock\b/, /\bsold out\b/, /\bnot available\b/, /\bunavailable\b/, /\bcurrently unavailable\b/, /\bno longer available\b/, /\bdiscontinued\b/, /\bpre-?order\b/, /\bback-?order\b/,
-  /\bnení skladem\b/, /\bneni skladem\b/, /\bvyprodáno\b/, /\bvyprodano\b/, /\bnedostupn/, /\bna objednávku\b/, /\bna objednavku\b/, /\bukončen/, /\bpředprodej\b/,
-  /\bnicht lieferbar\b/, /\bnicht verfügbar\b/, /\bnicht auf lager\b/, /\bnicht vorrätig\b/, /\bausverkauft\b/, /\bvergriffen\b/, /\bvorbestell/, /\bderzeit nicht\b/,
+  /\bout of stock\b/,
+  /\bsold out\b/,
+  /\bnot available\b/,
+  /\bunavailable\b/,
+  /\bcurrently unavailable\b/,
+  /\bno longer available\b/,
+  /\bdiscontinued\b/,
+  /\bpre-?order\b/,
+  /\bback-?order\b/,
+  /\bnení skladem\b/,
+  /\bneni skladem\b/,
+  /\bvyprodáno\b/,
+  /\bvyprodano\b/,
+  /\bnedostupn/,
+  /\bna objednávku\b/,
+  /\bna objednavku\b/,
+  /\bukončen/,
+  /\bpředprodej\b/,
+  /\bnicht lieferbar\b/,
+  /\bnicht verfügbar\b/,
+  /\bnicht auf lager\b/,
+  /\bnicht vorrätig\b/,
+  /\bausverkauft\b/,
+  /\bvergriffen\b/,
+  /\bvorbestell/,
+  /\bderzeit nicht\b/,
 ];
 const IN_STOCK = [
-  /\bin stock\b/, /\bavailable\b/, /\bships (today|tomorrow|in)\b/, /\bready to ship\b/,
-  /\bskladem\b/, /\bna skladě/, /\bna sklade\b/, /\bk odběru\b/, /\bdostupn[éáý]/, /\bihned\b/, /\bexpedujeme\b/,
-  /\bauf lager\b/, /\blieferbar\b/, /\bsofort\b/, /\bvorrätig\b/, /\bverfügbar\b/,
+  /\bin stock\b/,
+  /\bavailable\b/,
+  /\bships (today|tomorrow|in)\b/,
+  /\bready to ship\b/,
+  /\bskladem\b/,
+  /\bna skladě/,
+  /\bna sklade\b/,
+  /\bk odběru\b/,
+  /\bdostupn[éáý]/,
+  /\bihned\b/,
+  /\bexpedujeme\b/,
+  /\bauf lager\b/,
+  /\blieferbar\b/,
+  /\bsofort\b/,
+  /\bvorrätig\b/,
+  /\bverfügbar\b/,
 ];
 
 /** schema.org value ('https://schema.org/InStock', 'http://schema.org/OutOfStock', 'InStock'), or null when it is none. */
 export function schemaAvailability(value: string): Availability | null {
   const trimmed = value.trim();
-  const name = trimmed.replace(/^https?:\/\/(www\.)?schema\.org\//i, '').replace(/^schema:/i, '').toLowerCase();
+  const name = trimmed
+    .replace(/^https?:\/\/(www\.)?schema\.org\//i, '')
+    .replace(/^schema:/i, '')
+    .toLowerCase();
   if (name in SCHEMA) return SCHEMA[name]!;
   if (`${name}_` in SCHEMA) return SCHEMA[`${name}_`]!;
   return null;

@@ -7,11 +7,22 @@
 import type { CheerioAPI } from 'cheerio';
 
 const WIDGETS = [
-  '.g-recaptcha', '.h-captcha', '.cf-turnstile', '[data-sitekey]', '#challenge-form', '#challenge-running', '#cf-challenge-running',
-  'form[action*="captcha" i]', 'iframe[src*="captcha" i]', '#px-captcha', '.captcha', '#captcha',
+  '.g-recaptcha',
+  '.h-captcha',
+  '.cf-turnstile',
+  '[data-sitekey]',
+  '#challenge-form',
+  '#challenge-running',
+  '#cf-challenge-running',
+  'form[action*="captcha" i]',
+  'iframe[src*="captcha" i]',
+  '#px-captcha',
+  '.captcha',
+  '#captcha',
 ].join(', ');
 
-const TITLES = /captcha|are you a robot|are you human|robot check|access denied|attention required|just a moment|request blocked|bot detection|zugriff verweigert|přístup odepřen|ověření|nejste robot|sicherheitsüberprüfung/i;
+const TITLES =
+  /captcha|are you a robot|are you human|robot check|access denied|attention required|just a moment|request blocked|bot detection|zugriff verweigert|přístup odepřen|ověření|nejste robot|sicherheitsüberprüfung/i;
 
 /** The reason the page looks like a block page, or null. */
 export function detectBlockPage($: CheerioAPI): string | null {

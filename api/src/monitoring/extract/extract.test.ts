@@ -27,7 +27,7 @@ describe('extractProduct on realistic shop pages', () => {
     expect(product.warnings).toEqual([]);
   });
 
-  it('microdata only, the page\'s own product and not the cross-selling one (de)', () => {
+  it("microdata only, the page's own product and not the cross-selling one (de)", () => {
     const product = extractProduct(page('de-microdata'), 'https://www.technikhaus24.de/brema-cx-700', settings());
     expect(product).toMatchObject({
       name: 'Kaffeevollautomat Brema CX-700, Silber',
@@ -39,11 +39,21 @@ describe('extractProduct on realistic shop pages', () => {
       brand: 'Brema',
       image: 'https://www.technikhaus24.de/media/catalog/brema-cx700.jpg',
     });
-    expect(product.sources).toMatchObject({ name: 'microdata', price: 'microdata', currency: 'microdata', gtin: 'microdata', brand: 'microdata' });
+    expect(product.sources).toMatchObject({
+      name: 'microdata',
+      price: 'microdata',
+      currency: 'microdata',
+      gtin: 'microdata',
+      brand: 'microdata',
+    });
   });
 
   it('RDFa with a relative canonical link (en)', () => {
-    const product = extractProduct(page('en-rdfa'), 'https://gearbarn.example/products/lumo-4k-action-camera?ref=home', settings());
+    const product = extractProduct(
+      page('en-rdfa'),
+      'https://gearbarn.example/products/lumo-4k-action-camera?ref=home',
+      settings(),
+    );
     expect(product).toMatchObject({
       name: 'Lumo 4K Action Camera with Waterproof Case',
       price: 299,
@@ -58,7 +68,11 @@ describe('extractProduct on realistic shop pages', () => {
   });
 
   it('OpenGraph / product meta tags only (cs)', () => {
-    const product = extractProduct(page('cs-meta-tags'), 'https://kuchynskysvet.cz/konvice/vario-17-nerez?utm_source=x', settings());
+    const product = extractProduct(
+      page('cs-meta-tags'),
+      'https://kuchynskysvet.cz/konvice/vario-17-nerez?utm_source=x',
+      settings(),
+    );
     expect(product).toMatchObject({
       name: 'Rychlovarná konvice Vario 1,7 l nerez',
       price: 990,
@@ -73,7 +87,7 @@ describe('extractProduct on realistic shop pages', () => {
     expect(new Set(Object.values(product.sources))).toEqual(new Set(['meta']));
   });
 
-  it('a page only selectors can read: the scraper\'s rules (cs, malformed HTML)', () => {
+  it("a page only selectors can read: the scraper's rules (cs, malformed HTML)", () => {
     const rules: ScraperSettings['rules'] = {
       name: { css: 'h1.detail-title' },
       price: { css: '.ceny .cena-akce' },
@@ -84,7 +98,11 @@ describe('extractProduct on realistic shop pages', () => {
       gtin: { css: 'td.ean' },
       image: { css: 'img.main-photo', attribute: 'data-src' },
     };
-    const product = extractProduct(page('cs-selectors-only'), 'https://naradi-holub.cz/vrtaci-sroubovak-gsr-18v', settings({ rules }));
+    const product = extractProduct(
+      page('cs-selectors-only'),
+      'https://naradi-holub.cz/vrtaci-sroubovak-gsr-18v',
+      settings({ rules }),
+    );
     expect(product).toMatchObject({
       name: 'Vrtací šroubovák Bosko GSR 18V + 2× aku',
       price: 3699,
@@ -108,21 +126,45 @@ describe('extractProduct on realistic shop pages', () => {
 
   it('AggregateOffer: the lowest price, with a warning (de)', () => {
     const product = extractProduct(page('de-aggregate-offer'), 'https://www.sportkiste.de/stride-pro', settings());
-    expect(product).toMatchObject({ name: 'Laufschuh Stride Pro', price: 89.95, currency: 'EUR', brand: 'Stride', availability: 'in_stock' });
+    expect(product).toMatchObject({
+      name: 'Laufschuh Stride Pro',
+      price: 89.95,
+      currency: 'EUR',
+      brand: 'Stride',
+      availability: 'in_stock',
+    });
     expect(product.image).toBe('https://www.sportkiste.de/bilder/stride-pro.webp');
     expect(codes(product)).toEqual(['price_range']);
   });
 
   it('several offers: the lowest in stock, with a warning (en)', () => {
     const product = extractProduct(page('en-several-offers'), 'https://homebits.example/orbit-blender', settings());
-    expect(product).toMatchObject({ price: 99, currency: 'GBP', availability: 'in_stock', gtin: '5012345678900', mpn: 'OB-1200', brand: 'Orbit' });
+    expect(product).toMatchObject({
+      price: 99,
+      currency: 'GBP',
+      availability: 'in_stock',
+      gtin: '5012345678900',
+      mpn: 'OB-1200',
+      brand: 'Orbit',
+    });
     expect(codes(product)).toEqual(['several_offers']);
     expect(product.warnings[0]!.message).toContain('from 79 to 109');
   });
 
-  it('a ProductGroup: the variant of the page\'s URL', () => {
-    const product = extractProduct(page('en-product-group'), 'https://northwool.example/merino-crew?size=S', settings());
-    expect(product).toMatchObject({ name: 'Merino Crew Sweater – S', price: 120, currency: 'EUR', availability: 'out_of_stock', gtin: '00012345600012', brand: 'Northwool' });
+  it("a ProductGroup: the variant of the page's URL", () => {
+    const product = extractProduct(
+      page('en-product-group'),
+      'https://northwool.example/merino-crew?size=S',
+      settings(),
+    );
+    expect(product).toMatchObject({
+      name: 'Merino Crew Sweater – S',
+      price: 120,
+      currency: 'EUR',
+      availability: 'out_of_stock',
+      gtin: '00012345600012',
+      brand: 'Northwool',
+    });
     const other = extractProduct(page('en-product-group'), 'https://northwool.example/merino-crew', settings());
     expect(other).toMatchObject({ name: 'Merino Crew Sweater', price: 110, availability: 'in_stock', gtin: null });
     expect(codes(other)).toEqual(['several_offers']);
@@ -139,8 +181,20 @@ describe('extractProduct on realistic shop pages', () => {
       brand: { jsonPath: { scriptSelector: script, path: 'product.manufacturer.name' } },
       availability: { jsonPath: { scriptSelector: script, path: 'product.stock.label' } },
     };
-    const product = extractProduct(page('cs-embedded-state'), 'https://zvukarna.cz/sluchatka/air-pro', settings({ rules }));
-    expect(product).toMatchObject({ name: 'Sluchátka Zvuk Air Pro ANC', price: 2499, regularPrice: 2999, currency: 'CZK', gtin: '8595678901234', brand: 'Zvuk', availability: 'in_stock' });
+    const product = extractProduct(
+      page('cs-embedded-state'),
+      'https://zvukarna.cz/sluchatka/air-pro',
+      settings({ rules }),
+    );
+    expect(product).toMatchObject({
+      name: 'Sluchátka Zvuk Air Pro ANC',
+      price: 2499,
+      regularPrice: 2999,
+      currency: 'CZK',
+      gtin: '8595678901234',
+      brand: 'Zvuk',
+      availability: 'in_stock',
+    });
   });
 
   it('a regular expression over a selected text, and a rule that overrides structured data', () => {
@@ -157,25 +211,43 @@ describe('extractProduct on realistic shop pages', () => {
   });
 
   it('a rule that finds nothing is reported', () => {
-    const product = extractProduct(page('cs-meta-tags'), 'https://kuchynskysvet.cz/k', settings({ rules: { mpn: { css: '.no-such-thing' } } }));
+    const product = extractProduct(
+      page('cs-meta-tags'),
+      'https://kuchynskysvet.cz/k',
+      settings({ rules: { mpn: { css: '.no-such-thing' } } }),
+    );
     expect(product.price).toBe(990);
     expect(codes(product)).toEqual(['rule_no_match']);
   });
 
   it('"call for price"', () => {
-    const product = extractProduct(page('cs-call-for-price'), 'https://gastro.cz/prowash-500', settings({ rules: { price: { css: '.product-price' } } }));
-    expect(product).toMatchObject({ name: 'Průmyslová myčka ProWash 500', price: null, brand: 'ProWash', mpn: 'PW500' });
+    const product = extractProduct(
+      page('cs-call-for-price'),
+      'https://gastro.cz/prowash-500',
+      settings({ rules: { price: { css: '.product-price' } } }),
+    );
+    expect(product).toMatchObject({
+      name: 'Průmyslová myčka ProWash 500',
+      price: null,
+      brand: 'ProWash',
+      mpn: 'PW500',
+    });
     expect(codes(product)).toEqual(['call_for_price']);
   });
 
   it('broken JSON-LD is skipped with a warning; microdata answers', () => {
     const product = extractProduct(page('broken-json-ld'), 'https://hausplus.de/vento-v8', settings());
-    expect(product).toMatchObject({ name: 'Akku-Staubsauger Vento V8', price: 249, currency: 'EUR', availability: 'out_of_stock' });
+    expect(product).toMatchObject({
+      name: 'Akku-Staubsauger Vento V8',
+      price: 249,
+      currency: 'EUR',
+      availability: 'out_of_stock',
+    });
     expect(product.sources.price).toBe('microdata');
     expect(codes(product)).toEqual(['invalid_json_ld']);
   });
 
-  it('currency: differing from the scraper\'s, or assumed when the page names none', () => {
+  it("currency: differing from the scraper's, or assumed when the page names none", () => {
     const mismatch = extractProduct(page('de-microdata'), 'https://x.de/p', settings({ expectedCurrency: 'CZK' }));
     expect(codes(mismatch)).toEqual(['currency_mismatch']);
     const html = '<html><body><h1>Lampa</h1><span class="p">1 290</span></body></html>';
@@ -188,7 +260,8 @@ describe('extractProduct on realistic shop pages', () => {
   });
 
   it('a zero price and a "from" price are reported', () => {
-    const html = (price: string) => `<html><head><meta property="og:type" content="product"><meta property="og:title" content="Kabel"></head><body><b class="p">${price}</b></body></html>`;
+    const html = (price: string) =>
+      `<html><head><meta property="og:type" content="product"><meta property="og:title" content="Kabel"></head><body><b class="p">${price}</b></body></html>`;
     const rules = { price: { css: '.p' } };
     expect(codes(extractProduct(html('0 Kč'), 'https://x.cz/p', settings({ rules })))).toEqual(['zero_price']);
     const from = extractProduct(html('od 990 Kč'), 'https://x.cz/p', settings({ rules }));
@@ -204,6 +277,8 @@ describe('detectBlockPage', () => {
   it('tells a captcha page from a product page', () => {
     expect(detectBlockPage(parseHtml(page('captcha')))).toContain('block or captcha page');
     expect(detectBlockPage(parseHtml(page('cs-json-ld-graph')))).toBeNull();
-    expect(detectBlockPage(parseHtml('<html><head><title>Just a moment...</title></head><body></body></html>'))).not.toBeNull();
+    expect(
+      detectBlockPage(parseHtml('<html><head><title>Just a moment...</title></head><body></body></html>')),
+    ).not.toBeNull();
   });
 });

@@ -28,7 +28,11 @@ export function parseHtml(html: string): CheerioAPI {
   return load(html, { xml: { xmlMode: false, decodeEntities: true } });
 }
 
-export function extractProduct(html: string, pageUrl: string, settings: Pick<ScraperSettings, 'rules' | 'expectedCurrency'>): ExtractedProduct {
+export function extractProduct(
+  html: string,
+  pageUrl: string,
+  settings: Pick<ScraperSettings, 'rules' | 'expectedCurrency'>,
+): ExtractedProduct {
   return extractFromDocument(parseHtml(html), pageUrl, settings);
 }
 
@@ -46,7 +50,8 @@ function pickProduct(products: SchemaNode[], pageUrl: string, source: Extraction
   let best: { reading: StrategyReading; score: number } | null = null;
   for (const node of products) {
     const reading = readSchemaProduct(node, pageUrl);
-    const score = (sameUrl(reading.fields.canonicalUrl, pageUrl) ? 2 : 0) + (reading.fields.price !== undefined ? 1 : 0);
+    const score =
+      (sameUrl(reading.fields.canonicalUrl, pageUrl) ? 2 : 0) + (reading.fields.price !== undefined ? 1 : 0);
     if (!best || score > best.score) best = { reading: { source, ...reading }, score };
   }
   return best?.reading ?? null;
@@ -55,15 +60,25 @@ function pickProduct(products: SchemaNode[], pageUrl: string, source: Extraction
 function priceWarnings(price: ShopPrice, field: string): ExtractionWarning[] {
   const warnings: ExtractionWarning[] = [];
   if (price.range) {
-    warnings.push({ code: 'price_range', message: `The ${field} is a range ${price.range.low} – ${price.range.high}; the lowest is taken` });
+    warnings.push({
+      code: 'price_range',
+      message: `The ${field} is a range ${price.range.low} – ${price.range.high}; the lowest is taken`,
+    });
   }
-  if (price.from) warnings.push({ code: 'price_from', message: `The ${field} is a "from" price (the lowest of several variants)` });
-  if (price.unknownCurrency) warnings.push({ code: 'unknown_currency', message: `"${price.unknownCurrency}" is no known currency` });
+  if (price.from)
+    warnings.push({ code: 'price_from', message: `The ${field} is a "from" price (the lowest of several variants)` });
+  if (price.unknownCurrency)
+    warnings.push({ code: 'unknown_currency', message: `"${price.unknownCurrency}" is no known currency` });
   return warnings;
 }
 
 /** The rules (all, or those with `override`) as one strategy's reading. */
-function readRules($: CheerioAPI, pageUrl: string, settings: Pick<ScraperSettings, 'rules'>, overriding: boolean): StrategyReading | null {
+function readRules(
+  $: CheerioAPI,
+  pageUrl: string,
+  settings: Pick<ScraperSettings, 'rules'>,
+  overriding: boolean,
+): StrategyReading | null {
   const entries = Object.entries(settings.rules).filter(([, rule]) => rule && !!rule.override === overriding);
   if (!entries.length) return null;
   const warnings: ExtractionWarning[] = [];
@@ -81,7 +96,11 @@ function readRules($: CheerioAPI, pageUrl: string, settings: Pick<ScraperSetting
         const price = typeof raw === 'number' ? parseMachinePrice(raw) : parseShopPrice(text);
         if (price.amount === null) {
           if (price.onRequest) onRequest = field === 'price';
-          else warnings.push({ code: 'unparsed_price', message: `The rule for ${field} found "${text.slice(0, 60)}", which is no price` });
+          else
+            warnings.push({
+              code: 'unparsed_price',
+              message: `The rule for ${field} found "${text.slice(0, 60)}", which is no price`,
+            });
           break;
         }
         fields[field] = price.amount;
@@ -92,7 +111,11 @@ function readRules($: CheerioAPI, pageUrl: string, settings: Pick<ScraperSetting
       case 'currency': {
         const code = parseCurrency(text) ?? parseShopPrice(`1 ${text}`).currency;
         if (code) fields.currency = code;
-        else warnings.push({ code: 'unknown_currency', message: `The rule for currency found "${text.slice(0, 20)}", which is no known currency` });
+        else
+          warnings.push({
+            code: 'unknown_currency',
+            message: `The rule for currency found "${text.slice(0, 20)}", which is no known currency`,
+          });
         break;
       }
       case 'availability':
@@ -101,7 +124,11 @@ function readRules($: CheerioAPI, pageUrl: string, settings: Pick<ScraperSetting
       case 'gtin': {
         const digits = text.replace(/[\s-]/g, '');
         if (/^(\d{8}|\d{12,14})$/.test(digits)) fields.gtin = digits;
-        else warnings.push({ code: 'rule_no_match', message: `The rule for gtin found "${text.slice(0, 30)}", which is no GTIN` });
+        else
+          warnings.push({
+            code: 'rule_no_match',
+            message: `The rule for gtin found "${text.slice(0, 30)}", which is no GTIN`,
+          });
         break;
       }
       case 'image':
@@ -117,7 +144,11 @@ function readRules($: CheerioAPI, pageUrl: string, settings: Pick<ScraperSetting
   return { source: 'rule', fields, warnings, onRequest };
 }
 
-export function extractFromDocument($: CheerioAPI, pageUrl: string, settings: Pick<ScraperSettings, 'rules' | 'expectedCurrency'>): ExtractedProduct {
+export function extractFromDocument(
+  $: CheerioAPI,
+  pageUrl: string,
+  settings: Pick<ScraperSettings, 'rules' | 'expectedCurrency'>,
+): ExtractedProduct {
   const warnings: ExtractionWarning[] = [];
   const jsonLd = jsonLdProducts($);
   warnings.push(...jsonLd.warnings);
@@ -132,8 +163,18 @@ export function extractFromDocument($: CheerioAPI, pageUrl: string, settings: Pi
   ].filter((reading): reading is StrategyReading => reading !== null);
 
   const product: ExtractedProduct = {
-    name: null, price: null, regularPrice: null, currency: null, availability: 'unknown',
-    gtin: null, mpn: null, brand: null, image: null, canonicalUrl: null, sources: {}, warnings,
+    name: null,
+    price: null,
+    regularPrice: null,
+    currency: null,
+    availability: 'unknown',
+    gtin: null,
+    mpn: null,
+    brand: null,
+    image: null,
+    canonicalUrl: null,
+    sources: {},
+    warnings,
   };
   const fields = product as unknown as Record<ProductField, unknown>;
   let priceSource: StrategyReading | undefined;
@@ -161,9 +202,15 @@ export function extractFromDocument($: CheerioAPI, pageUrl: string, settings: Pi
   if (product.price === null) {
     // structured data leaves a price out when the shop shows "call for price" in its place
     if (readings.some((reading) => reading.onRequest) || statesPriceOnRequest(visibleText($, 'body'))) {
-      warnings.push({ code: 'call_for_price', message: 'The page states no price ("call for price" or "price on request")' });
+      warnings.push({
+        code: 'call_for_price',
+        message: 'The page states no price ("call for price" or "price on request")',
+      });
     } else if (product.name === null) {
-      warnings.push({ code: 'no_product', message: 'The page states no product (no structured data and no rule matched)' });
+      warnings.push({
+        code: 'no_product',
+        message: 'The page states no product (no structured data and no rule matched)',
+      });
     } else {
       warnings.push({ code: 'no_price', message: 'The page states no price' });
     }
@@ -173,7 +220,10 @@ export function extractFromDocument($: CheerioAPI, pageUrl: string, settings: Pi
   if (product.price !== null && product.currency === null) {
     if (settings.expectedCurrency) {
       product.currency = settings.expectedCurrency;
-      warnings.push({ code: 'currency_assumed', message: `The page names no currency; ${settings.expectedCurrency} (the scraper's) is assumed` });
+      warnings.push({
+        code: 'currency_assumed',
+        message: `The page names no currency; ${settings.expectedCurrency} (the scraper's) is assumed`,
+      });
     } else {
       warnings.push({ code: 'no_currency', message: 'The page names no currency' });
     }

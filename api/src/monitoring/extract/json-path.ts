@@ -20,7 +20,9 @@ export function parseJsonPath(path: string): { steps: JsonPathStep[] } | { error
     } else if ((match = /^\[(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')\]/.exec(rest))) {
       steps.push((match[1] ?? match[2]!).replace(/\\(.)/g, '$1'));
     } else {
-      return { error: `is not a valid path at "${rest.slice(0, 20)}" (use names, [index] and ["name"], e.g. product.offers[0].price)` };
+      return {
+        error: `is not a valid path at "${rest.slice(0, 20)}" (use names, [index] and ["name"], e.g. product.offers[0].price)`,
+      };
     }
     rest = rest.slice(match[0].length);
   }

@@ -21,7 +21,8 @@ export function readMetaTags($: CheerioAPI, pageUrl: string): { fields: PartialP
   const first = (...keys: string[]) => keys.map((key) => meta.get(key)).find((value) => value !== undefined);
   const fields: PartialProduct = {};
   const ogType = meta.get('og:type')?.toLowerCase();
-  const productPage = ogType === 'product' || ogType === 'og:product' || [...meta.keys()].some((key) => key.startsWith('product:'));
+  const productPage =
+    ogType === 'product' || ogType === 'og:product' || [...meta.keys()].some((key) => key.startsWith('product:'));
   if (productPage) {
     const name = first('og:title', 'twitter:title');
     if (name) fields.name = name;

@@ -59,9 +59,12 @@ describe('parseShopPrice: prices as cs / en / de shops write them', () => {
     expect(parseShopPrice('999 Kč 1 299 Kč')).toMatchObject({ amount: 999, range: null });
   });
 
-  it.each(['Cena na dotaz', 'Preis auf Anfrage', 'Call for price', 'Price on request', 'Na dotaz'])('"%s" is a price on request', (text) => {
-    expect(parseShopPrice(text)).toMatchObject({ amount: null, onRequest: true });
-  });
+  it.each(['Cena na dotaz', 'Preis auf Anfrage', 'Call for price', 'Price on request', 'Na dotaz'])(
+    '"%s" is a price on request',
+    (text) => {
+      expect(parseShopPrice(text)).toMatchObject({ amount: null, onRequest: true });
+    },
+  );
 
   it.each(['', 'Vyprodáno', 'N/A', 'VAT included'])('"%s" holds no price', (text) => {
     expect(parseShopPrice(text)).toMatchObject({ amount: null, onRequest: false, currency: null });

@@ -20,7 +20,8 @@ export interface ShopPrice {
   unknownCurrency: string | null;
 }
 
-const ON_REQUEST = /\b(call for price|price on request|price upon request|contact us for (a )?price|na dotaz|na vyžádání|auf anfrage|preis auf anfrage)\b/iu;
+const ON_REQUEST =
+  /\b(call for price|price on request|price upon request|contact us for (a )?price|na dotaz|na vyžádání|auf anfrage|preis auf anfrage)\b/iu;
 const FROM = /(^|\s)(from|od|ab|už od|already from|starting at|ab nur)\s*$/iu;
 const SYMBOLS = '€|\\$|US\\$|£|Kč|Kc|zł|Ft|Fr\\.';
 /** ISO 4217 codes a European shop shows (a known list: 'VAT 1 299' is no currency). */
@@ -31,7 +32,7 @@ const AMOUNT = new RegExp(
   'gu',
 );
 const RANGE_BETWEEN = /^\s*(-|–|—|to|bis|až|do)\s*$/iu;
-const SYMBOL_CURRENCY: Record<string, string> = { 'US$': 'USD', 'Fr.': 'CHF', Kc: 'CZK' };
+const SYMBOL_CURRENCY: Record<string, string> = { US$: 'USD', 'Fr.': 'CHF', Kc: 'CZK' };
 
 function currencyOf(text: string | undefined): { code: string | null; unknown: string | null } {
   if (!text) return { code: null, unknown: null };
@@ -44,9 +45,19 @@ export const statesPriceOnRequest = (text: string) => ON_REQUEST.test(text);
 
 /** The price in a shop's visible text (a price element's text, not a whole page). */
 export function parseShopPrice(text: string): ShopPrice {
-  const result: ShopPrice = { amount: null, currency: null, range: null, from: false, onRequest: false, unknownCurrency: null };
+  const result: ShopPrice = {
+    amount: null,
+    currency: null,
+    range: null,
+    from: false,
+    onRequest: false,
+    unknownCurrency: null,
+  };
   // '1.299,- €', '499,–': the dash stands for "no decimals"
-  const clean = text.replace(/\s+/g, ' ').replace(/(\d)[.,][-–—]+/g, '$1').trim();
+  const clean = text
+    .replace(/\s+/g, ' ')
+    .replace(/(\d)[.,][-–—]+/g, '$1')
+    .trim();
   if (!clean) return result;
   if (ON_REQUEST.test(clean)) {
     result.onRequest = true;
@@ -86,12 +97,26 @@ export function parseShopPrice(text: string): ShopPrice {
  */
 export function parseMachinePrice(value: unknown): ShopPrice {
   if (typeof value === 'number') {
-    return { amount: Number.isFinite(value) ? value : null, currency: null, range: null, from: false, onRequest: false, unknownCurrency: null };
+    return {
+      amount: Number.isFinite(value) ? value : null,
+      currency: null,
+      range: null,
+      from: false,
+      onRequest: false,
+      unknownCurrency: null,
+    };
   }
   if (typeof value !== 'string') return parseShopPrice('');
   const trimmed = value.trim();
   if (/^\d+(\.\d+)?$/.test(trimmed)) {
-    return { amount: Math.round(Number(trimmed) * 100) / 100, currency: null, range: null, from: false, onRequest: false, unknownCurrency: null };
+    return {
+      amount: Math.round(Number(trimmed) * 100) / 100,
+      currency: null,
+      range: null,
+      from: false,
+      onRequest: false,
+      unknownCurrency: null,
+    };
   }
   return parseShopPrice(trimmed);
 }

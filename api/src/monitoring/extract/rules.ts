@@ -13,7 +13,10 @@ import { visibleText } from './structured-data.ts';
 export class RuleReader {
   private bodyText: string | undefined;
   private readonly scripts = new Map<string, unknown>();
-  constructor(private readonly $: CheerioAPI, private readonly warnings: ExtractionWarning[]) {}
+  constructor(
+    private readonly $: CheerioAPI,
+    private readonly warnings: ExtractionWarning[],
+  ) {}
 
   /** The rule's raw value, or undefined (with a warning) when it finds nothing. */
   read(field: ProductField, rule: FieldRule): string | number | undefined {
@@ -91,7 +94,10 @@ export class RuleReader {
           // reported below
         }
       }
-      this.warnings.push({ code: 'invalid_embedded_json', message: `The script "${selector}" read for ${field} holds no valid JSON` });
+      this.warnings.push({
+        code: 'invalid_embedded_json',
+        message: `The script "${selector}" read for ${field} holds no valid JSON`,
+      });
       return undefined;
     }
   }

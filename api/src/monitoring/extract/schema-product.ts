@@ -31,17 +31,32 @@ export interface SchemaReading {
   onRequest: boolean;
 }
 
-const isNode = (value: unknown): value is SchemaNode => typeof value === 'object' && value !== null && !Array.isArray(value);
-const list = (value: unknown): unknown[] => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]);
+const isNode = (value: unknown): value is SchemaNode =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const list = (value: unknown): unknown[] =>
+  value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
 
 /** The type names of a node, without the vocabulary ('https://schema.org/Product' -> 'product'). */
 export function typesOf(node: SchemaNode): string[] {
-  return list(node['@type'] ?? node.type).filter((type): type is string => typeof type === 'string').map((type) =>
-    type.replace(/^https?:\/\/(www\.)?schema\.org\//i, '').replace(/^schema:/i, '').toLowerCase(),
-  );
+  return list(node['@type'] ?? node.type)
+    .filter((type): type is string => typeof type === 'string')
+    .map((type) =>
+      type
+        .replace(/^https?:\/\/(www\.)?schema\.org\//i, '')
+        .replace(/^schema:/i, '')
+        .toLowerCase(),
+    );
 }
 
-const PRODUCT_TYPES = new Set(['product', 'productgroup', 'productmodel', 'individualproduct', 'vehicle', 'car', 'book']);
+const PRODUCT_TYPES = new Set([
+  'product',
+  'productgroup',
+  'productmodel',
+  'individualproduct',
+  'vehicle',
+  'car',
+  'book',
+]);
 export const isProductNode = (node: SchemaNode) => typesOf(node).some((type) => PRODUCT_TYPES.has(type));
 
 /** A text value: a string, a number, or a node's name / @value; the first of a list. */
@@ -71,7 +86,8 @@ export function absoluteUrl(value: string | undefined, pageUrl: string): string 
 
 function urlOf(value: unknown, pageUrl: string): string | undefined {
   for (const item of list(value)) {
-    const text = typeof item === 'string' ? item : isNode(item) ? textOf(item.url ?? item.contentUrl ?? item['@id']) : undefined;
+    const text =
+      typeof item === 'string' ? item : isNode(item) ? textOf(item.url ?? item.contentUrl ?? item['@id']) : undefined;
     const url = absoluteUrl(text, pageUrl);
     if (url) return url;
   }
@@ -104,7 +120,7 @@ const REGULAR_PRICE_TYPES = /(strikethroughprice|listprice|msrp|regularprice)$/i
 
 function currencyCode(value: unknown): string | undefined {
   const text = textOf(value);
-  return text ? parseCurrency(text) ?? undefined : undefined;
+  return text ? (parseCurrency(text) ?? undefined) : undefined;
 }
 
 function readPriceSpecifications(offer: SchemaNode, reading: OfferReading): void {
@@ -124,7 +140,9 @@ function readOffer(offer: SchemaNode, pageUrl: string): OfferReading {
   const types = typesOf(offer);
   const aggregate = types.includes('aggregateoffer');
   const priceValue = offer.price ?? (aggregate ? offer.lowPrice : undefined);
-  const parsed = parseMachinePrice(isNode(priceValue) ? textOf(priceValue) : Array.isArray(priceValue) ? priceValue[0] : priceValue);
+  const parsed = parseMachinePrice(
+    isNode(priceValue) ? textOf(priceValue) : Array.isArray(priceValue) ? priceValue[0] : priceValue,
+  );
   if (parsed.amount !== null) reading.price = parsed.amount;
   reading.onRequest = parsed.onRequest;
   reading.currency = currencyCode(offer.priceCurrency) ?? parsed.currency ?? undefined;
@@ -148,7 +166,9 @@ function flattenOffers(value: unknown, pageUrl: string): OfferReading[] {
   const readings: OfferReading[] = [];
   for (const offer of list(value)) {
     if (!isNode(offer)) continue;
-    const inner = list(offer.offers).filter(isNode).flatMap((child) => flattenOffers(child, pageUrl));
+    const inner = list(offer.offers)
+      .filter(isNode)
+      .flatMap((child) => flattenOffers(child, pageUrl));
     const own = readOffer(offer, pageUrl);
     if (inner.some((reading) => reading.price !== undefined)) {
       for (const reading of inner) reading.currency ??= own.currency;
@@ -196,15 +216,25 @@ export function readSchemaProduct(node: SchemaNode, pageUrl: string): SchemaRead
   const variants = list(node.hasVariant).filter(isNode);
   let variant: SchemaNode | undefined;
   if (variants.length) {
-    const byUrl = variants.find((candidate) => sameUrl(urlOf(candidate.url, pageUrl), pageUrl) || flattenOffers(candidate.offers, pageUrl).some((offer) => sameUrl(offer.url, pageUrl)));
+    const byUrl = variants.find(
+      (candidate) =>
+        sameUrl(urlOf(candidate.url, pageUrl), pageUrl) ||
+        flattenOffers(candidate.offers, pageUrl).some((offer) => sameUrl(offer.url, pageUrl)),
+    );
     variant = byUrl ?? (variants.length === 1 ? variants[0] : undefined);
     if (variant) offers = flattenOffers(variant.offers, pageUrl);
-    else if (!offers.some((offer) => offer.price !== undefined)) offers = variants.flatMap((candidate) => flattenOffers(candidate.offers, pageUrl));
+    else if (!offers.some((offer) => offer.price !== undefined))
+      offers = variants.flatMap((candidate) => flattenOffers(candidate.offers, pageUrl));
   }
   const offer = chooseOffer(offers, pageUrl, warnings);
   if (offer) {
     set('price', offer.price);
-    set('regularPrice', offer.regularPrice !== undefined && offer.price !== undefined && offer.regularPrice > offer.price ? offer.regularPrice : undefined);
+    set(
+      'regularPrice',
+      offer.regularPrice !== undefined && offer.price !== undefined && offer.regularPrice > offer.price
+        ? offer.regularPrice
+        : undefined,
+    );
     set('currency', offer.currency);
     set('availability', offer.availability);
     if (offer.range) {

@@ -17,7 +17,12 @@ describe('validateScraperSettings', () => {
         knownUrls: false,
         sitemapUrl: 'https://shop.example/sitemap.xml',
         sitemapProductPattern: '/p/',
-        listing: { startUrl: 'https://shop.example/c/phones', productLinkPattern: '/p/[\\w-]+$', nextPagePattern: '[?&]page=\\d+', maxPages: 20 },
+        listing: {
+          startUrl: 'https://shop.example/c/phones',
+          productLinkPattern: '/p/[\\w-]+$',
+          nextPagePattern: '[?&]page=\\d+',
+          maxPages: 20,
+        },
       },
       rules: {
         price: { css: '.price-box .price', regex: '([\\d\\s,.]+)' },
@@ -25,8 +30,17 @@ describe('validateScraperSettings', () => {
         gtin: { jsonPath: { scriptSelector: 'script#__DATA__', path: 'product.ean' } },
       },
       fetch: {
-        userAgent: 'Bot/2', headers: { 'Accept-Language': 'cs' }, cookies: { consent: 'yes' },
-        timeoutMs: 5000, maxBytes: 1_000_000, maxRedirects: 3, obeyRobots: false, concurrencyPerHost: 2, minDelayMs: 0, retries: 0, headless: true,
+        userAgent: 'Bot/2',
+        headers: { 'Accept-Language': 'cs' },
+        cookies: { consent: 'yes' },
+        timeoutMs: 5000,
+        maxBytes: 1_000_000,
+        maxRedirects: 3,
+        obeyRobots: false,
+        concurrencyPerHost: 2,
+        minDelayMs: 0,
+        retries: 0,
+        headless: true,
       },
       validation: { maxPriceJumpShare: 0.3 },
       expectedCurrency: 'EUR',
@@ -41,16 +55,56 @@ describe('validateScraperSettings', () => {
     ['an array', [], '', 'must be a JSON object'],
     ['an invalid selector', { rules: { price: { css: '.price[' } } }, 'rules.price.css', 'is not a valid CSS selector'],
     ['an empty selector', { rules: { name: { css: ' ' } } }, 'rules.name.css', 'must not be empty'],
-    ['an invalid regex', { rules: { price: { regex: '([0-9]+' } } }, 'rules.price.regex', 'is not a valid regular expression'],
-    ['an invalid JSON path', { rules: { gtin: { jsonPath: { scriptSelector: 'script', path: 'a..b' } } } }, 'rules.gtin.jsonPath.path', 'is not a valid path'],
-    ['a JSON path without script', { rules: { gtin: { jsonPath: { path: 'a' } } } }, 'rules.gtin.jsonPath.scriptSelector', 'is required'],
-    ['an attribute without selector', { rules: { image: { attribute: 'src' } } }, 'rules.image.attribute', 'needs a css selector'],
+    [
+      'an invalid regex',
+      { rules: { price: { regex: '([0-9]+' } } },
+      'rules.price.regex',
+      'is not a valid regular expression',
+    ],
+    [
+      'an invalid JSON path',
+      { rules: { gtin: { jsonPath: { scriptSelector: 'script', path: 'a..b' } } } },
+      'rules.gtin.jsonPath.path',
+      'is not a valid path',
+    ],
+    [
+      'a JSON path without script',
+      { rules: { gtin: { jsonPath: { path: 'a' } } } },
+      'rules.gtin.jsonPath.scriptSelector',
+      'is required',
+    ],
+    [
+      'an attribute without selector',
+      { rules: { image: { attribute: 'src' } } },
+      'rules.image.attribute',
+      'needs a css selector',
+    ],
     ['an empty rule', { rules: { brand: {} } }, 'rules.brand', 'needs css, regex or jsonPath'],
     ['an unknown field', { rules: { colour: { css: 'b' } } }, 'rules.colour', 'is not a product field'],
-    ['a sitemap URL that is no URL', { sources: { sitemapUrl: 'shop/sitemap.xml' } }, 'sources.sitemapUrl', 'is not a valid URL'],
-    ['a sitemap URL on ftp', { sources: { sitemapUrl: 'ftp://shop.example/s.xml' } }, 'sources.sitemapUrl', 'must be an http or https URL'],
-    ['a listing without patterns', { sources: { listing: { startUrl: 'https://a.example/' } } }, 'sources.listing.productLinkPattern', 'is required'],
-    ['a listing with a bad pattern', { sources: { listing: { startUrl: 'https://a.example/', productLinkPattern: '(', nextPagePattern: 'x' } } }, 'sources.listing.productLinkPattern', 'regular expression'],
+    [
+      'a sitemap URL that is no URL',
+      { sources: { sitemapUrl: 'shop/sitemap.xml' } },
+      'sources.sitemapUrl',
+      'is not a valid URL',
+    ],
+    [
+      'a sitemap URL on ftp',
+      { sources: { sitemapUrl: 'ftp://shop.example/s.xml' } },
+      'sources.sitemapUrl',
+      'must be an http or https URL',
+    ],
+    [
+      'a listing without patterns',
+      { sources: { listing: { startUrl: 'https://a.example/' } } },
+      'sources.listing.productLinkPattern',
+      'is required',
+    ],
+    [
+      'a listing with a bad pattern',
+      { sources: { listing: { startUrl: 'https://a.example/', productLinkPattern: '(', nextPagePattern: 'x' } } },
+      'sources.listing.productLinkPattern',
+      'regular expression',
+    ],
     ['a zero timeout', { fetch: { timeoutMs: 0 } }, 'fetch.timeoutMs', 'must be a whole number from 1000'],
     ['a text for a number', { fetch: { retries: '3' } }, 'fetch.retries', 'must be a whole number'],
     ['a text for a switch', { fetch: { obeyRobots: 'no' } }, 'fetch.obeyRobots', 'must be true or false'],
@@ -70,8 +124,15 @@ describe('validateScraperSettings', () => {
   });
 
   it('reports every problem at once', () => {
-    const result = validateScraperSettings({ rules: { price: { css: '[' }, name: { regex: '(' } }, fetch: { retries: -1 } });
-    expect(!result.ok && result.errors.map((error) => error.path)).toEqual(['rules.price.css', 'rules.name.regex', 'fetch.retries']);
+    const result = validateScraperSettings({
+      rules: { price: { css: '[' }, name: { regex: '(' } },
+      fetch: { retries: -1 },
+    });
+    expect(!result.ok && result.errors.map((error) => error.path)).toEqual([
+      'rules.price.css',
+      'rules.name.regex',
+      'fetch.retries',
+    ]);
   });
 });
 

@@ -20,7 +20,8 @@ import { parseJsonPath } from './json-path.ts';
 type Errors = { path: string; message: string }[];
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A document to try selectors on: an invalid selector throws when it is compiled. */
 const probe = load('<html><body></body></html>');
@@ -52,7 +53,8 @@ export function httpUrlError(text: string): string | null {
   } catch {
     return 'is not a valid URL';
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `must be an http or https URL, not ${url.protocol.replace(/:$/, '')}`;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return `must be an http or https URL, not ${url.protocol.replace(/:$/, '')}`;
   return null;
 }
 
@@ -64,9 +66,9 @@ class Reader {
   string(json: Json, key: string, path: string, check?: (value: string) => string | null): string | undefined {
     const value = json[key];
     if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'string') return this.fail(`${path}${key}`, 'must be a text'), undefined;
+    if (typeof value !== 'string') return (this.fail(`${path}${key}`, 'must be a text'), undefined);
     const problem = check?.(value);
-    if (problem) return this.fail(`${path}${key}`, problem), undefined;
+    if (problem) return (this.fail(`${path}${key}`, problem), undefined);
     return value;
   }
   integer(json: Json, key: string, path: string, fallback: number, min: number, max: number): number {
@@ -81,23 +83,24 @@ class Reader {
   boolean(json: Json, key: string, path: string, fallback: boolean): boolean {
     const value = json[key];
     if (value === undefined || value === null) return fallback;
-    if (typeof value !== 'boolean') return this.fail(`${path}${key}`, 'must be true or false'), fallback;
+    if (typeof value !== 'boolean') return (this.fail(`${path}${key}`, 'must be true or false'), fallback);
     return value;
   }
   section(json: Json, key: string): Json {
     const value = json[key];
     if (value === undefined || value === null) return {};
-    if (!isObject(value)) return this.fail(key, 'must be an object'), {};
+    if (!isObject(value)) return (this.fail(key, 'must be an object'), {});
     return value;
   }
   stringMap(json: Json, key: string, path: string, nameCheck: RegExp): Record<string, string> | undefined {
     const value = json[key];
     if (value === undefined || value === null) return undefined;
-    if (!isObject(value)) return this.fail(`${path}${key}`, 'must be an object of names and texts'), undefined;
+    if (!isObject(value)) return (this.fail(`${path}${key}`, 'must be an object of names and texts'), undefined);
     const map: Record<string, string> = {};
     for (const [name, text] of Object.entries(value)) {
       if (!nameCheck.test(name)) this.fail(`${path}${key}.${name}`, 'is not a valid name');
-      else if (typeof text !== 'string' || /[\r\n]/.test(text)) this.fail(`${path}${key}.${name}`, 'must be a text on one line');
+      else if (typeof text !== 'string' || /[\r\n]/.test(text))
+        this.fail(`${path}${key}.${name}`, 'must be a text on one line');
       else map[name] = text;
     }
     return map;
@@ -107,14 +110,24 @@ class Reader {
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const COOKIE_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Headers the fetcher sets itself. */
-const RESERVED_HEADERS = new Set(['host', 'content-length', 'connection', 'transfer-encoding', 'accept-encoding', 'if-none-match', 'if-modified-since']);
+const RESERVED_HEADERS = new Set([
+  'host',
+  'content-length',
+  'connection',
+  'transfer-encoding',
+  'accept-encoding',
+  'if-none-match',
+  'if-modified-since',
+]);
 
 function readRule(reader: Reader, json: unknown, path: string): FieldRule | undefined {
-  if (!isObject(json)) return reader.fail(path, 'must be an object'), undefined;
+  if (!isObject(json)) return (reader.fail(path, 'must be an object'), undefined);
   const rule: FieldRule = {};
   const css = reader.string(json, 'css', `${path}.`, selectorError);
   if (css !== undefined) rule.css = css;
-  const attribute = reader.string(json, 'attribute', `${path}.`, (value) => (/^[^\s"'>/=]+$/.test(value) ? null : 'is not a valid attribute name'));
+  const attribute = reader.string(json, 'attribute', `${path}.`, (value) =>
+    /^[^\s"'>/=]+$/.test(value) ? null : 'is not a valid attribute name',
+  );
   if (attribute !== undefined) rule.attribute = attribute;
   const regex = reader.string(json, 'regex', `${path}.`, regexError);
   if (regex !== undefined) rule.regex = regex;
@@ -129,12 +142,14 @@ function readRule(reader: Reader, json: unknown, path: string): FieldRule | unde
       if (scriptSelector === undefined && !reader.errors.some((e) => e.path === `${path}.jsonPath.scriptSelector`)) {
         reader.fail(`${path}.jsonPath.scriptSelector`, 'is required');
       }
-      if (jsonPath === undefined && !reader.errors.some((e) => e.path === `${path}.jsonPath.path`)) reader.fail(`${path}.jsonPath.path`, 'is required');
+      if (jsonPath === undefined && !reader.errors.some((e) => e.path === `${path}.jsonPath.path`))
+        reader.fail(`${path}.jsonPath.path`, 'is required');
       if (scriptSelector !== undefined && jsonPath !== undefined) rule.jsonPath = { scriptSelector, path: jsonPath };
     }
   }
   if (rule.attribute !== undefined && rule.css === undefined) reader.fail(`${path}.attribute`, 'needs a css selector');
-  if (rule.jsonPath && (rule.css !== undefined || rule.attribute !== undefined)) reader.fail(path, 'takes either css (+ attribute) or jsonPath, not both');
+  if (rule.jsonPath && (rule.css !== undefined || rule.attribute !== undefined))
+    reader.fail(path, 'takes either css (+ attribute) or jsonPath, not both');
   rule.override = reader.boolean(json, 'override', `${path}.`, false) || undefined;
   if (rule.override === undefined) delete rule.override;
   if (rule.css === undefined && rule.regex === undefined && rule.jsonPath === undefined) {
@@ -146,12 +161,17 @@ function readRule(reader: Reader, json: unknown, path: string): FieldRule | unde
 
 function readListing(reader: Reader, json: unknown): ListingSource | undefined {
   const path = 'sources.listing';
-  if (!isObject(json)) return reader.fail(path, 'must be an object'), undefined;
+  if (!isObject(json)) return (reader.fail(path, 'must be an object'), undefined);
   const startUrl = reader.string(json, 'startUrl', `${path}.`, httpUrlError);
   const productLinkPattern = reader.string(json, 'productLinkPattern', `${path}.`, regexError);
   const nextPagePattern = reader.string(json, 'nextPagePattern', `${path}.`, regexError);
-  for (const [key, value] of [['startUrl', startUrl], ['productLinkPattern', productLinkPattern], ['nextPagePattern', nextPagePattern]] as const) {
-    if (value === undefined && !reader.errors.some((e) => e.path === `${path}.${key}`)) reader.fail(`${path}.${key}`, 'is required');
+  for (const [key, value] of [
+    ['startUrl', startUrl],
+    ['productLinkPattern', productLinkPattern],
+    ['nextPagePattern', nextPagePattern],
+  ] as const) {
+    if (value === undefined && !reader.errors.some((e) => e.path === `${path}.${key}`))
+      reader.fail(`${path}.${key}`, 'is required');
   }
   const maxPages = reader.integer(json, 'maxPages', `${path}.`, 50, 1, 10_000);
   if (startUrl === undefined || productLinkPattern === undefined || nextPagePattern === undefined) return undefined;
@@ -165,17 +185,23 @@ export function validateScraperSettings(input: unknown): SettingsValidation {
     try {
       json = JSON.parse(input);
     } catch (error) {
-      return { ok: false, errors: [{ path: '', message: `The settings are not valid JSON (${(error as Error).message})` }] };
+      return {
+        ok: false,
+        errors: [{ path: '', message: `The settings are not valid JSON (${(error as Error).message})` }],
+      };
     }
   }
   if (!isObject(json)) return { ok: false, errors: [{ path: '', message: 'The settings must be a JSON object' }] };
   for (const key of Object.keys(json)) {
-    if (!['sources', 'rules', 'fetch', 'validation', 'expectedCurrency'].includes(key)) reader.fail(key, 'is not a setting');
+    if (!['sources', 'rules', 'fetch', 'validation', 'expectedCurrency'].includes(key))
+      reader.fail(key, 'is not a setting');
   }
   const defaults = DEFAULT_SCRAPER_SETTINGS;
 
   const sourcesJson = reader.section(json, 'sources');
-  const sources: ScraperSettings['sources'] = { knownUrls: reader.boolean(sourcesJson, 'knownUrls', 'sources.', defaults.sources.knownUrls) };
+  const sources: ScraperSettings['sources'] = {
+    knownUrls: reader.boolean(sourcesJson, 'knownUrls', 'sources.', defaults.sources.knownUrls),
+  };
   const sitemapUrl = reader.string(sourcesJson, 'sitemapUrl', 'sources.', httpUrlError);
   if (sitemapUrl !== undefined && sitemapUrl !== '') sources.sitemapUrl = sitemapUrl;
   const sitemapProductPattern = reader.string(sourcesJson, 'sitemapProductPattern', 'sources.', regexError);
@@ -185,7 +211,8 @@ export function validateScraperSettings(input: unknown): SettingsValidation {
     if (listing) sources.listing = listing;
   }
   for (const key of Object.keys(sourcesJson)) {
-    if (!['knownUrls', 'sitemapUrl', 'sitemapProductPattern', 'listing'].includes(key)) reader.fail(`sources.${key}`, 'is not a setting');
+    if (!['knownUrls', 'sitemapUrl', 'sitemapProductPattern', 'listing'].includes(key))
+      reader.fail(`sources.${key}`, 'is not a setting');
   }
 
   const rulesJson = reader.section(json, 'rules');
@@ -213,13 +240,20 @@ export function validateScraperSettings(input: unknown): SettingsValidation {
     headless: reader.boolean(fetchJson, 'headless', 'fetch.', d.headless),
   };
   const userAgent = reader.string(fetchJson, 'userAgent', 'fetch.', (value) =>
-    !value.trim() ? 'must not be empty' : /[\r\n]/.test(value) ? 'must be on one line' : value.length > 500 ? 'is longer than 500 characters' : null,
+    !value.trim()
+      ? 'must not be empty'
+      : /[\r\n]/.test(value)
+        ? 'must be on one line'
+        : value.length > 500
+          ? 'is longer than 500 characters'
+          : null,
   );
   if (userAgent !== undefined) fetch.userAgent = userAgent;
   const headers = reader.stringMap(fetchJson, 'headers', 'fetch.', HEADER_NAME);
   if (headers) {
     for (const name of Object.keys(headers)) {
-      if (RESERVED_HEADERS.has(name.toLowerCase())) reader.fail(`fetch.headers.${name}`, 'is set by the fetcher itself');
+      if (RESERVED_HEADERS.has(name.toLowerCase()))
+        reader.fail(`fetch.headers.${name}`, 'is set by the fetcher itself');
     }
     fetch.headers = headers;
   }
@@ -231,7 +265,8 @@ export function validateScraperSettings(input: unknown): SettingsValidation {
     fetch.cookies = cookies;
   }
   for (const key of Object.keys(fetchJson)) {
-    if (!(key in d) && !['userAgent', 'headers', 'cookies'].includes(key)) reader.fail(`fetch.${key}`, 'is not a setting');
+    if (!(key in d) && !['userAgent', 'headers', 'cookies'].includes(key))
+      reader.fail(`fetch.${key}`, 'is not a setting');
   }
 
   const validationJson = reader.section(json, 'validation');
@@ -247,7 +282,9 @@ export function validateScraperSettings(input: unknown): SettingsValidation {
   }
 
   const settings: ScraperSettings = { sources, rules, fetch, validation: { maxPriceJumpShare } };
-  const currency = reader.string(json, 'expectedCurrency', '', (value) => (/^[A-Za-z]{3}$/.test(value) ? null : 'must be a three-letter currency code (ISO 4217), e.g. CZK'));
+  const currency = reader.string(json, 'expectedCurrency', '', (value) =>
+    /^[A-Za-z]{3}$/.test(value) ? null : 'must be a three-letter currency code (ISO 4217), e.g. CZK',
+  );
   if (currency !== undefined) settings.expectedCurrency = currency.toUpperCase();
 
   return reader.errors.length ? { ok: false, errors: reader.errors } : { ok: true, settings };

@@ -15,7 +15,8 @@ export interface Element {
   parent: unknown;
 }
 const isElement = (node: unknown): node is Element => typeof node === 'object' && node !== null && 'attribs' in node;
-export const select = ($: CheerioAPI, selector: string): Element[] => ($(selector).toArray() as unknown[]).filter(isElement);
+export const select = ($: CheerioAPI, selector: string): Element[] =>
+  ($(selector).toArray() as unknown[]).filter(isElement);
 /** Cheerio's wrapper of an element. */
 const wrap = ($: CheerioAPI, element: Element) => $(element as never);
 
@@ -68,7 +69,8 @@ function textInside(element: Element): string {
   let text = '';
   for (const child of element.children) {
     if (isElement(child)) text += textInside(child);
-    else if (typeof child === 'object' && child !== null && 'data' in child) text += String((child as { data: unknown }).data);
+    else if (typeof child === 'object' && child !== null && 'data' in child)
+      text += String((child as { data: unknown }).data);
   }
   return text;
 }
@@ -99,13 +101,22 @@ export function jsonLdProducts($: CheerioAPI): { products: SchemaNode[]; warning
       // some shops leave control characters (raw newlines in strings) in their JSON-LD
       data = JSON.parse(text.replace(/[\u0000-\u001f]+/g, ' '));
     } catch (error) {
-      warnings.push({ code: 'invalid_json_ld', message: `A JSON-LD script is not valid JSON (${(error as Error).message}); it was skipped` });
+      warnings.push({
+        code: 'invalid_json_ld',
+        message: `A JSON-LD script is not valid JSON (${(error as Error).message}); it was skipped`,
+      });
       continue;
     }
     for (const node of walkJson(data)) if (isProductNode(node)) products.push(node);
   }
   // a ProductGroup's variants are products too: keep the group, which reads them
-  return { products: products.filter((node) => !products.some((other) => other !== node && Array.isArray(other.hasVariant) && other.hasVariant.includes(node))), warnings };
+  return {
+    products: products.filter(
+      (node) =>
+        !products.some((other) => other !== node && Array.isArray(other.hasVariant) && other.hasVariant.includes(node)),
+    ),
+    warnings,
+  };
 }
 
 /** The value of a microdata property element (HTML's rules; `content` wins as shops use it on any element). */
@@ -115,13 +126,22 @@ function microdataValue($: CheerioAPI, element: Element): string {
   switch (element.name) {
     case 'meta':
       return attribs.content ?? '';
-    case 'audio': case 'embed': case 'iframe': case 'img': case 'source': case 'track': case 'video':
+    case 'audio':
+    case 'embed':
+    case 'iframe':
+    case 'img':
+    case 'source':
+    case 'track':
+    case 'video':
       return attribs.src ?? attribs['data-src'] ?? '';
-    case 'a': case 'area': case 'link':
+    case 'a':
+    case 'area':
+    case 'link':
       return attribs.href ?? '';
     case 'object':
       return attribs.data ?? '';
-    case 'data': case 'meter':
+    case 'data':
+    case 'meter':
       return attribs.value ?? '';
     case 'time':
       return attribs.datetime ?? wrap($, element).text();
@@ -161,7 +181,10 @@ const RDFA: Vocabulary = {
 const typeName = (text: string | undefined) => (text ? text.trim().split(/\s+/) : []);
 /** 'schema:price' / 'https://schema.org/price' / 'price' -> 'price'. */
 const propertyNames = (text: string) =>
-  text.trim().split(/\s+/).map((name) => name.replace(/^https?:\/\/(www\.)?schema\.org\//i, '').replace(/^schema:/i, ''));
+  text
+    .trim()
+    .split(/\s+/)
+    .map((name) => name.replace(/^https?:\/\/(www\.)?schema\.org\//i, '').replace(/^schema:/i, ''));
 
 function readItem($: CheerioAPI, root: Element, vocabulary: Vocabulary, depth = 0): SchemaNode {
   const node: SchemaNode = { '@type': typeName(root.attribs[vocabulary.typeAttribute]) };

@@ -11,7 +11,11 @@ import { parseHtml } from '../extract/index.ts';
 import type { FailureKind, Fetcher, ListingSource } from '../scrape-types.ts';
 
 export class DiscoveryError extends Error {
-  constructor(readonly failure: FailureKind, message: string, readonly url: string) {
+  constructor(
+    readonly failure: FailureKind,
+    message: string,
+    readonly url: string,
+  ) {
     super(message);
   }
 }
@@ -66,7 +70,8 @@ export function parseSitemap(xml: string): SitemapDocument | { error: string } {
     failure ??= (error as Error).message;
   }
   if (failure) return { error: `it is not XML (${failure})` };
-  if (root !== 'urlset' && root !== 'sitemapindex') return { error: root ? `its root is <${root}>, not <urlset> or <sitemapindex>` : 'it is empty' };
+  if (root !== 'urlset' && root !== 'sitemapindex')
+    return { error: root ? `its root is <${root}>, not <urlset> or <sitemapindex>` : 'it is empty' };
   return { kind: root, locations };
 }
 
@@ -120,7 +125,10 @@ export async function* discoverFromSitemap(sitemapUrl: string, fetcher: Fetcher)
     }
   }
   if (problems.length) {
-    const message = problems.length === 1 ? problems[0]! : `${problems.length} sitemaps could not be read: ${problems.slice(0, 5).join('; ')}`;
+    const message =
+      problems.length === 1
+        ? problems[0]!
+        : `${problems.length} sitemaps could not be read: ${problems.slice(0, 5).join('; ')}`;
     throw new DiscoveryError(failureKind, message, sitemapUrl);
   }
 }
@@ -167,7 +175,10 @@ export async function* discoverFromListing(listing: ListingSource, fetcher: Fetc
     }
   }
   if (problems.length) {
-    const message = problems.length === 1 ? problems[0]! : `${problems.length} listing pages could not be read: ${problems.slice(0, 5).join('; ')}`;
+    const message =
+      problems.length === 1
+        ? problems[0]!
+        : `${problems.length} listing pages could not be read: ${problems.slice(0, 5).join('; ')}`;
     throw new DiscoveryError(failureKind, message, listing.startUrl);
   }
 }

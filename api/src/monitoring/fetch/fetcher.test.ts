@@ -42,7 +42,10 @@ afterEach(async () => {
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 function fetcher(fetch: Partial<ScraperSettings['fetch']> = {}): Fetcher {
-  const created = createFetcher({ ...DEFAULT_SCRAPER_SETTINGS, fetch: { ...DEFAULT_SCRAPER_SETTINGS.fetch, minDelayMs: 0, ...fetch } }, { allowPrivateAddresses: true, retryBaseMs: 20 });
+  const created = createFetcher(
+    { ...DEFAULT_SCRAPER_SETTINGS, fetch: { ...DEFAULT_SCRAPER_SETTINGS.fetch, minDelayMs: 0, ...fetch } },
+    { allowPrivateAddresses: true, retryBaseMs: 20 },
+  );
   fetchers.push(created);
   return created;
 }
@@ -59,9 +62,17 @@ describe('createFetcher', () => {
 
   it('sends the user agent, headers and cookies of the scraper', async () => {
     handler = page;
-    const result = await fetcher({ userAgent: 'ShopWatch/2.0', headers: { 'Accept-Language': 'cs-CZ' }, cookies: { consent: 'all', region: 'cz' } }).fetch(`${base}/a`);
+    const result = await fetcher({
+      userAgent: 'ShopWatch/2.0',
+      headers: { 'Accept-Language': 'cs-CZ' },
+      cookies: { consent: 'all', region: 'cz' },
+    }).fetch(`${base}/a`);
     expect(result.outcome).toBe('ok');
-    expect(seen[0]!.headers).toMatchObject({ 'user-agent': 'ShopWatch/2.0', 'accept-language': 'cs-CZ', cookie: 'consent=all; region=cz' });
+    expect(seen[0]!.headers).toMatchObject({
+      'user-agent': 'ShopWatch/2.0',
+      'accept-language': 'cs-CZ',
+      cookie: 'consent=all; region=cz',
+    });
     expect(seen[0]!.headers['accept-encoding']).toContain('br');
   });
 
@@ -70,7 +81,10 @@ describe('createFetcher', () => {
     ['deflate', (body: string) => deflateSync(body)],
   ])('decompresses %s', async (encoding, compress) => {
     const text = html('<p>Příliš žluťoučký kůň</p>'.repeat(200));
-    handler = (_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': encoding }).end(compress(text));
+    handler = (_request, response) =>
+      response
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': encoding })
+        .end(compress(text));
     const result = await fetcher().fetch(`${base}/z`);
     expect(result.outcome === 'ok' && result.body).toBe(text);
     expect(result.outcome === 'ok' && result.bytes).toBeLessThan(Buffer.byteLength(text) / 5);
@@ -78,7 +92,11 @@ describe('createFetcher', () => {
 
   it('decodes a windows-1250 page by its <meta charset>', async () => {
     // "Kč" and "ž" in windows-1250: K=0x4b č=0xe8, ž=0x9e
-    const bytes = Buffer.concat([Buffer.from('<html><head><meta charset="windows-1250"></head><body>1 299 K'), Buffer.from([0xe8, 0x20, 0x9e]), Buffer.from('</body></html>')]);
+    const bytes = Buffer.concat([
+      Buffer.from('<html><head><meta charset="windows-1250"></head><body>1 299 K'),
+      Buffer.from([0xe8, 0x20, 0x9e]),
+      Buffer.from('</body></html>'),
+    ]);
     handler = (_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(bytes);
     const result = await fetcher().fetch(`${base}/cp1250`);
     expect(result.outcome === 'ok' && result.body).toContain('1 299 Kč ž');
@@ -94,7 +112,8 @@ describe('createFetcher', () => {
     };
     const result = await fetcher({ maxBytes: 200_000 }).fetch(`${base}/endless`);
     expect(result).toMatchObject({ outcome: 'failed', failure: 'too_large' });
-    handler = (_request, response) => response.writeHead(200, { 'content-type': 'text/html', 'content-length': '999999999' }).end();
+    handler = (_request, response) =>
+      response.writeHead(200, { 'content-type': 'text/html', 'content-length': '999999999' }).end();
     const announced = await fetcher({ maxBytes: 200_000 }).fetch(`${base}/big`);
     expect(announced).toMatchObject({ outcome: 'failed', failure: 'too_large' });
     expect(announced.outcome === 'failed' && announced.reason).toContain('above the limit');
@@ -102,7 +121,8 @@ describe('createFetcher', () => {
 
   it('refuses a small compressed body that decompresses beyond the cap', async () => {
     const bomb = gzipSync(Buffer.alloc(20 * 1024 * 1024, 'a'));
-    handler = (_request, response) => response.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(bomb);
+    handler = (_request, response) =>
+      response.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(bomb);
     const result = await fetcher({ maxBytes: 200_000 }).fetch(`${base}/bomb`);
     expect(result).toMatchObject({ outcome: 'failed', failure: 'too_large' });
     expect(result.outcome === 'failed' && result.reason).toContain('once decompressed');
@@ -114,7 +134,10 @@ describe('createFetcher', () => {
       if (n < 3) response.writeHead(302, { location: `/r${n + 1}` }).end();
       else page(request, response);
     };
-    expect(await fetcher({ maxRedirects: 3 }).fetch(`${base}/r0`)).toMatchObject({ outcome: 'ok', finalUrl: `${base}/r3` });
+    expect(await fetcher({ maxRedirects: 3 }).fetch(`${base}/r0`)).toMatchObject({
+      outcome: 'ok',
+      finalUrl: `${base}/r3`,
+    });
     const limited = await fetcher({ maxRedirects: 2 }).fetch(`${base}/r0`);
     expect(limited).toMatchObject({ outcome: 'failed', failure: 'redirect_loop' });
     expect(limited.outcome === 'failed' && limited.reason).toContain('more than 2 times');
@@ -130,12 +153,24 @@ describe('createFetcher', () => {
   it('sends conditional headers and answers not_modified on 304', async () => {
     handler = (request, response) => {
       if (request.headers['if-none-match'] === '"v1"') response.writeHead(304, { etag: '"v1"' }).end();
-      else response.writeHead(200, { 'content-type': 'text/html', etag: '"v1"', 'last-modified': 'Wed, 01 Jan 2026 00:00:00 GMT' }).end(html('x'));
+      else
+        response
+          .writeHead(200, {
+            'content-type': 'text/html',
+            etag: '"v1"',
+            'last-modified': 'Wed, 01 Jan 2026 00:00:00 GMT',
+          })
+          .end(html('x'));
     };
     const first = await fetcher().fetch(`${base}/c`);
     expect(first).toMatchObject({ outcome: 'ok', etag: '"v1"', lastModified: 'Wed, 01 Jan 2026 00:00:00 GMT' });
-    expect(await fetcher().fetch(`${base}/c`, { etag: '"v1"', lastModified: 'Wed, 01 Jan 2026 00:00:00 GMT' })).toMatchObject({ outcome: 'not_modified', etag: '"v1"' });
-    expect(seen[1]!.headers).toMatchObject({ 'if-none-match': '"v1"', 'if-modified-since': 'Wed, 01 Jan 2026 00:00:00 GMT' });
+    expect(
+      await fetcher().fetch(`${base}/c`, { etag: '"v1"', lastModified: 'Wed, 01 Jan 2026 00:00:00 GMT' }),
+    ).toMatchObject({ outcome: 'not_modified', etag: '"v1"' });
+    expect(seen[1]!.headers).toMatchObject({
+      'if-none-match': '"v1"',
+      'if-modified-since': 'Wed, 01 Jan 2026 00:00:00 GMT',
+    });
   });
 
   it('retries a 503 after its Retry-After, and gives up on a Retry-After of hours', async () => {
@@ -148,7 +183,8 @@ describe('createFetcher', () => {
     const started = performance.now();
     expect(await fetcher().fetch(`${base}/busy`)).toMatchObject({ outcome: 'ok' });
     expect(performance.now() - started).toBeGreaterThanOrEqual(950);
-    handler = (_request, response) => response.writeHead(429, { 'retry-after': '7200', 'content-type': 'text/plain' }).end('later');
+    handler = (_request, response) =>
+      response.writeHead(429, { 'retry-after': '7200', 'content-type': 'text/plain' }).end('later');
     const refused = await fetcher().fetch(`${base}/later`);
     expect(refused).toMatchObject({ outcome: 'failed', failure: 'http_status', status: 429 });
     expect(refused.outcome === 'failed' && refused.reason).toContain('retry after 7200 s');
@@ -157,7 +193,11 @@ describe('createFetcher', () => {
 
   it('does not retry a 404', async () => {
     handler = (_request, response) => response.writeHead(404, { 'content-type': 'text/html' }).end(html('no'));
-    expect(await fetcher({ retries: 3 }).fetch(`${base}/missing`)).toMatchObject({ outcome: 'failed', failure: 'http_status', status: 404 });
+    expect(await fetcher({ retries: 3 }).fetch(`${base}/missing`)).toMatchObject({
+      outcome: 'failed',
+      failure: 'http_status',
+      status: 404,
+    });
     expect(seen).toHaveLength(1);
   });
 
@@ -184,12 +224,22 @@ describe('createFetcher', () => {
 
 describe('robots.txt', () => {
   it('is obeyed with its crawl-delay, read once per host', async () => {
-    robots = { status: 200, body: 'User-agent: *\nCrawl-delay: 0.5\nDisallow: /private/\n\nUser-agent: OtherBot\nDisallow: /\n' };
+    robots = {
+      status: 200,
+      body: 'User-agent: *\nCrawl-delay: 0.5\nDisallow: /private/\n\nUser-agent: OtherBot\nDisallow: /\n',
+    };
     handler = page;
     const polite = fetcher();
     robotsReads = 0;
-    const results = await Promise.all(['/x1', '/x2', '/private/y', '/x3'].map((path) => polite.fetch(`${base}${path}`)));
-    expect(results.map((result) => result.outcome === 'failed' ? result.failure : result.outcome)).toEqual(['ok', 'ok', 'robots_disallowed', 'ok']);
+    const results = await Promise.all(
+      ['/x1', '/x2', '/private/y', '/x3'].map((path) => polite.fetch(`${base}${path}`)),
+    );
+    expect(results.map((result) => (result.outcome === 'failed' ? result.failure : result.outcome))).toEqual([
+      'ok',
+      'ok',
+      'robots_disallowed',
+      'ok',
+    ]);
     const gaps = seen.slice(1).map((entry, i) => entry.at - seen[i]!.at);
     // spaced by the client; arrival at the server varies on a busy machine (the first request also connects)
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(400);
@@ -198,10 +248,13 @@ describe('robots.txt', () => {
     expect(await fetcher({ obeyRobots: false }).fetch(`${base}/private/y`)).toMatchObject({ outcome: 'ok' });
   });
 
-  it('matches the scraper\'s own user agent group', async () => {
+  it("matches the scraper's own user agent group", async () => {
     robots = { status: 200, body: 'User-agent: ShopWatch\nDisallow: /\n\nUser-agent: *\nDisallow:\n' };
     handler = page;
-    expect(await fetcher({ userAgent: 'ShopWatch/2.0 (+https://example.com)' }).fetch(`${base}/a`)).toMatchObject({ outcome: 'failed', failure: 'robots_disallowed' });
+    expect(await fetcher({ userAgent: 'ShopWatch/2.0 (+https://example.com)' }).fetch(`${base}/a`)).toMatchObject({
+      outcome: 'failed',
+      failure: 'robots_disallowed',
+    });
     expect(await fetcher().fetch(`${base}/a`)).toMatchObject({ outcome: 'ok' });
   });
 

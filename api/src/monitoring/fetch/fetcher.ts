@@ -36,7 +36,8 @@ const ROBOTS_MAX_BYTES = 512 * 1024;
 const SITEMAP_MAX_BYTES = 50 * 1024 * 1024;
 
 const isHtmlType = (type: string | undefined) => !type || /^\s*(text\/html|application\/xhtml\+xml)\b/i.test(type);
-const isXmlType = (type: string | undefined) => !type || /\bxml\b|^\s*text\/plain\b|^\s*application\/(x-)?gzip\b|^\s*application\/octet-stream\b/i.test(type);
+const isXmlType = (type: string | undefined) =>
+  !type || /\bxml\b|^\s*text\/plain\b|^\s*application\/(x-)?gzip\b|^\s*application\/octet-stream\b/i.test(type);
 
 /** Retry-After in ms (seconds or an HTTP date), or null. */
 export function retryAfterMs(value: string | undefined, now = Date.now()): number | null {
@@ -94,7 +95,8 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
     } catch (error) {
       // a robots.txt above the cap: crawlers read its start only; here it is taken as no rules
       if (error instanceof HttpFailure && error.failure === 'too_large') return { status: 404, body: '' };
-      if (error instanceof HttpFailure && error.failure === 'private_address') return { error: error.message, privateAddress: true };
+      if (error instanceof HttpFailure && error.failure === 'private_address')
+        return { error: error.message, privateAddress: true };
       return { error: (error as Error).message };
     }
   }, userAgent);
@@ -114,14 +116,24 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
           } catch {
             return null;
           }
-          if ((target.protocol !== 'http:' && target.protocol !== 'https:') || literalAddressProblem(target, allowPrivate)) return null;
+          if (
+            (target.protocol !== 'http:' && target.protocol !== 'https:') ||
+            literalAddressProblem(target, allowPrivate)
+          )
+            return null;
           if (config.obeyRobots) {
             const rules = await robots.rulesFor(target.origin);
             if (rules.privateAddress || rules.disallowed(target.href)) return null;
           }
           const release = await subGate.acquire(target.host, 0);
           try {
-            const answer = await httpGet(target, { agent, headers: { ...baseHeaders, accept: '*/*' }, timeoutMs: config.timeoutMs, maxBytes: config.maxBytes, readBody: () => true });
+            const answer = await httpGet(target, {
+              agent,
+              headers: { ...baseHeaders, accept: '*/*' },
+              timeoutMs: config.timeoutMs,
+              maxBytes: config.maxBytes,
+              readBody: () => true,
+            });
             return { status: answer.status, contentType: answer.headers['content-type'] ?? null, body: answer.body };
           } catch {
             return null;
@@ -135,10 +147,21 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
   async function render(result: Extract<FetchResult, { outcome: 'ok' }>, started: number): Promise<FetchResult> {
     if (!renderer) return result;
     try {
-      return { ...result, body: await renderer.render(result.finalUrl, result.body, result.contentType), durationMs: Math.round(performance.now() - started) };
+      return {
+        ...result,
+        body: await renderer.render(result.finalUrl, result.body, result.contentType),
+        durationMs: Math.round(performance.now() - started),
+      };
     } catch (error) {
       const message = (error as Error).message.split('\n')[0]!;
-      return failed(/timeout/i.test(message) ? 'timeout' : 'extraction_failed', `${result.finalUrl} could not be rendered in Chromium: ${message}`, result.status, result.finalUrl, result.bytes, started);
+      return failed(
+        /timeout/i.test(message) ? 'timeout' : 'extraction_failed',
+        `${result.finalUrl} could not be rendered in Chromium: ${message}`,
+        result.status,
+        result.finalUrl,
+        result.bytes,
+        started,
+      );
     }
   }
 
@@ -146,7 +169,14 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
     const expect = fetchOptions.expect ?? 'html';
     let url: URL;
     let bytes = 0;
-    const fail = (failure: Parameters<typeof failed>[0], reason: string, status: number | null, finalUrl: string, retry = false, after: number | null = null): Attempt => ({
+    const fail = (
+      failure: Parameters<typeof failed>[0],
+      reason: string,
+      status: number | null,
+      finalUrl: string,
+      retry = false,
+      after: number | null = null,
+    ): Attempt => ({
       result: failed(failure, reason, status, finalUrl, bytes, started),
       retry,
       retryAfterMs: after,
@@ -172,7 +202,10 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
         if (rules.crawlDelay !== null) delayMs = Math.max(delayMs, rules.crawlDelay * 1000);
       }
       const headers: Record<string, string> = {
-        accept: expect === 'xml' ? 'application/xml, text/xml;q=0.9, */*;q=0.5' : 'text/html, application/xhtml+xml;q=0.9, */*;q=0.5',
+        accept:
+          expect === 'xml'
+            ? 'application/xml, text/xml;q=0.9, */*;q=0.5'
+            : 'text/html, application/xhtml+xml;q=0.9, */*;q=0.5',
         ...baseHeaders,
       };
       if (fetchOptions.etag) headers['if-none-match'] = fetchOptions.etag;
@@ -193,13 +226,23 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
           maxBytes: expect === 'xml' ? Math.max(config.maxBytes, SITEMAP_MAX_BYTES) : config.maxBytes,
           unpackGzipFiles: expect === 'xml',
           readBody: (status, answerHeaders) =>
-            (status >= 200 && status < 300 && (expect === 'xml' ? isXmlType(answerHeaders['content-type']) : isHtmlType(answerHeaders['content-type']))) ||
+            (status >= 200 &&
+              status < 300 &&
+              (expect === 'xml'
+                ? isXmlType(answerHeaders['content-type'])
+                : isHtmlType(answerHeaders['content-type']))) ||
             (BLOCK_STATUSES.has(status) && isHtmlType(answerHeaders['content-type'])),
         });
       } catch (error) {
         if (!(error instanceof HttpFailure)) throw error;
         bytes += error.bytes;
-        return fail(error.failure, error.message, error.status, url.href, error.failure === 'timeout' || error.failure === 'network');
+        return fail(
+          error.failure,
+          error.message,
+          error.status,
+          url.href,
+          error.failure === 'timeout' || error.failure === 'network',
+        );
       } finally {
         release();
       }
@@ -211,10 +254,22 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
         try {
           next = new URL(location, url);
         } catch {
-          return fail('http_status', `${url.href} redirects to an invalid address "${location.slice(0, 100)}"`, status, url.href);
+          return fail(
+            'http_status',
+            `${url.href} redirects to an invalid address "${location.slice(0, 100)}"`,
+            status,
+            url.href,
+          );
         }
-        if (visited.has(next.href)) return fail('redirect_loop', `${startUrl} redirects in a loop (back to ${next.href})`, status, url.href);
-        if (hop >= config.maxRedirects) return fail('redirect_loop', `${startUrl} redirects more than ${config.maxRedirects} times`, status, url.href);
+        if (visited.has(next.href))
+          return fail('redirect_loop', `${startUrl} redirects in a loop (back to ${next.href})`, status, url.href);
+        if (hop >= config.maxRedirects)
+          return fail(
+            'redirect_loop',
+            `${startUrl} redirects more than ${config.maxRedirects} times`,
+            status,
+            url.href,
+          );
         visited.add(next.href);
         url = next;
         continue;
@@ -222,7 +277,15 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
       const durationMs = Math.round(performance.now() - started);
       if (status === 304) {
         return {
-          result: { outcome: 'not_modified', status: 304, finalUrl: url.href, bytes, etag: answer.headers.etag ?? fetchOptions.etag ?? null, lastModified: answer.headers['last-modified'] ?? fetchOptions.lastModified ?? null, durationMs },
+          result: {
+            outcome: 'not_modified',
+            status: 304,
+            finalUrl: url.href,
+            bytes,
+            etag: answer.headers.etag ?? fetchOptions.etag ?? null,
+            lastModified: answer.headers['last-modified'] ?? fetchOptions.lastModified ?? null,
+            durationMs,
+          },
           retry: false,
           retryAfterMs: null,
         };
@@ -231,10 +294,25 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
         const contentType = answer.headers['content-type'] ?? null;
         const typeOk = expect === 'xml' ? isXmlType(contentType ?? undefined) : isHtmlType(contentType ?? undefined);
         if (!typeOk) {
-          return fail('not_html', `${url.href} is ${contentType?.split(';')[0]}, not ${expect === 'xml' ? 'XML' : 'an HTML page'}`, status, url.href);
+          return fail(
+            'not_html',
+            `${url.href} is ${contentType?.split(';')[0]}, not ${expect === 'xml' ? 'XML' : 'an HTML page'}`,
+            status,
+            url.href,
+          );
         }
         return {
-          result: { outcome: 'ok', status, finalUrl: url.href, body: answer.body, bytes, etag: answer.headers.etag ?? null, lastModified: answer.headers['last-modified'] ?? null, contentType, durationMs },
+          result: {
+            outcome: 'ok',
+            status,
+            finalUrl: url.href,
+            body: answer.body,
+            bytes,
+            etag: answer.headers.etag ?? null,
+            lastModified: answer.headers['last-modified'] ?? null,
+            contentType,
+            durationMs,
+          },
           retry: false,
           retryAfterMs: null,
         };
@@ -244,7 +322,14 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
         if (block) return fail('blocked', `${url.href} answered HTTP ${status}: ${block}`, status, url.href);
       }
       const after = retryAfterMs(answer.headers['retry-after']);
-      return fail('http_status', `${url.href} answered HTTP ${status}`, status, url.href, RETRY_STATUSES.has(status), after);
+      return fail(
+        'http_status',
+        `${url.href} answered HTTP ${status}`,
+        status,
+        url.href,
+        RETRY_STATUSES.has(status),
+        after,
+      );
     }
   }
 
@@ -274,6 +359,21 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
   };
 }
 
-function failed(failure: Extract<FetchResult, { outcome: 'failed' }>['failure'], reason: string, status: number | null, finalUrl: string, bytes: number, started: number): FetchResult {
-  return { outcome: 'failed', failure, reason, status, finalUrl, bytes, durationMs: Math.round(performance.now() - started) };
+function failed(
+  failure: Extract<FetchResult, { outcome: 'failed' }>['failure'],
+  reason: string,
+  status: number | null,
+  finalUrl: string,
+  bytes: number,
+  started: number,
+): FetchResult {
+  return {
+    outcome: 'failed',
+    failure,
+    reason,
+    status,
+    finalUrl,
+    bytes,
+    durationMs: Math.round(performance.now() - started),
+  };
 }

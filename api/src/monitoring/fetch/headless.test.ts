@@ -15,9 +15,16 @@ describe.skipIf(!existsSync(defaultChromiumPath()))('headless mode', () => {
   let settings: ScraperSettings;
 
   beforeAll(async () => {
-    shop = await startFixtureShop({ shops: fixtureShopsFor(generateFixtureProducts(10, 5), 5), seed: 5, crawlDelaySeconds: 0 });
+    shop = await startFixtureShop({
+      shops: fixtureShopsFor(generateFixtureProducts(10, 5), 5),
+      seed: 5,
+      crawlDelaySeconds: 0,
+    });
     const entry = shop.shops.find((candidate) => candidate.style === 'javascript')!;
-    const result = validateScraperSettings({ ...fixtureScraperSettings(entry, shop.url), fetch: { headless: true, minDelayMs: 0 } });
+    const result = validateScraperSettings({
+      ...fixtureScraperSettings(entry, shop.url),
+      fetch: { headless: true, minDelayMs: 0 },
+    });
     if (!result.ok) throw new Error(JSON.stringify(result.errors));
     settings = result.settings;
     fetcher = createFetcher(settings, { allowPrivateAddresses: true });

@@ -30,7 +30,16 @@ export interface Renderer {
   close(): Promise<void>;
 }
 
-const REFUSED_TYPES = new Set(['image', 'media', 'font', 'stylesheet', 'manifest', 'websocket', 'eventsource', 'other']);
+const REFUSED_TYPES = new Set([
+  'image',
+  'media',
+  'font',
+  'stylesheet',
+  'manifest',
+  'websocket',
+  'eventsource',
+  'other',
+]);
 
 export const defaultChromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -42,10 +51,18 @@ export function createRenderer(options: RendererOptions): Renderer {
     browser ??= import('playwright-core').then(({ chromium }) =>
       chromium.launch({
         executablePath: options.executablePath ?? defaultChromiumPath(),
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-dev-shm-usage',
+        ],
       }),
     );
-    context ??= browser.then((opened) => opened.newContext({ userAgent: options.userAgent, javaScriptEnabled: true, serviceWorkers: 'block' }));
+    context ??= browser.then((opened) =>
+      opened.newContext({ userAgent: options.userAgent, javaScriptEnabled: true, serviceWorkers: 'block' }),
+    );
     return context;
   };
 
@@ -59,13 +76,22 @@ export function createRenderer(options: RendererOptions): Renderer {
             await route.fulfill({ status: 200, contentType: contentType ?? 'text/html; charset=utf-8', body: html });
             return;
           }
-          if (request.method() !== 'GET' || REFUSED_TYPES.has(request.resourceType()) || request.isNavigationRequest()) {
+          if (
+            request.method() !== 'GET' ||
+            REFUSED_TYPES.has(request.resourceType()) ||
+            request.isNavigationRequest()
+          ) {
             await route.abort('blockedbyclient');
             return;
           }
           const answer = await options.subFetch(request.url()).catch(() => null);
           if (!answer) await route.abort('blockedbyclient');
-          else await route.fulfill({ status: answer.status, contentType: answer.contentType ?? 'application/octet-stream', body: answer.body });
+          else
+            await route.fulfill({
+              status: answer.status,
+              contentType: answer.contentType ?? 'application/octet-stream',
+              body: answer.body,
+            });
         });
         await page.goto(url, { waitUntil: 'networkidle', timeout: options.timeoutMs }).catch(async (error: Error) => {
           // a page that keeps polling never goes idle: take what it shows at the time limit

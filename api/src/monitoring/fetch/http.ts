@@ -20,7 +20,12 @@ export interface HttpAnswer {
 }
 
 export class HttpFailure extends Error {
-  constructor(readonly failure: FailureKind, message: string, readonly status: number | null = null, readonly bytes = 0) {
+  constructor(
+    readonly failure: FailureKind,
+    message: string,
+    readonly status: number | null = null,
+    readonly bytes = 0,
+  ) {
     super(message);
   }
 }
@@ -44,7 +49,8 @@ export function literalAddressProblem(url: URL, allowPrivateAddresses: boolean):
 
 const flatten = (headers: Record<string, string | string[] | undefined>) => {
   const flat: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(headers)) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  for (const [name, value] of Object.entries(headers))
+    flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   return flat;
 };
 
@@ -67,7 +73,8 @@ function decode(buffer: Buffer, contentType: string | undefined): string {
   return decoder.decode(buffer);
 }
 
-const formatBytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.round(bytes / 1024)} kB`);
+const formatBytes = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.round(bytes / 1024)} kB`;
 
 export interface GetOptions {
   agent: Agent;
@@ -83,7 +90,8 @@ export interface GetOptions {
 export async function httpGet(url: URL, options: GetOptions): Promise<HttpAnswer> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
-  const timedOut = () => new HttpFailure('timeout', `${url.href} did not answer within ${Math.round(options.timeoutMs / 100) / 10} s`);
+  const timedOut = () =>
+    new HttpFailure('timeout', `${url.href} did not answer within ${Math.round(options.timeoutMs / 100) / 10} s`);
   let bytes = 0;
   try {
     let response;
@@ -109,7 +117,12 @@ export async function httpGet(url: URL, options: GetOptions): Promise<HttpAnswer
     const declared = Number(headers['content-length']);
     if (declared > options.maxBytes && !headers['content-encoding']) {
       response.body.destroy();
-      throw new HttpFailure('too_large', `${url.href} is ${formatBytes(declared)}, above the limit of ${formatBytes(options.maxBytes)}`, status, 0);
+      throw new HttpFailure(
+        'too_large',
+        `${url.href} is ${formatBytes(declared)}, above the limit of ${formatBytes(options.maxBytes)}`,
+        status,
+        0,
+      );
     }
     // The body is read whole (at most maxBytes on the wire), then decompressed in one call
     // capped at maxBytes: cheaper per page than a decompression stream for shop-sized pages.
@@ -120,7 +133,12 @@ export async function httpGet(url: URL, options: GetOptions): Promise<HttpAnswer
         bytes += chunk.length;
         if (bytes > options.maxBytes) {
           response.body.destroy();
-          throw new HttpFailure('too_large', `${url.href} is larger than the limit of ${formatBytes(options.maxBytes)}; reading stopped`, status, bytes);
+          throw new HttpFailure(
+            'too_large',
+            `${url.href} is larger than the limit of ${formatBytes(options.maxBytes)}; reading stopped`,
+            status,
+            bytes,
+          );
         }
         chunks.push(chunk);
       }
@@ -132,15 +150,26 @@ export async function httpGet(url: URL, options: GetOptions): Promise<HttpAnswer
     let raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
     try {
       const limit = { maxOutputLength: options.maxBytes };
-      if (encoding === 'gzip' || encoding === 'x-gzip') raw = gunzipSync(raw, { ...limit, finishFlush: zlib.Z_SYNC_FLUSH });
+      if (encoding === 'gzip' || encoding === 'x-gzip')
+        raw = gunzipSync(raw, { ...limit, finishFlush: zlib.Z_SYNC_FLUSH });
       else if (encoding === 'br') raw = brotliDecompressSync(raw, limit);
       else if (encoding === 'deflate') raw = inflateSync(raw, { ...limit, finishFlush: zlib.Z_SYNC_FLUSH });
       if (options.unpackGzipFiles && raw.length > 2 && raw[0] === 0x1f && raw[1] === 0x8b) raw = gunzipSync(raw, limit);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) {
-        throw new HttpFailure('too_large', `${url.href} is larger than the limit of ${formatBytes(options.maxBytes)} once decompressed`, status, bytes);
+        throw new HttpFailure(
+          'too_large',
+          `${url.href} is larger than the limit of ${formatBytes(options.maxBytes)} once decompressed`,
+          status,
+          bytes,
+        );
       }
-      throw new HttpFailure('network', `${url.href} sent a body that does not decompress (${encoding}): ${(error as Error).message}`, status, bytes);
+      throw new HttpFailure(
+        'network',
+        `${url.href} sent a body that does not decompress (${encoding}): ${(error as Error).message}`,
+        status,
+        bytes,
+      );
     }
     return { status, headers, body: decode(raw, headers['content-type']), bytes };
   } finally {
@@ -151,7 +180,11 @@ export async function httpGet(url: URL, options: GetOptions): Promise<HttpAnswer
 function networkFailure(url: URL, error: unknown): HttpFailure {
   const failure = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
   const blocked = [failure, failure.cause].find((entry) => entry?.code === 'EFEEDBLOCKED');
-  if (blocked) return new HttpFailure('private_address', `${url.host} resolves to a private or local address; pages are fetched only from public addresses`);
+  if (blocked)
+    return new HttpFailure(
+      'private_address',
+      `${url.host} resolves to a private or local address; pages are fetched only from public addresses`,
+    );
   const code = failure.code ?? failure.cause?.code;
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
     return new HttpFailure('timeout', `${url.href} did not answer in time (${code})`);

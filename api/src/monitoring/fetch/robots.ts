@@ -31,29 +31,45 @@ export function robotsRules(origin: string, answer: RobotsAnswer, userAgent: str
   const token = robotsToken(userAgent);
   if ('error' in answer) {
     if (answer.privateAddress) return { disallowed: () => null, crawlDelay: null, privateAddress: answer.error };
-    return { disallowed: () => `robots.txt of ${origin} could not be read (${answer.error}); the site is not crawled until it can be`, crawlDelay: null };
+    return {
+      disallowed: () =>
+        `robots.txt of ${origin} could not be read (${answer.error}); the site is not crawled until it can be`,
+      crawlDelay: null,
+    };
   }
   if (answer.status >= 500 || answer.status === 429) {
-    return { disallowed: () => `robots.txt of ${origin} answered HTTP ${answer.status}; the site is not crawled until it answers`, crawlDelay: null };
+    return {
+      disallowed: () =>
+        `robots.txt of ${origin} answered HTTP ${answer.status}; the site is not crawled until it answers`,
+      crawlDelay: null,
+    };
   }
-  if (answer.status >= 400 || answer.status < 200 || answer.status >= 300) return { disallowed: () => null, crawlDelay: null };
+  if (answer.status >= 400 || answer.status < 200 || answer.status >= 300)
+    return { disallowed: () => null, crawlDelay: null };
   const robot: Robot = robotsParser(`${origin}/robots.txt`, answer.body);
   const delay = robot.getCrawlDelay(token);
   return {
-    disallowed: (url) => (robot.isDisallowed(url, token) ? `robots.txt of ${origin} disallows ${new URL(url).pathname} for ${token}` : null),
+    disallowed: (url) =>
+      robot.isDisallowed(url, token) ? `robots.txt of ${origin} disallows ${new URL(url).pathname} for ${token}` : null,
     crawlDelay: delay === undefined || !Number.isFinite(delay) ? null : Math.min(Math.max(delay, 0), MAX_CRAWL_DELAY_S),
   };
 }
 
 export class RobotsCache {
   private readonly entries = new Map<string, { rules: Promise<RobotsRules>; until: number }>();
-  constructor(private readonly read: (origin: string) => Promise<RobotsAnswer>, private readonly userAgent: string) {}
+  constructor(
+    private readonly read: (origin: string) => Promise<RobotsAnswer>,
+    private readonly userAgent: string,
+  ) {}
 
   rulesFor(origin: string): Promise<RobotsRules> {
     const now = Date.now();
     const cached = this.entries.get(origin);
     if (cached && cached.until > now) return cached.rules;
-    const entry = { until: now + KEEP_MS, rules: Promise.resolve<RobotsRules>({ disallowed: () => null, crawlDelay: null }) };
+    const entry = {
+      until: now + KEEP_MS,
+      rules: Promise.resolve<RobotsRules>({ disallowed: () => null, crawlDelay: null }),
+    };
     entry.rules = this.read(origin).then((answer) => {
       if ('error' in answer || answer.status >= 500 || answer.status === 429) entry.until = Date.now() + KEEP_FAILED_MS;
       return robotsRules(origin, answer, this.userAgent);

@@ -66,9 +66,16 @@ export function ean13(first12: string): string {
 
 const BRANDS = ['Acme', 'Brema', 'Lumo', 'Vario', 'Orbit', 'Zvuk', 'Nordika', 'Kestrel', 'Tessa', 'Voltix'];
 const KINDS: [string, string, number][] = [
-  ['Mobilní telefon', 'phones', 6990], ['Sluchátka', 'audio', 1490], ['Rychlovarná konvice', 'kitchen', 790], ['Kávovar', 'kitchen', 8990],
-  ['Tablet', 'tablets', 5490], ['Reproduktor', 'audio', 2290], ['Vysavač', 'home', 4990], ['Monitor', 'computers', 3990],
-  ['Klávesnice', 'computers', 990], ['Chytré hodinky', 'wearables', 3490],
+  ['Mobilní telefon', 'phones', 6990],
+  ['Sluchátka', 'audio', 1490],
+  ['Rychlovarná konvice', 'kitchen', 790],
+  ['Kávovar', 'kitchen', 8990],
+  ['Tablet', 'tablets', 5490],
+  ['Reproduktor', 'audio', 2290],
+  ['Vysavač', 'home', 4990],
+  ['Monitor', 'computers', 3990],
+  ['Klávesnice', 'computers', 990],
+  ['Chytré hodinky', 'wearables', 3490],
 ];
 const MODELS = ['Nova', 'Aero', 'Pulse', 'Core', 'Flex', 'Prime', 'Zen', 'Max', 'Lite', 'Pro'];
 
@@ -107,7 +114,8 @@ const RATES: Record<FixtureShopCatalogue['currency'], number> = { CZK: 1, EUR: 1
 
 /** A price as shops round them: whole crowns ending in 9, euros and dollars ending in .99. */
 export function shopRounding(amount: number, currency: FixtureShopCatalogue['currency']): number {
-  if (currency === 'CZK') return amount >= 100 ? Math.max(9, Math.round(amount / 10) * 10 - 1) : Math.max(1, Math.round(amount));
+  if (currency === 'CZK')
+    return amount >= 100 ? Math.max(9, Math.round(amount / 10) * 10 - 1) : Math.max(1, Math.round(amount));
   return Math.round((Math.max(1, Math.round(amount)) - 0.01) * 100) / 100;
 }
 
@@ -122,19 +130,30 @@ export function fixtureShopsFor(products: FixtureProduct[], seed = 1): FixtureSh
       .filter((product) => hashUnit(seed, template.slug, product.id, 'sells') < 0.9)
       .map((product) => ({
         ...product,
-        price: shopRounding(product.price * RATES[template.currency] * (0.88 + hashUnit(seed, template.slug, product.id, 'price') * 0.24), template.currency),
+        price: shopRounding(
+          product.price * RATES[template.currency] * (0.88 + hashUnit(seed, template.slug, product.id, 'price') * 0.24),
+          template.currency,
+        ),
       })),
   }));
 }
 
 /** Settings a scraper of the shop works with (the README shows them; tests and the demo use them). */
-export function fixtureScraperSettings(shop: Pick<FixtureShopCatalogue, 'slug' | 'style' | 'currency'>, baseUrl: string): Partial<ScraperSettings> {
+export function fixtureScraperSettings(
+  shop: Pick<FixtureShopCatalogue, 'slug' | 'style' | 'currency'>,
+  baseUrl: string,
+): Partial<ScraperSettings> {
   const root = `${baseUrl}/shops/${shop.slug}`;
   const settings: Partial<ScraperSettings> = {
     sources: {
       knownUrls: true,
       sitemapUrl: `${root}/sitemap.xml`,
-      listing: { startUrl: `${root}/category`, productLinkPattern: '/p/[^/?#]+$', nextPagePattern: '/category\\?page=\\d+$', maxPages: 500 },
+      listing: {
+        startUrl: `${root}/category`,
+        productLinkPattern: '/p/[^/?#]+$',
+        nextPagePattern: '/category\\?page=\\d+$',
+        maxPages: 500,
+      },
     },
     rules: {},
     expectedCurrency: shop.currency,

@@ -11,7 +11,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { fixtureShopsFor, generateFixtureProducts, type FixtureProduct, type FixtureShopCatalogue } from './catalogue.ts';
+import {
+  fixtureShopsFor,
+  generateFixtureProducts,
+  type FixtureProduct,
+  type FixtureShopCatalogue,
+} from './catalogue.ts';
 import { startFixtureShop } from './server.ts';
 
 const { values } = parseArgs({
@@ -51,7 +56,10 @@ if (values.catalogue) {
     console.error(`The catalogue ${values.catalogue} must be a JSON array of shops or of products`);
     process.exit(2);
   }
-  shops = 'products' in (data[0] as object) ? (data as FixtureShopCatalogue[]) : fixtureShopsFor(data as FixtureProduct[], seed);
+  shops =
+    'products' in (data[0] as object)
+      ? (data as FixtureShopCatalogue[])
+      : fixtureShopsFor(data as FixtureProduct[], seed);
 } else {
   shops = fixtureShopsFor(generateFixtureProducts(number('products', values.products, 200), seed), seed);
 }
@@ -65,13 +73,19 @@ const shop = await startFixtureShop({
   trapsInSitemap: values.traps ?? false,
 });
 console.log(`fixture shop: ${shop.url}`);
-for (const info of shop.shops) console.log(`  ${info.name} (${info.style}, ${info.currency}, ${info.productUrls.length} products): ${info.url}/  sitemap ${info.sitemapUrl}`);
+for (const info of shop.shops)
+  console.log(
+    `  ${info.name} (${info.style}, ${info.currency}, ${info.productUrls.length} products): ${info.url}/  sitemap ${info.sitemapUrl}`,
+  );
 
 const dayEvery = number('day-every', values['day-every'], 0);
-const timer = dayEvery > 0 ? setInterval(() => {
-  const changes = shop.advanceDay();
-  console.log(`day ${shop.day}: ${changes.length} prices changed`);
-}, dayEvery * 1000) : null;
+const timer =
+  dayEvery > 0
+    ? setInterval(() => {
+        const changes = shop.advanceDay();
+        console.log(`day ${shop.day}: ${changes.length} prices changed`);
+      }, dayEvery * 1000)
+    : null;
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -20,9 +20,45 @@ export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 const LABELS = {
-  cs: { inStock: 'Skladem', outOfStock: 'Není skladem', buy: 'Do košíku', brand: 'Výrobce', mpn: 'Kód výrobce', ean: 'EAN', related: 'Mohlo by vás zajímat', next: 'Další strana', category: 'Všechny produkty', vat: 's DPH', callForPrice: 'Cena na dotaz' },
-  de: { inStock: 'Auf Lager', outOfStock: 'Nicht lieferbar', buy: 'In den Warenkorb', brand: 'Marke', mpn: 'Herstellernummer', ean: 'EAN', related: 'Das könnte Sie auch interessieren', next: 'Nächste Seite', category: 'Alle Produkte', vat: 'inkl. MwSt.', callForPrice: 'Preis auf Anfrage' },
-  en: { inStock: 'In stock', outOfStock: 'Out of stock', buy: 'Add to basket', brand: 'Brand', mpn: 'Model', ean: 'EAN', related: 'You may also like', next: 'Next page', category: 'All products', vat: 'incl. VAT', callForPrice: 'Call for price' },
+  cs: {
+    inStock: 'Skladem',
+    outOfStock: 'Není skladem',
+    buy: 'Do košíku',
+    brand: 'Výrobce',
+    mpn: 'Kód výrobce',
+    ean: 'EAN',
+    related: 'Mohlo by vás zajímat',
+    next: 'Další strana',
+    category: 'Všechny produkty',
+    vat: 's DPH',
+    callForPrice: 'Cena na dotaz',
+  },
+  de: {
+    inStock: 'Auf Lager',
+    outOfStock: 'Nicht lieferbar',
+    buy: 'In den Warenkorb',
+    brand: 'Marke',
+    mpn: 'Herstellernummer',
+    ean: 'EAN',
+    related: 'Das könnte Sie auch interessieren',
+    next: 'Nächste Seite',
+    category: 'Alle Produkte',
+    vat: 'inkl. MwSt.',
+    callForPrice: 'Preis auf Anfrage',
+  },
+  en: {
+    inStock: 'In stock',
+    outOfStock: 'Out of stock',
+    buy: 'Add to basket',
+    brand: 'Brand',
+    mpn: 'Model',
+    ean: 'EAN',
+    related: 'You may also like',
+    next: 'Next page',
+    category: 'All products',
+    vat: 'incl. VAT',
+    callForPrice: 'Call for price',
+  },
 };
 
 /** A price as the shop's locale writes it: '1 299 Kč', '1.299,00 €', '€1,299.00'. */
@@ -37,10 +73,28 @@ export function formatFixturePrice(amount: number, shop: Pick<Shop, 'locale' | '
 }
 
 export const productPath = (shop: Pick<Shop, 'slug'>, product: FixtureProduct) =>
-  `/shops/${shop.slug}/p/${product.id.toLowerCase()}-${product.name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`;
+  `/shops/${shop.slug}/p/${product.id.toLowerCase()}-${product.name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`;
 
 function layout(shop: Shop, title: string, head: string, body: string): string {
-  const nav = ['Telefony', 'Tablety', 'Audio', 'Kuchyně', 'Domácnost', 'Počítače', 'Hodinky', 'Foto', 'Hry', 'Zahrada', 'Sport', 'Auto']
+  const nav = [
+    'Telefony',
+    'Tablety',
+    'Audio',
+    'Kuchyně',
+    'Domácnost',
+    'Počítače',
+    'Hodinky',
+    'Foto',
+    'Hry',
+    'Zahrada',
+    'Sport',
+    'Auto',
+  ]
     .map((name, i) => `<li><a href="/shops/${shop.slug}/category?page=${(i % 3) + 1}">${name}</a></li>`)
     .join('');
   return `<!DOCTYPE html>
@@ -80,7 +134,10 @@ a dodáváme jej v originálním balení s českým návodem. Záruka 24 měsíc
 function related(shop: Shop, others: ProductState[]): string {
   const labels = LABELS[shop.locale];
   const tiles = others
-    .map((other) => `<div class="tile"><a href="${productPath(shop, other.product)}"><img src="${other.product.image ?? ''}" alt="" loading="lazy"><span class="tile-name">${escapeHtml(other.product.name)}</span></a><span class="tile-price">${formatFixturePrice(other.price, shop)}</span></div>`)
+    .map(
+      (other) =>
+        `<div class="tile"><a href="${productPath(shop, other.product)}"><img src="${other.product.image ?? ''}" alt="" loading="lazy"><span class="tile-name">${escapeHtml(other.product.name)}</span></a><span class="tile-price">${formatFixturePrice(other.price, shop)}</span></div>`,
+    )
     .join('\n');
   return `<section class="related"><h2>${labels.related}</h2><div class="tiles">${tiles}</div></section>`;
 }
@@ -104,26 +161,55 @@ export function productPage(shop: Shop, state: ProductState, options: PageOption
   const priceShown = options.priceOverride === undefined ? state.price : options.priceOverride;
   const money = (amount: number) => formatFixturePrice(amount, { locale: shop.locale, currency });
   const stock = state.availability === 'in_stock' ? labels.inStock : labels.outOfStock;
-  const schemaAvailability = state.availability === 'in_stock' ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
+  const schemaAvailability =
+    state.availability === 'in_stock' ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
   const canonical = `<link rel="canonical" href="${url}">`;
 
   if (shop.style === 'json-ld') {
-    const offer: Record<string, unknown> = { '@type': 'Offer', url, priceCurrency: currency, availability: schemaAvailability, itemCondition: 'https://schema.org/NewCondition' };
+    const offer: Record<string, unknown> = {
+      '@type': 'Offer',
+      url,
+      priceCurrency: currency,
+      availability: schemaAvailability,
+      itemCondition: 'https://schema.org/NewCondition',
+    };
     if (priceShown !== null) offer.price = priceShown.toFixed(2);
     if (priceShown !== null && state.regularPrice !== null) {
       offer.priceSpecification = [
         { '@type': 'UnitPriceSpecification', price: priceShown.toFixed(2), priceCurrency: currency },
-        { '@type': 'UnitPriceSpecification', priceType: 'https://schema.org/StrikethroughPrice', price: state.regularPrice.toFixed(2), priceCurrency: currency },
+        {
+          '@type': 'UnitPriceSpecification',
+          priceType: 'https://schema.org/StrikethroughPrice',
+          price: state.regularPrice.toFixed(2),
+          priceCurrency: currency,
+        },
       ];
     }
     const graph = {
       '@context': 'https://schema.org',
       '@graph': [
         { '@type': 'WebSite', name: shop.name, url: `${options.baseUrl}/shops/${shop.slug}/` },
-        { '@type': 'BreadcrumbList', itemListElement: [{ '@type': 'ListItem', position: 1, name: product.category ?? 'Produkty', item: `${options.baseUrl}/shops/${shop.slug}/category` }] },
         {
-          '@type': 'Product', name: product.name, image: image ? [image] : undefined, sku: product.id, mpn: product.mpn ?? undefined,
-          gtin13: product.gtin ?? undefined, brand: { '@type': 'Brand', name: product.brand }, url, offers: offer,
+          '@type': 'BreadcrumbList',
+          itemListElement: [
+            {
+              '@type': 'ListItem',
+              position: 1,
+              name: product.category ?? 'Produkty',
+              item: `${options.baseUrl}/shops/${shop.slug}/category`,
+            },
+          ],
+        },
+        {
+          '@type': 'Product',
+          name: product.name,
+          image: image ? [image] : undefined,
+          sku: product.id,
+          mpn: product.mpn ?? undefined,
+          gtin13: product.gtin ?? undefined,
+          brand: { '@type': 'Brand', name: product.brand },
+          url,
+          offers: offer,
         },
       ],
     };
@@ -172,7 +258,11 @@ ${related(shop, options.related)}`;
 
   // selectors-only and JavaScript shops share their visible markup; the JavaScript shop's page
   // arrives empty and its script fills it from the shop's API
-  const visible = (state: { price: number | null; regularPrice: number | null; availability: string }) => `<div class="product-detail">
+  const visible = (state: {
+    price: number | null;
+    regularPrice: number | null;
+    availability: string;
+  }) => `<div class="product-detail">
   <h1 class="product-title">${escapeHtml(product.name)}</h1>
   <img class="product-photo" src="/shops/${shop.slug}/static/placeholder.gif" data-src="${image ?? ''}" alt="">
   <div class="price-box">${state.regularPrice !== null && state.price !== null ? `<span class="price-before">${money(state.regularPrice)}</span>` : ''}<span class="price-now">${state.price === null ? labels.callForPrice : money(state.price)}</span></div>
@@ -182,9 +272,14 @@ ${related(shop, options.related)}`;
   ${product.gtin ? `<tr><td>${labels.ean}:</td><td class="spec-ean">${product.gtin}</td></tr>` : ''}</table>
 </div>`;
   if (shop.style === 'selectors') {
-    return layout(shop, product.name, canonical, `${visible({ price: priceShown, regularPrice: state.regularPrice, availability: state.availability })}
+    return layout(
+      shop,
+      product.name,
+      canonical,
+      `${visible({ price: priceShown, regularPrice: state.regularPrice, availability: state.availability })}
 ${description(product)}
-${related(shop, options.related)}`);
+${related(shop, options.related)}`,
+    );
   }
   const apiUrl = `/shops/${shop.slug}/api/products/${encodeURIComponent(product.id)}.json`;
   const script = `<script>
@@ -204,13 +299,22 @@ ${related(shop, options.related)}`);
   root.setAttribute('data-ready', 'true');
 })();
 </script>`;
-  return layout(shop, product.name, canonical, `<div id="product-root" class="loading"><div class="spinner"></div></div>
+  return layout(
+    shop,
+    product.name,
+    canonical,
+    `<div id="product-root" class="loading"><div class="spinner"></div></div>
 ${description(product)}
-${script}`);
+${script}`,
+  );
 }
 
 /** What the JavaScript shop's script loads. */
-export function productJson(state: ProductState, options: Pick<PageOptions, 'priceOverride' | 'currencyOverride'>, shop: Shop): string {
+export function productJson(
+  state: ProductState,
+  options: Pick<PageOptions, 'priceOverride' | 'currencyOverride'>,
+  shop: Shop,
+): string {
   return JSON.stringify({
     id: state.product.id,
     price: options.priceOverride === undefined ? state.price : options.priceOverride,
@@ -223,18 +327,36 @@ export function productJson(state: ProductState, options: Pick<PageOptions, 'pri
 export function listingPage(shop: Shop, items: ProductState[], page: number, pages: number): string {
   const labels = LABELS[shop.locale];
   const tiles = items
-    .map((state) => `<article class="card"><a class="card-link" href="${productPath(shop, state.product)}"><img src="${state.product.image ?? ''}" alt=""><h3>${escapeHtml(state.product.name)}</h3></a><p class="card-price">${formatFixturePrice(state.price, shop)}</p></article>`)
+    .map(
+      (state) =>
+        `<article class="card"><a class="card-link" href="${productPath(shop, state.product)}"><img src="${state.product.image ?? ''}" alt=""><h3>${escapeHtml(state.product.name)}</h3></a><p class="card-price">${formatFixturePrice(state.price, shop)}</p></article>`,
+    )
     .join('\n');
   const pager = Array.from({ length: pages }, (_, i) => i + 1)
     .filter((n) => Math.abs(n - page) <= 2 || n === 1 || n === pages)
-    .map((n) => (n === page ? `<span class="current">${n}</span>` : `<a href="/shops/${shop.slug}/category?page=${n}">${n}</a>`))
+    .map((n) =>
+      n === page ? `<span class="current">${n}</span>` : `<a href="/shops/${shop.slug}/category?page=${n}">${n}</a>`,
+    )
     .join(' ');
-  const next = page < pages ? `<a class="next" rel="next" href="/shops/${shop.slug}/category?page=${page + 1}">${labels.next}</a>` : '';
-  return layout(shop, `${labels.category} – ${page}`, '', `<h1>${labels.category}</h1><div class="grid">${tiles}</div><nav class="pager">${pager} ${next}</nav>`);
+  const next =
+    page < pages
+      ? `<a class="next" rel="next" href="/shops/${shop.slug}/category?page=${page + 1}">${labels.next}</a>`
+      : '';
+  return layout(
+    shop,
+    `${labels.category} – ${page}`,
+    '',
+    `<h1>${labels.category}</h1><div class="grid">${tiles}</div><nav class="pager">${pager} ${next}</nav>`,
+  );
 }
 
 export function homePage(shop: Shop): string {
-  return layout(shop, shop.name, '', `<h1>${escapeHtml(shop.name)}</h1><p><a href="/shops/${shop.slug}/category">${LABELS[shop.locale].category}</a></p>`);
+  return layout(
+    shop,
+    shop.name,
+    '',
+    `<h1>${escapeHtml(shop.name)}</h1><p><a href="/shops/${shop.slug}/category">${LABELS[shop.locale].category}</a></p>`,
+  );
 }
 
 export function captchaPage(): string {

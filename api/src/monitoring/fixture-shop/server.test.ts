@@ -10,7 +10,11 @@ import { startFixtureShop, type FixtureShop } from './server.ts';
 describe('fixture shop', () => {
   let shop: FixtureShop;
   beforeAll(async () => {
-    shop = await startFixtureShop({ shops: fixtureShopsFor(generateFixtureProducts(400, 9), 9), seed: 9, crawlDelaySeconds: 2 });
+    shop = await startFixtureShop({
+      shops: fixtureShopsFor(generateFixtureProducts(400, 9), 9),
+      seed: 9,
+      crawlDelaySeconds: 2,
+    });
   });
   afterAll(() => shop.close());
 
@@ -84,7 +88,9 @@ describe('fixture shop CLI', () => {
   it('starts on the port asked and prints its URL first', async () => {
     const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
     const main = fileURLToPath(new URL('./main.ts', import.meta.url));
-    const child = spawn(tsx, [main, '--products', '30', '--seed', '4', '--crawl-delay', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(tsx, [main, '--products', '30', '--seed', '4', '--crawl-delay', '0'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     try {
       const first = await new Promise<string>((resolve, reject) => {
         createInterface({ input: child.stdout! }).once('line', resolve);

@@ -13,7 +13,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { hashUnit, shopRounding, type FixtureShopCatalogue } from './catalogue.ts';
-import { captchaPage, homePage, listingPage, productJson, productPage, productPath, type ProductState } from './pages.ts';
+import {
+  captchaPage,
+  homePage,
+  listingPage,
+  productJson,
+  productPage,
+  productPath,
+  type ProductState,
+} from './pages.ts';
 
 export interface FixtureShopOptions {
   /** 0 or absent: any free port. */
@@ -60,8 +68,21 @@ export interface FixtureShop {
 }
 
 export const TRAPS = [
-  'rate-limited', 'flaky', 'server-error', 'slow', 'captcha', 'captcha-ok', 'redirect-loop', 'redirect', 'huge', 'not-html',
-  'call-for-price', 'zero-price', 'other-currency', 'private', 'gone',
+  'rate-limited',
+  'flaky',
+  'server-error',
+  'slow',
+  'captcha',
+  'captcha-ok',
+  'redirect-loop',
+  'redirect',
+  'huge',
+  'not-html',
+  'call-for-price',
+  'zero-price',
+  'other-currency',
+  'private',
+  'gone',
 ] as const;
 export type TrapName = (typeof TRAPS)[number];
 
@@ -77,7 +98,8 @@ interface ShopState {
   changedOn: Map<string, number>;
 }
 
-const xmlEscape = (text: string) => text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
+const xmlEscape = (text: string) =>
+  text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startFixtureShop(options: FixtureShopOptions): Promise<FixtureShop> {
@@ -92,7 +114,8 @@ export async function startFixtureShop(options: FixtureShopOptions): Promise<Fix
 
   const shops = new Map<string, ShopState>();
   for (const catalogue of options.shops) {
-    if (!/^[a-z0-9-]+$/.test(catalogue.slug)) throw new Error(`fixture shop slug "${catalogue.slug}" must be lower-case letters, digits and dashes`);
+    if (!/^[a-z0-9-]+$/.test(catalogue.slug))
+      throw new Error(`fixture shop slug "${catalogue.slug}" must be lower-case letters, digits and dashes`);
     const states = catalogue.products.map((product): ProductState => {
       const onSale = hashUnit(seed, catalogue.slug, product.id, 'sale') < 0.15;
       return {
@@ -123,7 +146,15 @@ export async function startFixtureShop(options: FixtureShopOptions): Promise<Fix
   /** Compressed product pages by ETag and encoding: the shop's CPU goes to answering, not recompressing. */
   const compressed = new Map<string, Buffer>();
 
-  function send(request: IncomingMessage, response: ServerResponse, status: number, type: string, body: string | (() => string), headers: Record<string, string> = {}, cacheKey?: string): void {
+  function send(
+    request: IncomingMessage,
+    response: ServerResponse,
+    status: number,
+    type: string,
+    body: string | (() => string),
+    headers: Record<string, string> = {},
+    cacheKey?: string,
+  ): void {
     const accept = String(request.headers['accept-encoding'] ?? '');
     const encoding = !compress ? null : /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
     const out: Record<string, string> = { 'content-type': type, ...headers };
@@ -134,7 +165,10 @@ export async function startFixtureShop(options: FixtureShopOptions): Promise<Fix
     } else {
       payload = Buffer.from(typeof body === 'function' ? body() : body);
       if (encoding && payload.length > 1024) {
-        payload = encoding === 'br' ? brotliCompressSync(payload, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }) : gzipSync(payload, { level: 6 });
+        payload =
+          encoding === 'br'
+            ? brotliCompressSync(payload, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } })
+            : gzipSync(payload, { level: 6 });
         out['content-encoding'] = encoding;
         if (key) {
           if (compressed.size >= 50_000) compressed.clear();
@@ -148,13 +182,22 @@ export async function startFixtureShop(options: FixtureShopOptions): Promise<Fix
   }
 
   /** ETag / Last-Modified of a page that changes on `changed` (a day): 304 when the client has it. */
-  function conditional(request: IncomingMessage, response: ServerResponse, tag: string, changed: number): Record<string, string> | null {
+  function conditional(
+    request: IncomingMessage,
+    response: ServerResponse,
+    tag: string,
+    changed: number,
+  ): Record<string, string> | null {
     const etag = `"${tag}-d${changed}"`;
     const lastModified = new Date(EPOCH + changed * 86_400_000).toUTCString();
     const headers = { etag, 'last-modified': lastModified, 'cache-control': 'no-cache' };
     const ifNoneMatch = request.headers['if-none-match'];
     const ifModifiedSince = request.headers['if-modified-since'];
-    const fresh = ifNoneMatch ? ifNoneMatch.split(/\s*,\s*/).includes(etag) : ifModifiedSince ? Date.parse(ifModifiedSince) >= Date.parse(lastModified) : false;
+    const fresh = ifNoneMatch
+      ? ifNoneMatch.split(/\s*,\s*/).includes(etag)
+      : ifModifiedSince
+        ? Date.parse(ifModifiedSince) >= Date.parse(lastModified)
+        : false;
     if (fresh) {
       response.writeHead(304, headers).end();
       return null;
@@ -164,11 +207,24 @@ export async function startFixtureShop(options: FixtureShopOptions): Promise<Fix
 
   function relatedOf(shop: ShopState, state: ProductState): ProductState[] {
     const index = shop.states.indexOf(state);
-    return [1, 2, 3, 4, 5, 6].map((offset) => shop.states[(index + offset) % shop.states.length]!).filter((other) => other !== state);
+    return [1, 2, 3, 4, 5, 6]
+      .map((offset) => shop.states[(index + offset) % shop.states.length]!)
+      .filter((other) => other !== state);
   }
 
-  function productAnswer(request: IncomingMessage, response: ServerResponse, shop: ShopState, state: ProductState, extra: { priceOverride?: number | null; currencyOverride?: FixtureShopCatalogue['currency']; tag?: string } = {}): void {
-    const headers = conditional(request, response, `${shop.catalogue.slug}-${state.product.id}${extra.tag ?? ''}`, shop.changedOn.get(state.product.id) ?? 0);
+  function productAnswer(
+    request: IncomingMessage,
+    response: ServerResponse,
+    shop: ShopState,
+    state: ProductState,
+    extra: { priceOverride?: number | null; currencyOverride?: FixtureShopCatalogue['currency']; tag?: string } = {},
+  ): void {
+    const headers = conditional(
+      request,
+      response,
+      `${shop.catalogue.slug}-${state.product.id}${extra.tag ?? ''}`,
+      shop.changedOn.get(state.product.id) ?? 0,
+    );
     if (!headers) return;
     // a page changes with its own price and with its related products' prices: the day is in the key
     const html = () => productPage(shop.catalogue, state, { baseUrl, related: relatedOf(shop, state), ...extra });
@@ -183,18 +239,30 @@ export async function startFixtureShop(options: FixtureShopOptions): Promise<Fix
 
   function sitemapParts(shop: ShopState): string[] {
     const parts = Math.max(1, Math.ceil(shop.states.length / SITEMAP_PART));
-    const locations = Array.from({ length: parts }, (_, i) => `${baseUrl}/shops/${shop.catalogue.slug}/sitemap-products-${i + 1}.xml`);
+    const locations = Array.from(
+      { length: parts },
+      (_, i) => `${baseUrl}/shops/${shop.catalogue.slug}/sitemap-products-${i + 1}.xml`,
+    );
     if (options.trapsInSitemap) locations.push(`${baseUrl}/shops/${shop.catalogue.slug}/sitemap-special.xml`);
     return locations;
   }
 
   function urlset(entries: { loc: string; lastmod?: string }[]): string {
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries
-      .map((entry) => `  <url><loc>${xmlEscape(entry.loc)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ''}</url>`)
+      .map(
+        (entry) =>
+          `  <url><loc>${xmlEscape(entry.loc)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod}</lastmod>` : ''}</url>`,
+      )
       .join('\n')}\n</urlset>\n`;
   }
 
-  async function trap(request: IncomingMessage, response: ServerResponse, shop: ShopState, name: string, query: URLSearchParams): Promise<void> {
+  async function trap(
+    request: IncomingMessage,
+    response: ServerResponse,
+    shop: ShopState,
+    name: string,
+    query: URLSearchParams,
+  ): Promise<void> {
     const first = shop.states[0];
     const key = `${shop.catalogue.slug}/${name}`;
     const hits = (trapHits.get(key) ?? 0) + 1;
@@ -203,7 +271,10 @@ export async function startFixtureShop(options: FixtureShopOptions): Promise<Fix
     switch (name as TrapName) {
       case 'rate-limited':
         // every odd request is refused: a retry after Retry-After gets the page
-        if (hits % 2 === 1) return send(request, response, 429, 'text/plain', 'Too many requests', { 'retry-after': query.get('after') ?? '1' });
+        if (hits % 2 === 1)
+          return send(request, response, 429, 'text/plain', 'Too many requests', {
+            'retry-after': query.get('after') ?? '1',
+          });
         break;
       case 'flaky':
         if (hits % 2 === 1) return send(request, response, 503, 'text/plain', 'Service unavailable');
@@ -247,7 +318,11 @@ export async function startFixtureShop(options: FixtureShopOptions): Promise<Fix
         if (first) return productAnswer(request, response, shop, first, { priceOverride: 0, tag: '-zero' });
         break;
       case 'other-currency':
-        if (first) return productAnswer(request, response, shop, first, { currencyOverride: shop.catalogue.currency === 'USD' ? 'EUR' : 'USD', tag: '-cur' });
+        if (first)
+          return productAnswer(request, response, shop, first, {
+            currencyOverride: shop.catalogue.currency === 'USD' ? 'EUR' : 'USD',
+            tag: '-cur',
+          });
         break;
       default:
         if (name === 'redirect-loop-back') {
@@ -265,20 +340,39 @@ export async function startFixtureShop(options: FixtureShopOptions): Promise<Fix
     const path = url.pathname;
     requests.push({ path, userAgent: request.headers['user-agent'], at: Date.now() });
     if (requests.length > 100_000) requests.splice(0, 50_000);
-    if (request.method !== 'GET' && request.method !== 'HEAD') return send(request, response, 405, 'text/plain', 'Method not allowed', { allow: 'GET, HEAD' });
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return send(request, response, 405, 'text/plain', 'Method not allowed', { allow: 'GET, HEAD' });
 
     if (path === '/robots.txt') {
       const lines = ['User-agent: *'];
       if (crawlDelay > 0) lines.push(`Crawl-delay: ${crawlDelay}`);
-      lines.push('Disallow: /shops/*/cart', 'Disallow: /shops/*/private/', 'Disallow: /shops/*/special/private', '', `Sitemap: ${baseUrl}/sitemap.xml`, '');
+      lines.push(
+        'Disallow: /shops/*/cart',
+        'Disallow: /shops/*/private/',
+        'Disallow: /shops/*/special/private',
+        '',
+        `Sitemap: ${baseUrl}/sitemap.xml`,
+        '',
+      );
       return send(request, response, 200, 'text/plain; charset=utf-8', lines.join('\n'));
     }
     if (path === '/sitemap.xml') {
       return send(request, response, 200, 'application/xml', sitemapIndex([...shops.values()].flatMap(sitemapParts)));
     }
-    if (path === '/' ) {
-      const links = [...shops.values()].map((shop) => `<li><a href="/shops/${shop.catalogue.slug}/">${shop.catalogue.name}</a> (${shop.catalogue.style})</li>`).join('');
-      return send(request, response, 200, 'text/html; charset=utf-8', `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Fixture shops</title></head><body><h1>Fixture shops, day ${day}</h1><ul>${links}</ul></body></html>`);
+    if (path === '/') {
+      const links = [...shops.values()]
+        .map(
+          (shop) =>
+            `<li><a href="/shops/${shop.catalogue.slug}/">${shop.catalogue.name}</a> (${shop.catalogue.style})</li>`,
+        )
+        .join('');
+      return send(
+        request,
+        response,
+        200,
+        'text/html; charset=utf-8',
+        `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Fixture shops</title></head><body><h1>Fixture shops, day ${day}</h1><ul>${links}</ul></body></html>`,
+      );
     }
     const match = /^\/shops\/([a-z0-9-]+)(\/.*)?$/.exec(path);
     const shop = match ? shops.get(match[1]!) : undefined;
@@ -287,26 +381,54 @@ export async function startFixtureShop(options: FixtureShopOptions): Promise<Fix
     const slug = shop.catalogue.slug;
 
     if (rest === '/') return send(request, response, 200, 'text/html; charset=utf-8', homePage(shop.catalogue));
-    if (rest === '/sitemap.xml') return send(request, response, 200, 'application/xml', sitemapIndex(sitemapParts(shop)));
+    if (rest === '/sitemap.xml')
+      return send(request, response, 200, 'application/xml', sitemapIndex(sitemapParts(shop)));
     const part = /^\/sitemap-products-(\d+)\.xml$/.exec(rest);
     if (part) {
       const index = Number(part[1]) - 1;
       const slice = shop.states.slice(index * SITEMAP_PART, (index + 1) * SITEMAP_PART);
       if (!slice.length) return send(request, response, 404, 'text/plain', 'No such sitemap');
-      return send(request, response, 200, 'application/xml', urlset(slice.map((state) => ({
-        loc: `${baseUrl}${productPath(shop.catalogue, state.product)}`,
-        lastmod: new Date(EPOCH + (shop.changedOn.get(state.product.id) ?? 0) * 86_400_000).toISOString().slice(0, 10),
-      }))));
+      return send(
+        request,
+        response,
+        200,
+        'application/xml',
+        urlset(
+          slice.map((state) => ({
+            loc: `${baseUrl}${productPath(shop.catalogue, state.product)}`,
+            lastmod: new Date(EPOCH + (shop.changedOn.get(state.product.id) ?? 0) * 86_400_000)
+              .toISOString()
+              .slice(0, 10),
+          })),
+        ),
+      );
     }
     if (rest === '/sitemap-special.xml') {
-      return send(request, response, 200, 'application/xml', urlset(TRAPS.filter((name) => name !== 'huge' && name !== 'slow').map((name) => ({ loc: `${baseUrl}/shops/${slug}/special/${name}` }))));
+      return send(
+        request,
+        response,
+        200,
+        'application/xml',
+        urlset(
+          TRAPS.filter((name) => name !== 'huge' && name !== 'slow').map((name) => ({
+            loc: `${baseUrl}/shops/${slug}/special/${name}`,
+          })),
+        ),
+      );
     }
     if (rest === '/category') {
       const pageSize = shop.catalogue.pageSize ?? 20;
       const pages = Math.max(1, Math.ceil(shop.states.length / pageSize));
       const page = Number(url.searchParams.get('page') ?? '1');
-      if (!Number.isInteger(page) || page < 1 || page > pages) return send(request, response, 404, 'text/html; charset=utf-8', '<html><body>No such page</body></html>');
-      return send(request, response, 200, 'text/html; charset=utf-8', listingPage(shop.catalogue, shop.states.slice((page - 1) * pageSize, page * pageSize), page, pages));
+      if (!Number.isInteger(page) || page < 1 || page > pages)
+        return send(request, response, 404, 'text/html; charset=utf-8', '<html><body>No such page</body></html>');
+      return send(
+        request,
+        response,
+        200,
+        'text/html; charset=utf-8',
+        listingPage(shop.catalogue, shop.states.slice((page - 1) * pageSize, page * pageSize), page, pages),
+      );
     }
     const api = /^\/api\/products\/([^/]+)\.json$/.exec(rest);
     if (api) {
@@ -314,12 +436,27 @@ export async function startFixtureShop(options: FixtureShopOptions): Promise<Fix
       if (!state) return send(request, response, 404, 'application/json', '{"error":"not found"}');
       return send(request, response, 200, 'application/json', productJson(state, {}, shop.catalogue));
     }
-    if (rest.startsWith('/special/')) return trap(request, response, shop, rest.slice('/special/'.length), url.searchParams);
-    if (rest === '/cart' || rest.startsWith('/private/')) return send(request, response, 200, 'text/html; charset=utf-8', '<html><body><h1>Košík</h1></body></html>');
-    if (rest.startsWith('/static/')) return send(request, response, 200, rest.endsWith('.css') ? 'text/css' : 'image/gif', rest.endsWith('.css') ? 'body{font-family:sans-serif}' : 'GIF89a');
+    if (rest.startsWith('/special/'))
+      return trap(request, response, shop, rest.slice('/special/'.length), url.searchParams);
+    if (rest === '/cart' || rest.startsWith('/private/'))
+      return send(request, response, 200, 'text/html; charset=utf-8', '<html><body><h1>Košík</h1></body></html>');
+    if (rest.startsWith('/static/'))
+      return send(
+        request,
+        response,
+        200,
+        rest.endsWith('.css') ? 'text/css' : 'image/gif',
+        rest.endsWith('.css') ? 'body{font-family:sans-serif}' : 'GIF89a',
+      );
     const state = shop.byPath.get(path);
     if (state) return productAnswer(request, response, shop, state);
-    return send(request, response, 404, 'text/html; charset=utf-8', '<html><body><h1>Stránka nenalezena</h1></body></html>');
+    return send(
+      request,
+      response,
+      404,
+      'text/html; charset=utf-8',
+      '<html><body><h1>Stránka nenalezena</h1></body></html>',
+    );
   }
 
   await new Promise<void>((resolve, reject) => {

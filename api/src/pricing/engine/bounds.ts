@@ -23,7 +23,9 @@ export function boundsFor(settings: BoundSettings, product: ProductFacts, decima
     if (product.cost == null) steps.push({ code: 'no_cost_floor' });
     else {
       const value =
-        settings.costMarginUnit === 'AMOUNT' ? roundMoney(product.cost + settings.costMargin, decimals) : addPercent(product.cost, settings.costMargin, decimals);
+        settings.costMarginUnit === 'AMOUNT'
+          ? roundMoney(product.cost + settings.costMargin, decimals)
+          : addPercent(product.cost, settings.costMargin, decimals);
       const step: ExplanationStep =
         settings.costMarginUnit === 'AMOUNT'
           ? { code: 'floor_cost', cost: product.cost, amount: settings.costMargin, bound: value }
@@ -35,12 +37,14 @@ export function boundsFor(settings: BoundSettings, product: ProductFacts, decima
     if (product.map == null) steps.push({ code: 'no_map' });
     else floors.push({ value: product.map, step: { code: 'floor_map', bound: product.map } });
   }
-  if (settings.minimumPrice != null) floors.push({ value: settings.minimumPrice, step: { code: 'floor_minimum', bound: settings.minimumPrice } });
+  if (settings.minimumPrice != null)
+    floors.push({ value: settings.minimumPrice, step: { code: 'floor_minimum', bound: settings.minimumPrice } });
   if (settings.useRrp) {
     if (product.rrp == null) steps.push({ code: 'no_rrp' });
     else ceilings.push({ value: product.rrp, step: { code: 'ceiling_rrp', bound: product.rrp } });
   }
-  if (settings.maximumPrice != null) ceilings.push({ value: settings.maximumPrice, step: { code: 'ceiling_maximum', bound: settings.maximumPrice } });
+  if (settings.maximumPrice != null)
+    ceilings.push({ value: settings.maximumPrice, step: { code: 'ceiling_maximum', bound: settings.maximumPrice } });
   const floor = floors.length ? Math.max(...floors.map((f) => f.value)) : null;
   const ceiling = ceilings.length ? Math.min(...ceilings.map((c) => c.value)) : null;
   return { floor, ceiling, steps: [...steps, ...floors.map((f) => f.step), ...ceilings.map((c) => c.step)] };
@@ -67,7 +71,9 @@ export function applyBounds(price: number, bounds: Bounds): Bounded {
   const steps = bounds.steps.map((step) => {
     if (step.bound === undefined) return step;
     const isFloor = step.code.startsWith('floor_');
-    const deciding = isFloor ? heldBy === 'floor' && step.bound === bounds.floor : heldBy === 'ceiling' && step.bound === bounds.ceiling;
+    const deciding = isFloor
+      ? heldBy === 'floor' && step.bound === bounds.floor
+      : heldBy === 'ceiling' && step.bound === bounds.ceiling;
     return { ...step, reached: deciding, price: result };
   });
   return { price: result, heldBy, steps };

@@ -10,7 +10,8 @@ export function currencyDecimals(currency: string): number {
   let decimals = decimalsCache.get(currency);
   if (decimals === undefined) {
     try {
-      decimals = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+      decimals =
+        new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
     } catch {
       decimals = 2;
     }
@@ -26,13 +27,15 @@ export function toMinor(value: number, decimals: number): number {
   return Math.sign(scaled) * Math.round(Math.abs(scaled) + 1e-6);
 }
 
-export const fromMinor = (minor: number, decimals: number): number => Number((minor / 10 ** decimals).toFixed(decimals));
+export const fromMinor = (minor: number, decimals: number): number =>
+  Number((minor / 10 ** decimals).toFixed(decimals));
 
 /** `value` rounded half up to the currency's decimals. */
 export const roundMoney = (value: number, decimals: number): number => fromMinor(toMinor(value, decimals), decimals);
 
 /** `price` changed by `percent` % (negative lowers it), rounded to the currency's decimals. */
-export const addPercent = (price: number, percent: number, decimals: number): number => roundMoney(price * (1 + percent / 100), decimals);
+export const addPercent = (price: number, percent: number, decimals: number): number =>
+  roundMoney(price * (1 + percent / 100), decimals);
 
 /** (to - from) in percent of from, to 2 decimals; null when from is 0 or absent. */
 export function percentChange(from: number | null, to: number): number | null {

@@ -13,7 +13,12 @@ export interface CompetitorPrice {
   price: number;
 }
 
-export function offerPasses(offer: CompetitorOffer, settings: CompetitorSettings, currency: string, now: number): boolean {
+export function offerPasses(
+  offer: CompetitorOffer,
+  settings: CompetitorSettings,
+  currency: string,
+  now: number,
+): boolean {
   if (offer.currency !== currency) return false;
   if (settings.mode === 'INCLUDE' && !settings.competitorIds.includes(offer.competitorId)) return false;
   if (settings.mode === 'EXCLUDE' && settings.competitorIds.includes(offer.competitorId)) return false;
@@ -24,14 +29,28 @@ export function offerPasses(offer: CompetitorOffer, settings: CompetitorSettings
 }
 
 /** One price per competitor (its lowest passing offer), cheapest first, ties by competitor name. */
-export function competitorPrices(offers: readonly CompetitorOffer[], settings: CompetitorSettings, currency: string, now: number): CompetitorPrice[] {
+export function competitorPrices(
+  offers: readonly CompetitorOffer[],
+  settings: CompetitorSettings,
+  currency: string,
+  now: number,
+): CompetitorPrice[] {
   const lowest = new Map<string, CompetitorPrice>();
   for (const offer of offers) {
     if (!offerPasses(offer, settings, currency, now)) continue;
     const known = lowest.get(offer.competitorId);
     if (!known || offer.price < known.price) {
-      lowest.set(offer.competitorId, { competitorId: offer.competitorId, competitorName: offer.competitorName, price: offer.price });
+      lowest.set(offer.competitorId, {
+        competitorId: offer.competitorId,
+        competitorName: offer.competitorName,
+        price: offer.price,
+      });
     }
   }
-  return [...lowest.values()].sort((a, b) => a.price - b.price || a.competitorName.localeCompare(b.competitorName) || a.competitorId.localeCompare(b.competitorId));
+  return [...lowest.values()].sort(
+    (a, b) =>
+      a.price - b.price ||
+      a.competitorName.localeCompare(b.competitorName) ||
+      a.competitorId.localeCompare(b.competitorId),
+  );
 }

@@ -23,7 +23,12 @@ function grid(rounding: RoundingSettings, decimals: number): { modulus: number; 
 export const roundsFor = (rounding: RoundingSettings, decimals: number): boolean => grid(rounding, decimals) !== null;
 
 /** `price` on the rounding grid in `direction` (the settings' own unless given); unchanged without a grid. */
-export function roundPrice(price: number, rounding: RoundingSettings, decimals: number, direction: RoundingDirection = rounding.direction): number {
+export function roundPrice(
+  price: number,
+  rounding: RoundingSettings,
+  decimals: number,
+  direction: RoundingDirection = rounding.direction,
+): number {
   const g = grid(rounding, decimals);
   if (!g) return price;
   const x = toMinor(price, decimals);

@@ -27,7 +27,11 @@ export function selectorOf(selection: ProductSelection): (product: ProductFacts)
 }
 
 /** The first rule (in priority order) that selects the product decides its suggestion. */
-export function decidingRule<R extends { selection: ProductSelection }>(rules: readonly R[], selectors: ReadonlyArray<(p: ProductFacts) => boolean>, product: ProductFacts): R | null {
+export function decidingRule<R extends { selection: ProductSelection }>(
+  rules: readonly R[],
+  selectors: ReadonlyArray<(p: ProductFacts) => boolean>,
+  product: ProductFacts,
+): R | null {
   for (let i = 0; i < rules.length; i += 1) if (selectors[i]!(product)) return rules[i]!;
   return null;
 }

@@ -11,10 +11,22 @@ import { applyStrategy } from './strategy.ts';
 import type { CompetitorOffer, ExplanationStep, Outcome, PricingRule, ProductFacts, Suggestion } from './types.ts';
 
 function noData(current: number | null, steps: ExplanationStep[]): Suggestion {
-  return { currentPrice: current, suggestedPrice: null, change: null, changePercent: null, outcome: 'NO_COMPETITOR_DATA', steps };
+  return {
+    currentPrice: current,
+    suggestedPrice: null,
+    change: null,
+    changePercent: null,
+    outcome: 'NO_COMPETITOR_DATA',
+    steps,
+  };
 }
 
-export function suggest(rule: PricingRule, product: ProductFacts, offers: readonly CompetitorOffer[], now: number): Suggestion {
+export function suggest(
+  rule: PricingRule,
+  product: ProductFacts,
+  offers: readonly CompetitorOffer[],
+  now: number,
+): Suggestion {
   const decimals = currencyDecimals(product.currency);
   const current = product.price;
   const steps: ExplanationStep[] = [{ code: 'current', price: current }];
@@ -22,7 +34,11 @@ export function suggest(rule: PricingRule, product: ProductFacts, offers: readon
   const prices = competitorPrices(offers, rule.competitors, product.currency, now);
   const minimum = Math.max(1, rule.competitors.minPrices);
   if (prices.length < minimum) {
-    steps.push(prices.length === 0 ? { code: 'no_competitors' } : { code: 'too_few_competitors', competitors: prices.length, minimum });
+    steps.push(
+      prices.length === 0
+        ? { code: 'no_competitors' }
+        : { code: 'too_few_competitors', competitors: prices.length, minimum },
+    );
     return noData(current, steps);
   }
 
@@ -33,7 +49,10 @@ export function suggest(rule: PricingRule, product: ProductFacts, offers: readon
 
   const maxChange = rule.bounds.maxChangePercent;
   if (current != null && maxChange != null) {
-    const limited = Math.min(Math.max(price, addPercent(current, -maxChange, decimals)), addPercent(current, maxChange, decimals));
+    const limited = Math.min(
+      Math.max(price, addPercent(current, -maxChange, decimals)),
+      addPercent(current, maxChange, decimals),
+    );
     steps.push({ code: 'max_change', percent: maxChange, reached: limited !== price, price: limited });
     price = limited;
   }
@@ -46,8 +65,11 @@ export function suggest(rule: PricingRule, product: ProductFacts, offers: readon
   if (roundsFor(rule.rounding, decimals)) {
     let rounded = roundPrice(price, rule.rounding, decimals);
     if (bounds.floor != null && rounded < bounds.floor) rounded = roundPrice(price, rule.rounding, decimals, 'UP');
-    if (bounds.ceiling != null && rounded > bounds.ceiling) rounded = roundPrice(price, rule.rounding, decimals, 'DOWN');
-    const withinBounds = (bounds.floor == null || rounded >= bounds.floor) && (bounds.ceiling == null || rounded <= bounds.ceiling || bounded.heldBy === 'floor');
+    if (bounds.ceiling != null && rounded > bounds.ceiling)
+      rounded = roundPrice(price, rule.rounding, decimals, 'DOWN');
+    const withinBounds =
+      (bounds.floor == null || rounded >= bounds.floor) &&
+      (bounds.ceiling == null || rounded <= bounds.ceiling || bounded.heldBy === 'floor');
     if (withinBounds) {
       const detail = rule.rounding.mode === 'STEP' ? { step: rule.rounding.step! } : { ending: rule.rounding.ending! };
       steps.push({ code: 'rounded', ...detail, price: rounded });
@@ -57,7 +79,12 @@ export function suggest(rule: PricingRule, product: ProductFacts, offers: readon
     }
   }
 
-  let outcome: Outcome = bounded.heldBy === 'floor' ? 'HELD_BY_FLOOR' : bounded.heldBy === 'ceiling' ? 'HELD_BY_CEILING' : 'CHANGE_SUGGESTED';
+  let outcome: Outcome =
+    bounded.heldBy === 'floor'
+      ? 'HELD_BY_FLOOR'
+      : bounded.heldBy === 'ceiling'
+        ? 'HELD_BY_CEILING'
+        : 'CHANGE_SUGGESTED';
   if (current != null && outcome === 'CHANGE_SUGGESTED') {
     const tolerance = rule.strategy.tolerancePercent;
     const changePercent = percentChange(current, price);
@@ -69,5 +96,12 @@ export function suggest(rule: PricingRule, product: ProductFacts, offers: readon
   }
   steps.push({ code: 'result', price });
   const change = current == null ? null : roundMoney(price - current, decimals);
-  return { currentPrice: current, suggestedPrice: price, change, changePercent: percentChange(current, price), outcome, steps };
+  return {
+    currentPrice: current,
+    suggestedPrice: price,
+    change,
+    changePercent: percentChange(current, price),
+    outcome,
+    steps,
+  };
 }

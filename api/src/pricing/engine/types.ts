@@ -4,7 +4,14 @@
  * Plain data only; the engine's functions are pure.
  */
 
-export type StrategyType = 'MATCH_LOWEST' | 'BEAT_LOWEST' | 'MATCH_AVERAGE' | 'MATCH_MEDIAN' | 'POSITION' | 'FOLLOW_COMPETITOR' | 'WITHIN_MARKET_AVERAGE';
+export type StrategyType =
+  | 'MATCH_LOWEST'
+  | 'BEAT_LOWEST'
+  | 'MATCH_AVERAGE'
+  | 'MATCH_MEDIAN'
+  | 'POSITION'
+  | 'FOLLOW_COMPETITOR'
+  | 'WITHIN_MARKET_AVERAGE';
 export type AdjustUnit = 'PERCENT' | 'AMOUNT';
 export type Availability = 'ANY' | 'IN_STOCK' | 'OUT_OF_STOCK';
 export type CompetitorMode = 'ALL' | 'INCLUDE' | 'EXCLUDE';
@@ -12,7 +19,12 @@ export type MatchTypes = 'CONFIRMED_ONLY' | 'CONFIRMED_AND_AUTOMATIC';
 export type RoundingMode = 'NONE' | 'CHARM' | 'STEP';
 export type CharmEnding = 'CENTS_99' | 'CENTS_90' | 'UNITS_9';
 export type RoundingDirection = 'NEAREST' | 'UP' | 'DOWN';
-export type Outcome = 'CHANGE_SUGGESTED' | 'WITHIN_TOLERANCE' | 'HELD_BY_FLOOR' | 'HELD_BY_CEILING' | 'NO_COMPETITOR_DATA';
+export type Outcome =
+  | 'CHANGE_SUGGESTED'
+  | 'WITHIN_TOLERANCE'
+  | 'HELD_BY_FLOOR'
+  | 'HELD_BY_CEILING'
+  | 'NO_COMPETITOR_DATA';
 
 export interface ProductSelection {
   brands: string[];

@@ -24,7 +24,17 @@ export const CONTENT_TYPES: Record<FeedFormat, string> = {
   xml: 'application/xml; charset=utf-8',
 };
 
-const CSV_COLUMNS = ['item_id', 'name', 'currency', 'current_price', 'suggested_price', 'change', 'change_percent', 'outcome', 'review'] as const;
+const CSV_COLUMNS = [
+  'item_id',
+  'name',
+  'currency',
+  'current_price',
+  'suggested_price',
+  'change',
+  'change_percent',
+  'outcome',
+  'review',
+] as const;
 
 /** A CSV cell: quoted when needed; a leading = + - @ is neutralised so a spreadsheet does not run it. */
 export function csvCell(value: string | number | null): string {
@@ -35,7 +45,9 @@ export function csvCell(value: string | number | null): string {
 }
 
 const xmlText = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+  value
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
 export interface FeedHead {
   websiteId: string;
@@ -44,7 +56,8 @@ export interface FeedHead {
 }
 
 export function feedHead(format: FeedFormat, head: FeedHead): string {
-  if (format === 'json') return `{"website":${JSON.stringify(head.websiteId)},"generatedAt":${JSON.stringify(head.generatedAt)},"acceptedOnly":${head.acceptedOnly},"items":[`;
+  if (format === 'json')
+    return `{"website":${JSON.stringify(head.websiteId)},"generatedAt":${JSON.stringify(head.generatedAt)},"acceptedOnly":${head.acceptedOnly},"items":[`;
   if (format === 'csv') return `${CSV_COLUMNS.join(',')}\n`;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<prices website="${xmlText(head.websiteId)}" generated="${xmlText(head.generatedAt)}" accepted-only="${head.acceptedOnly}">\n`;
 }
@@ -54,7 +67,8 @@ export function feedRow(format: FeedFormat, row: FeedRow, first: boolean): strin
   if (format === 'csv') {
     return `${[row.itemId, row.name, row.currency, row.currentPrice, row.suggestedPrice, row.change, row.changePercent, row.outcome, row.review].map(csvCell).join(',')}\n`;
   }
-  const element = (name: string, value: string | number | null) => (value == null ? '' : `<${name}>${xmlText(String(value))}</${name}>`);
+  const element = (name: string, value: string | number | null) =>
+    value == null ? '' : `<${name}>${xmlText(String(value))}</${name}>`;
   return `<price>${element('item_id', row.itemId)}${element('name', row.name)}${element('currency', row.currency)}${element('current_price', row.currentPrice)}${element('suggested_price', row.suggestedPrice)}${element('change', row.change)}${element('change_percent', row.changePercent)}${element('outcome', row.outcome)}${element('review', row.review)}</price>\n`;
 }
 

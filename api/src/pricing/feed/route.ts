@@ -22,13 +22,21 @@ const PAGE = 2000;
 const failure = (status: number, code: string, message: string) =>
   new Response(JSON.stringify({ errors: [{ message, extensions: { code } }] }), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...(status === 401 ? { 'www-authenticate': 'ApiKey header="X-Api-Key"' } : {}) },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...(status === 401 ? { 'www-authenticate': 'ApiKey header="X-Api-Key"' } : {}),
+    },
   });
 
 const digest = (key: string) => createHash('sha256').update(key, 'utf8').digest();
 
 /** 'ok', or why the key does not open this website's feed. */
-export async function checkFeedKey(pool: Pool, websiteId: string, key: string | null): Promise<'ok' | 'unknown' | 'revoked' | 'suspended'> {
+export async function checkFeedKey(
+  pool: Pool,
+  websiteId: string,
+  key: string | null,
+): Promise<'ok' | 'unknown' | 'revoked' | 'suspended'> {
   if (!key || key.length > 200 || !UUID.test(websiteId)) return 'unknown';
   const { rows } = await pool.query<{ api_key: string; suspended: boolean; revoked: boolean }>(
     `SELECT ow.api_key, o.suspended,
@@ -57,7 +65,13 @@ interface FeedDbRow {
 }
 
 /** The feed's body: pulls one page per read the client makes (backpressure), so memory stays flat. */
-export function feedStream(pool: Pool, websiteId: string, format: FeedFormat, acceptedOnly: boolean, now = new Date()): ReadableStream<Uint8Array> {
+export function feedStream(
+  pool: Pool,
+  websiteId: string,
+  format: FeedFormat,
+  acceptedOnly: boolean,
+  now = new Date(),
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let afterId: string | null = null;
   let first = true;
@@ -107,17 +121,34 @@ export function feedStream(pool: Pool, websiteId: string, format: FeedFormat, ac
 }
 
 export async function handlePriceFeed(request: Request, url: URL, websiteId: string, pool: Pool): Promise<Response> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return failure(405, 'METHOD_NOT_ALLOWED', 'The price feed is read with GET.');
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return failure(405, 'METHOD_NOT_ALLOWED', 'The price feed is read with GET.');
   const key = request.headers.get('x-api-key') ?? url.searchParams.get('key');
   const verdict = await checkFeedKey(pool, websiteId, key);
-  if (verdict === 'unknown') return failure(401, 'UNAUTHENTICATED', 'Send the website\'s API key (header X-Api-Key): this key does not open this price feed.');
-  if (verdict === 'revoked') return failure(403, 'FORBIDDEN', 'This API key was replaced and no longer opens the price feed; use the website\'s current key.');
-  if (verdict === 'suspended') return failure(403, 'FORBIDDEN', 'The organization is suspended: its price feed is closed.');
+  if (verdict === 'unknown')
+    return failure(
+      401,
+      'UNAUTHENTICATED',
+      "Send the website's API key (header X-Api-Key): this key does not open this price feed.",
+    );
+  if (verdict === 'revoked')
+    return failure(
+      403,
+      'FORBIDDEN',
+      "This API key was replaced and no longer opens the price feed; use the website's current key.",
+    );
+  if (verdict === 'suspended')
+    return failure(403, 'FORBIDDEN', 'The organization is suspended: its price feed is closed.');
   const format = (url.searchParams.get('format') ?? 'json').toLowerCase() as FeedFormat;
   if (!FEED_FORMATS.includes(format)) return failure(400, 'BAD_USER_INPUT', 'format must be json, csv or xml.');
   const accepted = url.searchParams.get('accepted');
-  if (accepted !== null && accepted !== 'true' && accepted !== 'false') return failure(400, 'BAD_USER_INPUT', 'accepted must be true or false.');
-  const headers = { 'content-type': CONTENT_TYPES[format], 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+  if (accepted !== null && accepted !== 'true' && accepted !== 'false')
+    return failure(400, 'BAD_USER_INPUT', 'accepted must be true or false.');
+  const headers = {
+    'content-type': CONTENT_TYPES[format],
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  };
   if (request.method === 'HEAD') return new Response(null, { status: 200, headers });
   return new Response(feedStream(pool, websiteId.toLowerCase(), format, accepted === 'true'), { status: 200, headers });
 }

@@ -31,6 +31,13 @@ export type RuleErrorReason =
   | 'SELECTS_NOTHING'
   | 'REORDER_INCOMPLETE';
 
-export function ruleError(field: string, reason: RuleErrorReason, message: string, values: Record<string, string | number> = {}): GraphQLError {
-  return new GraphQLError(`Invalid ${field}: ${message}`, { extensions: { code: 'BAD_USER_INPUT', field, reason, values } });
+export function ruleError(
+  field: string,
+  reason: RuleErrorReason,
+  message: string,
+  values: Record<string, string | number> = {},
+): GraphQLError {
+  return new GraphQLError(`Invalid ${field}: ${message}`, {
+    extensions: { code: 'BAD_USER_INPUT', field, reason, values },
+  });
 }

@@ -7,11 +7,26 @@
 import { ruleError } from './errors.ts';
 import { oneOf } from '../../graphql/resolvers/catalogue-scope.ts';
 import { uuidArg } from '../../graphql/validate.ts';
-import type { BoundSettings, CompetitorSettings, PricingRule, ProductSelection, RoundingSettings, StrategySettings } from '../engine/types.ts';
+import type {
+  BoundSettings,
+  CompetitorSettings,
+  PricingRule,
+  ProductSelection,
+  RoundingSettings,
+  StrategySettings,
+} from '../engine/types.ts';
 
 export const STATUSES = ['ACTIVE', 'INACTIVE', 'DRAFT'] as const;
 export type RuleStatus = (typeof STATUSES)[number];
-const STRATEGIES = ['MATCH_LOWEST', 'BEAT_LOWEST', 'MATCH_AVERAGE', 'MATCH_MEDIAN', 'POSITION', 'FOLLOW_COMPETITOR', 'WITHIN_MARKET_AVERAGE'] as const;
+const STRATEGIES = [
+  'MATCH_LOWEST',
+  'BEAT_LOWEST',
+  'MATCH_AVERAGE',
+  'MATCH_MEDIAN',
+  'POSITION',
+  'FOLLOW_COMPETITOR',
+  'WITHIN_MARKET_AVERAGE',
+] as const;
 const UNITS = ['PERCENT', 'AMOUNT'] as const;
 const AVAILABILITIES = ['ANY', 'IN_STOCK', 'OUT_OF_STOCK'] as const;
 const COMPETITOR_MODES = ['ALL', 'INCLUDE', 'EXCLUDE'] as const;
@@ -33,13 +48,19 @@ export interface RuleSettings extends PricingRule {
 
 type Input = Record<string, unknown> | null | undefined;
 
-function number(field: string, value: unknown, { min = -Infinity, max = Infinity, integer = false, above = false } = {}): number | null {
+function number(
+  field: string,
+  value: unknown,
+  { min = -Infinity, max = Infinity, integer = false, above = false } = {},
+): number | null {
   if (value == null) return null;
   if (typeof value !== 'number' || !Number.isFinite(value)) throw ruleError(field, 'NOT_A_NUMBER', 'must be a number');
   if (integer && !Number.isInteger(value)) throw ruleError(field, 'NOT_WHOLE', 'must be a whole number');
   if (above ? value <= min : value < min) {
     if (above) throw ruleError(field, 'NOT_ABOVE', `must be more than ${min}`, { min });
-    throw min === 0 ? ruleError(field, 'NEGATIVE', 'must not be negative') : ruleError(field, 'BELOW_MINIMUM', `must be at least ${min}`, { min });
+    throw min === 0
+      ? ruleError(field, 'NEGATIVE', 'must not be negative')
+      : ruleError(field, 'BELOW_MINIMUM', `must be at least ${min}`, { min });
   }
   if (value > max) throw ruleError(field, 'ABOVE_MAXIMUM', `must be at most ${max}`, { max });
   return value;
@@ -53,11 +74,13 @@ function required<T>(field: string, value: T | null): T {
 function texts(field: string, value: unknown): string[] {
   if (value == null) return [];
   if (!Array.isArray(value)) throw ruleError(field, 'NOT_A_LIST', 'must be a list');
-  if (value.length > MAX_LIST) throw ruleError(field, 'TOO_MANY_ITEMS', `must have at most ${MAX_LIST} items`, { max: MAX_LIST });
+  if (value.length > MAX_LIST)
+    throw ruleError(field, 'TOO_MANY_ITEMS', `must have at most ${MAX_LIST} items`, { max: MAX_LIST });
   const seen = new Map<string, string>();
   for (const item of value) {
     const text = typeof item === 'string' ? item.trim() : '';
-    if (!text || text.length > 500) throw ruleError(field, 'ITEM_LENGTH', 'items must be 1-500 characters', { max: 500 });
+    if (!text || text.length > 500)
+      throw ruleError(field, 'ITEM_LENGTH', 'items must be 1-500 characters', { max: 500 });
     seen.set(text.toLowerCase(), text);
   }
   return [...seen.values()];
@@ -66,20 +89,24 @@ function texts(field: string, value: unknown): string[] {
 function ids(field: string, value: unknown): string[] {
   if (value == null) return [];
   if (!Array.isArray(value)) throw ruleError(field, 'NOT_A_LIST', 'must be a list');
-  if (value.length > MAX_LIST) throw ruleError(field, 'TOO_MANY_ITEMS', `must have at most ${MAX_LIST} items`, { max: MAX_LIST });
+  if (value.length > MAX_LIST)
+    throw ruleError(field, 'TOO_MANY_ITEMS', `must have at most ${MAX_LIST} items`, { max: MAX_LIST });
   return [...new Set(value.map((id) => uuidArg(field, String(id))))];
 }
 
-const choice = <T extends string>(field: string, value: unknown, allowed: readonly T[], fallback: T): T => (value == null ? fallback : oneOf(field, value, allowed));
+const choice = <T extends string>(field: string, value: unknown, allowed: readonly T[], fallback: T): T =>
+  value == null ? fallback : oneOf(field, value, allowed);
 
 export function productSelectionOf(input: Input, field = 'products'): ProductSelection {
   const products = input ?? {};
   const priceMin = number(`${field}.priceMin`, products.priceMin, { min: 0, max: MAX_AMOUNT });
   const priceMax = number(`${field}.priceMax`, products.priceMax, { min: 0, max: MAX_AMOUNT });
-  if (priceMin != null && priceMax != null && priceMin > priceMax) throw ruleError(`${field}.priceMin`, 'PRICE_RANGE_INVERTED', 'must not be above the price range\'s upper end');
+  if (priceMin != null && priceMax != null && priceMin > priceMax)
+    throw ruleError(`${field}.priceMin`, 'PRICE_RANGE_INVERTED', "must not be above the price range's upper end");
   const includeProductIds = ids(`${field}.includeProductIds`, products.includeProductIds);
   const excludeProductIds = ids(`${field}.excludeProductIds`, products.excludeProductIds);
-  if (includeProductIds.some((id) => excludeProductIds.includes(id))) throw ruleError(`${field}.excludeProductIds`, 'EXCLUDES_INCLUDED', 'must not name a product the rule includes');
+  if (includeProductIds.some((id) => excludeProductIds.includes(id)))
+    throw ruleError(`${field}.excludeProductIds`, 'EXCLUDES_INCLUDED', 'must not name a product the rule includes');
   return {
     brands: texts(`${field}.brands`, products.brands),
     categories: texts(`${field}.categories`, products.categories),
@@ -95,7 +122,12 @@ function competitorsOf(input: Input): CompetitorSettings {
   const c = input ?? {};
   const mode = choice('competitors.mode', c.mode, COMPETITOR_MODES, 'ALL');
   const competitorIds = ids('competitors.competitorIds', c.competitorIds);
-  if (mode !== 'ALL' && competitorIds.length === 0) throw ruleError('competitors.competitorIds', 'NO_COMPETITOR_NAMED', 'must name at least one competitor to include or exclude');
+  if (mode !== 'ALL' && competitorIds.length === 0)
+    throw ruleError(
+      'competitors.competitorIds',
+      'NO_COMPETITOR_NAMED',
+      'must name at least one competitor to include or exclude',
+    );
   return {
     mode,
     competitorIds: mode === 'ALL' ? [] : competitorIds,
@@ -120,14 +152,35 @@ function strategyOf(input: Input, competitors: CompetitorSettings): StrategySett
     tolerancePercent: number('strategy.tolerancePercent', s.tolerancePercent, { min: 0, max: 100 }) ?? 0,
   };
   if (type === 'BEAT_LOWEST') {
-    strategy.beatBy = required('strategy.beatBy', number('strategy.beatBy', s.beatBy, { min: 0, above: true, max: beatUnit === 'PERCENT' ? 99 : MAX_AMOUNT }));
+    strategy.beatBy = required(
+      'strategy.beatBy',
+      number('strategy.beatBy', s.beatBy, { min: 0, above: true, max: beatUnit === 'PERCENT' ? 99 : MAX_AMOUNT }),
+    );
   }
-  if (type === 'POSITION') strategy.position = required('strategy.position', number('strategy.position', s.position, { min: 1, max: 100, integer: true }));
-  if (type === 'WITHIN_MARKET_AVERAGE') strategy.withinPercent = required('strategy.withinPercent', number('strategy.withinPercent', s.withinPercent, { min: 0, above: true, max: 100 }));
+  if (type === 'POSITION')
+    strategy.position = required(
+      'strategy.position',
+      number('strategy.position', s.position, { min: 1, max: 100, integer: true }),
+    );
+  if (type === 'WITHIN_MARKET_AVERAGE')
+    strategy.withinPercent = required(
+      'strategy.withinPercent',
+      number('strategy.withinPercent', s.withinPercent, { min: 0, above: true, max: 100 }),
+    );
   if (type === 'FOLLOW_COMPETITOR') {
-    const id = uuidArg('strategy.competitorId', String(required('strategy.competitorId', (s.competitorId as string | null | undefined) ?? null)));
-    const excluded = (competitors.mode === 'EXCLUDE' && competitors.competitorIds.includes(id)) || (competitors.mode === 'INCLUDE' && !competitors.competitorIds.includes(id));
-    if (excluded) throw ruleError('strategy.competitorId', 'STRATEGY_COMPETITOR_LEFT_OUT', 'names a competitor the rule\'s competitor filter leaves out');
+    const id = uuidArg(
+      'strategy.competitorId',
+      String(required('strategy.competitorId', (s.competitorId as string | null | undefined) ?? null)),
+    );
+    const excluded =
+      (competitors.mode === 'EXCLUDE' && competitors.competitorIds.includes(id)) ||
+      (competitors.mode === 'INCLUDE' && !competitors.competitorIds.includes(id));
+    if (excluded)
+      throw ruleError(
+        'strategy.competitorId',
+        'STRATEGY_COMPETITOR_LEFT_OUT',
+        "names a competitor the rule's competitor filter leaves out",
+      );
     strategy.competitorId = id;
   }
   return strategy;
@@ -138,7 +191,8 @@ function boundsOf(input: Input): BoundSettings {
   const costMargin = number('bounds.costMargin', b.costMargin, { min: 0, max: 10_000 });
   const minimumPrice = number('bounds.minimumPrice', b.minimumPrice, { min: 0, max: MAX_AMOUNT });
   const maximumPrice = number('bounds.maximumPrice', b.maximumPrice, { min: 0, above: true, max: MAX_AMOUNT });
-  if (minimumPrice != null && maximumPrice != null && minimumPrice > maximumPrice) throw ruleError('bounds.minimumPrice', 'FLOOR_ABOVE_CEILING', 'the floor must not be above the ceiling');
+  if (minimumPrice != null && maximumPrice != null && minimumPrice > maximumPrice)
+    throw ruleError('bounds.minimumPrice', 'FLOOR_ABOVE_CEILING', 'the floor must not be above the ceiling');
   return {
     costMargin,
     costMarginUnit: choice('bounds.costMarginUnit', b.costMarginUnit, UNITS, 'PERCENT'),
@@ -155,8 +209,18 @@ function roundingOf(input: Input): RoundingSettings {
   const mode = choice('rounding.mode', r.mode, ROUNDING_MODES, 'NONE');
   return {
     mode,
-    ending: mode === 'CHARM' ? oneOf('rounding.ending', required('rounding.ending', (r.ending as string | null | undefined) ?? null), ENDINGS) : null,
-    step: mode === 'STEP' ? required('rounding.step', number('rounding.step', r.step, { min: 0.01, max: 1_000_000 })) : null,
+    ending:
+      mode === 'CHARM'
+        ? oneOf(
+            'rounding.ending',
+            required('rounding.ending', (r.ending as string | null | undefined) ?? null),
+            ENDINGS,
+          )
+        : null,
+    step:
+      mode === 'STEP'
+        ? required('rounding.step', number('rounding.step', r.step, { min: 0.01, max: 1_000_000 }))
+        : null,
     direction: choice('rounding.direction', r.direction, DIRECTIONS, 'NEAREST'),
   };
 }
@@ -169,7 +233,11 @@ export function ruleSettingsOf(input: Record<string, unknown>): RuleSettings {
   return {
     name,
     status: oneOf('status', input.status, STATUSES),
-    priority: number('priority', input.priority, { min: 1, max: 100_000, integer: true }) ?? (() => { throw ruleError('priority', 'REQUIRED', 'is required'); })(),
+    priority:
+      number('priority', input.priority, { min: 1, max: 100_000, integer: true }) ??
+      (() => {
+        throw ruleError('priority', 'REQUIRED', 'is required');
+      })(),
     products: productSelectionOf(input.products as Input),
     competitors,
     strategy: strategyOf(input.strategy as Input, competitors),

@@ -18,7 +18,10 @@ export interface Competitors {
 }
 
 export async function loadCompetitors(db: Queryable, websiteId: string): Promise<Competitors> {
-  const { rows } = await db.query<{ id: string; name: string }>('SELECT id, name FROM competitors WHERE organization_website_id = $1 AND active', [websiteId]);
+  const { rows } = await db.query<{ id: string; name: string }>(
+    'SELECT id, name FROM competitors WHERE organization_website_id = $1 AND active',
+    [websiteId],
+  );
   return { names: new Map(rows.map((r) => [r.id, r.name])) };
 }
 
@@ -30,7 +33,14 @@ export async function loadCompetitors(db: Queryable, websiteId: string): Promise
 const AUTOMATIC = `coalesce((SELECT d.event = 'automatic_match' FROM matching_decisions d
    WHERE d.match_id = m.id AND d.status_after = 'MATCHED' ORDER BY d.id DESC LIMIT 1), false)`;
 
-type OfferTuple = [competitorId: string, price: number, currency: string, availability: string | null, seenAt: number, automatic: boolean];
+type OfferTuple = [
+  competitorId: string,
+  price: number,
+  currency: string,
+  availability: string | null,
+  seenAt: number,
+  automatic: boolean,
+];
 
 interface ProductRow {
   id: string;
@@ -62,7 +72,15 @@ function toLoaded(row: ProductRow, competitors: Competitors): LoadedProduct {
   for (const [competitorId, price, currency, availability, seenAt, automatic] of row.offers ?? []) {
     const competitorName = competitors.names.get(competitorId);
     if (competitorName === undefined) continue;
-    offers.push({ competitorId, competitorName, price: Number(price), currency: currency.trim(), availability, seenAt: Number(seenAt), automatic });
+    offers.push({
+      competitorId,
+      competitorName,
+      price: Number(price),
+      currency: currency.trim(),
+      availability,
+      seenAt: Number(seenAt),
+      automatic,
+    });
   }
   return {
     id: row.id,
@@ -88,7 +106,11 @@ export async function loadProductPage(
 ): Promise<LoadedProduct[]> {
   const condition = options.condition ? ` AND ${options.condition.sql}` : '';
   const { rows } = await db.query<ProductRow>(
-    productSql(`p.organization_website_id = $1 AND ($2::uuid IS NULL OR p.id > $2::uuid)${condition}`, options.needAutomatic, 'ORDER BY p.id LIMIT $3'),
+    productSql(
+      `p.organization_website_id = $1 AND ($2::uuid IS NULL OR p.id > $2::uuid)${condition}`,
+      options.needAutomatic,
+      'ORDER BY p.id LIMIT $3',
+    ),
     [websiteId, options.afterId, options.limit, ...(options.condition?.params ?? [])],
   );
   return rows.map((row) => toLoaded(row, competitors));
@@ -118,7 +140,16 @@ export function toLoadedProducts(rows: unknown[], competitors: Competitors): Loa
 }
 
 /** The given products of the website (inactive ones too: they lose their suggestion). */
-export async function loadProducts(db: Queryable, websiteId: string, competitors: Competitors, ids: string[], needAutomatic: boolean): Promise<LoadedProduct[]> {
-  const { rows } = await db.query<ProductRow>(productSql('p.organization_website_id = $1 AND p.id = ANY($2::uuid[])', needAutomatic, ''), [websiteId, ids]);
+export async function loadProducts(
+  db: Queryable,
+  websiteId: string,
+  competitors: Competitors,
+  ids: string[],
+  needAutomatic: boolean,
+): Promise<LoadedProduct[]> {
+  const { rows } = await db.query<ProductRow>(
+    productSql('p.organization_website_id = $1 AND p.id = ANY($2::uuid[])', needAutomatic, ''),
+    [websiteId, ids],
+  );
   return rows.map((row) => toLoaded(row, competitors));
 }

@@ -1,6 +1,12 @@
 /** A price_rules row and its GraphQL shape (PriceRule in ../schema.graphql). */
 import { toIso } from '../../graphql/resolvers/catalogue-scope.ts';
-import type { BoundSettings, CompetitorSettings, ProductSelection, RoundingSettings, StrategySettings } from '../engine/types.ts';
+import type {
+  BoundSettings,
+  CompetitorSettings,
+  ProductSelection,
+  RoundingSettings,
+  StrategySettings,
+} from '../engine/types.ts';
 import type { RuleSettings, RuleStatus } from '../rules/validate.ts';
 
 export interface RuleRow {

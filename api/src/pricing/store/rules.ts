@@ -36,42 +36,93 @@ export const RULE_SORTS = {
 export async function listRules(
   db: Queryable,
   websiteId: string,
-  options: { status: RuleStatus | null; search: string | null; sort: keyof typeof RULE_SORTS; limit: number; offset: number },
+  options: {
+    status: RuleStatus | null;
+    search: string | null;
+    sort: keyof typeof RULE_SORTS;
+    limit: number;
+    offset: number;
+  },
 ): Promise<{ rows: RuleRow[]; total: number }> {
   const where = `r.organization_website_id = $1 AND ($2::text IS NULL OR r.status = $2) AND ($3::text IS NULL OR r.name ILIKE $3)`;
   const params = [websiteId, options.status, options.search ? likePattern(options.search) : null];
   const [{ rows }, total] = await Promise.all([
-    db.query<RuleRow>(`SELECT ${RULE_COLUMNS} ${FROM_RULES} WHERE ${where} ORDER BY ${RULE_SORTS[options.sort]}, r.id LIMIT $4 OFFSET $5`, [...params, options.limit, options.offset]),
+    db.query<RuleRow>(
+      `SELECT ${RULE_COLUMNS} ${FROM_RULES} WHERE ${where} ORDER BY ${RULE_SORTS[options.sort]}, r.id LIMIT $4 OFFSET $5`,
+      [...params, options.limit, options.offset],
+    ),
     db.query<{ n: number }>(`SELECT count(*)::int AS n FROM price_rules r WHERE ${where}`, params),
   ]);
   return { rows, total: total.rows[0]!.n };
 }
 
 /** The checks of a rule that need the website's data; each failure names its field. */
-export async function checkRuleAgainstWebsite(db: Queryable, websiteId: string, settings: RuleSettings, ruleId: string | null): Promise<void> {
+export async function checkRuleAgainstWebsite(
+  db: Queryable,
+  websiteId: string,
+  settings: RuleSettings,
+  ruleId: string | null,
+): Promise<void> {
   const clash = await db.query<{ name: string }>(
     'SELECT name FROM price_rules WHERE organization_website_id = $1 AND priority = $2 AND ($3::uuid IS NULL OR id <> $3::uuid)',
     [websiteId, settings.priority, ruleId],
   );
-  if (clash.rows[0]) throw ruleError('priority', 'PRIORITY_TAKEN', `rule "${clash.rows[0].name}" has priority ${settings.priority} already`, { rule: clash.rows[0].name, priority: settings.priority });
-  const named = [...settings.competitors.competitorIds, ...(settings.strategy.competitorId ? [settings.strategy.competitorId] : [])];
+  if (clash.rows[0])
+    throw ruleError(
+      'priority',
+      'PRIORITY_TAKEN',
+      `rule "${clash.rows[0].name}" has priority ${settings.priority} already`,
+      { rule: clash.rows[0].name, priority: settings.priority },
+    );
+  const named = [
+    ...settings.competitors.competitorIds,
+    ...(settings.strategy.competitorId ? [settings.strategy.competitorId] : []),
+  ];
   if (named.length) {
-    const { rows } = await db.query<{ id: string }>('SELECT id FROM competitors WHERE organization_website_id = $1 AND id = ANY($2::uuid[])', [websiteId, named]);
+    const { rows } = await db.query<{ id: string }>(
+      'SELECT id FROM competitors WHERE organization_website_id = $1 AND id = ANY($2::uuid[])',
+      [websiteId, named],
+    );
     const known = new Set(rows.map((r) => r.id));
-    if (settings.competitors.competitorIds.some((id) => !known.has(id))) throw ruleError('competitors.competitorIds', 'UNKNOWN_COMPETITOR', 'names a competitor the website does not have');
-    if (settings.strategy.competitorId && !known.has(settings.strategy.competitorId)) throw ruleError('strategy.competitorId', 'UNKNOWN_COMPETITOR', 'names a competitor the website does not have');
+    if (settings.competitors.competitorIds.some((id) => !known.has(id)))
+      throw ruleError(
+        'competitors.competitorIds',
+        'UNKNOWN_COMPETITOR',
+        'names a competitor the website does not have',
+      );
+    if (settings.strategy.competitorId && !known.has(settings.strategy.competitorId))
+      throw ruleError('strategy.competitorId', 'UNKNOWN_COMPETITOR', 'names a competitor the website does not have');
   }
   const products = [...settings.products.includeProductIds, ...settings.products.excludeProductIds];
   if (products.length) {
-    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM products WHERE organization_website_id = $1 AND id = ANY($2::uuid[])', [websiteId, products]);
-    if (rows[0]!.n !== products.length) throw ruleError('products.includeProductIds', 'UNKNOWN_PRODUCT', 'names a product the website does not have');
+    const { rows } = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM products WHERE organization_website_id = $1 AND id = ANY($2::uuid[])',
+      [websiteId, products],
+    );
+    if (rows[0]!.n !== products.length)
+      throw ruleError('products.includeProductIds', 'UNKNOWN_PRODUCT', 'names a product the website does not have');
   }
-  if ((await countSelected(db as never, websiteId, settings.products)) === 0) throw ruleError('products', 'SELECTS_NOTHING', 'the filters select no product');
+  if ((await countSelected(db as never, websiteId, settings.products)) === 0)
+    throw ruleError('products', 'SELECTS_NOTHING', 'the filters select no product');
 }
 
-const SETTINGS_VALUES = (s: RuleSettings) => [s.name, s.status, s.priority, JSON.stringify(s.products), JSON.stringify(s.competitors), JSON.stringify(s.strategy), JSON.stringify(s.bounds), JSON.stringify(s.rounding)];
+const SETTINGS_VALUES = (s: RuleSettings) => [
+  s.name,
+  s.status,
+  s.priority,
+  JSON.stringify(s.products),
+  JSON.stringify(s.competitors),
+  JSON.stringify(s.strategy),
+  JSON.stringify(s.bounds),
+  JSON.stringify(s.rounding),
+];
 
-export async function insertRule(db: Queryable, websiteId: string, settings: RuleSettings, actor: { id: string; email: string }): Promise<string> {
+export async function insertRule(
+  db: Queryable,
+  websiteId: string,
+  settings: RuleSettings,
+  actor: { id: string; email: string },
+): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO price_rules (organization_website_id, name, status, priority, products, competitors, strategy, bounds, rounding, updated_by, updated_by_email)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
@@ -81,7 +132,12 @@ export async function insertRule(db: Queryable, websiteId: string, settings: Rul
   return rows[0]!.id;
 }
 
-export async function updateRule(db: Queryable, rule: RuleRow, settings: RuleSettings, actor: { id: string; email: string }): Promise<void> {
+export async function updateRule(
+  db: Queryable,
+  rule: RuleRow,
+  settings: RuleSettings,
+  actor: { id: string; email: string },
+): Promise<void> {
   await db.query(
     `UPDATE price_rules SET name = $2, status = $3, priority = $4, products = $5, competitors = $6, strategy = $7, bounds = $8, rounding = $9,
             updated_by = $10, updated_by_email = $11, updated_at = now() WHERE id = $1`,
@@ -90,8 +146,16 @@ export async function updateRule(db: Queryable, rule: RuleRow, settings: RuleSet
   if (settings.status === 'ACTIVE' || rule.status === 'ACTIVE') await queueRecompute(db, rule.organization_website_id);
 }
 
-export async function setRuleStatus(db: Queryable, rule: RuleRow, status: RuleStatus, actor: { id: string; email: string }): Promise<void> {
-  await db.query('UPDATE price_rules SET status = $2, updated_by = $3, updated_by_email = $4, updated_at = now() WHERE id = $1', [rule.id, status, actor.id, actor.email]);
+export async function setRuleStatus(
+  db: Queryable,
+  rule: RuleRow,
+  status: RuleStatus,
+  actor: { id: string; email: string },
+): Promise<void> {
+  await db.query(
+    'UPDATE price_rules SET status = $2, updated_by = $3, updated_by_email = $4, updated_at = now() WHERE id = $1',
+    [rule.id, status, actor.id, actor.email],
+  );
   if (status === 'ACTIVE' || rule.status === 'ACTIVE') await queueRecompute(db, rule.organization_website_id);
 }
 
@@ -101,7 +165,11 @@ export async function deleteRule(db: Queryable, rule: RuleRow): Promise<void> {
 }
 
 /** The copy goes last (the website's highest priority + 1), as a Draft. */
-export async function duplicateRule(db: Queryable, rule: RuleRow, actor: { id: string; email: string }): Promise<string> {
+export async function duplicateRule(
+  db: Queryable,
+  rule: RuleRow,
+  actor: { id: string; email: string },
+): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO price_rules (organization_website_id, name, status, priority, products, competitors, strategy, bounds, rounding, updated_by, updated_by_email)
      SELECT organization_website_id, left(name, 193) || ' (copy)', 'DRAFT',
@@ -114,10 +182,22 @@ export async function duplicateRule(db: Queryable, rule: RuleRow, actor: { id: s
 }
 
 /** Priorities 1..n in the given order; the list must be exactly the website's rules. */
-export async function reorderRules(db: Queryable, websiteId: string, ruleIds: string[], actor: { id: string; email: string }): Promise<void> {
-  const { rows } = await db.query<{ id: string }>('SELECT id FROM price_rules WHERE organization_website_id = $1 FOR UPDATE', [websiteId]);
+export async function reorderRules(
+  db: Queryable,
+  websiteId: string,
+  ruleIds: string[],
+  actor: { id: string; email: string },
+): Promise<void> {
+  const { rows } = await db.query<{ id: string }>(
+    'SELECT id FROM price_rules WHERE organization_website_id = $1 FOR UPDATE',
+    [websiteId],
+  );
   const existing = new Set(rows.map((r) => r.id));
-  if (new Set(ruleIds).size !== ruleIds.length || ruleIds.length !== existing.size || ruleIds.some((id) => !existing.has(id))) {
+  if (
+    new Set(ruleIds).size !== ruleIds.length ||
+    ruleIds.length !== existing.size ||
+    ruleIds.some((id) => !existing.has(id))
+  ) {
     throw ruleError('priceRuleIds', 'REORDER_INCOMPLETE', 'must name every rule of the website exactly once');
   }
   await db.query('SET CONSTRAINTS price_rules_priority_unique DEFERRED');

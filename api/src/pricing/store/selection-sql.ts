@@ -18,21 +18,42 @@ export function selectionCondition(selection: ProductSelection, first: number): 
     return `$${first + params.length - 1}::${type}`;
   };
   const conditions: string[] = [];
-  if (selection.brands.length) conditions.push(`lower(p.brand) = ANY(${param(selection.brands.map((b) => b.toLowerCase()), 'text[]')})`);
-  if (selection.categories.length) conditions.push(`lower(p.category) = ANY(${param(selection.categories.map((c) => c.toLowerCase()), 'text[]')})`);
+  if (selection.brands.length)
+    conditions.push(
+      `lower(p.brand) = ANY(${param(
+        selection.brands.map((b) => b.toLowerCase()),
+        'text[]',
+      )})`,
+    );
+  if (selection.categories.length)
+    conditions.push(
+      `lower(p.category) = ANY(${param(
+        selection.categories.map((c) => c.toLowerCase()),
+        'text[]',
+      )})`,
+    );
   if (selection.priceMin != null) conditions.push(`p.price >= ${param(selection.priceMin, 'numeric')}`);
   if (selection.priceMax != null) conditions.push(`p.price <= ${param(selection.priceMax, 'numeric')}`);
   if (selection.availability === 'IN_STOCK') conditions.push('p.stock > 0');
   if (selection.availability === 'OUT_OF_STOCK') conditions.push('(p.stock IS NULL OR p.stock <= 0)');
   let sql = conditions.length ? conditions.join(' AND ') : 'true';
-  if (selection.includeProductIds.length) sql = `(p.id = ANY(${param(selection.includeProductIds, 'uuid[]')}) OR (${sql}))`;
-  if (selection.excludeProductIds.length) sql = `p.id <> ALL(${param(selection.excludeProductIds, 'uuid[]')}) AND ${sql}`;
+  if (selection.includeProductIds.length)
+    sql = `(p.id = ANY(${param(selection.includeProductIds, 'uuid[]')}) OR (${sql}))`;
+  if (selection.excludeProductIds.length)
+    sql = `p.id <> ALL(${param(selection.excludeProductIds, 'uuid[]')}) AND ${sql}`;
   return { sql: `p.active AND ${sql}`, params };
 }
 
 /** How many of the website's products the selection takes now. */
-export async function countSelected(db: { query: (text: string, values: unknown[]) => Promise<{ rows: Array<{ n: number }> }> }, websiteId: string, selection: ProductSelection): Promise<number> {
+export async function countSelected(
+  db: { query: (text: string, values: unknown[]) => Promise<{ rows: Array<{ n: number }> }> },
+  websiteId: string,
+  selection: ProductSelection,
+): Promise<number> {
   const where = selectionCondition(selection, 2);
-  const { rows } = await db.query(`SELECT count(*)::int AS n FROM products p WHERE p.organization_website_id = $1 AND ${where.sql}`, [websiteId, ...where.params]);
+  const { rows } = await db.query(
+    `SELECT count(*)::int AS n FROM products p WHERE p.organization_website_id = $1 AND ${where.sql}`,
+    [websiteId, ...where.params],
+  );
   return rows[0]!.n;
 }

@@ -38,7 +38,21 @@ export const SUGGESTION_SELECT = `
          s.rule_id, r.name AS rule_name, s.explanation, s.computed_at
     FROM price_suggestions s JOIN products p ON p.id = s.product_id LEFT JOIN price_rules r ON r.id = s.rule_id`;
 
-export function toPreviewProduct(row: { product_id?: string; id?: string; item_id: string; name: string; brand: string | null; category: string | null; price: string | null; stock: number | null; cost: string | null; map: string | null; rrp: string | null; product_currency?: string; currency?: string }) {
+export function toPreviewProduct(row: {
+  product_id?: string;
+  id?: string;
+  item_id: string;
+  name: string;
+  brand: string | null;
+  category: string | null;
+  price: string | null;
+  stock: number | null;
+  cost: string | null;
+  map: string | null;
+  rrp: string | null;
+  product_currency?: string;
+  currency?: string;
+}) {
   return {
     id: (row.product_id ?? row.id)!,
     itemId: row.item_id,
@@ -83,7 +97,10 @@ export interface SuggestionFilter {
 }
 
 /** The filter's conditions on `s` and `p`, parameters from `$<first>`. */
-export function suggestionWhere(filter: SuggestionFilter | null | undefined, first: number): { sql: string; params: unknown[] } {
+export function suggestionWhere(
+  filter: SuggestionFilter | null | undefined,
+  first: number,
+): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const conditions: string[] = [];
   const param = (value: unknown) => {
@@ -122,15 +139,23 @@ export async function listSuggestions(
   const base = `s.organization_website_id = $1 AND ${where.sql}`;
   const n = where.params.length + 2;
   const [{ rows }, total] = await Promise.all([
-    db.query<SuggestionRow>(`${SUGGESTION_SELECT} WHERE ${base} ORDER BY ${SUGGESTION_SORTS[sort]} LIMIT $${n} OFFSET $${n + 1}`, [websiteId, ...where.params, limit, offset]),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM price_suggestions s JOIN products p ON p.id = s.product_id WHERE ${base}`, [websiteId, ...where.params]),
+    db.query<SuggestionRow>(
+      `${SUGGESTION_SELECT} WHERE ${base} ORDER BY ${SUGGESTION_SORTS[sort]} LIMIT $${n} OFFSET $${n + 1}`,
+      [websiteId, ...where.params, limit, offset],
+    ),
+    db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM price_suggestions s JOIN products p ON p.id = s.product_id WHERE ${base}`,
+      [websiteId, ...where.params],
+    ),
   ]);
   return { rows, total: total.rows[0]!.n };
 }
 
 export async function suggestionsOf(db: Queryable, productIds: string[]): Promise<SuggestionRow[]> {
   if (!productIds.length) return [];
-  const { rows } = await db.query<SuggestionRow>(`${SUGGESTION_SELECT} WHERE s.product_id = ANY($1::uuid[])`, [productIds]);
+  const { rows } = await db.query<SuggestionRow>(`${SUGGESTION_SELECT} WHERE s.product_id = ANY($1::uuid[])`, [
+    productIds,
+  ]);
   return rows;
 }
 
@@ -183,7 +208,13 @@ interface LogRow {
   decided_at: Date;
 }
 
-export async function suggestionLog(db: Queryable, websiteId: string, productId: string | null, limit: number, offset: number) {
+export async function suggestionLog(
+  db: Queryable,
+  websiteId: string,
+  productId: string | null,
+  limit: number,
+  offset: number,
+) {
   const where = 'l.organization_website_id = $1 AND ($2::uuid IS NULL OR l.product_id = $2::uuid)';
   const [{ rows }, total] = await Promise.all([
     db.query<LogRow>(
@@ -191,7 +222,10 @@ export async function suggestionLog(db: Queryable, websiteId: string, productId:
          FROM price_suggestion_log l JOIN products p ON p.id = l.product_id WHERE ${where} ORDER BY l.id DESC LIMIT $3 OFFSET $4`,
       [websiteId, productId, limit, offset],
     ),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM price_suggestion_log l WHERE ${where}`, [websiteId, productId]),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM price_suggestion_log l WHERE ${where}`, [
+      websiteId,
+      productId,
+    ]),
   ]);
   return {
     data: rows.map((r) => ({

@@ -30,12 +30,27 @@ const UPSERT = `
    WHERE (s.rule_id, s.current_price, s.suggested_price, s.outcome, s.currency, s.explanation)
          IS DISTINCT FROM (EXCLUDED.rule_id, EXCLUDED.current_price, EXCLUDED.suggested_price, EXCLUDED.outcome, EXCLUDED.currency, EXCLUDED.explanation)`;
 
-export async function writeSuggestions(db: Queryable, websiteId: string, computed: Computed[], cleared: string[]): Promise<void> {
+export async function writeSuggestions(
+  db: Queryable,
+  websiteId: string,
+  computed: Computed[],
+  cleared: string[],
+): Promise<void> {
   if (computed.length) {
     const columns: unknown[][] = [[], [], [], [], [], [], [], [], []];
     for (const c of computed) {
       const s = c.suggestion;
-      const values = [c.productId, c.ruleId, s.currentPrice, s.suggestedPrice, s.change, s.changePercent, c.currency, s.outcome, JSON.stringify(s.steps)];
+      const values = [
+        c.productId,
+        c.ruleId,
+        s.currentPrice,
+        s.suggestedPrice,
+        s.change,
+        s.changePercent,
+        c.currency,
+        s.outcome,
+        JSON.stringify(s.steps),
+      ];
       for (let i = 0; i < values.length; i++) columns[i]!.push(values[i]);
     }
     await db.query(UPSERT, [websiteId, ...columns]);

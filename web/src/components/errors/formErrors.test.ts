@@ -6,7 +6,11 @@ const t = ((key: string) => key) as unknown as TFunction;
 
 describe('formFieldErrors', () => {
   it.each([
-    [{ errors: { email: 'Invalid email: must be an e-mail address' } }, ['email', 'roles'], [{ name: 'email', errors: ['Invalid email: must be an e-mail address'] }]],
+    [
+      { errors: { email: 'Invalid email: must be an e-mail address' } },
+      ['email', 'roles'],
+      [{ name: 'email', errors: ['Invalid email: must be an e-mail address'] }],
+    ],
     [{ errors: { planId: 'Invalid planId' } }, ['name'], []],
     [{}, ['name'], []],
     [null, ['name'], []],
@@ -17,12 +21,18 @@ describe('formFieldErrors', () => {
 
 describe('changeFailedNotification', () => {
   it('stays silent when the form shows the message at its field', () => {
-    expect(changeFailedNotification(t, 'Failed', ['name'])({ message: 'x', statusCode: 500, errors: { name: 'x' } })).toBe(false);
+    expect(
+      changeFailedNotification(t, 'Failed', ['name'])({ message: 'x', statusCode: 500, errors: { name: 'x' } }),
+    ).toBe(false);
   });
 
   it('names the failure and explains it otherwise', () => {
     expect(
-      changeFailedNotification(t, 'Failed', ['name'])({ message: 'x', statusCode: 500, code: 'ORGANIZATION_SUSPENDED' }),
+      changeFailedNotification(t, 'Failed', ['name'])({
+        message: 'x',
+        statusCode: 500,
+        code: 'ORGANIZATION_SUSPENDED',
+      }),
     ).toEqual({ type: 'error', message: 'Failed', description: 'apiErrors.organizationSuspended' });
   });
 });

@@ -24,5 +24,7 @@ export function formFieldErrors<Name extends string>(
  */
 export function changeFailedNotification(t: TFunction, title: string, fields: readonly string[] = []) {
   return (error?: HttpError): OpenNotificationParams | false =>
-    formFieldErrors(error, fields).length > 0 ? false : { type: 'error', message: title, description: apiErrorText(error, t) };
+    formFieldErrors(error, fields).length > 0
+      ? false
+      : { type: 'error', message: title, description: apiErrorText(error, t) };
 }

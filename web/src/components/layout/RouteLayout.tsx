@@ -21,7 +21,12 @@ export function RouteLayout({ route, extra, children }: RouteLayoutProps) {
     path: key === route ? undefined : routePath(key, ids),
   }));
   return (
-    <PageLayout resource={ROUTES[route].resource} title={t(`routes.${route}.title`, ids)} breadcrumb={breadcrumb} extra={extra}>
+    <PageLayout
+      resource={ROUTES[route].resource}
+      title={t(`routes.${route}.title`, ids)}
+      breadcrumb={breadcrumb}
+      extra={extra}
+    >
       {children}
     </PageLayout>
   );

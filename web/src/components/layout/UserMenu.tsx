@@ -34,7 +34,12 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
       }}
     >
       {/* The accessible name starts with what the button shows, the e-mail, when it shows one (WCAG 2.5.3). */}
-      <Button type="text" icon={<UserOutlined />} loading={isPending} aria-label={compact ? t('auth.userMenu.label') : `${email} – ${t('auth.userMenu.label')}`}>
+      <Button
+        type="text"
+        icon={<UserOutlined />}
+        loading={isPending}
+        aria-label={compact ? t('auth.userMenu.label') : `${email} – ${t('auth.userMenu.label')}`}
+      >
         {compact ? null : email}
       </Button>
     </Dropdown>

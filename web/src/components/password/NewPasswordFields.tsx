@@ -22,7 +22,8 @@ export function NewPasswordFields() {
         rules={[
           {
             validator: async (_, value: string | undefined) => {
-              if (unmetRequirements(rules, value ?? '').length > 0) throw new Error(t('auth.errors.passwordRequirements'));
+              if (unmetRequirements(rules, value ?? '').length > 0)
+                throw new Error(t('auth.errors.passwordRequirements'));
             },
           },
         ]}

@@ -14,7 +14,8 @@ export function PasswordRequirementList({ rules, password }: { rules: PasswordRu
         const met = !unmet.includes(requirement);
         return (
           <Typography.Text key={requirement} type={met ? 'success' : 'secondary'}>
-            {met ? <CheckCircleFilled /> : <CloseCircleOutlined />} {t(`auth.password.requirements.${requirement}`, params)}
+            {met ? <CheckCircleFilled /> : <CloseCircleOutlined />}{' '}
+            {t(`auth.password.requirements.${requirement}`, params)}
           </Typography.Text>
         );
       })}

@@ -55,7 +55,9 @@ export function WebsitePicker() {
         if (option && !Array.isArray(option)) select(option.website);
       }}
       loading={!settled}
-      notFoundContent={settled ? <Typography.Text type="secondary">{messageText}</Typography.Text> : <Spin size="small" />}
+      notFoundContent={
+        settled ? <Typography.Text type="secondary">{messageText}</Typography.Text> : <Spin size="small" />
+      }
       popupRender={(menu) => (
         <>
           {message === 'filterDisplayLimitReached' && (

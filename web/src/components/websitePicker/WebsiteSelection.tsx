@@ -36,7 +36,10 @@ function useCandidates(): readonly WebsiteOption[] | null {
   const first = useWebsiteOptions('');
   const list = first.result.total === undefined ? null : first.result.data;
   const beyondFirstPage =
-    list !== null && lastUsed !== null && (first.result.total ?? 0) > list.length && !list.some((w) => w.id === lastUsed.id);
+    list !== null &&
+    lastUsed !== null &&
+    (first.result.total ?? 0) > list.length &&
+    !list.some((w) => w.id === lastUsed.id);
   const lookup = useWebsiteOptions(beyondFirstPage ? lastUsed.name : '');
   if (!list || !beyondFirstPage) return list;
   if (lookup.result.total === undefined || lookup.query.isFetching) return null;
@@ -55,7 +58,10 @@ export function WebsiteSelectionProvider({ children }: { children: ReactNode }) 
   const candidates = useCandidates();
   const [forgotten, setForgotten] = useState<ReadonlySet<string>>(() => new Set());
   // The list may still hold a forgotten website until it is read again.
-  const list = useMemo(() => candidates && candidates.filter((item) => !forgotten.has(item.id)), [candidates, forgotten]);
+  const list = useMemo(
+    () => candidates && candidates.filter((item) => !forgotten.has(item.id)),
+    [candidates, forgotten],
+  );
   const [website, setWebsite] = useState<WebsiteOption | null>(null);
 
   const select = useCallback((next: WebsiteOption) => {

@@ -8,7 +8,13 @@ import { AGGREGATORS_QUERY, type Aggregator } from './queries.ts';
  * Product search, the portal and our rank on it. `initialValues`: the filters read from the
  * address, shown when the form first appears (after the access check, so later than the table).
  */
-export function ListingFilters({ formProps, initialValues }: { formProps: FormProps<ListingFilterValues>; initialValues: ListingFilterValues }) {
+export function ListingFilters({
+  formProps,
+  initialValues,
+}: {
+  formProps: FormProps<ListingFilterValues>;
+  initialValues: ListingFilterValues;
+}) {
   const { t } = useTranslation();
   const { query } = useCustom<Aggregator[]>({
     url: '',
@@ -20,7 +26,12 @@ export function ListingFilters({ formProps, initialValues }: { formProps: FormPr
   const aggregators = Array.isArray(query.data?.data) ? query.data.data : [];
 
   return (
-    <Form<ListingFilterValues> {...formProps} initialValues={initialValues} layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+    <Form<ListingFilterValues>
+      {...formProps}
+      initialValues={initialValues}
+      layout="inline"
+      style={{ marginBottom: 16, rowGap: 8 }}
+    >
       <Form.Item name="search" label={t('aggregators.fields.product')}>
         <Input allowClear placeholder={t('aggregators.list.search')} />
       </Form.Item>

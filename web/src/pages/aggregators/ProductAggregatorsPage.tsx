@@ -6,10 +6,17 @@ import { RouteLayout } from '../../components/layout/RouteLayout.tsx';
 import { useWebsiteSelection } from '../../components/websitePicker/WebsiteSelection.tsx';
 import { ApiErrorAlert } from '../../components/errors/ApiErrorAlert.tsx';
 import { ListingFilters } from './ListingFilters.tsx';
-import { type ListingFilterValues, listingFilters, listingFilterValues, type ListingVariables, listingVariables } from './listingFilters.ts';
+import {
+  type ListingFilterValues,
+  listingFilters,
+  listingFilterValues,
+  type ListingVariables,
+  listingVariables,
+} from './listingFilters.ts';
 import { AGGREGATOR_LISTING_LIST_QUERY, type AggregatorListingRow } from './queries.ts';
 
-const sameVariables = (a: ListingVariables, b: ListingVariables) => a.sort === b.sort && a.rankAtMost === b.rankAtMost && a.notListed === b.notListed;
+const sameVariables = (a: ListingVariables, b: ListingVariables) =>
+  a.sort === b.sort && a.rankAtMost === b.rankAtMost && a.notListed === b.notListed;
 
 /**
  * /products/aggregators: the selected website's products on price-comparison portals: offers,
@@ -20,12 +27,19 @@ export default function ProductAggregatorsPage() {
   const { website } = useWebsiteSelection();
   // The API takes a sort enum, a number and a boolean: derived from the table's state before the query runs.
   const [variables, setVariables] = useState<ListingVariables>(() => listingVariables([], []));
-  const { tableProps, tableQuery, searchFormProps, sorters, filters, setCurrentPage } = useTable<AggregatorListingRow, never, ListingFilterValues>({
+  const { tableProps, tableQuery, searchFormProps, sorters, filters, setCurrentPage } = useTable<
+    AggregatorListingRow,
+    never,
+    ListingFilterValues
+  >({
     resource: 'productsAggregators',
     syncWithLocation: true,
     pagination: { pageSize: 20 },
     sorters: { mode: 'server' },
-    meta: { gqlQuery: AGGREGATOR_LISTING_LIST_QUERY, gqlVariables: { organizationWebsiteId: website?.id, ...variables } },
+    meta: {
+      gqlQuery: AGGREGATOR_LISTING_LIST_QUERY,
+      gqlVariables: { organizationWebsiteId: website?.id, ...variables },
+    },
     queryOptions: { enabled: Boolean(website) },
     onSearch: listingFilters,
     errorNotification: false,
@@ -41,7 +55,9 @@ export default function ProductAggregatorsPage() {
   }
 
   const money = (value: number | null, currency: string) =>
-    value === null ? '–' : value.toLocaleString(i18n.language, { style: 'currency', currency, minimumFractionDigits: 2 });
+    value === null
+      ? '–'
+      : value.toLocaleString(i18n.language, { style: 'currency', currency, minimumFractionDigits: 2 });
 
   return (
     <RouteLayout route="productAggregators">
@@ -57,7 +73,11 @@ export default function ProductAggregatorsPage() {
         scroll={{ x: true }}
         locale={website ? undefined : { emptyText: <Empty description={t('aggregators.noWebsite')} /> }}
       >
-        <Table.Column<AggregatorListingRow> dataIndex={['aggregator', 'name']} key="aggregator.name" title={t('aggregators.fields.aggregator')} />
+        <Table.Column<AggregatorListingRow>
+          dataIndex={['aggregator', 'name']}
+          key="aggregator.name"
+          title={t('aggregators.fields.aggregator')}
+        />
         <Table.Column<AggregatorListingRow>
           dataIndex={['product', 'name']}
           key="product.name"

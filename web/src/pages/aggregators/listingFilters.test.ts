@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { filterVariables } from '../../providers/data/listVariables.ts';
-import { type ListingFilterValues, listingFilters, listingFilterValues, listingSort, listingVariables, RANK_CHOICES } from './listingFilters.ts';
+import {
+  type ListingFilterValues,
+  listingFilters,
+  listingFilterValues,
+  listingSort,
+  listingVariables,
+  RANK_CHOICES,
+} from './listingFilters.ts';
 
 describe('listingFilters', () => {
   it.each([
@@ -13,7 +20,10 @@ describe('listingFilters', () => {
     [{ rank: 'top10' }, { rankAtMost: 10 }],
     [{ rank: 'listed' }, { notListed: false }],
     [{ rank: 'notListed' }, { notListed: true }],
-    [{ search: 'x', aggregatorId: 'a-2', rank: 'top3' }, { search: 'x', aggregatorId: 'a-2', rankAtMost: 3 }],
+    [
+      { search: 'x', aggregatorId: 'a-2', rank: 'top3' },
+      { search: 'x', aggregatorId: 'a-2', rankAtMost: 3 },
+    ],
   ] as [ListingFilterValues, Record<string, unknown>][])('%j -> %j', (values, variables) => {
     expect(filterVariables(listingFilters(values))).toEqual(variables);
   });
@@ -21,7 +31,11 @@ describe('listingFilters', () => {
 
 describe('listingFilterValues', () => {
   it.each(RANK_CHOICES)('gives back the rank choice %s', (rank) => {
-    expect(listingFilterValues(listingFilters({ rank, search: 'tent', aggregatorId: 'a-1' }))).toEqual({ rank, search: 'tent', aggregatorId: 'a-1' });
+    expect(listingFilterValues(listingFilters({ rank, search: 'tent', aggregatorId: 'a-1' }))).toEqual({
+      rank,
+      search: 'tent',
+      aggregatorId: 'a-1',
+    });
   });
 
   it('reads values that came through the address as text', () => {
@@ -54,9 +68,21 @@ describe('listingSort', () => {
 describe('listingVariables', () => {
   it.each([
     [[], [], { sort: 'PRODUCT_NAME_ASC', rankAtMost: undefined, notListed: undefined }],
-    [[{ field: 'rankAtMost', operator: 'lte', value: '10' }], [{ field: 'lowestPrice', order: 'desc' }], { sort: 'LOWEST_PRICE_DESC', rankAtMost: 10, notListed: undefined }],
-    [[{ field: 'notListed', operator: 'eq', value: 'false' }], [], { sort: 'PRODUCT_NAME_ASC', rankAtMost: undefined, notListed: false }],
-    [[{ field: 'notListed', operator: 'eq', value: true }], [], { sort: 'PRODUCT_NAME_ASC', rankAtMost: undefined, notListed: true }],
+    [
+      [{ field: 'rankAtMost', operator: 'lte', value: '10' }],
+      [{ field: 'lowestPrice', order: 'desc' }],
+      { sort: 'LOWEST_PRICE_DESC', rankAtMost: 10, notListed: undefined },
+    ],
+    [
+      [{ field: 'notListed', operator: 'eq', value: 'false' }],
+      [],
+      { sort: 'PRODUCT_NAME_ASC', rankAtMost: undefined, notListed: false },
+    ],
+    [
+      [{ field: 'notListed', operator: 'eq', value: true }],
+      [],
+      { sort: 'PRODUCT_NAME_ASC', rankAtMost: undefined, notListed: true },
+    ],
   ] as const)('%j %j -> %j', (filters, sorters, variables) => {
     expect(listingVariables([...filters], [...sorters])).toEqual(variables);
   });

@@ -6,7 +6,9 @@ import { changeFailedNotification } from '../../components/errors/formErrors.ts'
 import { COMPETITOR_DELETE_MUTATION, COMPETITOR_UPDATE_MUTATION, type CompetitorRow } from './queries.ts';
 
 // Loaded when first opened: the form's code stays out of the page's first load.
-const CompetitorFormModal = lazy(() => import('./CompetitorFormModal.tsx').then((module) => ({ default: module.CompetitorFormModal })));
+const CompetitorFormModal = lazy(() =>
+  import('./CompetitorFormModal.tsx').then((module) => ({ default: module.CompetitorFormModal })),
+);
 
 export interface CompetitorActionsProps {
   competitor: CompetitorRow;
@@ -20,7 +22,14 @@ export interface CompetitorActionsProps {
 }
 
 /** Edit, activate or deactivate, and delete (after a confirmation) one competitor. */
-export function CompetitorActions({ competitor, canUpdate, canDelete, onChanged, onDeleted, size = 'middle' }: CompetitorActionsProps) {
+export function CompetitorActions({
+  competitor,
+  canUpdate,
+  canDelete,
+  onChanged,
+  onDeleted,
+  size = 'middle',
+}: CompetitorActionsProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const toggle = useCustomMutation();
@@ -34,7 +43,10 @@ export function CompetitorActions({ competitor, canUpdate, canDelete, onChanged,
         url: '',
         method: 'post',
         values: { active: !competitor.active },
-        meta: { gqlMutation: COMPETITOR_UPDATE_MUTATION, gqlVariables: { competitorId: competitor.id, input: { active: !competitor.active } } },
+        meta: {
+          gqlMutation: COMPETITOR_UPDATE_MUTATION,
+          gqlVariables: { competitorId: competitor.id, input: { active: !competitor.active } },
+        },
         successNotification: { type: 'success', message: t(`competitors.${switchTo}.done`, { name }) },
         errorNotification: changeFailedNotification(t, t(`competitors.${switchTo}.failed`, { name })),
       },

@@ -4,7 +4,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorAlert } from '../../components/errors/ApiErrorAlert.tsx';
 import { formFieldErrors } from '../../components/errors/formErrors.ts';
-import { COMPETITOR_FIELDS, type CompetitorFormValues, createInput, formValuesOf, NEW_COMPETITOR, updateInput } from './competitorInput.ts';
+import {
+  COMPETITOR_FIELDS,
+  type CompetitorFormValues,
+  createInput,
+  formValuesOf,
+  NEW_COMPETITOR,
+  updateInput,
+} from './competitorInput.ts';
 import { CompetitorInputs } from './CompetitorInputs.tsx';
 import { COMPETITOR_CREATE_MUTATION, COMPETITOR_UPDATE_MUTATION, type CompetitorRow } from './queries.ts';
 
@@ -15,7 +22,15 @@ export type CompetitorFormTarget = { competitor: CompetitorRow } | { organizatio
  * BAD_USER_INPUT message appears at its field; any other refusal (a full plan names its limit)
  * above the form. Mounted while open, so each opening starts from the competitor's values.
  */
-export function CompetitorFormModal({ target, onClose, onSaved }: { target: CompetitorFormTarget; onClose: () => void; onSaved: () => void }) {
+export function CompetitorFormModal({
+  target,
+  onClose,
+  onSaved,
+}: {
+  target: CompetitorFormTarget;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<CompetitorFormValues>();
   const [failure, setFailure] = useState<HttpError | null>(null);
@@ -30,14 +45,22 @@ export function CompetitorFormModal({ target, onClose, onSaved }: { target: Comp
       onClose();
       return;
     }
-    const variables = editing ? { competitorId: editing.id, input } : { organizationWebsiteId: (target as { organizationWebsiteId: string }).organizationWebsiteId, input };
+    const variables = editing
+      ? { competitorId: editing.id, input }
+      : { organizationWebsiteId: (target as { organizationWebsiteId: string }).organizationWebsiteId, input };
     mutate(
       {
         url: '',
         method: 'post',
         values: input,
-        meta: { gqlMutation: editing ? COMPETITOR_UPDATE_MUTATION : COMPETITOR_CREATE_MUTATION, gqlVariables: variables },
-        successNotification: (data) => ({ type: 'success', message: t(`competitors.${action}.done`, { name: data?.data.name ?? values.name.trim() }) }),
+        meta: {
+          gqlMutation: editing ? COMPETITOR_UPDATE_MUTATION : COMPETITOR_CREATE_MUTATION,
+          gqlVariables: variables,
+        },
+        successNotification: (data) => ({
+          type: 'success',
+          message: t(`competitors.${action}.done`, { name: data?.data.name ?? values.name.trim() }),
+        }),
         errorNotification: false,
       },
       {

@@ -26,17 +26,27 @@ export function CompetitorInputs() {
           { required: true, whitespace: true, message: t('competitors.validation.urlRequired') },
           {
             validator: (_, value: string | undefined) =>
-              !value?.trim() || isHttpUrl(value) ? Promise.resolve() : Promise.reject(new Error(t('competitors.validation.urlInvalid'))),
+              !value?.trim() || isHttpUrl(value)
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('competitors.validation.urlInvalid'))),
           },
         ]}
       >
         <Input inputMode="url" placeholder="https://" />
       </Form.Item>
-      <Form.Item name="matchingMode" label={t('competitors.fields.matchingMode')} extra={t('competitors.form.matchingModeHelp')}>
-        <Radio.Group options={MATCHING_MODES.map((mode) => ({ value: mode, label: t(`competitors.matchingMode.${mode}`) }))} />
+      <Form.Item
+        name="matchingMode"
+        label={t('competitors.fields.matchingMode')}
+        extra={t('competitors.form.matchingModeHelp')}
+      >
+        <Radio.Group
+          options={MATCHING_MODES.map((mode) => ({ value: mode, label: t(`competitors.matchingMode.${mode}`) }))}
+        />
       </Form.Item>
       <Form.Item name="scrapingFrequency" label={t('competitors.fields.scrapingFrequency')}>
-        <Select options={SCRAPING_FREQUENCIES.map((value) => ({ value, label: t(`competitors.frequency.${value}`) }))} />
+        <Select
+          options={SCRAPING_FREQUENCIES.map((value) => ({ value, label: t(`competitors.frequency.${value}`) }))}
+        />
       </Form.Item>
       <Form.Item name="active" label={t('competitors.fields.active')} valuePropName="checked">
         <Switch />

@@ -9,5 +9,9 @@ export function MatchingModeTag({ mode }: { mode: MatchingMode }) {
 
 export function ActiveTag({ active }: { active: boolean }) {
   const { t } = useTranslation();
-  return active ? <Tag color="green">{t('competitors.state.active')}</Tag> : <Tag>{t('competitors.state.inactive')}</Tag>;
+  return active ? (
+    <Tag color="green">{t('competitors.state.active')}</Tag>
+  ) : (
+    <Tag>{t('competitors.state.inactive')}</Tag>
+  );
 }

@@ -15,7 +15,9 @@ const i18nIn = async (lng: string) => {
 describe('what the competitor form shows for a refusal', () => {
   it("puts the server's BAD_USER_INPUT message at the form's field", () => {
     const error = { errors: { url: 'the website already has a competitor with this address' } };
-    expect(formFieldErrors(error, COMPETITOR_FIELDS)).toEqual([{ name: 'url', errors: ['the website already has a competitor with this address'] }]);
+    expect(formFieldErrors(error, COMPETITOR_FIELDS)).toEqual([
+      { name: 'url', errors: ['the website already has a competitor with this address'] },
+    ]);
     expect(formFieldErrors({ errors: { organizationWebsiteId: 'must be a UUID' } }, COMPETITOR_FIELDS)).toEqual([]);
   });
 
@@ -24,7 +26,15 @@ describe('what the competitor form shows for a refusal', () => {
     ['cs', 'Limit tarifu pro Konkurenti je vyčerpán (nejvýše 10).'],
   ])('names the competitors limit of a full plan (%s)', async (lng, text) => {
     const { t } = await i18nIn(lng);
-    expect(apiErrorText({ code: 'PLAN_LIMIT_EXCEEDED', message: 'Plan limit reached: competitors', extensions: { limit: 'competitors', max: 10 } }, t)).toBe(text);
+    expect(
+      apiErrorText(
+        {
+          code: 'PLAN_LIMIT_EXCEEDED',
+          message: 'Plan limit reached: competitors',
+          extensions: { limit: 'competitors', max: 10 },
+        },
+        t,
+      ),
+    ).toBe(text);
   });
-
 });

@@ -51,6 +51,8 @@ describe('updateInput', () => {
       matchingMode: 'automatic',
       active: false,
     });
-    expect(updateInput(competitor, { ...formValuesOf(competitor), url: 'https://alza.example ' })).toEqual({ url: 'https://alza.example' });
+    expect(updateInput(competitor, { ...formValuesOf(competitor), url: 'https://alza.example ' })).toEqual({
+      url: 'https://alza.example',
+    });
   });
 });

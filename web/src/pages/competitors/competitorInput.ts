@@ -15,7 +15,13 @@ export const COMPETITOR_FIELDS = ['name', 'url', 'matchingMode', 'active', 'scra
 export const NAME_MAX = 200;
 
 /** A new competitor starts in confirmation mode, active, scraped daily (the API's defaults). */
-export const NEW_COMPETITOR: CompetitorFormValues = { name: '', url: '', matchingMode: 'confirmation', active: true, scrapingFrequency: 'daily' };
+export const NEW_COMPETITOR: CompetitorFormValues = {
+  name: '',
+  url: '',
+  matchingMode: 'confirmation',
+  active: true,
+  scrapingFrequency: 'daily',
+};
 
 /** Whether the text is an absolute http(s) address with a host, as the API requires. */
 export function isHttpUrl(text: string): boolean {

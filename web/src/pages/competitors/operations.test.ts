@@ -28,7 +28,8 @@ describe('the competitor operations against the API schema', () => {
 
   it('the list asks for the filters and sort the page offers', () => {
     const list = competitors.COMPETITOR_LIST_QUERY.definitions[0];
-    const variables = list?.kind === Kind.OPERATION_DEFINITION ? list.variableDefinitions?.map((v) => v.variable.name.value) : [];
+    const variables =
+      list?.kind === Kind.OPERATION_DEFINITION ? list.variableDefinitions?.map((v) => v.variable.name.value) : [];
     expect(variables).toEqual(['organizationWebsiteId', 'search', 'active', 'matchingMode', 'sort', 'limit', 'offset']);
   });
 });

@@ -8,7 +8,14 @@ import { AppLink } from '../../components/navigation/AppLink.tsx';
 import { useWebsiteSelection } from '../../components/websitePicker/WebsiteSelection.tsx';
 import type { ResultOf } from '../../graphql/typed.ts';
 import { ApiErrorAlert } from '../organizations/ApiErrorAlert.tsx';
-import { BRAND_COLUMNS, type BrandColumn, type BrandFigures, brandTableCsv, brandValues, heatMapCsv } from './brandTable.ts';
+import {
+  BRAND_COLUMNS,
+  type BrandColumn,
+  type BrandFigures,
+  brandTableCsv,
+  brandValues,
+  heatMapCsv,
+} from './brandTable.ts';
 import { insightsFileName } from './csv.ts';
 import { EmptyExplained } from './EmptyExplained.tsx';
 import { ExportCsvButton } from './ExportCsvButton.tsx';
@@ -35,16 +42,28 @@ export default function BrandSnapshotPage() {
   const { query } = useCustom<ResultOf<typeof BRAND_SNAPSHOT_QUERY>['brandSnapshot']>({
     url: '',
     method: 'get',
-    meta: { gqlQuery: BRAND_SNAPSHOT_QUERY, gqlVariables: website ? { filter: insightsFilter(state, website.id) } : undefined },
+    meta: {
+      gqlQuery: BRAND_SNAPSHOT_QUERY,
+      gqlVariables: website ? { filter: insightsFilter(state, website.id) } : undefined,
+    },
     queryOptions: { enabled: Boolean(website), placeholderData: keepPreviousData },
     errorNotification: false,
   });
   const snapshot = query.data?.data;
-  const header = Object.fromEntries(BRAND_COLUMNS.map((c) => [c.key, t(`insights.columns.${c.key}`)])) as Record<BrandColumn, string>;
+  const header = Object.fromEntries(BRAND_COLUMNS.map((c) => [c.key, t(`insights.columns.${c.key}`)])) as Record<
+    BrandColumn,
+    string
+  >;
   const hasRows = Boolean(snapshot && !snapshot.empty && snapshot.rows.length > 0);
   const shownCompetitors = snapshot?.competitors ?? [];
 
-  const lines: Line[] = snapshot && hasRows ? [...snapshot.rows.map((row) => ({ ...row, key: row.brand, isTotal: false })), { ...snapshot.total, key: '\u0000total', isTotal: true }] : [];
+  const lines: Line[] =
+    snapshot && hasRows
+      ? [
+          ...snapshot.rows.map((row) => ({ ...row, key: row.brand, isTotal: false })),
+          { ...snapshot.total, key: '\u0000total', isTotal: true },
+        ]
+      : [];
   const columns: ColumnsType<Line> = BRAND_COLUMNS.map((column) => ({
     key: column.key,
     title: header[column.key],
@@ -54,7 +73,9 @@ export default function BrandSnapshotPage() {
         if (line.isTotal) return <Typography.Text strong>{t('insights.allBrands')}</Typography.Text>;
         return (
           <Flex vertical gap={2}>
-            <AppLink to={productsLink({ brand: line.brand, category: state.category || undefined })}>{line.brand}</AppLink>
+            <AppLink to={productsLink({ brand: line.brand, category: state.category || undefined })}>
+              {line.brand}
+            </AppLink>
             {line.products === 1 && (
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {t('insights.brand.oneProduct')}
@@ -83,7 +104,9 @@ export default function BrandSnapshotPage() {
           <ExportCsvButton
             label={t('insights.export.heatMap')}
             disabled={!hasRows || shownCompetitors.length === 0}
-            fileName={() => insightsFileName(`brand-heat-map-${state.view.toLowerCase()}`, website?.name ?? '', new Date())}
+            fileName={() =>
+              insightsFileName(`brand-heat-map-${state.view.toLowerCase()}`, website?.name ?? '', new Date())
+            }
             csv={() => heatMapCsv(snapshot?.rows ?? [], shownCompetitors, state.view, header.brand)}
           />
         </Flex>
@@ -100,7 +123,9 @@ export default function BrandSnapshotPage() {
       ) : snapshot ? (
         <Flex vertical gap={24}>
           {snapshot.updatedAt && (
-            <Typography.Text type="secondary">{t('insights.updatedAt', { when: formatInstant(snapshot.updatedAt, i18n.language) })}</Typography.Text>
+            <Typography.Text type="secondary">
+              {t('insights.updatedAt', { when: formatInstant(snapshot.updatedAt, i18n.language) })}
+            </Typography.Text>
           )}
           <section aria-labelledby="brand-table-title">
             <Typography.Title level={3} id="brand-table-title">
@@ -137,7 +162,9 @@ export default function BrandSnapshotPage() {
               />
             )}
           </section>
-          <Tag style={{ alignSelf: 'flex-start' }}>{t('insights.brand.tolerance', { tolerance: formatTolerance(state.tolerance, i18n.language) })}</Tag>
+          <Tag style={{ alignSelf: 'flex-start' }}>
+            {t('insights.brand.tolerance', { tolerance: formatTolerance(state.tolerance, i18n.language) })}
+          </Tag>
         </Flex>
       ) : null}
     </RouteLayout>

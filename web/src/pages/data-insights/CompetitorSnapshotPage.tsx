@@ -29,10 +29,20 @@ import { COMPETITOR_SNAPSHOT_QUERY, type CompetitorRow } from './queries.ts';
 import { useInsightsCompetitors } from './useInsightsCompetitors.ts';
 import { useInsightsState } from './useInsightsState.ts';
 
-const PriceIndexChart = lazy(() => import('./PriceIndexChart.tsx').then((module) => ({ default: module.PriceIndexChart })));
+const PriceIndexChart = lazy(() =>
+  import('./PriceIndexChart.tsx').then((module) => ({ default: module.PriceIndexChart })),
+);
 
-const COMPARISON_COLUMNS: Partial<Record<CompetitorColumn, PriceComparison>> = { cheaper: 'CHEAPER', same: 'SAME', pricier: 'PRICIER' };
-const MOVEMENT_COLUMNS: Partial<Record<CompetitorColumn, PriceMovement>> = { up: 'UP', down: 'DOWN', unchanged: 'UNCHANGED' };
+const COMPARISON_COLUMNS: Partial<Record<CompetitorColumn, PriceComparison>> = {
+  cheaper: 'CHEAPER',
+  same: 'SAME',
+  pricier: 'PRICIER',
+};
+const MOVEMENT_COLUMNS: Partial<Record<CompetitorColumn, PriceMovement>> = {
+  up: 'UP',
+  down: 'DOWN',
+  unchanged: 'UNCHANGED',
+};
 
 /**
  * /data-insights/competitor-snapshot: per competitor the overlap, price index, cheaper / same /
@@ -48,12 +58,18 @@ export default function CompetitorSnapshotPage() {
   const { query } = useCustom<ResultOf<typeof COMPETITOR_SNAPSHOT_QUERY>['competitorSnapshot']>({
     url: '',
     method: 'get',
-    meta: { gqlQuery: COMPETITOR_SNAPSHOT_QUERY, gqlVariables: website ? { filter: insightsFilter(state, website.id) } : undefined },
+    meta: {
+      gqlQuery: COMPETITOR_SNAPSHOT_QUERY,
+      gqlVariables: website ? { filter: insightsFilter(state, website.id) } : undefined,
+    },
     queryOptions: { enabled: Boolean(website), placeholderData: keepPreviousData },
     errorNotification: false,
   });
   const snapshot = query.data?.data;
-  const header = Object.fromEntries(COMPETITOR_COLUMNS.map((c) => [c.key, t(`insights.columns.${c.key}`)])) as Record<CompetitorColumn, string>;
+  const header = Object.fromEntries(COMPETITOR_COLUMNS.map((c) => [c.key, t(`insights.columns.${c.key}`)])) as Record<
+    CompetitorColumn,
+    string
+  >;
   const hasRows = Boolean(snapshot && !snapshot.empty && snapshot.rows.length > 0);
   const rowCompetitors = useMemo(() => (snapshot?.rows ?? []).map((row) => row.competitor), [snapshot]);
   const points = useMemo(() => chartRows(snapshot?.series ?? []), [snapshot]);
@@ -63,7 +79,10 @@ export default function CompetitorSnapshotPage() {
 
   const columns: ColumnsType<CompetitorRow> = COMPETITOR_COLUMNS.map((column) => ({
     key: column.key,
-    title: column.key in MOVEMENT_COLUMNS || column.key === 'averageChangePercent' ? t(`insights.columns.${column.key}`) + ` (${periodLabel})` : header[column.key],
+    title:
+      column.key in MOVEMENT_COLUMNS || column.key === 'averageChangePercent'
+        ? t(`insights.columns.${column.key}`) + ` (${periodLabel})`
+        : header[column.key],
     align: column.kind === 'text' ? 'left' : 'right',
     render: (_: unknown, row: CompetitorRow) => {
       const values = competitorValues(row as CompetitorFigures);
@@ -80,8 +99,17 @@ export default function CompetitorSnapshotPage() {
         ? productsLink({ ...scope, competitorId: row.competitor.id, comparison, tolerance: state.tolerance })
         : productsLink({ ...scope, competitorId: row.competitor.id, movement, period: state.period });
       const label = comparison
-        ? t(`insights.competitor.comparisonLink.${comparison}`, { count: value, formatted: text, competitor: row.competitor.name })
-        : t(`insights.competitor.movementLink.${movement}`, { count: value, formatted: text, competitor: row.competitor.name, period: periodLabel });
+        ? t(`insights.competitor.comparisonLink.${comparison}`, {
+            count: value,
+            formatted: text,
+            competitor: row.competitor.name,
+          })
+        : t(`insights.competitor.movementLink.${movement}`, {
+            count: value,
+            formatted: text,
+            competitor: row.competitor.name,
+            period: periodLabel,
+          });
       return (
         <AppLink to={to} aria-label={label}>
           {text}
@@ -121,7 +149,9 @@ export default function CompetitorSnapshotPage() {
       ) : snapshot ? (
         <Flex vertical gap={24}>
           {snapshot.updatedAt && (
-            <Typography.Text type="secondary">{t('insights.updatedAt', { when: formatInstant(snapshot.updatedAt, i18n.language) })}</Typography.Text>
+            <Typography.Text type="secondary">
+              {t('insights.updatedAt', { when: formatInstant(snapshot.updatedAt, i18n.language) })}
+            </Typography.Text>
           )}
           <section aria-labelledby="competitor-table-title">
             <Typography.Title level={3} id="competitor-table-title">
@@ -165,7 +195,8 @@ export default function CompetitorSnapshotPage() {
                     key: c.id,
                     title: c.name,
                     align: 'right' as const,
-                    render: (_: unknown, row: (typeof points)[number]) => formatFigure(typeof row[c.id] === 'number' ? (row[c.id] as number) : null, i18n.language),
+                    render: (_: unknown, row: (typeof points)[number]) =>
+                      formatFigure(typeof row[c.id] === 'number' ? (row[c.id] as number) : null, i18n.language),
                   })),
                 ]}
               />
@@ -176,7 +207,12 @@ export default function CompetitorSnapshotPage() {
             )}
             {rowCompetitors.length > drawn.length && points.length > 0 && (
               <Typography.Paragraph type="secondary">
-                {t('insights.chart.notDrawn', { names: rowCompetitors.filter((c) => !drawn.includes(c)).map((c) => c.name).join(', ') })}
+                {t('insights.chart.notDrawn', {
+                  names: rowCompetitors
+                    .filter((c) => !drawn.includes(c))
+                    .map((c) => c.name)
+                    .join(', '),
+                })}
               </Typography.Paragraph>
             )}
           </section>

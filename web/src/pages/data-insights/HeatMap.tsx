@@ -19,7 +19,11 @@ export interface HeatMapProps {
   brand: string;
 }
 
-const COMPARISON_OF: Record<Exclude<HeatMapView, 'INDEX'>, PriceComparison> = { CHEAPER: 'CHEAPER', SAME: 'SAME', PRICIER: 'PRICIER' };
+const COMPARISON_OF: Record<Exclude<HeatMapView, 'INDEX'>, PriceComparison> = {
+  CHEAPER: 'CHEAPER',
+  SAME: 'SAME',
+  PRICIER: 'PRICIER',
+};
 const LEGEND: PriceBand[] = ['muchCheaper', 'cheaper', 'same', 'pricier', 'muchPricier'];
 
 /**
@@ -39,7 +43,13 @@ export function HeatMap({ rows, total, competitors, view, onView, tolerance, cat
     const figures = cellOf(row, competitor.id);
     const value = heatMapValue(figures, view);
     const band = priceBand(figures && figures.matchedProducts > 0 ? figures.priceIndex : null, tolerance);
-    const style = { background: bandColor(band, token), color: token.colorText, textAlign: 'center' as const, padding: '6px 10px', border: `1px solid ${token.colorBorderSecondary}` };
+    const style = {
+      background: bandColor(band, token),
+      color: token.colorText,
+      textAlign: 'center' as const,
+      padding: '6px 10px',
+      border: `1px solid ${token.colorBorderSecondary}`,
+    };
     if (value === null || !figures) {
       return (
         <td key={competitor.id} style={style}>
@@ -80,14 +90,22 @@ export function HeatMap({ rows, total, competitors, view, onView, tolerance, cat
         <div>{main}</div>
         {difference && (
           <Typography.Text style={{ fontSize: 12, color: token.colorText }}>
-            {difference} <span className="visually-hidden" style={VISUALLY_HIDDEN}>{bandText}</span>
+            {difference}{' '}
+            <span className="visually-hidden" style={VISUALLY_HIDDEN}>
+              {bandText}
+            </span>
           </Typography.Text>
         )}
       </td>
     );
   };
 
-  const headerStyle = { padding: '6px 10px', background: token.colorFillAlter, border: `1px solid ${token.colorBorderSecondary}`, fontWeight: 600 };
+  const headerStyle = {
+    padding: '6px 10px',
+    background: token.colorFillAlter,
+    border: `1px solid ${token.colorBorderSecondary}`,
+    fontWeight: 600,
+  };
   const line = (row: BrandFigures, isTotal: boolean) => (
     <tr key={isTotal ? '\u0000total' : row.brand}>
       <th scope="row" style={{ ...headerStyle, textAlign: 'left' }}>
@@ -110,7 +128,11 @@ export function HeatMap({ rows, total, competitors, view, onView, tolerance, cat
         />
       </Flex>
       <div style={{ overflowX: 'auto' }}>
-        <table aria-describedby={captionId} style={{ borderCollapse: 'collapse', minWidth: '100%' }} data-testid="heat-map">
+        <table
+          aria-describedby={captionId}
+          style={{ borderCollapse: 'collapse', minWidth: '100%' }}
+          data-testid="heat-map"
+        >
           <caption id={captionId} style={{ captionSide: 'top', textAlign: 'left', paddingBottom: 8 }}>
             {t(`insights.heatMap.caption.${view}`, { tolerance: formatTolerance(tolerance, i18n.language) })}
           </caption>
@@ -135,7 +157,13 @@ export function HeatMap({ rows, total, competitors, view, onView, tolerance, cat
           <span
             key={band}
             role="listitem"
-            style={{ background: bandColor(band, token), color: token.colorText, padding: '2px 8px', border: `1px solid ${token.colorBorderSecondary}`, borderRadius: 4 }}
+            style={{
+              background: bandColor(band, token),
+              color: token.colorText,
+              padding: '2px 8px',
+              border: `1px solid ${token.colorBorderSecondary}`,
+              borderRadius: 4,
+            }}
           >
             {t(`insights.bands.${band}`)}
           </span>

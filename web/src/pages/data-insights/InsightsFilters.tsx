@@ -26,16 +26,22 @@ export function InsightsFilters({ websiteId, state, update, competitors, showTol
   const [tolerance, setTolerance] = useState<number | null>(state.tolerance);
   useEffect(() => setTolerance(state.tolerance), [state.tolerance]);
   const commitTolerance = () => {
-    const next = tolerance === null ? DEFAULT_TOLERANCE : Math.min(MAX_TOLERANCE, Math.max(0, Math.round(tolerance * 10) / 10));
+    const next =
+      tolerance === null ? DEFAULT_TOLERANCE : Math.min(MAX_TOLERANCE, Math.max(0, Math.round(tolerance * 10) / 10));
     setTolerance(next);
     if (next !== state.tolerance) update({ tolerance: next });
   };
-  const filtered = state.category || state.brand || state.competitorIds.length > 0 || state.tolerance !== DEFAULT_TOLERANCE;
+  const filtered =
+    state.category || state.brand || state.competitorIds.length > 0 || state.tolerance !== DEFAULT_TOLERANCE;
 
   return (
     <Flex vertical gap={8} style={{ marginBottom: 16 }}>
       {state.periodInvalid && (
-        <Alert type="warning" showIcon message={t('insights.filters.periodInvalid', { period: t(`insights.periods.${state.period}`) })} />
+        <Alert
+          type="warning"
+          showIcon
+          message={t('insights.filters.periodInvalid', { period: t(`insights.periods.${state.period}`) })}
+        />
       )}
       <Flex gap={8} wrap align="center">
         <Select
@@ -87,7 +93,9 @@ export function InsightsFilters({ websiteId, state, update, competitors, showTol
           />
         )}
         {filtered && (
-          <Button onClick={() => update({ category: '', brand: '', competitorIds: [], tolerance: DEFAULT_TOLERANCE })}>{t('insights.filters.clear')}</Button>
+          <Button onClick={() => update({ category: '', brand: '', competitorIds: [], tolerance: DEFAULT_TOLERANCE })}>
+            {t('insights.filters.clear')}
+          </Button>
         )}
       </Flex>
     </Flex>

@@ -1,6 +1,16 @@
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { ChartRow } from './competitorTable.ts';
 import { formatFigure } from './format.ts';
 
@@ -12,17 +22,28 @@ const PALETTE = ['blue', 'orange', 'green', 'purple', 'red', 'cyan', 'magenta', 
  * chart's chunk loads (the competitor snapshot loads it when it has points to draw); the page
  * offers the same figures as a table.
  */
-export function PriceIndexChart({ rows, competitors }: { rows: readonly ChartRow[]; competitors: readonly { id: string; name: string }[] }) {
+export function PriceIndexChart({
+  rows,
+  competitors,
+}: {
+  rows: readonly ChartRow[];
+  competitors: readonly { id: string; name: string }[];
+}) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
-  const colour = (i: number) => String((token as unknown as Record<string, string>)[`${PALETTE[i % PALETTE.length]}-7`] ?? token.colorPrimary);
+  const colour = (i: number) =>
+    String((token as unknown as Record<string, string>)[`${PALETTE[i % PALETTE.length]}-7`] ?? token.colorPrimary);
   return (
     <figure aria-label={t('insights.chart.label')} style={{ margin: 0, width: '100%', height: 320 }}>
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={rows as ChartRow[]} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="day" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
-          <YAxis width={48} domain={['auto', 'auto']} tickFormatter={(value: number) => formatFigure(value, i18n.language, { digits: 0 })} />
+          <YAxis
+            width={48}
+            domain={['auto', 'auto']}
+            tickFormatter={(value: number) => formatFigure(value, i18n.language, { digits: 0 })}
+          />
           <ReferenceLine y={100} stroke={token.colorTextTertiary} strokeDasharray="4 4" />
           <Tooltip formatter={(value) => formatFigure(Number(value), i18n.language)} />
           <Legend />

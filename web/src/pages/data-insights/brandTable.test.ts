@@ -14,9 +14,28 @@ const husky = {
     { competitorId: 'c2', matchedProducts: 0, priceIndex: null, comparison: { cheaper: 0, same: 0, pricier: 0 } },
   ],
 };
-const formula = { ...husky, brand: '=HYPERLINK("x")', products: 1, matchedProducts: 0, coveragePercent: 0, priceIndex: null, averageDifferencePercent: null, cells: [] };
+const formula = {
+  ...husky,
+  brand: '=HYPERLINK("x")',
+  products: 1,
+  matchedProducts: 0,
+  coveragePercent: 0,
+  priceIndex: null,
+  averageDifferencePercent: null,
+  cells: [],
+};
 const header = Object.fromEntries(
-  ['brand', 'products', 'matchedProducts', 'coveragePercent', 'priceIndex', 'cheaper', 'same', 'pricier', 'averageDifferencePercent'].map((k) => [k, k]),
+  [
+    'brand',
+    'products',
+    'matchedProducts',
+    'coveragePercent',
+    'priceIndex',
+    'cheaper',
+    'same',
+    'pricier',
+    'averageDifferencePercent',
+  ].map((k) => [k, k]),
 ) as Record<BrandColumn, string>;
 
 describe('brand table', () => {

@@ -48,7 +48,12 @@ export function brandValues(row: BrandFigures, brandLabel = row.brand): Record<B
 }
 
 /** The brand table as CSV: the header the table shows, one line per brand, then the total line. */
-export function brandTableCsv(rows: readonly BrandFigures[], total: BrandFigures | null, header: Record<BrandColumn, string>, totalLabel: string): string {
+export function brandTableCsv(
+  rows: readonly BrandFigures[],
+  total: BrandFigures | null,
+  header: Record<BrandColumn, string>,
+  totalLabel: string,
+): string {
   const lines = rows.map((row) => brandValues(row));
   if (total) lines.push(brandValues(total, totalLabel));
   return toCsv(
@@ -70,7 +75,12 @@ export function cellOf(row: BrandFigures, competitorId: string) {
 }
 
 /** The heat map as CSV in its current view: brand, then one column per competitor. */
-export function heatMapCsv(rows: readonly BrandFigures[], competitors: readonly { id: string; name: string }[], view: HeatMapView, brandHeader: string): string {
+export function heatMapCsv(
+  rows: readonly BrandFigures[],
+  competitors: readonly { id: string; name: string }[],
+  view: HeatMapView,
+  brandHeader: string,
+): string {
   return toCsv(
     [brandHeader, ...competitors.map((c) => c.name)],
     rows.map((row) => [row.brand, ...competitors.map((c) => heatMapValue(cellOf(row, c.id), view))]),

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { chartRows, type CompetitorColumn, competitorTableCsv, competitorValues, drawnCompetitors, seriesCsv } from './competitorTable.ts';
+import {
+  chartRows,
+  type CompetitorColumn,
+  competitorTableCsv,
+  competitorValues,
+  drawnCompetitors,
+  seriesCsv,
+} from './competitorTable.ts';
 
 const alza = {
   competitor: { id: 'c1', name: 'Alza' },
@@ -14,12 +21,29 @@ const alza = {
 
 describe('competitor table', () => {
   it('rounds as shown and writes the in-stock share as a percent', () => {
-    expect(competitorValues(alza)).toMatchObject({ overlapPercent: 33.3, priceIndex: 102.5, inStockPercent: 87.5, averageChangePercent: 1.3, up: 7 });
+    expect(competitorValues(alza)).toMatchObject({
+      overlapPercent: 33.3,
+      priceIndex: 102.5,
+      inStockPercent: 87.5,
+      averageChangePercent: 1.3,
+      up: 7,
+    });
   });
 
   it('leaves unknown figures empty in the CSV', () => {
     const header = new Proxy({}, { get: (_, key) => String(key) }) as Record<CompetitorColumn, string>;
-    const csv = competitorTableCsv([{ ...alza, inStockShare: null, lastCollectedAt: null, priceIndex: null, dynamics: { up: 0, down: 0, unchanged: 0, averageChangePercent: null } }], header);
+    const csv = competitorTableCsv(
+      [
+        {
+          ...alza,
+          inStockShare: null,
+          lastCollectedAt: null,
+          priceIndex: null,
+          dynamics: { up: 0, down: 0, unchanged: 0, averageChangePercent: null },
+        },
+      ],
+      header,
+    );
     expect(csv.split('\r\n')[1]).toBe('Alza,40,33.3,,10,5,25,,,0,0,0,');
   });
 });
@@ -50,7 +74,16 @@ describe('price index over time', () => {
   });
 
   it('writes the table alternative as CSV', () => {
-    expect(seriesCsv(chartRows(series), [{ id: 'c1', name: 'Alza' }, { id: 'c2', name: 'Mall' }], 'Day')).toBe('Day,Alza,Mall\r\n2026-11-01,98,103.5\r\n2026-11-02,99,\r\n');
+    expect(
+      seriesCsv(
+        chartRows(series),
+        [
+          { id: 'c1', name: 'Alza' },
+          { id: 'c2', name: 'Mall' },
+        ],
+        'Day',
+      ),
+    ).toBe('Day,Alza,Mall\r\n2026-11-01,98,103.5\r\n2026-11-02,99,\r\n');
   });
 
   it('has no rows without data', () => {

@@ -48,7 +48,10 @@ export function competitorValues(row: CompetitorFigures): Record<CompetitorColum
   };
 }
 
-export function competitorTableCsv(rows: readonly CompetitorFigures[], header: Record<CompetitorColumn, string>): string {
+export function competitorTableCsv(
+  rows: readonly CompetitorFigures[],
+  header: Record<CompetitorColumn, string>,
+): string {
   return toCsv(
     COMPETITOR_COLUMNS.map((c) => header[c.key]),
     rows.map((row) => {
@@ -89,9 +92,16 @@ export function drawnCompetitors<C extends { id: string }>(competitors: readonly
 }
 
 /** The chart's table alternative as CSV: day, then a column per competitor. */
-export function seriesCsv(rows: readonly ChartRow[], competitors: readonly { id: string; name: string }[], dayHeader: string): string {
+export function seriesCsv(
+  rows: readonly ChartRow[],
+  competitors: readonly { id: string; name: string }[],
+  dayHeader: string,
+): string {
   return toCsv(
     [dayHeader, ...competitors.map((c) => c.name)],
-    rows.map((row) => [row.day, ...competitors.map((c) => (typeof row[c.id] === 'number' ? (row[c.id] as number) : null))]),
+    rows.map((row) => [
+      row.day,
+      ...competitors.map((c) => (typeof row[c.id] === 'number' ? (row[c.id] as number) : null)),
+    ]),
   );
 }

@@ -34,7 +34,15 @@ describe('csvCell', () => {
 
 describe('toCsv', () => {
   it('writes the header and the rows, CRLF-ended', () => {
-    expect(toCsv(['Brand', 'Index'], [['Husky', 96.8], ['=x', null]])).toBe("Brand,Index\r\nHusky,96.8\r\n'=x,\r\n");
+    expect(
+      toCsv(
+        ['Brand', 'Index'],
+        [
+          ['Husky', 96.8],
+          ['=x', null],
+        ],
+      ),
+    ).toBe("Brand,Index\r\nHusky,96.8\r\n'=x,\r\n");
   });
 });
 
@@ -50,6 +58,8 @@ describe('rounded', () => {
 
 describe('insightsFileName', () => {
   it('names the kind, the website and the day', () => {
-    expect(insightsFileName('brand-snapshot', 'Northwind Outdoor — Čechy', new Date(2026, 10, 7))).toBe('brand-snapshot-northwind-outdoor-cechy-2026-11-07.csv');
+    expect(insightsFileName('brand-snapshot', 'Northwind Outdoor — Čechy', new Date(2026, 10, 7))).toBe(
+      'brand-snapshot-northwind-outdoor-cechy-2026-11-07.csv',
+    );
   });
 });

@@ -8,7 +8,11 @@ function numberFormat(language: string, digits: number, signed: boolean): Intl.N
   const key = `${language}|${digits}|${signed}`;
   let format = formats.get(key);
   if (!format) {
-    const options: Intl.NumberFormatOptions = { minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay: signed ? 'exceptZero' : 'auto' };
+    const options: Intl.NumberFormatOptions = {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      signDisplay: signed ? 'exceptZero' : 'auto',
+    };
     try {
       format = new Intl.NumberFormat(language, options);
     } catch {
@@ -20,7 +24,11 @@ function numberFormat(language: string, digits: number, signed: boolean): Intl.N
 }
 
 /** A figure, or an em dash when there is none. */
-export function formatFigure(value: number | null | undefined, language: string, { digits = 1, signed = false } = {}): string {
+export function formatFigure(
+  value: number | null | undefined,
+  language: string,
+  { digits = 1, signed = false } = {},
+): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
   return numberFormat(language, digits, signed).format(value);
 }
@@ -34,7 +42,8 @@ export function formatTolerance(value: number, language: string): string {
   }
 }
 
-export const formatCount = (value: number | null | undefined, language: string) => formatFigure(value, language, { digits: 0 });
+export const formatCount = (value: number | null | undefined, language: string) =>
+  formatFigure(value, language, { digits: 0 });
 
 /** A date-time of the API (ISO 8601) in the UI language; an em dash when there is none. */
 export function formatInstant(value: string | null | undefined, language: string): string {

@@ -5,7 +5,11 @@ const params = (query: string) => new URLSearchParams(query);
 
 describe('readInsightsState', () => {
   it('reads every filter from the address', () => {
-    expect(readInsightsState(params('period=90&category=Tents&brand=Husky&competitor=c1&competitor=c2&tolerance=2.5&show=PRICIER'))).toEqual({
+    expect(
+      readInsightsState(
+        params('period=90&category=Tents&brand=Husky&competitor=c1&competitor=c2&tolerance=2.5&show=PRICIER'),
+      ),
+    ).toEqual({
       period: 'LAST_90_DAYS',
       periodInvalid: false,
       category: 'Tents',
@@ -28,11 +32,14 @@ describe('readInsightsState', () => {
     });
   });
 
-  it.each(['7', '30d', 'LAST_90_DAYS', '', 'abc', '-30'])('falls back to 30 days for period=%s and says so', (period) => {
-    const state = readInsightsState(params(`period=${period}`));
-    expect(state.period).toBe('LAST_30_DAYS');
-    expect(state.periodInvalid).toBe(true);
-  });
+  it.each(['7', '30d', 'LAST_90_DAYS', '', 'abc', '-30'])(
+    'falls back to 30 days for period=%s and says so',
+    (period) => {
+      const state = readInsightsState(params(`period=${period}`));
+      expect(state.period).toBe('LAST_30_DAYS');
+      expect(state.periodInvalid).toBe(true);
+    },
+  );
 
   it.each(['-1', '51', '1e3', 'abc', '2.55', ''])('reads tolerance=%s as the default 1', (tolerance) => {
     expect(readInsightsState(params(`tolerance=${tolerance}`)).tolerance).toBe(1);
@@ -52,7 +59,11 @@ describe('readInsightsState', () => {
 
 describe('writeInsightsState', () => {
   it('keeps owid and locale, leaves defaults out', () => {
-    const next = writeInsightsState(params('owid=w1&locale=cs&period=90'), { period: 'LAST_30_DAYS', brand: ' Husky ', competitorIds: ['c2', 'c3'] });
+    const next = writeInsightsState(params('owid=w1&locale=cs&period=90'), {
+      period: 'LAST_30_DAYS',
+      brand: ' Husky ',
+      competitorIds: ['c2', 'c3'],
+    });
     expect(next.toString()).toBe('owid=w1&locale=cs&brand=Husky&competitor=c2&competitor=c3');
   });
 
@@ -96,8 +107,12 @@ describe('productsLink', () => {
   });
 
   it('names a movement with its period', () => {
-    expect(productsLink({ competitorId: 'c1', movement: 'UP', period: 'LAST_90_DAYS' })).toBe('/products?competitor=c1&movement=UP&period=90');
-    expect(productsLink({ competitorId: 'c1', movement: 'DOWN', period: 'LAST_30_DAYS' })).toBe('/products?competitor=c1&movement=DOWN');
+    expect(productsLink({ competitorId: 'c1', movement: 'UP', period: 'LAST_90_DAYS' })).toBe(
+      '/products?competitor=c1&movement=UP&period=90',
+    );
+    expect(productsLink({ competitorId: 'c1', movement: 'DOWN', period: 'LAST_30_DAYS' })).toBe(
+      '/products?competitor=c1&movement=DOWN',
+    );
   });
 
   it('is the plain list without targets', () => {

@@ -57,7 +57,14 @@ export function toleranceOfParam(value: string | null): number | null {
 export function readInsightsState(params: URLSearchParams): InsightsState {
   const rawPeriod = params.get(INSIGHTS_PARAMS.period);
   const period = periodOfParam(rawPeriod);
-  const competitorIds = [...new Set(params.getAll(INSIGHTS_PARAMS.competitorIds).map((id) => id.trim()).filter(Boolean))];
+  const competitorIds = [
+    ...new Set(
+      params
+        .getAll(INSIGHTS_PARAMS.competitorIds)
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ];
   const view = params.get(INSIGHTS_PARAMS.view);
   return {
     period: period ?? DEFAULT_PERIOD,
@@ -74,10 +81,14 @@ export function readInsightsState(params: URLSearchParams): InsightsState {
  * The address after a change: other parameters (owid, locale) stay, defaults are left out, and
  * an invalid period is replaced by the one asked for (or dropped), which ends the notice.
  */
-export function writeInsightsState(params: URLSearchParams, change: Partial<Omit<InsightsState, 'periodInvalid'>>): URLSearchParams {
+export function writeInsightsState(
+  params: URLSearchParams,
+  change: Partial<Omit<InsightsState, 'periodInvalid'>>,
+): URLSearchParams {
   const next = { ...readInsightsState(params), ...change };
   const result = new URLSearchParams(params);
-  const set = (key: string, value: string | null) => (value === null || value === '' ? result.delete(key) : result.set(key, value));
+  const set = (key: string, value: string | null) =>
+    value === null || value === '' ? result.delete(key) : result.set(key, value);
   set(INSIGHTS_PARAMS.period, next.period === DEFAULT_PERIOD ? null : String(PERIODS[next.period]));
   set(INSIGHTS_PARAMS.category, next.category.trim());
   set(INSIGHTS_PARAMS.brand, next.brand.trim());
@@ -126,7 +137,8 @@ export function productsLink(target: {
     params.set('tolerance', String(target.tolerance));
   }
   if (target.movement) params.set('movement', target.movement);
-  if (target.movement && target.period && target.period !== DEFAULT_PERIOD) params.set('period', String(PERIODS[target.period]));
+  if (target.movement && target.period && target.period !== DEFAULT_PERIOD)
+    params.set('period', String(PERIODS[target.period]));
   const query = params.toString();
   return query ? `/products?${query}` : '/products';
 }

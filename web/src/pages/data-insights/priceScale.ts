@@ -1,6 +1,12 @@
 import type { GlobalToken } from 'antd';
 
-type ColorToken = 'colorSuccessBorder' | 'colorSuccessBg' | 'colorFillTertiary' | 'colorErrorBg' | 'colorErrorBorder' | 'colorBgContainer';
+type ColorToken =
+  | 'colorSuccessBorder'
+  | 'colorSuccessBg'
+  | 'colorFillTertiary'
+  | 'colorErrorBg'
+  | 'colorErrorBorder'
+  | 'colorBgContainer';
 
 /**
  * The heat map's colour scale of a price index (own price ÷ competitor price × 100): green when

@@ -8,6 +8,9 @@ export type UpdateInsightsState = (change: Partial<Omit<InsightsState, 'periodIn
 export function useInsightsState(): [InsightsState, UpdateInsightsState] {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readInsightsState(params), [params]);
-  const update = useCallback<UpdateInsightsState>((change) => setParams((current) => writeInsightsState(current, change)), [setParams]);
+  const update = useCallback<UpdateInsightsState>(
+    (change) => setParams((current) => writeInsightsState(current, change)),
+    [setParams],
+  );
   return [state, update];
 }

@@ -14,7 +14,12 @@ import { CalibrationSummary } from '../product-matching/shared/CalibrationSummar
 export function CompetitorTable({ rows }: { rows: MatchingStatisticsReport['competitors'] }) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
-  const cell: CSSProperties = { padding: '8px', borderBottom: `1px solid ${token.colorBorderSecondary}`, textAlign: 'right', whiteSpace: 'nowrap' };
+  const cell: CSSProperties = {
+    padding: '8px',
+    borderBottom: `1px solid ${token.colorBorderSecondary}`,
+    textAlign: 'right',
+    whiteSpace: 'nowrap',
+  };
   return (
     <div style={{ overflowX: 'auto' }}>
       <table style={{ width: '100%', borderCollapse: 'collapse' }}>
@@ -43,7 +48,11 @@ export function CompetitorTable({ rows }: { rows: MatchingStatisticsReport['comp
               {STATISTIC_KEYS.map((key) => (
                 <td
                   key={key}
-                  style={{ ...cell, fontWeight: 600, color: row.statistics[key] ? enumTextHex('matchingStatistic', key) : undefined }}
+                  style={{
+                    ...cell,
+                    fontWeight: 600,
+                    color: row.statistics[key] ? enumTextHex('matchingStatistic', key) : undefined,
+                  }}
                   aria-label={`${t(enumLabelKey('matchingStatistic', key))} ${row.statistics[key]}`}
                 >
                   {row.statistics[key].toLocaleString(i18n.language)}

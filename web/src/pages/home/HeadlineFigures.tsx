@@ -67,35 +67,52 @@ function Figures() {
             routePath('brandSnapshot'),
             t('insights.home.priceIndexLink', { value: formatFigure(figures.priceIndex, i18n.language) }),
             formatFigure(figures.priceIndex, i18n.language),
-            figures.priceIndex == null ? t('insights.home.noIndex') : priceIndexDifference(figures.priceIndex, i18n.language),
+            figures.priceIndex == null
+              ? t('insights.home.noIndex')
+              : priceIndexDifference(figures.priceIndex, i18n.language),
           )}
           {tile(
             'cheaper',
             t('insights.home.cheaper'),
             productsLink({ comparison: 'CHEAPER' }),
-            t('insights.home.cheaperLink', { count: figures.comparison.cheaper, formatted: count(figures.comparison.cheaper) }),
+            t('insights.home.cheaperLink', {
+              count: figures.comparison.cheaper,
+              formatted: count(figures.comparison.cheaper),
+            }),
             count(figures.comparison.cheaper),
           )}
           {tile(
             'pricier',
             t('insights.home.pricier'),
             productsLink({ comparison: 'PRICIER' }),
-            t('insights.home.pricierLink', { count: figures.comparison.pricier, formatted: count(figures.comparison.pricier) }),
+            t('insights.home.pricierLink', {
+              count: figures.comparison.pricier,
+              formatted: count(figures.comparison.pricier),
+            }),
             count(figures.comparison.pricier),
           )}
           {tile(
             'coverage',
             t('insights.home.coverage'),
             `${routePath('products')}?matching=HAS_MATCHED`,
-            t('insights.home.coverageLink', { count: figures.matchedProducts, formatted: count(figures.matchedProducts) }),
+            t('insights.home.coverageLink', {
+              count: figures.matchedProducts,
+              formatted: count(figures.matchedProducts),
+            }),
             `${formatFigure(figures.coveragePercent, i18n.language)} %`,
-            t('insights.home.coverageNote', { matched: count(figures.matchedProducts), products: count(figures.products) }),
+            t('insights.home.coverageNote', {
+              matched: count(figures.matchedProducts),
+              products: count(figures.products),
+            }),
           )}
           {tile(
             'suggestions',
             t('insights.home.suggestions'),
             `${routePath('products')}?suggestion=HAS`,
-            t('insights.home.suggestionsLink', { count: figures.suggestionsWaiting, formatted: count(figures.suggestionsWaiting) }),
+            t('insights.home.suggestionsLink', {
+              count: figures.suggestionsWaiting,
+              formatted: count(figures.suggestionsWaiting),
+            }),
             count(figures.suggestionsWaiting),
           )}
           {figures.failingScrapers != null &&
@@ -103,7 +120,10 @@ function Figures() {
               'failingScrapers',
               t('insights.home.failingScrapers'),
               routePath('scrapers'),
-              t('insights.home.failingScrapersLink', { count: figures.failingScrapers, formatted: count(figures.failingScrapers) }),
+              t('insights.home.failingScrapersLink', {
+                count: figures.failingScrapers,
+                formatted: count(figures.failingScrapers),
+              }),
               count(figures.failingScrapers),
             )}
         </Row>

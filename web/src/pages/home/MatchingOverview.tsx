@@ -38,8 +38,18 @@ function Overview() {
             <StatisticsBar statistics={report.overall} label={t('matching.home.overall')} />
           </Card>
           <Flex gap={8} wrap>
-            <LinkButton to={routePath('productMatching')}>{t('matching.home.queueLink', { count: report.productsWaitingToMatch, formatted: format(report.productsWaitingToMatch) })}</LinkButton>
-            <LinkButton to={routePath('matchConfirmation')}>{t('matching.home.confirmationLink', { count: report.overall.waitingToConfirm, formatted: format(report.overall.waitingToConfirm) })}</LinkButton>
+            <LinkButton to={routePath('productMatching')}>
+              {t('matching.home.queueLink', {
+                count: report.productsWaitingToMatch,
+                formatted: format(report.productsWaitingToMatch),
+              })}
+            </LinkButton>
+            <LinkButton to={routePath('matchConfirmation')}>
+              {t('matching.home.confirmationLink', {
+                count: report.overall.waitingToConfirm,
+                formatted: format(report.overall.waitingToConfirm),
+              })}
+            </LinkButton>
             <LinkButton to={routePath('productMatchingLog')}>{t('matching.links.log')}</LinkButton>
           </Flex>
           <Card size="small" title={t('matching.home.perCompetitor')}>

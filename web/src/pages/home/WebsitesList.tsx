@@ -23,7 +23,13 @@ export function WebsitesList() {
         {t('home.websites.title')}
       </Typography.Title>
       {tableQuery.isError && (
-        <Alert type="error" showIcon role="alert" message={t('home.websites.loadFailed')} style={{ marginBottom: 16 }} />
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          message={t('home.websites.loadFailed')}
+          style={{ marginBottom: 16 }}
+        />
       )}
       {total !== undefined && <Typography.Paragraph>{t('home.websites.total', { count: total })}</Typography.Paragraph>}
       <List<OrganizationWebsiteRow>
@@ -35,7 +41,11 @@ export function WebsitesList() {
         renderItem={(website) => (
           <List.Item
             extra={
-              website.hasFeed ? <Tag color="green">{t('home.websites.hasFeed')}</Tag> : <Tag>{t('home.websites.noFeed')}</Tag>
+              website.hasFeed ? (
+                <Tag color="green">{t('home.websites.hasFeed')}</Tag>
+              ) : (
+                <Tag>{t('home.websites.noFeed')}</Tag>
+              )
             }
           >
             <List.Item.Meta

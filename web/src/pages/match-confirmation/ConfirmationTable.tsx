@@ -44,14 +44,26 @@ export function ConfirmationTable(props: ConfirmationTableProps) {
       loading={props.loading}
       size="small"
       scroll={{ x: true }}
-      pagination={{ current: props.page, pageSize: props.pageSize, total: props.total, showSizeChanger: false, onChange: props.onPage }}
+      pagination={{
+        current: props.page,
+        pageSize: props.pageSize,
+        total: props.total,
+        showSizeChanger: false,
+        onChange: props.onPage,
+      }}
       rowSelection={
         onAction
           ? {
               selectedRowKeys: props.selectedIds,
               onChange: (keys) => props.onSelectedIds(keys.map(String)),
               getTitleCheckboxProps: () => ({ 'aria-label': t('matching.confirmation.selectAll') }) as never,
-              getCheckboxProps: (item) => ({ 'aria-label': t('matching.confirmation.selectRow', { name: item.product.name, competitor: item.competitor.name }) }) as never,
+              getCheckboxProps: (item) =>
+                ({
+                  'aria-label': t('matching.confirmation.selectRow', {
+                    name: item.product.name,
+                    competitor: item.competitor.name,
+                  }),
+                }) as never,
             }
           : undefined
       }
@@ -61,7 +73,11 @@ export function ConfirmationTable(props: ConfirmationTableProps) {
         style: index === props.focused ? { outline: '2px solid #4650C1', outlineOffset: -2 } : undefined,
       })}
     >
-      <Table.Column<ConfirmationItem> key="competitor" title={t('matching.fields.competitor')} render={(_, item) => item.competitor.name} />
+      <Table.Column<ConfirmationItem>
+        key="competitor"
+        title={t('matching.fields.competitor')}
+        render={(_, item) => item.competitor.name}
+      />
       <Table.Column<ConfirmationItem>
         key="name"
         title={t('matching.fields.name')}
@@ -100,7 +116,12 @@ export function ConfirmationTable(props: ConfirmationTableProps) {
         render={(_, item) => {
           const theirs = item.pair.competitorProduct.brand;
           const same = Boolean(item.product.brand && theirs && tokenKey(item.product.brand) === tokenKey(theirs));
-          return <Pair ours={item.product.brand ?? '—'} theirs={same ? <Typography.Text type="success">{theirs}</Typography.Text> : (theirs ?? '—')} />;
+          return (
+            <Pair
+              ours={item.product.brand ?? '—'}
+              theirs={same ? <Typography.Text type="success">{theirs}</Typography.Text> : (theirs ?? '—')}
+            />
+          );
         }}
       />
       <Table.Column<ConfirmationItem>
@@ -120,7 +141,11 @@ export function ConfirmationTable(props: ConfirmationTableProps) {
         title={t('matching.fields.difference')}
         render={(_, item) =>
           item.product.currency === item.pair.competitorProduct.currency ? (
-            <PriceDifference ours={item.product.price} theirs={item.pair.competitorProduct.price} currency={item.product.currency} />
+            <PriceDifference
+              ours={item.product.price}
+              theirs={item.pair.competitorProduct.price}
+              currency={item.product.currency}
+            />
           ) : (
             '—'
           )
@@ -132,7 +157,11 @@ export function ConfirmationTable(props: ConfirmationTableProps) {
         render={(_, item) => (
           <Pair
             ours={item.requestedBy ? item.requestedBy.email : <Tag>{t('matching.log.automatic')}</Tag>}
-            theirs={<Typography.Text type="secondary">{new Date(item.requestedAt).toLocaleString(i18n.language)}</Typography.Text>}
+            theirs={
+              <Typography.Text type="secondary">
+                {new Date(item.requestedAt).toLocaleString(i18n.language)}
+              </Typography.Text>
+            }
           />
         )}
       />
@@ -142,10 +171,20 @@ export function ConfirmationTable(props: ConfirmationTableProps) {
           title={t('matching.log.columns.actions')}
           render={(_, item) => (
             <Space>
-              <Button size="small" type="primary" loading={props.busyIds.has(item.pair.id)} onClick={(event) => (event.stopPropagation(), onAction('CONFIRM', [item]))}>
+              <Button
+                size="small"
+                type="primary"
+                loading={props.busyIds.has(item.pair.id)}
+                onClick={(event) => (event.stopPropagation(), onAction('CONFIRM', [item]))}
+              >
                 {t('matching.confirmation.confirm')}
               </Button>
-              <Button size="small" danger disabled={props.busyIds.has(item.pair.id)} onClick={(event) => (event.stopPropagation(), onAction('REJECT', [item]))}>
+              <Button
+                size="small"
+                danger
+                disabled={props.busyIds.has(item.pair.id)}
+                onClick={(event) => (event.stopPropagation(), onAction('REJECT', [item]))}
+              >
                 {t('matching.confirmation.reject')}
               </Button>
             </Space>

@@ -17,7 +17,13 @@ import { useKeyboardShortcuts } from '../product-matching/shared/useKeyboardShor
 import { useMatchingStatistics } from '../product-matching/shared/useMatchingStatistics.ts';
 import { useQueueFilter } from '../product-matching/shared/useQueueFilter.ts';
 import { ConfirmationTable } from './ConfirmationTable.tsx';
-import { type ConfirmAction, type ConfirmationItem, type ConfirmResult, MATCHING_CONFIRM_MUTATION, MATCHING_CONFIRMATION_QUEUE_QUERY } from './queries.ts';
+import {
+  type ConfirmAction,
+  type ConfirmationItem,
+  type ConfirmResult,
+  MATCHING_CONFIRM_MUTATION,
+  MATCHING_CONFIRMATION_QUEUE_QUERY,
+} from './queries.ts';
 
 const PAGE_SIZE = 100;
 const KEYS = {
@@ -55,7 +61,12 @@ export default function MatchConfirmationPage() {
     method: 'get',
     meta: {
       gqlQuery: MATCHING_CONFIRMATION_QUEUE_QUERY,
-      gqlVariables: { organizationWebsiteId: website?.id, filter, limit: PAGE_SIZE, offset: (state.page - 1) * PAGE_SIZE },
+      gqlVariables: {
+        organizationWebsiteId: website?.id,
+        filter,
+        limit: PAGE_SIZE,
+        offset: (state.page - 1) * PAGE_SIZE,
+      },
     },
     queryOptions: { enabled: Boolean(website), placeholderData: keepPreviousData },
     errorNotification: false,
@@ -69,7 +80,11 @@ export default function MatchConfirmationPage() {
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => {
     setFocused((index) => Math.min(Math.max(0, index), Math.max(0, rows.length - 1)));
-    setSelectedIds((ids) => (ids.every((id) => rows.some((row) => row.pair.id === id)) ? ids : ids.filter((id) => rows.some((row) => row.pair.id === id))));
+    setSelectedIds((ids) =>
+      ids.every((id) => rows.some((row) => row.pair.id === id))
+        ? ids
+        : ids.filter((id) => rows.some((row) => row.pair.id === id)),
+    );
   }, [rows]);
 
   const act = async (action: ConfirmAction, items: ConfirmationItem[]) => {
@@ -77,20 +92,33 @@ export default function MatchConfirmationPage() {
     const ids = new Set(items.map((item) => item.pair.id));
     setBusyIds(ids);
     const idempotencyKey = newIdempotencyKey();
-    const input = { action, idempotencyKey, items: items.map((item) => ({ matchId: item.pair.id, expectedVersion: item.pair.version })) };
+    const input = {
+      action,
+      idempotencyKey,
+      items: items.map((item) => ({ matchId: item.pair.id, expectedVersion: item.pair.version })),
+    };
     try {
-      const result = await withRetries(() => callOperation<ConfirmResult>(getProvider(), MATCHING_CONFIRM_MUTATION, { input }));
+      const result = await withRetries(() =>
+        callOperation<ConfirmResult>(getProvider(), MATCHING_CONFIRM_MUTATION, { input }),
+      );
       const done = result.decisions.filter((decision) => ids.has(decision.matchId)).length;
       notify?.({
         type: result.failed.length ? 'error' : 'success',
         message: t(`matching.confirmation.${action === 'CONFIRM' ? 'confirmed' : 'rejected'}`, { count: done }),
         description: result.failed.length
-          ? t('matching.confirmation.someFailed', { count: result.failed.length, reasons: [...new Set(result.failed.map((failure) => failure.message))].join(' ') })
+          ? t('matching.confirmation.someFailed', {
+              count: result.failed.length,
+              reasons: [...new Set(result.failed.map((failure) => failure.message))].join(' '),
+            })
           : undefined,
       });
       setSelectedIds((selected) => selected.filter((id) => !ids.has(id)));
     } catch (error) {
-      notify?.({ type: 'error', message: t('matching.confirmation.failed'), description: apiErrorText(error as Error, t) });
+      notify?.({
+        type: 'error',
+        message: t('matching.confirmation.failed'),
+        description: apiErrorText(error as Error, t),
+      });
     } finally {
       setBusyIds(new Set());
       void query.refetch();
@@ -101,13 +129,18 @@ export default function MatchConfirmationPage() {
     const selected = rows.filter((row) => selectedIds.includes(row.pair.id));
     return selected.length ? selected : rows[focused] ? [rows[focused]!] : [];
   };
-  const toggle = (id: string | undefined) => id && setSelectedIds((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]));
+  const toggle = (id: string | undefined) =>
+    id && setSelectedIds((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]));
 
   useKeyboardShortcuts([
     { keys: KEYS.down, run: () => setFocused((index) => stepIndex(index, 1, rows.length)) },
     { keys: KEYS.up, run: () => setFocused((index) => stepIndex(index, -1, rows.length)) },
     { keys: KEYS.toggle, run: () => toggle(rows[focused]?.pair.id), disabled: !canConfirm },
-    { keys: KEYS.all, run: () => setSelectedIds((ids) => (ids.length === rows.length ? [] : rows.map((row) => row.pair.id))), disabled: !canConfirm },
+    {
+      keys: KEYS.all,
+      run: () => setSelectedIds((ids) => (ids.length === rows.length ? [] : rows.map((row) => row.pair.id))),
+      disabled: !canConfirm,
+    },
     { keys: KEYS.confirm, run: () => void act('CONFIRM', chosen()), disabled: !canConfirm || busyIds.size > 0 },
     { keys: KEYS.reject, run: () => void act('REJECT', chosen()), disabled: !canConfirm || busyIds.size > 0 },
   ]);
@@ -127,18 +160,41 @@ export default function MatchConfirmationPage() {
               {t('matching.confirmation.waiting', { count: waiting, formatted: waiting.toLocaleString(i18n.language) })}
             </Typography.Text>
           )}
-          <QueueFilters state={state} update={update} competitors={report?.competitors.map((entry) => entry.competitor) ?? []} brands={brands} categories={categories} />
+          <QueueFilters
+            state={state}
+            update={update}
+            competitors={report?.competitors.map((entry) => entry.competitor) ?? []}
+            brands={brands}
+            categories={categories}
+          />
           {canConfirm && (
             <Flex gap={8} wrap align="center">
-              <Button type="primary" disabled={rows.length === 0 || busyIds.size > 0} onClick={() => void act('CONFIRM', chosen())} aria-keyshortcuts="C">
-                {selectionCount ? t('matching.confirmation.confirmSelected', { count: selectionCount }) : t('matching.confirmation.confirmFocused')} <Kbd keys={KEYS.confirm} />
+              <Button
+                type="primary"
+                disabled={rows.length === 0 || busyIds.size > 0}
+                onClick={() => void act('CONFIRM', chosen())}
+                aria-keyshortcuts="C"
+              >
+                {selectionCount
+                  ? t('matching.confirmation.confirmSelected', { count: selectionCount })
+                  : t('matching.confirmation.confirmFocused')}{' '}
+                <Kbd keys={KEYS.confirm} />
               </Button>
-              <Button danger disabled={rows.length === 0 || busyIds.size > 0} onClick={() => void act('REJECT', chosen())} aria-keyshortcuts="R">
-                {selectionCount ? t('matching.confirmation.rejectSelected', { count: selectionCount }) : t('matching.confirmation.rejectFocused')} <Kbd keys={KEYS.reject} />
+              <Button
+                danger
+                disabled={rows.length === 0 || busyIds.size > 0}
+                onClick={() => void act('REJECT', chosen())}
+                aria-keyshortcuts="R"
+              >
+                {selectionCount
+                  ? t('matching.confirmation.rejectSelected', { count: selectionCount })
+                  : t('matching.confirmation.rejectFocused')}{' '}
+                <Kbd keys={KEYS.reject} />
               </Button>
               <Typography.Text type="secondary">
-                <Kbd keys={KEYS.down} /> <Kbd keys={KEYS.up} /> {t('matching.confirmation.moveHint')} · <Kbd keys={KEYS.toggle} /> {t('matching.confirmation.toggleHint')} ·{' '}
-                <Kbd keys={KEYS.all} /> {t('matching.confirmation.allHint')}
+                <Kbd keys={KEYS.down} /> <Kbd keys={KEYS.up} /> {t('matching.confirmation.moveHint')} ·{' '}
+                <Kbd keys={KEYS.toggle} /> {t('matching.confirmation.toggleHint')} · <Kbd keys={KEYS.all} />{' '}
+                {t('matching.confirmation.allHint')}
               </Typography.Text>
             </Flex>
           )}

@@ -12,7 +12,9 @@ export default function NotFoundPage() {
       title="404"
       subTitle={t('pages.error.404')}
       extra={
-        <LinkButton to={routePath('home')} type="primary">{t('pages.error.backHome')}</LinkButton>
+        <LinkButton to={routePath('home')} type="primary">
+          {t('pages.error.backHome')}
+        </LinkButton>
       }
     />
   );

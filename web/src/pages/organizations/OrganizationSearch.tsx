@@ -3,7 +3,11 @@ import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** The organization name search above the organization and billing lists (a `search` filter for the list query). */
-export function OrganizationSearch({ setFilters }: { setFilters: (filters: CrudFilter[], behavior: 'replace') => void }) {
+export function OrganizationSearch({
+  setFilters,
+}: {
+  setFilters: (filters: CrudFilter[], behavior: 'replace') => void;
+}) {
   const { t } = useTranslation();
   return (
     <Input.Search

@@ -5,9 +5,10 @@ import * as users from '../users/queries.ts';
 import * as billing from './billing/queries.ts';
 import * as organizations from './queries.ts';
 
-
 const documents = (module: Record<string, unknown>) =>
-  Object.entries(module).filter((entry): entry is [string, DocumentNode] => (entry[1] as DocumentNode | null)?.kind === Kind.DOCUMENT);
+  Object.entries(module).filter(
+    (entry): entry is [string, DocumentNode] => (entry[1] as DocumentNode | null)?.kind === Kind.DOCUMENT,
+  );
 
 describe('the organization, billing and user operations against the API schema', () => {
   const schema = apiSchema();

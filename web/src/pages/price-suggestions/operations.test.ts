@@ -7,7 +7,8 @@ import { RULE_STATUSES } from './rules/RuleStatusTag.tsx';
 
 const operations = Object.entries(pricing).filter(
   (entry): entry is [string, DocumentNode] =>
-    (entry[1] as DocumentNode | null)?.kind === Kind.DOCUMENT && entry[1].definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION),
+    (entry[1] as DocumentNode | null)?.kind === Kind.DOCUMENT &&
+    entry[1].definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION),
 );
 
 describe('the price suggestion operations against the API schema', () => {
@@ -22,6 +23,11 @@ describe('the price suggestion operations against the API schema', () => {
     ['PriceStrategyType', STRATEGY_TYPES],
   ] as const)('the console offers every value of %s, and no other', (name, values) => {
     const type = schema.getType(name) as GraphQLEnumType;
-    expect([...values].sort()).toEqual(type.getValues().map((value) => value.name).sort());
+    expect([...values].sort()).toEqual(
+      type
+        .getValues()
+        .map((value) => value.name)
+        .sort(),
+    );
   });
 });

@@ -6,7 +6,9 @@ import { typed } from '../../graphql/typed.ts';
  * their editor's live count, preview and simulation, suggestions, their review and log.
  */
 
-export const PRICE_RULE_FIELDS = typed('PriceRuleFields', gql`
+export const PRICE_RULE_FIELDS = typed(
+  'PriceRuleFields',
+  gql`
   fragment PriceRuleFields on PriceRule {
     id
     name
@@ -66,9 +68,12 @@ export const PRICE_RULE_FIELDS = typed('PriceRuleFields', gql`
     updatedAt
     updatedBy
   }
-`);
+`,
+);
 
-export const PRICE_SUGGESTION_FIELDS = typed('PriceSuggestionFields', gql`
+export const PRICE_SUGGESTION_FIELDS = typed(
+  'PriceSuggestionFields',
+  gql`
   fragment PriceSuggestionFields on PriceSuggestion {
     id
     product {
@@ -113,9 +118,12 @@ export const PRICE_SUGGESTION_FIELDS = typed('PriceSuggestionFields', gql`
     }
     computedAt
   }
-`);
+`,
+);
 
-export const PRICE_RULE_LIST_QUERY = typed('PriceRuleList', gql`
+export const PRICE_RULE_LIST_QUERY = typed(
+  'PriceRuleList',
+  gql`
   query PriceRuleList($organizationWebsiteId: ID!, $status: PriceRuleStatus, $search: String, $sort: PriceRuleSort, $limit: Int!, $offset: Int!) {
     priceRuleList(organizationWebsiteId: $organizationWebsiteId, status: $status, search: $search, sort: $sort, limit: $limit, offset: $offset) {
       data {
@@ -129,9 +137,12 @@ export const PRICE_RULE_LIST_QUERY = typed('PriceRuleList', gql`
     }
   }
   ${PRICE_RULE_FIELDS}
-`);
+`,
+);
 
-export const PRICE_RULE_QUERY = typed('PriceRule', gql`
+export const PRICE_RULE_QUERY = typed(
+  'PriceRule',
+  gql`
   query PriceRule($priceRuleId: ID!) {
     priceRule(priceRuleId: $priceRuleId) {
       ...PriceRuleFields
@@ -139,15 +150,21 @@ export const PRICE_RULE_QUERY = typed('PriceRule', gql`
     }
   }
   ${PRICE_RULE_FIELDS}
-`);
+`,
+);
 
-export const PRICE_RULE_AFFECTED_COUNT_QUERY = typed('PriceRuleAffectedCount', gql`
+export const PRICE_RULE_AFFECTED_COUNT_QUERY = typed(
+  'PriceRuleAffectedCount',
+  gql`
   query PriceRuleAffectedCount($organizationWebsiteId: ID!, $products: PriceRuleProductsInput!) {
     priceRuleAffectedCount(organizationWebsiteId: $organizationWebsiteId, products: $products)
   }
-`);
+`,
+);
 
-export const PRICE_RULE_PREVIEW_QUERY = typed('PriceRulePreview', gql`
+export const PRICE_RULE_PREVIEW_QUERY = typed(
+  'PriceRulePreview',
+  gql`
   query PriceRulePreview($organizationWebsiteId: ID!, $products: PriceRuleProductsInput!, $limit: Int!, $offset: Int!) {
     priceRulePreview(organizationWebsiteId: $organizationWebsiteId, products: $products, limit: $limit, offset: $offset) {
       total
@@ -166,9 +183,12 @@ export const PRICE_RULE_PREVIEW_QUERY = typed('PriceRulePreview', gql`
       }
     }
   }
-`);
+`,
+);
 
-export const PRICE_RULE_SIMULATION_QUERY = typed('PriceRuleSimulation', gql`
+export const PRICE_RULE_SIMULATION_QUERY = typed(
+  'PriceRuleSimulation',
+  gql`
   query PriceRuleSimulation($organizationWebsiteId: ID!, $input: PriceRuleInput!, $buckets: Int, $largest: Int) {
     priceRuleSimulation(organizationWebsiteId: $organizationWebsiteId, input: $input, buckets: $buckets, largest: $largest) {
       selected
@@ -189,45 +209,60 @@ export const PRICE_RULE_SIMULATION_QUERY = typed('PriceRuleSimulation', gql`
     }
   }
   ${PRICE_SUGGESTION_FIELDS}
-`);
+`,
+);
 
-export const PRICE_RULE_CREATE_MUTATION = typed('PriceRuleCreate', gql`
+export const PRICE_RULE_CREATE_MUTATION = typed(
+  'PriceRuleCreate',
+  gql`
   mutation PriceRuleCreate($organizationWebsiteId: ID!, $input: PriceRuleInput!) {
     priceRuleCreate(organizationWebsiteId: $organizationWebsiteId, input: $input) {
       ...PriceRuleFields
     }
   }
   ${PRICE_RULE_FIELDS}
-`);
+`,
+);
 
-export const PRICE_RULE_UPDATE_MUTATION = typed('PriceRuleUpdate', gql`
+export const PRICE_RULE_UPDATE_MUTATION = typed(
+  'PriceRuleUpdate',
+  gql`
   mutation PriceRuleUpdate($priceRuleId: ID!, $input: PriceRuleInput!) {
     priceRuleUpdate(priceRuleId: $priceRuleId, input: $input) {
       ...PriceRuleFields
     }
   }
   ${PRICE_RULE_FIELDS}
-`);
+`,
+);
 
-export const PRICE_RULE_DELETE_MUTATION = typed('PriceRuleDelete', gql`
+export const PRICE_RULE_DELETE_MUTATION = typed(
+  'PriceRuleDelete',
+  gql`
   mutation PriceRuleDelete($priceRuleId: ID!) {
     priceRuleDelete(priceRuleId: $priceRuleId) {
       id
       name
     }
   }
-`);
+`,
+);
 
-export const PRICE_RULE_DUPLICATE_MUTATION = typed('PriceRuleDuplicate', gql`
+export const PRICE_RULE_DUPLICATE_MUTATION = typed(
+  'PriceRuleDuplicate',
+  gql`
   mutation PriceRuleDuplicate($priceRuleId: ID!) {
     priceRuleDuplicate(priceRuleId: $priceRuleId) {
       id
       name
     }
   }
-`);
+`,
+);
 
-export const PRICE_RULE_STATUS_SET_MUTATION = typed('PriceRuleStatusSet', gql`
+export const PRICE_RULE_STATUS_SET_MUTATION = typed(
+  'PriceRuleStatusSet',
+  gql`
   mutation PriceRuleStatusSet($priceRuleId: ID!, $status: PriceRuleStatus!) {
     priceRuleStatusSet(priceRuleId: $priceRuleId, status: $status) {
       id
@@ -235,36 +270,48 @@ export const PRICE_RULE_STATUS_SET_MUTATION = typed('PriceRuleStatusSet', gql`
       status
     }
   }
-`);
+`,
+);
 
-export const PRICE_RULE_REORDER_MUTATION = typed('PriceRuleReorder', gql`
+export const PRICE_RULE_REORDER_MUTATION = typed(
+  'PriceRuleReorder',
+  gql`
   mutation PriceRuleReorder($organizationWebsiteId: ID!, $priceRuleIds: [ID!]!) {
     priceRuleReorder(organizationWebsiteId: $organizationWebsiteId, priceRuleIds: $priceRuleIds) {
       id
       priority
     }
   }
-`);
+`,
+);
 
-export const PRICE_SUGGESTION_QUERY = typed('PriceSuggestion', gql`
+export const PRICE_SUGGESTION_QUERY = typed(
+  'PriceSuggestion',
+  gql`
   query PriceSuggestion($productId: ID!) {
     priceSuggestion(productId: $productId) {
       ...PriceSuggestionFields
     }
   }
   ${PRICE_SUGGESTION_FIELDS}
-`);
+`,
+);
 
-export const PRICE_SUGGESTION_REVIEW_MUTATION = typed('PriceSuggestionReview', gql`
+export const PRICE_SUGGESTION_REVIEW_MUTATION = typed(
+  'PriceSuggestionReview',
+  gql`
   mutation PriceSuggestionReview($organizationWebsiteId: ID!, $productIds: [ID!]!, $decision: PriceSuggestionDecision!) {
     priceSuggestionReview(organizationWebsiteId: $organizationWebsiteId, productIds: $productIds, decision: $decision) {
       changed
       skipped
     }
   }
-`);
+`,
+);
 
-export const PRICE_SUGGESTION_LOG_QUERY = typed('PriceSuggestionLog', gql`
+export const PRICE_SUGGESTION_LOG_QUERY = typed(
+  'PriceSuggestionLog',
+  gql`
   query PriceSuggestionLog($organizationWebsiteId: ID!, $productId: ID, $limit: Int!, $offset: Int!) {
     priceSuggestionLog(organizationWebsiteId: $organizationWebsiteId, productId: $productId, limit: $limit, offset: $offset) {
       data {
@@ -287,9 +334,12 @@ export const PRICE_SUGGESTION_LOG_QUERY = typed('PriceSuggestionLog', gql`
       }
     }
   }
-`);
+`,
+);
 
-export const COMPETITOR_CHOICES_QUERY = typed('PriceRuleCompetitorChoices', gql`
+export const COMPETITOR_CHOICES_QUERY = typed(
+  'PriceRuleCompetitorChoices',
+  gql`
   query PriceRuleCompetitorChoices($organizationWebsiteId: ID!) {
     competitorList(organizationWebsiteId: $organizationWebsiteId, limit: 500, offset: 0) {
       data {
@@ -298,18 +348,24 @@ export const COMPETITOR_CHOICES_QUERY = typed('PriceRuleCompetitorChoices', gql`
       }
     }
   }
-`);
+`,
+);
 
-export const WEBSITE_PRICE_FEED_QUERY = typed('WebsitePriceFeed', gql`
+export const WEBSITE_PRICE_FEED_QUERY = typed(
+  'WebsitePriceFeed',
+  gql`
   query WebsitePriceFeed($organizationWebsiteId: ID!) {
     organizationWebsite(organizationWebsiteId: $organizationWebsiteId) {
       id
       priceFeedUrl
     }
   }
-`);
+`,
+);
 
-export const PRODUCT_CHOICES_QUERY = typed('PriceRuleProductChoices', gql`
+export const PRODUCT_CHOICES_QUERY = typed(
+  'PriceRuleProductChoices',
+  gql`
   query PriceRuleProductChoices($organizationWebsiteId: ID!, $search: String) {
     productList(organizationWebsiteId: $organizationWebsiteId, filter: { search: $search }, sort: NAME_ASC, limit: 20, offset: 0) {
       data {
@@ -319,9 +375,12 @@ export const PRODUCT_CHOICES_QUERY = typed('PriceRuleProductChoices', gql`
       }
     }
   }
-`);
+`,
+);
 
-export const PRICE_SUGGESTION_RECOMPUTE_STATUS_QUERY = typed('PriceSuggestionRecomputeStatus', gql`
+export const PRICE_SUGGESTION_RECOMPUTE_STATUS_QUERY = typed(
+  'PriceSuggestionRecomputeStatus',
+  gql`
   query PriceSuggestionRecomputeStatus($organizationWebsiteId: ID!) {
     priceSuggestionRecomputeStatus(organizationWebsiteId: $organizationWebsiteId) {
       id
@@ -332,13 +391,17 @@ export const PRICE_SUGGESTION_RECOMPUTE_STATUS_QUERY = typed('PriceSuggestionRec
       error
     }
   }
-`);
+`,
+);
 
-export const PRICE_SUGGESTION_RECOMPUTE_MUTATION = typed('PriceSuggestionRecompute', gql`
+export const PRICE_SUGGESTION_RECOMPUTE_MUTATION = typed(
+  'PriceSuggestionRecompute',
+  gql`
   mutation PriceSuggestionRecompute($organizationWebsiteId: ID!) {
     priceSuggestionRecompute(organizationWebsiteId: $organizationWebsiteId) {
       id
       state
     }
   }
-`);
+`,
+);

@@ -6,7 +6,15 @@ import { changeFailedNotification } from '../../components/errors/formErrors.ts'
 import { PRODUCT_FEED_DELETE_MUTATION } from './queries.ts';
 
 /** Deletes a feed after a confirmation saying its products stay. */
-export function DeleteFeedButton({ feed, onDeleted, compact = false }: { feed: { id: string; name: string }; onDeleted: () => void; compact?: boolean }) {
+export function DeleteFeedButton({
+  feed,
+  onDeleted,
+  compact = false,
+}: {
+  feed: { id: string; name: string };
+  onDeleted: () => void;
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const { mutateAsync, mutation } = useCustomMutation();
 
@@ -38,7 +46,13 @@ export function DeleteFeedButton({ feed, onDeleted, compact = false }: { feed: {
       cancelText={t('buttons.cancel')}
       onConfirm={run}
     >
-      <Button danger size={compact ? 'small' : 'middle'} icon={<DeleteOutlined />} loading={mutation.isPending} aria-label={t('productFeeds.delete.buttonFor', { name: feed.name })}>
+      <Button
+        danger
+        size={compact ? 'small' : 'middle'}
+        icon={<DeleteOutlined />}
+        loading={mutation.isPending}
+        aria-label={t('productFeeds.delete.buttonFor', { name: feed.name })}
+      >
         {compact ? null : t('productFeeds.delete.button')}
       </Button>
     </Popconfirm>

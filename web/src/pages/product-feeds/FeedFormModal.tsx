@@ -46,9 +46,19 @@ export function FeedFormModal({ open, feed, organizationWebsiteId, onClose, onSa
         values: settings,
         meta: editing
           ? { gqlMutation: PRODUCT_FEED_UPDATE_MUTATION, gqlVariables: { productFeedId: feed.id, input: settings } }
-          : { gqlMutation: PRODUCT_FEED_CREATE_MUTATION, gqlVariables: { input: { organizationWebsiteId, ...settings } } },
-        successNotification: { type: 'success', message: t(editing ? 'productFeeds.form.saved' : 'productFeeds.form.created', { name }) },
-        errorNotification: changeFailedNotification(t, t(editing ? 'productFeeds.form.saveFailed' : 'productFeeds.form.createFailed'), FEED_FORM_FIELDS),
+          : {
+              gqlMutation: PRODUCT_FEED_CREATE_MUTATION,
+              gqlVariables: { input: { organizationWebsiteId, ...settings } },
+            },
+        successNotification: {
+          type: 'success',
+          message: t(editing ? 'productFeeds.form.saved' : 'productFeeds.form.created', { name }),
+        },
+        errorNotification: changeFailedNotification(
+          t,
+          t(editing ? 'productFeeds.form.saveFailed' : 'productFeeds.form.createFailed'),
+          FEED_FORM_FIELDS,
+        ),
       },
       {
         onSuccess: ({ data }) => {
@@ -72,7 +82,13 @@ export function FeedFormModal({ open, feed, organizationWebsiteId, onClose, onSa
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form<FeedFormValues> form={form} name={editing ? 'product-feed-edit' : 'product-feed-create'} layout="vertical" initialValues={feed ? feedValues(feed) : newFeedValues()} onFinish={save}>
+      <Form<FeedFormValues>
+        form={form}
+        name={editing ? 'product-feed-edit' : 'product-feed-create'}
+        layout="vertical"
+        initialValues={feed ? feedValues(feed) : newFeedValues()}
+        onFinish={save}
+      >
         <Form.Item
           name="name"
           label={t('productFeeds.fields.name')}
@@ -92,14 +108,21 @@ export function FeedFormModal({ open, feed, organizationWebsiteId, onClose, onSa
             label={t('productFeeds.fields.url')}
             rules={[
               { required: true, whitespace: true, message: t('productFeeds.validation.urlRequired') },
-              { validator: async (_, value?: string) => { if (value?.trim() && !isFeedUrl(value)) throw new Error(t('productFeeds.validation.urlInvalid')); } },
+              {
+                validator: async (_, value?: string) => {
+                  if (value?.trim() && !isFeedUrl(value)) throw new Error(t('productFeeds.validation.urlInvalid'));
+                },
+              },
             ]}
           >
             <Input placeholder="https://" inputMode="url" />
           </Form.Item>
         )}
         <Form.Item name="format" label={t('productFeeds.fields.format')} rules={[{ required: true }]}>
-          <Select aria-label={t('productFeeds.fields.format')} options={FEED_FORMATS.map((value) => ({ value, label: t(`productFeeds.format.${value}`) }))} />
+          <Select
+            aria-label={t('productFeeds.fields.format')}
+            options={FEED_FORMATS.map((value) => ({ value, label: t(`productFeeds.format.${value}`) }))}
+          />
         </Form.Item>
         {format === 'CSV' && (
           <>
@@ -107,7 +130,10 @@ export function FeedFormModal({ open, feed, organizationWebsiteId, onClose, onSa
               <Select
                 aria-label={t('productFeeds.fields.csvDelimiter')}
                 style={{ maxWidth: 240 }}
-                options={CSV_DELIMITERS.map((value) => ({ value, label: t(`productFeeds.delimiter.${DELIMITER_KEYS[value]}`) }))}
+                options={CSV_DELIMITERS.map((value) => ({
+                  value,
+                  label: t(`productFeeds.delimiter.${DELIMITER_KEYS[value]}`),
+                }))}
               />
             </Form.Item>
             <MappingEditor />
@@ -115,7 +141,9 @@ export function FeedFormModal({ open, feed, organizationWebsiteId, onClose, onSa
         )}
         {source === 'URL' && (
           <Form.Item name="schedule" label={t('productFeeds.fields.schedule')} style={{ marginTop: 16 }}>
-            <Radio.Group options={FEED_SCHEDULES.map((value) => ({ value, label: t(`productFeeds.schedule.${value}`) }))} />
+            <Radio.Group
+              options={FEED_SCHEDULES.map((value) => ({ value, label: t(`productFeeds.schedule.${value}`) }))}
+            />
           </Form.Item>
         )}
       </Form>

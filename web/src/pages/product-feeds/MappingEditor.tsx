@@ -2,15 +2,26 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Input, Select, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { FEED_FIELDS, freeFields, MAX_COLUMN_LENGTH, type MappingProblem, mappingProblems, type MappingRow, REQUIRED_FIELDS } from './mapping.ts';
+import {
+  FEED_FIELDS,
+  freeFields,
+  MAX_COLUMN_LENGTH,
+  type MappingProblem,
+  mappingProblems,
+  type MappingRow,
+  REQUIRED_FIELDS,
+} from './mapping.ts';
 
-export const fieldLabel = (t: TFunction, field: string) => t(`productFeeds.feedFields.${field}`, { defaultValue: field });
+export const fieldLabel = (t: TFunction, field: string) =>
+  t(`productFeeds.feedFields.${field}`, { defaultValue: field });
 
 /** A problem of the mapping in the user's language. */
 export function mappingProblemText(problem: MappingProblem, t: TFunction): string {
   switch (problem.kind) {
     case 'required':
-      return t('productFeeds.mapping.required', { fields: problem.fields.map((field) => fieldLabel(t, field)).join(', ') });
+      return t('productFeeds.mapping.required', {
+        fields: problem.fields.map((field) => fieldLabel(t, field)).join(', '),
+      });
     case 'duplicate':
       return t('productFeeds.mapping.duplicate', { field: fieldLabel(t, problem.field) });
     case 'noField':
@@ -74,11 +85,21 @@ export function MappingEditor() {
                     style={{ flex: 1 }}
                   />
                 </Form.Item>
-                <Button icon={<DeleteOutlined />} aria-label={t('productFeeds.mapping.remove', { field: label })} onClick={() => remove(name)} />
+                <Button
+                  icon={<DeleteOutlined />}
+                  aria-label={t('productFeeds.mapping.remove', { field: label })}
+                  onClick={() => remove(name)}
+                />
               </Flex>
             );
           })}
-          <Button type="dashed" icon={<PlusOutlined />} disabled={free.length === 0} onClick={() => add({ field: free[0], column: '' })} style={{ alignSelf: 'flex-start' }}>
+          <Button
+            type="dashed"
+            icon={<PlusOutlined />}
+            disabled={free.length === 0}
+            onClick={() => add({ field: free[0], column: '' })}
+            style={{ alignSelf: 'flex-start' }}
+          >
             {t('productFeeds.mapping.add')}
           </Button>
           <Form.ErrorList errors={errors} />

@@ -2,7 +2,12 @@ import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FeedRun, RunStatus } from './queries.ts';
 
-const STATUS_COLORS: Record<RunStatus, string> = { QUEUED: 'default', RUNNING: 'processing', SUCCEEDED: 'success', FAILED: 'error' };
+const STATUS_COLORS: Record<RunStatus, string> = {
+  QUEUED: 'default',
+  RUNNING: 'processing',
+  SUCCEEDED: 'success',
+  FAILED: 'error',
+};
 
 export function RunStatusTag({ status }: { status: RunStatus }) {
   const { t } = useTranslation();
@@ -15,7 +20,11 @@ export function RunCounts({ run }: { run: Pick<FeedRun, 'rowsRead' | 'rowsImport
   const n = (value: number) => value.toLocaleString(i18n.language);
   return (
     <Typography.Text>
-      {t('productFeeds.run.counts', { read: n(run.rowsRead), imported: n(run.rowsImported), rejected: n(run.rowsRejected) })}
+      {t('productFeeds.run.counts', {
+        read: n(run.rowsRead),
+        imported: n(run.rowsImported),
+        rejected: n(run.rowsRejected),
+      })}
     </Typography.Text>
   );
 }
@@ -36,4 +45,5 @@ export function LastRunSummary({ run }: { run: FeedRun | null }) {
   );
 }
 
-export const formatDate = (value: string | null, language: string) => (value ? new Date(value).toLocaleString(language) : '—');
+export const formatDate = (value: string | null, language: string) =>
+  value ? new Date(value).toLocaleString(language) : '—';

@@ -10,7 +10,12 @@ describe('feedInput', () => {
         source: 'UPLOAD',
         url: 'https://left.example/over.csv',
         format: 'CSV',
-        columnMapping: [{ field: 'ID', column: ' ITEM_ID ' }, { field: 'NAME', column: 'Name' }, { field: 'PRICE', column: 'Price' }, {}],
+        columnMapping: [
+          { field: 'ID', column: ' ITEM_ID ' },
+          { field: 'NAME', column: 'Name' },
+          { field: 'PRICE', column: 'Price' },
+          {},
+        ],
         csvDelimiter: ';',
         schedule: 'DAILY',
       }),
@@ -31,8 +36,23 @@ describe('feedInput', () => {
 
   it('a URL XML feed sends its URL and schedule, no mapping', () => {
     expect(
-      feedInput({ name: 'Google', source: 'URL', url: ' https://shop.example/feed.xml ', format: 'GOOGLE_XML', columnMapping: [{ field: 'ID', column: 'id' }], schedule: 'DAILY' }),
-    ).toEqual({ name: 'Google', source: 'URL', url: 'https://shop.example/feed.xml', format: 'GOOGLE_XML', columnMapping: null, csvDelimiter: ',', schedule: 'DAILY' });
+      feedInput({
+        name: 'Google',
+        source: 'URL',
+        url: ' https://shop.example/feed.xml ',
+        format: 'GOOGLE_XML',
+        columnMapping: [{ field: 'ID', column: 'id' }],
+        schedule: 'DAILY',
+      }),
+    ).toEqual({
+      name: 'Google',
+      source: 'URL',
+      url: 'https://shop.example/feed.xml',
+      format: 'GOOGLE_XML',
+      columnMapping: null,
+      csvDelimiter: ',',
+      schedule: 'DAILY',
+    });
   });
 });
 
@@ -52,10 +72,18 @@ describe('feedValues', () => {
     lastRun: null,
   };
 
-  it("fills the edit form from the feed (a mapping to start from when it has none) and gives the same settings back", () => {
+  it('fills the edit form from the feed (a mapping to start from when it has none) and gives the same settings back', () => {
     const values = feedValues(feed);
     expect(values.columnMapping).toEqual(newFeedValues().columnMapping);
-    expect(feedInput(values)).toEqual({ name: 'Heureka', source: 'URL', url: 'https://shop.example/heureka.xml', format: 'HEUREKA_XML', columnMapping: null, csvDelimiter: ',', schedule: 'DAILY' });
+    expect(feedInput(values)).toEqual({
+      name: 'Heureka',
+      source: 'URL',
+      url: 'https://shop.example/heureka.xml',
+      format: 'HEUREKA_XML',
+      columnMapping: null,
+      csvDelimiter: ',',
+      schedule: 'DAILY',
+    });
   });
 });
 

@@ -11,7 +11,15 @@ export const MAX_NAME_LENGTH = 200;
 export const MAX_URL_LENGTH = 2000;
 
 /** The form's fields that a BAD_USER_INPUT of the API may name. */
-export const FEED_FORM_FIELDS = ['name', 'source', 'url', 'format', 'columnMapping', 'csvDelimiter', 'schedule'] as const;
+export const FEED_FORM_FIELDS = [
+  'name',
+  'source',
+  'url',
+  'format',
+  'columnMapping',
+  'csvDelimiter',
+  'schedule',
+] as const;
 
 export interface FeedFormValues {
   name: string;
@@ -34,7 +42,15 @@ export interface FeedSettingsInput {
 }
 
 export function newFeedValues(): FeedFormValues {
-  return { name: '', source: 'UPLOAD', url: '', format: 'CSV', columnMapping: initialMapping(), csvDelimiter: ',', schedule: 'MANUAL' };
+  return {
+    name: '',
+    source: 'UPLOAD',
+    url: '',
+    format: 'CSV',
+    columnMapping: initialMapping(),
+    csvDelimiter: ',',
+    schedule: 'MANUAL',
+  };
 }
 
 export function feedValues(feed: FeedRow): FeedFormValues {
@@ -43,7 +59,9 @@ export function feedValues(feed: FeedRow): FeedFormValues {
     source: feed.source,
     url: feed.url ?? '',
     format: feed.format,
-    columnMapping: feed.columnMapping?.length ? feed.columnMapping.map(({ field, column }) => ({ field, column })) : initialMapping(),
+    columnMapping: feed.columnMapping?.length
+      ? feed.columnMapping.map(({ field, column }) => ({ field, column }))
+      : initialMapping(),
     csvDelimiter: feed.csvDelimiter,
     schedule: feed.schedule,
   };

@@ -9,7 +9,9 @@ export const PAGE_SIZE = 20;
 export function searchFeeds<T extends Pick<FeedRow, 'name' | 'url'>>(feeds: readonly T[], search: string): T[] {
   const needle = search.trim().toLocaleLowerCase();
   if (!needle) return [...feeds];
-  return feeds.filter((feed) => feed.name.toLocaleLowerCase().includes(needle) || (feed.url ?? '').toLocaleLowerCase().includes(needle));
+  return feeds.filter(
+    (feed) => feed.name.toLocaleLowerCase().includes(needle) || (feed.url ?? '').toLocaleLowerCase().includes(needle),
+  );
 }
 
 /** The page in the URL, or 1 when it is missing or not a page number; never past the last page. */

@@ -28,7 +28,9 @@ describe('mappingProblems (the CSV column mapping editor)', () => {
   });
 
   it('names the required fields that are not mapped at all', () => {
-    expect(mappingProblems([{ field: 'NAME', column: 'name' }])).toEqual([{ kind: 'required', fields: ['ID', 'PRICE'] }]);
+    expect(mappingProblems([{ field: 'NAME', column: 'name' }])).toEqual([
+      { kind: 'required', fields: ['ID', 'PRICE'] },
+    ]);
     expect(mappingProblems([])).toEqual([{ kind: 'required', fields: ['ID', 'NAME', 'PRICE'] }]);
     expect(mappingProblems(undefined)).toEqual([{ kind: 'required', fields: ['ID', 'NAME', 'PRICE'] }]);
   });
@@ -48,13 +50,26 @@ describe('mappingProblems (the CSV column mapping editor)', () => {
       { kind: 'columnTooLong', field: 'PRICE' },
       { kind: 'noField', row: 5 },
     ]);
-    expect(mappingProblems([{ field: 'ID', column: 'x'.repeat(200) }, { field: 'NAME', column: 'n' }, { field: 'PRICE', column: 'p' }])).toEqual([]);
+    expect(
+      mappingProblems([
+        { field: 'ID', column: 'x'.repeat(200) },
+        { field: 'NAME', column: 'n' },
+        { field: 'PRICE', column: 'p' },
+      ]),
+    ).toEqual([]);
   });
 });
 
 describe('mappingInput', () => {
   it('sends the filled rows with trimmed columns', () => {
-    expect(mappingInput([{ field: 'ID', column: ' ITEM_ID ' }, { field: 'BRAND', column: '' }, {}, { field: 'PRICE', column: 'Price' }])).toEqual([
+    expect(
+      mappingInput([
+        { field: 'ID', column: ' ITEM_ID ' },
+        { field: 'BRAND', column: '' },
+        {},
+        { field: 'PRICE', column: 'Price' },
+      ]),
+    ).toEqual([
       { field: 'ID', column: 'ITEM_ID' },
       { field: 'PRICE', column: 'Price' },
     ]);
@@ -63,6 +78,19 @@ describe('mappingInput', () => {
 
 describe('freeFields', () => {
   it('offers each field once', () => {
-    expect(freeFields(initialMapping())).toEqual(['BRAND', 'GTIN', 'MPN', 'CATEGORY', 'COST', 'MAP', 'RRP', 'CURRENCY', 'STOCK', 'AVAILABILITY', 'URL', 'IMAGE']);
+    expect(freeFields(initialMapping())).toEqual([
+      'BRAND',
+      'GTIN',
+      'MPN',
+      'CATEGORY',
+      'COST',
+      'MAP',
+      'RRP',
+      'CURRENCY',
+      'STOCK',
+      'AVAILABILITY',
+      'URL',
+      'IMAGE',
+    ]);
   });
 });

@@ -5,7 +5,23 @@
  */
 import type { FeedColumn } from './queries.ts';
 
-export const FEED_FIELDS = ['ID', 'NAME', 'PRICE', 'BRAND', 'GTIN', 'MPN', 'CATEGORY', 'COST', 'MAP', 'RRP', 'CURRENCY', 'STOCK', 'AVAILABILITY', 'URL', 'IMAGE'] as const;
+export const FEED_FIELDS = [
+  'ID',
+  'NAME',
+  'PRICE',
+  'BRAND',
+  'GTIN',
+  'MPN',
+  'CATEGORY',
+  'COST',
+  'MAP',
+  'RRP',
+  'CURRENCY',
+  'STOCK',
+  'AVAILABILITY',
+  'URL',
+  'IMAGE',
+] as const;
 export type FeedField = (typeof FEED_FIELDS)[number];
 export const REQUIRED_FIELDS: readonly FeedField[] = ['ID', 'NAME', 'PRICE'];
 export const MAX_COLUMN_LENGTH = 200;
@@ -45,17 +61,21 @@ export function mappingProblems(rows: readonly MappingRow[] | undefined): Mappin
     else if (column.length > MAX_COLUMN_LENGTH) problems.push({ kind: 'columnTooLong', field: row.field });
     else mapped.add(row.field);
   });
-  const missing = REQUIRED_FIELDS.filter((field) => !mapped.has(field) && !problems.some((p) => 'field' in p && p.field === field));
+  const missing = REQUIRED_FIELDS.filter(
+    (field) => !mapped.has(field) && !problems.some((p) => 'field' in p && p.field === field),
+  );
   if (missing.length) problems.unshift({ kind: 'required', fields: missing });
   return problems;
 }
 
 /** The mapping as the API's input: filled rows only, columns trimmed. */
 export function mappingInput(rows: readonly MappingRow[] | undefined): FeedColumn[] {
-  return (rows ?? [])
-    .filter((row): row is Required<MappingRow> => Boolean(row.field && row.column?.trim()))
-    // The editor offers only FEED_FIELDS; the API refuses any other field.
-    .map((row) => ({ field: row.field as FeedColumn['field'], column: row.column.trim() }));
+  return (
+    (rows ?? [])
+      .filter((row): row is Required<MappingRow> => Boolean(row.field && row.column?.trim()))
+      // The editor offers only FEED_FIELDS; the API refuses any other field.
+      .map((row) => ({ field: row.field as FeedColumn['field'], column: row.column.trim() }))
+  );
 }
 
 /** Fields still free for another row of the editor (a field is mapped at most once). */

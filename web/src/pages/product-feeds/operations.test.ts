@@ -4,7 +4,9 @@ import { apiSchema } from '../../test-support/apiSchema.ts';
 import { FEED_FIELDS } from './mapping.ts';
 import * as feeds from './queries.ts';
 
-const documents = Object.entries(feeds).filter((entry): entry is [string, DocumentNode] => (entry[1] as DocumentNode | null)?.kind === Kind.DOCUMENT);
+const documents = Object.entries(feeds).filter(
+  (entry): entry is [string, DocumentNode] => (entry[1] as DocumentNode | null)?.kind === Kind.DOCUMENT,
+);
 
 describe('the product feed operations against the API schema', () => {
   const schema = apiSchema();

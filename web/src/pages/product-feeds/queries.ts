@@ -169,7 +169,12 @@ export const PRODUCT_FEED_IMPORT_MUTATION = typed(
   `,
 );
 
-export type { FeedImportStatus as RunStatus, ProductFeedFormat as FeedFormat, ProductFeedSchedule as FeedSchedule, ProductFeedSource as FeedSource } from '../../graphql/operations.ts';
+export type {
+  FeedImportStatus as RunStatus,
+  ProductFeedFormat as FeedFormat,
+  ProductFeedSchedule as FeedSchedule,
+  ProductFeedSource as FeedSource,
+} from '../../graphql/operations.ts';
 
 export type FeedRun = Fragment<'FeedRunFields'>;
 

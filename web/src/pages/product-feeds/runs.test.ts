@@ -19,15 +19,24 @@ describe('runPercent', () => {
   });
 
   it('isRunning', () => {
-    expect([isRunning({ status: 'QUEUED' }), isRunning({ status: 'RUNNING' }), isRunning({ status: 'SUCCEEDED' }), isRunning(null)]).toEqual([true, true, false, false]);
+    expect([
+      isRunning({ status: 'QUEUED' }),
+      isRunning({ status: 'RUNNING' }),
+      isRunning({ status: 'SUCCEEDED' }),
+      isRunning(null),
+    ]).toEqual([true, true, false, false]);
   });
 });
 
 describe('run duration', () => {
   it('from start to finish, or to now while running', () => {
     const createdAt = '2025-03-01T10:00:00.000Z';
-    expect(runDurationMs({ createdAt, startedAt: '2025-03-01T10:00:01.000Z', finishedAt: '2025-03-01T10:02:06.000Z' })).toBe(125_000);
-    expect(runDurationMs({ createdAt, startedAt: null, finishedAt: null }, Date.parse('2025-03-01T10:00:03.500Z'))).toBe(3_500);
+    expect(
+      runDurationMs({ createdAt, startedAt: '2025-03-01T10:00:01.000Z', finishedAt: '2025-03-01T10:02:06.000Z' }),
+    ).toBe(125_000);
+    expect(
+      runDurationMs({ createdAt, startedAt: null, finishedAt: null }, Date.parse('2025-03-01T10:00:03.500Z')),
+    ).toBe(3_500);
   });
 
   it.each([

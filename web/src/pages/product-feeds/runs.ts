@@ -1,7 +1,8 @@
 /** How a feed's import runs read on the pages: running or not, how far, how long. */
 import type { FeedRun } from './queries.ts';
 
-export const isRunning = (run: Pick<FeedRun, 'status'> | null | undefined): boolean => run?.status === 'QUEUED' || run?.status === 'RUNNING';
+export const isRunning = (run: Pick<FeedRun, 'status'> | null | undefined): boolean =>
+  run?.status === 'QUEUED' || run?.status === 'RUNNING';
 
 /**
  * How far the run is, 0-100: a finished run 100; a running one by the bytes read of the file's
@@ -15,7 +16,10 @@ export function runPercent(run: Pick<FeedRun, 'status' | 'bytesRead'>, fileSize?
 }
 
 /** Milliseconds from start to finish (or to now while running); null before it starts. */
-export function runDurationMs(run: Pick<FeedRun, 'startedAt' | 'finishedAt' | 'createdAt'>, now: number = Date.now()): number | null {
+export function runDurationMs(
+  run: Pick<FeedRun, 'startedAt' | 'finishedAt' | 'createdAt'>,
+  now: number = Date.now(),
+): number | null {
   const start = Date.parse(run.startedAt ?? run.createdAt);
   if (Number.isNaN(start)) return null;
   const end = run.finishedAt ? Date.parse(run.finishedAt) : now;

@@ -8,7 +8,8 @@ import * as matching from './queries.ts';
 const documents = (module: Record<string, unknown>) =>
   Object.entries(module).filter(
     (entry): entry is [string, DocumentNode] =>
-      (entry[1] as DocumentNode | null)?.kind === Kind.DOCUMENT && (entry[1] as DocumentNode).definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION),
+      (entry[1] as DocumentNode | null)?.kind === Kind.DOCUMENT &&
+      (entry[1] as DocumentNode).definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION),
   );
 
 describe('the matching and confirmation operations against the API schema', () => {

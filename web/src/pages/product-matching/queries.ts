@@ -431,7 +431,16 @@ export const MATCHING_EVENTS = [
   'RESUME',
   'REVERT',
 ] as const satisfies readonly MatchingEvent[];
-export const MATCHING_SOURCES: readonly MatchingDecisionSource[] = ['QUEUE', 'SEARCH', 'CONFIRMATION', 'LOG', 'UNDO', 'PRODUCT', 'ENGINE', 'EXPIRY'];
+export const MATCHING_SOURCES: readonly MatchingDecisionSource[] = [
+  'QUEUE',
+  'SEARCH',
+  'CONFIRMATION',
+  'LOG',
+  'UNDO',
+  'PRODUCT',
+  'ENGINE',
+  'EXPIRY',
+];
 
 export type ProductSummary = Fragment<'MatchingProductSummaryFields'>;
 

@@ -18,7 +18,9 @@ import { useProductListState } from './useProductListState.ts';
 
 const ProductDrawer = lazy(() => import('./detail/ProductDrawer.tsx'));
 const SuggestionLogDrawer = lazy(() =>
-  import('../price-suggestions/suggestions/SuggestionLogDrawer.tsx').then((module) => ({ default: module.SuggestionLogDrawer })),
+  import('../price-suggestions/suggestions/SuggestionLogDrawer.tsx').then((module) => ({
+    default: module.SuggestionLogDrawer,
+  })),
 );
 
 /**
@@ -63,7 +65,9 @@ export default function ProductsPage() {
       route="products"
       extra={
         <Flex gap={8} wrap>
-          {canReadSuggestions && website && <Button onClick={() => setLogOpen(true)}>{t('priceSuggestions.log.open')}</Button>}
+          {canReadSuggestions && website && (
+            <Button onClick={() => setLogOpen(true)}>{t('priceSuggestions.log.open')}</Button>
+          )}
           <ProductExportButton
             website={website}
             filter={filter}
@@ -104,7 +108,12 @@ export default function ProductsPage() {
       )}
       {state.product && (
         <Suspense fallback={null}>
-          <ProductDrawer productId={state.product} organizationWebsiteId={website?.id} onClose={() => update({ product: null })} onChanged={refresh} />
+          <ProductDrawer
+            productId={state.product}
+            organizationWebsiteId={website?.id}
+            onClose={() => update({ product: null })}
+            onChanged={refresh}
+          />
         </Suspense>
       )}
       {logOpen && website && (

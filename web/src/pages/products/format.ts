@@ -6,7 +6,11 @@ import type { TFunction } from 'i18next';
  */
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
-function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: (language: string) => F, language: string): F {
+function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(
+  key: string,
+  make: (language: string) => F,
+  language: string,
+): F {
   const id = `${key}|${language}`;
   let formatter = cache.get(id) as F | undefined;
   if (!formatter) {
@@ -22,18 +26,31 @@ function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
 
 const currencyFormat = (currency: string, signed: boolean) => (language: string) => {
   try {
-    return new Intl.NumberFormat(language, { style: 'currency', currency, signDisplay: signed ? 'exceptZero' : 'auto' });
+    return new Intl.NumberFormat(language, {
+      style: 'currency',
+      currency,
+      signDisplay: signed ? 'exceptZero' : 'auto',
+    });
   } catch (error) {
     // An unknown currency code: a plain number with the code after it.
     if (error instanceof RangeError && /currency/i.test(error.message)) {
-      return new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: signed ? 'exceptZero' : 'auto' });
+      return new Intl.NumberFormat(language, {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+        signDisplay: signed ? 'exceptZero' : 'auto',
+      });
     }
     throw error;
   }
 };
 
 /** A price in its currency; an em dash when there is none. */
-export function formatPrice(value: number | null | undefined, currency: string, language: string, { signed = false } = {}): string {
+export function formatPrice(
+  value: number | null | undefined,
+  currency: string,
+  language: string,
+  { signed = false } = {},
+): string {
   if (value == null || !Number.isFinite(value)) return '—';
   const formatter = cached(`price:${currency}:${signed}`, currencyFormat(currency, signed), language);
   const text = formatter.format(value);
@@ -47,9 +64,15 @@ export function formatAxisPrice(value: number, currency: string, language: strin
     `axis:${currency}:${digits}`,
     (lang) => {
       try {
-        return new Intl.NumberFormat(lang, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+        return new Intl.NumberFormat(lang, {
+          style: 'currency',
+          currency,
+          minimumFractionDigits: digits,
+          maximumFractionDigits: digits,
+        });
       } catch (error) {
-        if (error instanceof RangeError && /currency/i.test(error.message)) return new Intl.NumberFormat(lang, { maximumFractionDigits: digits });
+        if (error instanceof RangeError && /currency/i.test(error.message))
+          return new Intl.NumberFormat(lang, { maximumFractionDigits: digits });
         throw error;
       }
     },
@@ -63,7 +86,13 @@ export function formatPercent(percent: number | null | undefined, language: stri
   if (percent == null || !Number.isFinite(percent)) return '—';
   const formatter = cached(
     'percent',
-    (lang) => new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1, minimumFractionDigits: 1, signDisplay: 'exceptZero' }),
+    (lang) =>
+      new Intl.NumberFormat(lang, {
+        style: 'percent',
+        maximumFractionDigits: 1,
+        minimumFractionDigits: 1,
+        signDisplay: 'exceptZero',
+      }),
     language,
   );
   return formatter.format(percent / 100);
@@ -79,15 +108,24 @@ export function formatDateTime(iso: string | null | undefined, language: string)
   if (!iso) return '—';
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return '—';
-  return cached('datetime', (lang) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }), language).format(time);
+  return cached(
+    'datetime',
+    (lang) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }),
+    language,
+  ).format(time);
 }
 
 /** A date, short (the chart's axis). */
 export function formatDay(time: number, language: string): string {
-  return cached('day', (lang) => new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'numeric' }), language).format(time);
+  return cached('day', (lang) => new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'numeric' }), language).format(
+    time,
+  );
 }
 
 /** The list's total as the pager shows it: "240 products", or "≈ 12,345 products" when estimated. */
 export function totalText(t: TFunction, count: number, isEstimate: boolean, language: string): string {
-  return t(isEstimate ? 'products.list.totalEstimate' : 'products.list.total', { count, formatted: formatCount(count, language) });
+  return t(isEstimate ? 'products.list.totalEstimate' : 'products.list.total', {
+    count,
+    formatted: formatCount(count, language),
+  });
 }

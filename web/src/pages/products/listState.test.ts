@@ -5,7 +5,13 @@ const params = (query: string) => new URLSearchParams(query);
 
 describe('readListState', () => {
   it('reads every part from the URL', () => {
-    expect(readListState(params('q=tent&brand=Husky&category=Outdoor&matching=HAS_WAITING&diff=high&suggestion=HAS&sort=PRICE_DESC&page=3&pageSize=50&product=p1'))).toEqual({
+    expect(
+      readListState(
+        params(
+          'q=tent&brand=Husky&category=Outdoor&matching=HAS_WAITING&diff=high&suggestion=HAS&sort=PRICE_DESC&page=3&pageSize=50&product=p1',
+        ),
+      ),
+    ).toEqual({
       search: 'tent',
       brand: 'Husky',
       category: 'Outdoor',
@@ -61,7 +67,9 @@ describe('writeListState', () => {
 
   it('keeps the page when only the drawer opens, or when the page is set with the change', () => {
     expect(writeListState(params('page=4'), { product: 'p9' }).toString()).toBe('page=4&product=p9');
-    expect(writeListState(params('page=4&pageSize=50'), { pageSize: 50, page: 2 }).toString()).toBe('page=2&pageSize=50');
+    expect(writeListState(params('page=4&pageSize=50'), { pageSize: 50, page: 2 }).toString()).toBe(
+      'page=2&pageSize=50',
+    );
     expect(writeListState(params('page=4&brand=Sony'), { brand: 'Sony' }).get('page')).toBe('4');
   });
 
@@ -79,7 +87,13 @@ describe('productFilter', () => {
 
   it('names the API fields', () => {
     const state = readListState(params('q=859&brand=LG&category=TV&matching=NONE&diff=unknown'));
-    expect(productFilter(state)).toEqual({ search: '859', brand: 'LG', category: 'TV', matchingStatus: 'NONE', diffRating: 'unknown' });
+    expect(productFilter(state)).toEqual({
+      search: '859',
+      brand: 'LG',
+      category: 'TV',
+      matchingStatus: 'NONE',
+      diffRating: 'unknown',
+    });
     expect(hasFilters(state)).toBe(true);
   });
 
@@ -94,21 +108,28 @@ describe('productFilter', () => {
 });
 
 describe('price comparison and movement (data insights links)', () => {
-  it('reads a heat map cell\'s address as the API\'s priceComparison against the competitor', () => {
+  it("reads a heat map cell's address as the API's priceComparison against the competitor", () => {
     const state = readListState(params('brand=Husky&competitor=c7&comparison=CHEAPER&tolerance=2.5'));
-    expect(productFilter(state)).toEqual({ brand: 'Husky', priceComparison: { competitorId: 'c7', position: 'CHEAPER', tolerancePercent: 2.5 } });
+    expect(productFilter(state)).toEqual({
+      brand: 'Husky',
+      priceComparison: { competitorId: 'c7', position: 'CHEAPER', tolerancePercent: 2.5 },
+    });
     expect(hasFilters(state)).toBe(true);
   });
 
-  it('compares against the market without a competitor, at the API\'s default tolerance', () => {
-    expect(productFilter(readListState(params('comparison=PRICIER')))).toEqual({ priceComparison: { position: 'PRICIER' } });
+  it("compares against the market without a competitor, at the API's default tolerance", () => {
+    expect(productFilter(readListState(params('comparison=PRICIER')))).toEqual({
+      priceComparison: { position: 'PRICIER' },
+    });
   });
 
-  it('reads a dynamics count\'s address as the API\'s priceMovement', () => {
+  it("reads a dynamics count's address as the API's priceMovement", () => {
     expect(productFilter(readListState(params('competitor=c7&movement=UP&period=90')))).toEqual({
       priceMovement: { competitorId: 'c7', movement: 'UP', period: 'LAST_90_DAYS' },
     });
-    expect(productFilter(readListState(params('competitor=c7&movement=DOWN')))).toEqual({ priceMovement: { competitorId: 'c7', movement: 'DOWN' } });
+    expect(productFilter(readListState(params('competitor=c7&movement=DOWN')))).toEqual({
+      priceMovement: { competitorId: 'c7', movement: 'DOWN' },
+    });
   });
 
   it('sends no movement without a competitor', () => {
@@ -116,8 +137,12 @@ describe('price comparison and movement (data insights links)', () => {
   });
 
   it('writes the period as days and goes back to page 1 when a tag is removed', () => {
-    expect(writeListState(params('competitor=c7&movement=UP&page=3'), { period: 'LAST_365_DAYS' }).toString()).toBe('competitor=c7&movement=UP&period=365');
-    expect(writeListState(params('comparison=SAME&tolerance=2&page=3'), { comparison: null, tolerance: null }).toString()).toBe('');
+    expect(writeListState(params('competitor=c7&movement=UP&page=3'), { period: 'LAST_365_DAYS' }).toString()).toBe(
+      'competitor=c7&movement=UP&period=365',
+    );
+    expect(
+      writeListState(params('comparison=SAME&tolerance=2&page=3'), { comparison: null, tolerance: null }).toString(),
+    ).toBe('');
   });
 });
 

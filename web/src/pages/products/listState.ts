@@ -162,7 +162,11 @@ export function writeListState(params: URLSearchParams, change: Partial<ProductL
     const value = next[key];
     const normalized = typeof value === 'string' ? value.trim() : value;
     if (normalized === null || normalized === '' || normalized === DEFAULTS[key]) result.delete(LIST_PARAMS[key]);
-    else result.set(LIST_PARAMS[key], key === 'period' ? String(PERIODS[normalized as InsightsPeriod]) : String(normalized));
+    else
+      result.set(
+        LIST_PARAMS[key],
+        key === 'period' ? String(PERIODS[normalized as InsightsPeriod]) : String(normalized),
+      );
   }
   return result;
 }
@@ -205,7 +209,11 @@ export function productFilter(state: ProductListState): ProductFilterInput | nul
     };
   }
   if (state.movement && state.competitor) {
-    filter.priceMovement = { competitorId: state.competitor, movement: state.movement, ...(state.period ? { period: state.period } : {}) };
+    filter.priceMovement = {
+      competitorId: state.competitor,
+      movement: state.movement,
+      ...(state.period ? { period: state.period } : {}),
+    };
   }
   return Object.keys(filter).length ? filter : null;
 }

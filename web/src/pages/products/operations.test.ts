@@ -4,9 +4,11 @@ import { apiSchema } from '../../test-support/apiSchema.ts';
 import { MATCHING_FILTERS, PRODUCT_SORTS } from './listState.ts';
 import * as products from './queries.ts';
 import { DIFF_RATING, MATCHING_STATUS, RECENCY_CONTRAST } from '../../enums/index.ts';
-import { type GraphQLEnumType } from 'graphql';
+import type { GraphQLEnumType } from 'graphql';
 
-const documents = Object.entries(products).filter((entry): entry is [string, DocumentNode] => (entry[1] as DocumentNode | null)?.kind === Kind.DOCUMENT);
+const documents = Object.entries(products).filter(
+  (entry): entry is [string, DocumentNode] => (entry[1] as DocumentNode | null)?.kind === Kind.DOCUMENT,
+);
 
 describe('the product operations against the API schema', () => {
   const schema = apiSchema();
@@ -22,6 +24,11 @@ describe('the product operations against the API schema', () => {
     ['MatchingStatus', MATCHING_STATUS.values],
   ] as const)('the console knows every value of %s, and no other', (name, values) => {
     const type = schema.getType(name) as GraphQLEnumType;
-    expect([...values].sort()).toEqual(type.getValues().map((value) => value.name).sort());
+    expect([...values].sort()).toEqual(
+      type
+        .getValues()
+        .map((value) => value.name)
+        .sort(),
+    );
   });
 });

@@ -32,14 +32,18 @@ export function CompetitorScrapers({ competitorId, competitorName }: { competito
         url: '',
         method: 'post',
         values: {},
-        meta: { gqlMutation: SCRAPER_CREATE_MUTATION, gqlVariables: { competitorId, input: { name: values.name.trim() } } },
+        meta: {
+          gqlMutation: SCRAPER_CREATE_MUTATION,
+          gqlVariables: { competitorId, input: { name: values.name.trim() } },
+        },
         successNotification: { type: 'success', message: t('scrapers.create.done', { name: values.name.trim() }) },
         errorNotification: changeFailedNotification(t, t('scrapers.create.failed')),
       },
       { onSuccess: (result) => navigate(carried(routePath('scraperDetail', { scraperId: result.data.id }))) },
     );
   const data = query.data?.data;
-  const when = (value: string | null | undefined) => (value ? new Date(value).toLocaleString(i18n.language) : t('scrapers.never'));
+  const when = (value: string | null | undefined) =>
+    value ? new Date(value).toLocaleString(i18n.language) : t('scrapers.never');
 
   return (
     <Card
@@ -52,16 +56,35 @@ export function CompetitorScrapers({ competitorId, competitorName }: { competito
         </CanAccess>
       }
     >
-      <Typography.Paragraph type="secondary">{t('scrapers.ofCompetitor.lastCollected', { when: when(data?.lastCollectedAt) })}</Typography.Paragraph>
-      <Table<ScraperRow> rowKey="id" size="small" pagination={false} loading={query.isLoading} dataSource={data?.scrapers ?? []} locale={{ emptyText: t('scrapers.ofCompetitor.none') }}>
-        <Table.Column<ScraperRow> key="name" title={t('scrapers.fields.name')} render={(_, s) => <AppLink to={routePath('scraperDetail', { scraperId: s.id })}>{s.name}</AppLink>} />
-        <Table.Column<ScraperRow> key="health" title={t('scrapers.fields.health')} render={(_, s) => <HealthTag status={s.health.status} />} />
+      <Typography.Paragraph type="secondary">
+        {t('scrapers.ofCompetitor.lastCollected', { when: when(data?.lastCollectedAt) })}
+      </Typography.Paragraph>
+      <Table<ScraperRow>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        loading={query.isLoading}
+        dataSource={data?.scrapers ?? []}
+        locale={{ emptyText: t('scrapers.ofCompetitor.none') }}
+      >
+        <Table.Column<ScraperRow>
+          key="name"
+          title={t('scrapers.fields.name')}
+          render={(_, s) => <AppLink to={routePath('scraperDetail', { scraperId: s.id })}>{s.name}</AppLink>}
+        />
+        <Table.Column<ScraperRow>
+          key="health"
+          title={t('scrapers.fields.health')}
+          render={(_, s) => <HealthTag status={s.health.status} />}
+        />
         <Table.Column<ScraperRow>
           key="lastRun"
           title={t('scrapers.fields.lastRun')}
           render={(_, s) => (
             <Space>
-              {(s.activeRun?.status ?? s.health.lastRunStatus) && <RunStatusTag status={(s.activeRun?.status ?? s.health.lastRunStatus)!} />}
+              {(s.activeRun?.status ?? s.health.lastRunStatus) && (
+                <RunStatusTag status={(s.activeRun?.status ?? s.health.lastRunStatus)!} />
+              )}
               {when(s.health.lastRunAt)}
             </Space>
           )}
@@ -79,7 +102,11 @@ export function CompetitorScrapers({ competitorId, competitorName }: { competito
       >
         <Typography.Paragraph type="secondary">{t('scrapers.create.intro')}</Typography.Paragraph>
         <Form id="scraper-create" layout="vertical" onFinish={create} initialValues={{ name: competitorName }}>
-          <Form.Item name="name" label={t('scrapers.fields.name')} rules={[{ required: true, whitespace: true, message: t('scrapers.create.nameRequired') }, { max: 200 }]}>
+          <Form.Item
+            name="name"
+            label={t('scrapers.fields.name')}
+            rules={[{ required: true, whitespace: true, message: t('scrapers.create.nameRequired') }, { max: 200 }]}
+          >
             <Input autoFocus />
           </Form.Item>
         </Form>

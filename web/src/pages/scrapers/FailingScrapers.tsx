@@ -13,7 +13,10 @@ export function FailingScrapers() {
   const { query } = useCustom<ScraperList>({
     url: '',
     method: 'get',
-    meta: { gqlQuery: SCRAPER_LIST_QUERY, gqlVariables: { health: ['failing', 'degraded'], sort: 'HEALTH', limit: 10, offset: 0 } },
+    meta: {
+      gqlQuery: SCRAPER_LIST_QUERY,
+      gqlVariables: { health: ['failing', 'degraded'], sort: 'HEALTH', limit: 10, offset: 0 },
+    },
     queryOptions: { enabled: allowed },
     errorNotification: false,
   });
@@ -30,7 +33,11 @@ export function FailingScrapers() {
               <HealthTag status={s.health.status} />
               <AppLink to={routePath('scraperDetail', { scraperId: s.id })}>{s.name}</AppLink>
               <Typography.Text type="secondary">
-                {t('scrapers.home.lastSuccess', { when: s.health.lastSuccessAt ? new Date(s.health.lastSuccessAt).toLocaleString(i18n.language) : t('scrapers.never') })}
+                {t('scrapers.home.lastSuccess', {
+                  when: s.health.lastSuccessAt
+                    ? new Date(s.health.lastSuccessAt).toLocaleString(i18n.language)
+                    : t('scrapers.never'),
+                })}
               </Typography.Text>
             </Space>
           </List.Item>

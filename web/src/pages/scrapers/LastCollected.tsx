@@ -18,7 +18,9 @@ export function LastCollected({ competitorId }: { competitorId: string }) {
   const at = query.data?.data.lastCollectedAt;
   return (
     <Descriptions bordered column={1} size="small">
-      <Descriptions.Item label={t('scrapers.lastCollected')}>{at ? new Date(at).toLocaleString(i18n.language) : t('scrapers.notCollectedYet')}</Descriptions.Item>
+      <Descriptions.Item label={t('scrapers.lastCollected')}>
+        {at ? new Date(at).toLocaleString(i18n.language) : t('scrapers.notCollectedYet')}
+      </Descriptions.Item>
     </Descriptions>
   );
 }

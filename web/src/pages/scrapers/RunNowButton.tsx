@@ -6,7 +6,19 @@ import { changeFailedNotification } from '../../components/errors/formErrors.ts'
 import { SCRAPER_RUN_NOW_MUTATION } from './queries.ts';
 
 /** Queues a run now; while one is queued or running the button says so and waits. */
-export function RunNowButton({ scraperId, name, busy, onStarted, size }: { scraperId: string; name: string; busy: boolean; onStarted: () => void; size?: 'small' | 'middle' }) {
+export function RunNowButton({
+  scraperId,
+  name,
+  busy,
+  onStarted,
+  size,
+}: {
+  scraperId: string;
+  name: string;
+  busy: boolean;
+  onStarted: () => void;
+  size?: 'small' | 'middle';
+}) {
   const { t } = useTranslation();
   const { mutate, mutation } = useCustomMutation();
   const start = () =>
@@ -22,7 +34,14 @@ export function RunNowButton({ scraperId, name, busy, onStarted, size }: { scrap
       { onSuccess: onStarted },
     );
   return (
-    <Button size={size} icon={<PlayCircleOutlined />} loading={mutation.isPending} disabled={busy} onClick={start} aria-label={t('scrapers.runNow.labelFor', { name })}>
+    <Button
+      size={size}
+      icon={<PlayCircleOutlined />}
+      loading={mutation.isPending}
+      disabled={busy}
+      onClick={start}
+      aria-label={t('scrapers.runNow.labelFor', { name })}
+    >
       {busy ? t('scrapers.runNow.busy') : t('scrapers.runNow.button')}
     </Button>
   );

@@ -1,8 +1,19 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-const HEALTH_COLOURS: Record<string, string> = { healthy: 'green', degraded: 'orange', failing: 'red', unknown: 'default' };
-const RUN_COLOURS: Record<string, string> = { queued: 'default', running: 'processing', succeeded: 'green', failed: 'red', cancelled: 'default' };
+const HEALTH_COLOURS: Record<string, string> = {
+  healthy: 'green',
+  degraded: 'orange',
+  failing: 'red',
+  unknown: 'default',
+};
+const RUN_COLOURS: Record<string, string> = {
+  queued: 'default',
+  running: 'processing',
+  succeeded: 'green',
+  failed: 'red',
+  cancelled: 'default',
+};
 
 /** A scraper's health: healthy, degraded, failing, or not known before its first run. */
 export function HealthTag({ status }: { status: string }) {

@@ -6,7 +6,9 @@ import { exportFile } from './detail/ScraperActions.tsx';
 import { runPercent } from './detail/RunHistory.tsx';
 import { heldChangePercent } from './detail/HeldPrices.tsx';
 
-const documents = Object.entries(scrapers).filter((entry): entry is [string, DocumentNode] => (entry[1] as DocumentNode | null)?.kind === Kind.DOCUMENT);
+const documents = Object.entries(scrapers).filter(
+  (entry): entry is [string, DocumentNode] => (entry[1] as DocumentNode | null)?.kind === Kind.DOCUMENT,
+);
 
 describe('the scraper operations against the API schema', () => {
   const schema = apiSchema();

@@ -4,7 +4,18 @@
  * not show (headers, cookies, JSON paths of rules) are kept as they were.
  */
 
-export const RULE_FIELDS = ['name', 'price', 'regularPrice', 'currency', 'availability', 'gtin', 'mpn', 'brand', 'image', 'canonicalUrl'] as const;
+export const RULE_FIELDS = [
+  'name',
+  'price',
+  'regularPrice',
+  'currency',
+  'availability',
+  'gtin',
+  'mpn',
+  'brand',
+  'image',
+  'canonicalUrl',
+] as const;
 export type RuleField = (typeof RULE_FIELDS)[number];
 
 export interface RuleValues {
@@ -97,7 +108,14 @@ export function toSettings(values: SettingsValues, base: Json): Json {
       ...(text(values.sitemapUrl) ? { sitemapUrl: text(values.sitemapUrl) } : {}),
       ...(text(values.sitemapProductPattern) ? { sitemapProductPattern: text(values.sitemapProductPattern) } : {}),
       ...(listingStart
-        ? { listing: { ...base.sources?.listing, startUrl: listingStart, productLinkPattern: text(values.listingProductLinkPattern) ?? '', nextPagePattern: text(values.listingNextPagePattern) ?? '' } }
+        ? {
+            listing: {
+              ...base.sources?.listing,
+              startUrl: listingStart,
+              productLinkPattern: text(values.listingProductLinkPattern) ?? '',
+              nextPagePattern: text(values.listingNextPagePattern) ?? '',
+            },
+          }
         : {}),
     },
     rules,

@@ -21,7 +21,12 @@ export function ResolveButton({ request, onResolved }: { request: SupportRequest
       { onSuccess: onResolved },
     );
   return (
-    <Button size="small" loading={mutation.isPending} onClick={resolve} aria-label={t('support.resolve.label', { topic: request.topic })}>
+    <Button
+      size="small"
+      loading={mutation.isPending}
+      onClick={resolve}
+      aria-label={t('support.resolve.label', { topic: request.topic })}
+    >
       {t('support.resolve.button')}
     </Button>
   );

@@ -4,7 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeFailedNotification, formFieldErrors } from '../../components/errors/formErrors.ts';
 import { SUPPORT_REQUEST_CREATE_MUTATION, type SupportRequestRow } from './queries.ts';
-import { MESSAGE_MAX_LENGTH, supportRequestInput, type SupportRequestValues, TOPIC_MAX_LENGTH } from './supportInput.ts';
+import {
+  MESSAGE_MAX_LENGTH,
+  supportRequestInput,
+  type SupportRequestValues,
+  TOPIC_MAX_LENGTH,
+} from './supportInput.ts';
 
 const FIELDS = ['topic', 'message'] as const;
 
@@ -52,7 +57,13 @@ export function SupportRequestForm({ onSent }: { onSent: () => void }) {
           description={t('support.form.sentText', { email: sent.userEmail })}
         />
       )}
-      <Form<SupportRequestValues> form={form} name="support-request" layout="vertical" style={{ maxWidth: 720 }} onFinish={send}>
+      <Form<SupportRequestValues>
+        form={form}
+        name="support-request"
+        layout="vertical"
+        style={{ maxWidth: 720 }}
+        onFinish={send}
+      >
         <Form.Item
           name="topic"
           label={t('support.fields.topic')}
@@ -68,7 +79,10 @@ export function SupportRequestForm({ onSent }: { onSent: () => void }) {
           label={t('support.fields.message')}
           rules={[
             { required: true, whitespace: true, message: t('support.validation.messageRequired') },
-            { max: MESSAGE_MAX_LENGTH, message: t('support.validation.messageTooLong', { max: MESSAGE_MAX_LENGTH.toLocaleString() }) },
+            {
+              max: MESSAGE_MAX_LENGTH,
+              message: t('support.validation.messageTooLong', { max: MESSAGE_MAX_LENGTH.toLocaleString() }),
+            },
           ]}
         >
           <Input.TextArea rows={6} showCount maxLength={MESSAGE_MAX_LENGTH} />

@@ -37,7 +37,9 @@ export function SupportRequests({ everyone }: { everyone: boolean }) {
             { value: 'open', label: t('support.status.open') },
             { value: 'resolved', label: t('support.status.resolved') },
           ]}
-          onChange={(choice: string) => setFilters([{ field: 'status', operator: 'eq', value: statusFilterValue(choice) }], 'replace')}
+          onChange={(choice: string) =>
+            setFilters([{ field: 'status', operator: 'eq', value: statusFilterValue(choice) }], 'replace')
+          }
         />
       </Flex>
       <ApiErrorAlert error={tableQuery.error} />
@@ -55,7 +57,10 @@ export function SupportRequests({ everyone }: { everyone: boolean }) {
           dataIndex="message"
           title={t('support.fields.message')}
           render={(message: string) => (
-            <Typography.Paragraph ellipsis={{ rows: 2, expandable: true, symbol: t('support.more') }} style={{ marginBottom: 0, maxWidth: 480, whiteSpace: 'pre-wrap' }}>
+            <Typography.Paragraph
+              ellipsis={{ rows: 2, expandable: true, symbol: t('support.more') }}
+              style={{ marginBottom: 0, maxWidth: 480, whiteSpace: 'pre-wrap' }}
+            >
               {message}
             </Typography.Paragraph>
           )}
@@ -68,7 +73,9 @@ export function SupportRequests({ everyone }: { everyone: boolean }) {
         <Table.Column<SupportRequestRow>
           dataIndex="status"
           title={t('support.fields.status')}
-          render={(value: string) => <Tag color={STATUS_COLORS[value]}>{t(`support.status.${value}`, { defaultValue: value })}</Tag>}
+          render={(value: string) => (
+            <Tag color={STATUS_COLORS[value]}>{t(`support.status.${value}`, { defaultValue: value })}</Tag>
+          )}
         />
         {everyone && (
           <Table.Column<SupportRequestRow>

@@ -4,7 +4,9 @@ import { apiSchema } from '../../test-support/apiSchema.ts';
 import * as support from './queries.ts';
 
 const documents = (module: Record<string, unknown>) =>
-  Object.entries(module).filter((entry): entry is [string, DocumentNode] => (entry[1] as DocumentNode | null)?.kind === Kind.DOCUMENT);
+  Object.entries(module).filter(
+    (entry): entry is [string, DocumentNode] => (entry[1] as DocumentNode | null)?.kind === Kind.DOCUMENT,
+  );
 
 describe('the contact support operations against the API schema', () => {
   const schema = apiSchema();

@@ -3,7 +3,10 @@ import { statusFilterValue, supportRequestInput } from './supportInput.ts';
 
 describe('supportRequestInput', () => {
   it('trims both texts and keeps HTML as typed', () => {
-    expect(supportRequestInput({ topic: '  Prices ', message: '\n<b>wrong</b> prices  ' })).toEqual({ topic: 'Prices', message: '<b>wrong</b> prices' });
+    expect(supportRequestInput({ topic: '  Prices ', message: '\n<b>wrong</b> prices  ' })).toEqual({
+      topic: 'Prices',
+      message: '<b>wrong</b> prices',
+    });
   });
 });
 

@@ -13,8 +13,15 @@ export function UserInputs() {
   const { roles, isAdmin } = useViewerRoles();
   return (
     <>
-      <Form.Item name="roles" label={t('users.fields.roles')} rules={[{ required: true, message: t('users.validation.rolesRequired') }]}>
-        <Select mode="multiple" options={grantableRoles(roles).map((role) => ({ value: role, label: t(`users.roles.${role}`) }))} />
+      <Form.Item
+        name="roles"
+        label={t('users.fields.roles')}
+        rules={[{ required: true, message: t('users.validation.rolesRequired') }]}
+      >
+        <Select
+          mode="multiple"
+          options={grantableRoles(roles).map((role) => ({ value: role, label: t(`users.roles.${role}`) }))}
+        />
       </Form.Item>
       {isAdmin && (
         <Form.Item

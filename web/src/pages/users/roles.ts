@@ -11,4 +11,10 @@ export function grantableRoles(granterRoles: readonly string[]): string[] {
 }
 
 /** The colour of each role's tag. */
-export const ROLE_COLORS: Record<string, string> = { Admin: 'magenta', Owner: 'blue', Editor: 'cyan', Viewer: 'default', User: 'green' };
+export const ROLE_COLORS: Record<string, string> = {
+  Admin: 'magenta',
+  Owner: 'blue',
+  Editor: 'cyan',
+  Viewer: 'default',
+  User: 'green',
+};

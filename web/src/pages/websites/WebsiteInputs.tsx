@@ -19,7 +19,10 @@ export function WebsiteInputs() {
         label={t('websites.fields.name')}
         rules={[
           { required: true, whitespace: true, message: t('websites.validation.nameRequired') },
-          { max: WEBSITE_NAME_MAX_LENGTH, message: t('websites.validation.nameTooLong', { max: WEBSITE_NAME_MAX_LENGTH }) },
+          {
+            max: WEBSITE_NAME_MAX_LENGTH,
+            message: t('websites.validation.nameTooLong', { max: WEBSITE_NAME_MAX_LENGTH }),
+          },
         ]}
       >
         <Input />
@@ -29,7 +32,12 @@ export function WebsiteInputs() {
         label={t('websites.fields.url')}
         rules={[
           { required: true, whitespace: true, message: t('websites.validation.urlRequired') },
-          { validator: (_, value: string | undefined) => (!value?.trim() || isWebsiteUrl(value) ? Promise.resolve() : Promise.reject(new Error(t('websites.validation.urlInvalid')))) },
+          {
+            validator: (_, value: string | undefined) =>
+              !value?.trim() || isWebsiteUrl(value)
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('websites.validation.urlInvalid'))),
+          },
         ]}
       >
         <Input type="url" placeholder="https://" inputMode="url" />

@@ -16,8 +16,14 @@ describe('websiteFilters', () => {
 
 describe('websiteFilterValues', () => {
   it('gives back the form values the filters stand for', () => {
-    expect(websiteFilterValues(websiteFilters({ search: ' Alpine ', organizationId: 'org-1' }))).toEqual({ search: 'Alpine', organizationId: 'org-1' });
-    expect(websiteFilterValues([{ field: 'search', operator: 'contains', value: undefined }])).toEqual({ search: undefined, organizationId: undefined });
+    expect(websiteFilterValues(websiteFilters({ search: ' Alpine ', organizationId: 'org-1' }))).toEqual({
+      search: 'Alpine',
+      organizationId: 'org-1',
+    });
+    expect(websiteFilterValues([{ field: 'search', operator: 'contains', value: undefined }])).toEqual({
+      search: undefined,
+      organizationId: undefined,
+    });
     expect(websiteFilterValues([])).toEqual({ search: undefined, organizationId: undefined });
   });
 });

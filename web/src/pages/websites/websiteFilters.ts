@@ -16,7 +16,11 @@ export function websiteFilters(values: WebsiteFilterValues): CrudFilters {
 /** The form's values back from the filters (as read from the address), for the form to show them. */
 export function websiteFilterValues(filters: CrudFilters): WebsiteFilterValues {
   const text = (field: keyof WebsiteFilterValues) => {
-    const value = (filters.find((filter): filter is CrudFilter & { field: string } => 'field' in filter && filter.field === field) as { value?: unknown } | undefined)?.value;
+    const value = (
+      filters.find((filter): filter is CrudFilter & { field: string } => 'field' in filter && filter.field === field) as
+        | { value?: unknown }
+        | undefined
+    )?.value;
     return typeof value === 'string' && value ? value : undefined;
   };
   return { search: text('search'), organizationId: text('organizationId') };

@@ -86,14 +86,16 @@ export function createAccount(auth: Auth | null, onProfileChanged: () => void = 
     },
 
     sendSignInCode: async (container) => {
-      if (!resolver) throw Object.assign(new Error('No sign-in is waiting'), { code: 'auth/multi-factor-info-not-found' });
+      if (!resolver)
+        throw Object.assign(new Error('No sign-in is waiting'), { code: 'auth/multi-factor-info-not-found' });
       const sent = await (await phone()).sendSignInCode(requireAuth(), resolver, container);
       verificationId = sent.verificationId;
       return sent.phoneNumber;
     },
 
     finishSignIn: async (code) => {
-      if (!resolver) throw Object.assign(new Error('No sign-in is waiting'), { code: 'auth/multi-factor-info-not-found' });
+      if (!resolver)
+        throw Object.assign(new Error('No sign-in is waiting'), { code: 'auth/multi-factor-info-not-found' });
       await (await phone()).finishSignIn(resolver, requireVerification(), code);
       resolver = null;
       verificationId = null;

@@ -16,9 +16,7 @@ export function createAppUserStore(graphql: GraphQLClientHolder): AppUserStore {
       if (cached?.uid !== uid) {
         const user = Promise.all([graphql.current(), import('./queries.ts')])
           .then(([client, { APP_USER_QUERY }]) =>
-            client
-              .query(APP_USER_QUERY, { userId: uid }, { requestPolicy: 'network-only' })
-              .toPromise(),
+            client.query(APP_USER_QUERY, { userId: uid }, { requestPolicy: 'network-only' }).toPromise(),
           )
           .then((result) => {
             if (result.error) throw result.error;

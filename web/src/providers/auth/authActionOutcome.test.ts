@@ -29,7 +29,11 @@ describe('authActionOutcome', () => {
     {
       case: 'refused: the error, no redirect',
       args: ['login', { success: false, error, redirectTo: '/' }, '/users'] as const,
-      expected: { close: [], open: [{ key: 'login-error', type: 'error', message: error.name, description: error.message }], goTo: null },
+      expected: {
+        close: [],
+        open: [{ key: 'login-error', type: 'error', message: error.name, description: error.message }],
+        goTo: null,
+      },
     },
     {
       case: 'refused without an error: the fallback',
@@ -42,7 +46,11 @@ describe('authActionOutcome', () => {
     },
     {
       case: 'reset e-mail sent: its success notification',
-      args: ['forgotPassword', { success: true, successNotification: { message: 'Sent', description: 'On its way' } }, '/x'] as const,
+      args: [
+        'forgotPassword',
+        { success: true, successNotification: { message: 'Sent', description: 'On its way' } },
+        '/x',
+      ] as const,
       expected: {
         close: ['forgot-password-error'],
         open: [{ key: 'forgot-password-success', type: 'success', message: 'Sent', description: 'On its way' }],
@@ -51,7 +59,11 @@ describe('authActionOutcome', () => {
     },
     {
       case: 'password set: notification and redirect (the asked page only counts for sign-in)',
-      args: ['updatePassword', { success: true, redirectTo: '/', successNotification: { message: 'Changed' } }, '/x'] as const,
+      args: [
+        'updatePassword',
+        { success: true, redirectTo: '/', successNotification: { message: 'Changed' } },
+        '/x',
+      ] as const,
       expected: {
         close: ['update-password-error'],
         open: [{ key: 'update-password-success', type: 'success', message: 'Changed' }],

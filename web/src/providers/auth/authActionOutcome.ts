@@ -54,7 +54,7 @@ export function authActionOutcome(
     });
   }
   // `?to=` only as a path of this site (safeRedirect.ts); anything else falls back to the provider's redirect.
-  if (action === 'login') outcome.goTo = success ? (sameOriginPath(askedFor) || redirectTo || null) : null;
+  if (action === 'login') outcome.goTo = success ? sameOriginPath(askedFor) || redirectTo || null : null;
   else outcome.goTo = redirectTo ?? null;
   return outcome;
 }

@@ -18,7 +18,8 @@ function setup(search = '?owid=w-1&locale=cs&page=2') {
     requireSecondFactor: vi.fn(),
     changePassword: vi.fn(),
     passwordRules: vi.fn(),
-  } as unknown as Account & Record<'finishSignIn' | 'requireSecondFactor' | 'changePassword' | 'passwordRules', ReturnType<typeof vi.fn>>;
+  } as unknown as Account &
+    Record<'finishSignIn' | 'requireSecondFactor' | 'changePassword' | 'passwordRules', ReturnType<typeof vi.fn>>;
   const appUsers = { load: vi.fn(), clear: vi.fn() };
   const onSignedOut = vi.fn();
   const provider = createAuthProvider({
@@ -108,7 +109,7 @@ describe('password reset and change', () => {
     expect(account.passwordRules).toHaveBeenCalledWith(true);
   });
 
-  it('changes one\'s own password through the account (re-authentication first)', async () => {
+  it("changes one's own password through the account (re-authentication first)", async () => {
     const { provider, account } = setup();
     expect(await provider.updatePassword?.({ currentPassword: 'old', password: 'new-pass' })).toMatchObject({
       success: true,

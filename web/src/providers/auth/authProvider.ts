@@ -40,7 +40,6 @@ export interface AuthProviderOptions {
 
 const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
-
 export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
   const { auth, account, appUsers, translate, continueUrl, onSignedOut, currentSearch } = options;
   /** Redirects carry `owid` and `locale` along (web/README.md). */
@@ -86,7 +85,10 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
         await sendPasswordResetEmail(auth, email, { url: continueUrl() });
         return {
           success: true,
-          successNotification: { message: translate('auth.forgot.sentTitle'), description: translate('auth.forgot.sent') },
+          successNotification: {
+            message: translate('auth.forgot.sentTitle'),
+            description: translate('auth.forgot.sent'),
+          },
         };
       } catch (error) {
         return failure('auth.forgot.failed', error);
@@ -124,7 +126,10 @@ export function createAuthProvider(options: AuthProviderOptions): AuthProvider {
       if (!user) return null;
       let appUserError: { message: string; statusCode?: number } | null = null;
       const appUser = await appUsers.load(user.uid).catch((error: unknown) => {
-        appUserError = { message: error instanceof Error ? error.message : String(error), statusCode: statusCodeOf(error) };
+        appUserError = {
+          message: error instanceof Error ? error.message : String(error),
+          statusCode: statusCodeOf(error),
+        };
         return null;
       });
       return { id: user.uid, email: appUser?.email ?? user.email, roles: appUser?.roles ?? [], appUser, appUserError };

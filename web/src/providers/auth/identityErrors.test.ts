@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import en from '@locales/en.json';
 import { IDENTITY_ERROR_KEYS, identityErrorKey } from './identityErrors.ts';
 
-const lookup = (key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], en);
+const lookup = (key: string) =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], en);
 
 describe('identityErrorKey', () => {
   it.each([

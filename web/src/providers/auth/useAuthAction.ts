@@ -39,14 +39,21 @@ export function useAuthAction<V>(action: AuthActionName): AuthAction<V> {
       setState((previous) => ({ ...previous, isPending: true }));
       void Promise.resolve()
         .then(() => run!(variables))
-        .catch((error: unknown): AuthActionResponse => ({ success: false, error: { name: t(FAILED_KEY[action]), message: t(identityErrorKey(error)) } }))
+        .catch(
+          (error: unknown): AuthActionResponse => ({
+            success: false,
+            error: { name: t(FAILED_KEY[action]), message: t(identityErrorKey(error)) },
+          }),
+        )
         .then((response) => {
           const outcome = authActionOutcome(action, response, askedFor, {
             name: t(FAILED_KEY[action]),
             message: t(identityErrorKey(null)),
           });
           outcome.close.forEach((key) => notifications.destroy(key));
-          outcome.open.forEach(({ key, type, message, description }) => notifications.open({ key, type, message, description }));
+          outcome.open.forEach(({ key, type, message, description }) =>
+            notifications.open({ key, type, message, description }),
+          );
           setState({ isPending: false, data: response });
           options?.onSuccess?.(response);
           if (outcome.goTo) void navigate(outcome.goTo, { replace: true });

@@ -20,7 +20,9 @@ describe('apiErrorOf', () => {
   });
 
   it('keeps a network failure as urql reports it (its status stays readable)', () => {
-    const error = apiErrorOf(new CombinedError({ networkError: new Error('Response not successful: Received status code 401') }));
+    const error = apiErrorOf(
+      new CombinedError({ networkError: new Error('Response not successful: Received status code 401') }),
+    );
     expect(error).not.toBeInstanceOf(ApiError);
     expect(error.message).toBe('[Network] Response not successful: Received status code 401');
   });
@@ -28,7 +30,10 @@ describe('apiErrorOf', () => {
 
 describe('apiErrorFields', () => {
   it.each([
-    [new ApiError('Invalid name: must not be empty', 'BAD_USER_INPUT', { code: 'BAD_USER_INPUT', field: 'name' }), { name: 'Invalid name: must not be empty' }],
+    [
+      new ApiError('Invalid name: must not be empty', 'BAD_USER_INPUT', { code: 'BAD_USER_INPUT', field: 'name' }),
+      { name: 'Invalid name: must not be empty' },
+    ],
     [new ApiError('Not found', 'NOT_FOUND', { code: 'NOT_FOUND' }), undefined],
   ])('%s -> field errors %j', (error, errors) => {
     expect(apiErrorFields(error).errors).toEqual(errors);

@@ -35,7 +35,11 @@ export function apiErrorOf(error: CombinedError): Error {
 }
 
 /** What an ApiError adds to Refine's HttpError: its code and extensions, and a field's message. */
-export function apiErrorFields(error: unknown): { code?: string; extensions?: Record<string, unknown>; errors?: Record<string, string> } {
+export function apiErrorFields(error: unknown): {
+  code?: string;
+  extensions?: Record<string, unknown>;
+  errors?: Record<string, string>;
+} {
   if (!(error instanceof ApiError)) return {};
   const field = error.code === 'BAD_USER_INPUT' ? error.extensions.field : undefined;
   return {

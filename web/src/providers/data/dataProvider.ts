@@ -38,7 +38,7 @@ export function createDataProvider(holder: GraphQLClientHolder): DataProvider {
     }
     return built.provider;
   };
-  const guard = async <R,>(run: (provider: Required<DataProvider>) => Promise<R>): Promise<R> => {
+  const guard = async <R>(run: (provider: Required<DataProvider>) => Promise<R>): Promise<R> => {
     const provider = await current();
     try {
       return await run(provider);

@@ -5,7 +5,10 @@ import { listVariables, pageVariables, rootFieldOf } from './listVariables.ts';
 describe('pageVariables', () => {
   it.each([
     [undefined, { limit: 10, offset: 0 }],
-    [{ currentPage: 3, pageSize: 20 }, { limit: 20, offset: 40 }],
+    [
+      { currentPage: 3, pageSize: 20 },
+      { limit: 20, offset: 40 },
+    ],
     [{ mode: 'off' as const }, {}],
   ])('%j -> %j', (pagination, variables) => {
     expect(pageVariables(pagination)).toEqual(variables);

@@ -6,7 +6,6 @@ import { APP_USER_UPDATE_MUTATION } from '../../pages/settings/profile/queries.t
 import { WEBSITE_OPTIONS_QUERY } from '../../components/websitePicker/queries.ts';
 import { APP_USER_QUERY } from '../auth/queries.ts';
 
-
 const OPERATIONS: [string, DocumentNode][] = [
   ['AppUser', APP_USER_QUERY],
   ['AppUserUpdate', APP_USER_UPDATE_MUTATION],

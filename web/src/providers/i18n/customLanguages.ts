@@ -13,7 +13,9 @@ export const languageFilePath = (code: string) => `${LANGUAGES_FOLDER}${code}.js
 /** The texts of a custom language, or null when its file is missing or unavailable. */
 export async function loadCustomLanguage(code: string): Promise<Record<string, unknown> | null> {
   const messages = await downloadJson(publicStorage, 'public', languageFilePath(code));
-  return typeof messages === 'object' && messages !== null && !Array.isArray(messages) ? (messages as Record<string, unknown>) : null;
+  return typeof messages === 'object' && messages !== null && !Array.isArray(messages)
+    ? (messages as Record<string, unknown>)
+    : null;
 }
 
 let failureHandler: (languages: readonly string[]) => void = () => undefined;
@@ -26,6 +28,8 @@ export function onDetectionFailure(handler: (languages: readonly string[]) => vo
 /** The console's one catalog of languages (docs/matching.md language detection). */
 export const languageCatalog = createLanguageCatalog({
   list: async (signal) =>
-    (await publicStorage.list('public', { prefix: LANGUAGES_FOLDER, delimiter: '/' }, { signal })).items.map((item) => item.name),
+    (await publicStorage.list('public', { prefix: LANGUAGES_FOLDER, delimiter: '/' }, { signal })).items.map(
+      (item) => item.name,
+    ),
   onFailure: (languages) => failureHandler(languages),
 });

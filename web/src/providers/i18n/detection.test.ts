@@ -14,7 +14,14 @@ describe('timeoutMessage', () => {
 describe('languagesFromListing', () => {
   it('keeps only {lang}.json files of the language folder', () => {
     expect(
-      languagesFromListing(['languages/de.json', 'languages/pt-BR.json', 'languages/readme.txt', 'languages/DE.json', 'other/fr.json', 'languages/x/y.json']),
+      languagesFromListing([
+        'languages/de.json',
+        'languages/pt-BR.json',
+        'languages/readme.txt',
+        'languages/DE.json',
+        'other/fr.json',
+        'languages/x/y.json',
+      ]),
     ).toEqual(['de', 'pt-BR']);
   });
 });
@@ -23,8 +30,14 @@ describe('mergeLanguages', () => {
   it.each([
     [[], ['en', 'cs']],
     [['de'], ['en', 'cs', 'de']],
-    [['sk', 'de', 'de'], ['en', 'cs', 'de', 'sk']],
-    [['cs', 'en', 'pl'], ['en', 'cs', 'pl']],
+    [
+      ['sk', 'de', 'de'],
+      ['en', 'cs', 'de', 'sk'],
+    ],
+    [
+      ['cs', 'en', 'pl'],
+      ['en', 'cs', 'pl'],
+    ],
   ])('en, cs + %j -> %j', (found, merged) => {
     expect(mergeLanguages(['en', 'cs'], found)).toEqual(merged);
   });
@@ -36,7 +49,10 @@ describe('detectLanguages', () => {
 
   it('merges the custom languages found, without a toast', async () => {
     const onFailure = vi.fn();
-    const languages = await detectLanguages({ list: async () => ['languages/de.json', 'languages/cs.json'], onFailure });
+    const languages = await detectLanguages({
+      list: async () => ['languages/de.json', 'languages/cs.json'],
+      onFailure,
+    });
     expect(languages).toEqual(['en', 'cs', 'de']);
     expect(onFailure).not.toHaveBeenCalled();
   });

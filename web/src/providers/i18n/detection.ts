@@ -38,7 +38,12 @@ export interface DetectionOptions {
  * On failure or timeout, a warning is logged, `onFailure` shows the toast, and only the built-in
  * languages remain. Never rejects.
  */
-export async function detectLanguages({ list, timeoutMs = DETECTION_TIMEOUT_MS, warn = console.warn, onFailure }: DetectionOptions): Promise<string[]> {
+export async function detectLanguages({
+  list,
+  timeoutMs = DETECTION_TIMEOUT_MS,
+  warn = console.warn,
+  onFailure,
+}: DetectionOptions): Promise<string[]> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {

@@ -12,7 +12,9 @@ export interface LanguageCatalog {
   detect(): Promise<readonly string[]>;
 }
 
-export function createLanguageCatalog(options: Pick<DetectionOptions, 'list' | 'onFailure' | 'timeoutMs' | 'warn'>): LanguageCatalog {
+export function createLanguageCatalog(
+  options: Pick<DetectionOptions, 'list' | 'onFailure' | 'timeoutMs' | 'warn'>,
+): LanguageCatalog {
   let languages: readonly string[] = [...BUILT_IN_LANGUAGES];
   let running: Promise<readonly string[]> | null = null;
   const listeners = new Set<() => void>();

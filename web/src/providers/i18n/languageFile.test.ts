@@ -40,11 +40,19 @@ describe('parseLanguageFile (api/src/graphql/validate.ts: must parse as JSON, an
 });
 
 describe('compareWithModel', () => {
-  const model = { app: { title: 'Console', subtitle: 'x' }, items_one: '{{count}} item', items_other: '{{count}} items', home: 'Home' };
+  const model = {
+    app: { title: 'Console', subtitle: 'x' },
+    items_one: '{{count}} item',
+    items_other: '{{count}} items',
+    home: 'Home',
+  };
   it.each([
     [{ app: { title: 'Konsole' } }, { missing: ['app.subtitle', 'home', 'items'], extra: [] }],
     [{ ...model }, { missing: [], extra: [] }],
-    [{ app: { title: 'T', subtitle: 'S' }, items_few: 'x', home: 'H', extra: { key: 'E' } }, { missing: [], extra: ['extra.key'] }],
+    [
+      { app: { title: 'T', subtitle: 'S' }, items_few: 'x', home: 'H', extra: { key: 'E' } },
+      { missing: [], extra: ['extra.key'] },
+    ],
     [{}, { missing: ['app.subtitle', 'app.title', 'home', 'items'], extra: [] }],
   ])('%j', (source, comparison) => {
     expect(compareWithModel(model, source)).toEqual(comparison);

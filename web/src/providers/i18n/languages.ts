@@ -14,7 +14,12 @@ export interface LanguageSources {
  * docs/matching.md language resolution: the explicit value, then the saved language, then the browser
  * locale's prefix matched against the supported languages, then the main language.
  */
-export function resolveLanguage({ explicit, saved, browser = [], supported = BUILT_IN_LANGUAGES }: LanguageSources): string {
+export function resolveLanguage({
+  explicit,
+  saved,
+  browser = [],
+  supported = BUILT_IN_LANGUAGES,
+}: LanguageSources): string {
   for (const candidate of [explicit, saved]) {
     if (!candidate) continue;
     // 'pt-BR' when offered as such, else its prefix ('cs-CZ' -> 'cs').

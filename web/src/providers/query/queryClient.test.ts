@@ -20,8 +20,14 @@ describe('the console’s query client', () => {
   it('fetches a query while the browser says it is offline', async () => {
     onlineManager.setOnline(false);
     const client = createQueryClient();
-    const observer = new QueryObserver(client, { queryKey: ['websites'], queryFn: async () => ['Alpine Audio'], retry: false });
-    const settled = new Promise((resolve) => observer.subscribe((result) => result.status === 'success' && resolve(result.data)));
+    const observer = new QueryObserver(client, {
+      queryKey: ['websites'],
+      queryFn: async () => ['Alpine Audio'],
+      retry: false,
+    });
+    const settled = new Promise((resolve) =>
+      observer.subscribe((result) => result.status === 'success' && resolve(result.data)),
+    );
     await expect(settled).resolves.toEqual(['Alpine Audio']);
   });
 });

@@ -18,7 +18,11 @@ const NAV_ROUTES = new Set(navigationRoutes([...MAIN_NAVIGATION, ...BOTTOM_NAVIG
 /** The item of the current page, or of its nearest ancestor in the menu (a detail page's list). */
 function selectedEntry(pathname: string): string | undefined {
   const route = matchRoute(pathname);
-  return route ? breadcrumbKeys(route.key).reverse().find((key) => NAV_ROUTES.has(key)) : undefined;
+  return route
+    ? breadcrumbKeys(route.key)
+        .reverse()
+        .find((key) => NAV_ROUTES.has(key))
+    : undefined;
 }
 const PARENTS = MAIN_NAVIGATION.filter((entry) => entry.children).map((entry) => entry.route);
 

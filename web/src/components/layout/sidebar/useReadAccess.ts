@@ -17,6 +17,8 @@ export function useReadAccess(resources: readonly string[]): ReadAccess {
     })),
   });
   // A check that failed hides its item rather than leaving a skeleton forever.
-  const byResource = new Map(resources.map((resource, i) => [resource, answers[i]?.isError ? false : answers[i]?.data]));
+  const byResource = new Map(
+    resources.map((resource, i) => [resource, answers[i]?.isError ? false : answers[i]?.data]),
+  );
   return (resource) => byResource.get(resource);
 }

@@ -53,8 +53,8 @@ export default function AuthActionPage() {
         <>
           <Alert type="error" showIcon role="alert" message={t(check.messageKey)} style={{ marginBottom: 16 }} />
           <LinkButton to={`${PUBLIC_ROUTES.login}?${FORGOT_PASSWORD_PARAM}=1`} type="primary" block>
-              {t('auth.reset.requestNew')}
-            </LinkButton>
+            {t('auth.reset.requestNew')}
+          </LinkButton>
         </>
       )}
     </AuthCard>

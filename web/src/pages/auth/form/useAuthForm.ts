@@ -42,7 +42,9 @@ export function useAuthForm<K extends string>(
         setValues((previous) => ({ ...previous, [name]: value }));
         setErrors((previous) => ({ ...previous, [name]: fieldError(value, rules[name]) }));
       },
-      ...(error(name) ? { status: 'error' as const, 'aria-invalid': true as const, 'aria-describedby': `${id(name)}_help` } : {}),
+      ...(error(name)
+        ? { status: 'error' as const, 'aria-invalid': true as const, 'aria-describedby': `${id(name)}_help` }
+        : {}),
     }),
     onSubmit: (onValid) => (event) => {
       event.preventDefault();

@@ -17,7 +17,11 @@ export function SecondFactorForm({ onBack }: { onBack: () => void }) {
   const [phone, setPhone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const form = useAuthForm('second-factor', { code: '' }, { code: [{ required: true, message: t('auth.mfa.codeRequired') }] });
+  const form = useAuthForm(
+    'second-factor',
+    { code: '' },
+    { code: [{ required: true, message: t('auth.mfa.codeRequired') }] },
+  );
 
   const send = async () => {
     if (!recaptcha.current) return;

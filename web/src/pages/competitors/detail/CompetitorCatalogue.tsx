@@ -5,7 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { formatDateTime, formatPrice } from '../../products/format.ts';
-import { COMPETITOR_PRODUCT_LIST_QUERY, type CompetitorCatalogue as Catalogue, type CompetitorCatalogueItem } from '../queries.ts';
+import {
+  COMPETITOR_PRODUCT_LIST_QUERY,
+  type CompetitorCatalogue as Catalogue,
+  type CompetitorCatalogueItem,
+} from '../queries.ts';
 
 const PAGE_SIZE = 20;
 
@@ -83,12 +87,18 @@ export function CompetitorCatalogue({ competitorId }: { competitorId: string }) 
           title={t('competitors.catalogue.price')}
           render={(_, row) => formatPrice(row.price, row.currency, language)}
         />
-        <Table.Column<CompetitorCatalogueItem> dataIndex="seenAt" title={t('competitors.catalogue.seenAt')} render={(seenAt: string) => formatDateTime(seenAt, language)} />
+        <Table.Column<CompetitorCatalogueItem>
+          dataIndex="seenAt"
+          title={t('competitors.catalogue.seenAt')}
+          render={(seenAt: string) => formatDateTime(seenAt, language)}
+        />
         <Table.Column<CompetitorCatalogueItem>
           key="matches"
           align="right"
           title={t('competitors.catalogue.matches')}
-          render={(_, row) => t('competitors.catalogue.matchCounts', { matched: row.matchedCount, waiting: row.waitingCount })}
+          render={(_, row) =>
+            t('competitors.catalogue.matchCounts', { matched: row.matchedCount, waiting: row.waitingCount })
+          }
         />
       </Table>
     </section>

@@ -15,7 +15,9 @@ import { CalibrationSummary } from '../../product-matching/shared/CalibrationSum
 import { CompetitorScrapers } from '../../scrapers/CompetitorScrapers.tsx';
 
 // Its own chunk (file reading, form, error table), loaded only for those who may import.
-const CompetitorProductsImport = lazy(() => import('../import/CompetitorProductsImport.tsx').then((module) => ({ default: module.CompetitorProductsImport })));
+const CompetitorProductsImport = lazy(() =>
+  import('../import/CompetitorProductsImport.tsx').then((module) => ({ default: module.CompetitorProductsImport })),
+);
 
 /** The full detail (competitors:detail): settings, website, products, monitoring; edit, delete, import. */
 export function CompetitorFullDetail({ competitorId }: { competitorId: string }) {
@@ -37,7 +39,8 @@ export function CompetitorFullDetail({ competitorId }: { competitorId: string })
     refresh();
     setCatalogueVersion((version) => version + 1);
   };
-  const when = (value: string | null) => (value ? new Date(value).toLocaleString(i18n.language) : t('competitors.noDataYet'));
+  const when = (value: string | null) =>
+    value ? new Date(value).toLocaleString(i18n.language) : t('competitors.noDataYet');
 
   return (
     <CompetitorPageLayout
@@ -82,8 +85,12 @@ export function CompetitorFullDetail({ competitorId }: { competitorId: string })
               <Descriptions.Item label={t('competitors.fields.active')}>
                 <ActiveTag active={competitor.active} />
               </Descriptions.Item>
-              <Descriptions.Item label={t('competitors.fields.scrapingFrequency')}>{t(`competitors.frequency.${competitor.scrapingFrequency}`)}</Descriptions.Item>
-              <Descriptions.Item label={t('competitors.fields.createdAt')}>{when(competitor.createdAt)}</Descriptions.Item>
+              <Descriptions.Item label={t('competitors.fields.scrapingFrequency')}>
+                {t(`competitors.frequency.${competitor.scrapingFrequency}`)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('competitors.fields.createdAt')}>
+                {when(competitor.createdAt)}
+              </Descriptions.Item>
             </Descriptions>
           </Card>
           <MonitoringSummary monitoring={competitor.monitoring} />
@@ -93,8 +100,12 @@ export function CompetitorFullDetail({ competitorId }: { competitorId: string })
           </CanAccess>
           <Card title={t('competitors.detail.products')}>
             <Descriptions bordered column={1} size="small" style={{ marginBottom: 24 }}>
-              <Descriptions.Item label={t('competitors.fields.productsCount')}>{competitor.productsCount.toLocaleString(i18n.language)}</Descriptions.Item>
-              <Descriptions.Item label={t('competitors.fields.lastDataAt')}>{when(competitor.lastDataAt)}</Descriptions.Item>
+              <Descriptions.Item label={t('competitors.fields.productsCount')}>
+                {competitor.productsCount.toLocaleString(i18n.language)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('competitors.fields.lastDataAt')}>
+                {when(competitor.lastDataAt)}
+              </Descriptions.Item>
             </Descriptions>
             <CanAccess resource="competitors" action="update">
               <Typography.Title level={5}>{t('competitors.import.title')}</Typography.Title>

@@ -12,7 +12,9 @@ import { CalibrationSummary } from '../../product-matching/shared/CalibrationSum
 import { LastCollected } from '../../scrapers/LastCollected.tsx';
 
 // Its own chunk (file reading, form, error table), loaded only for those who may import.
-const CompetitorProductsImport = lazy(() => import('../import/CompetitorProductsImport.tsx').then((module) => ({ default: module.CompetitorProductsImport })));
+const CompetitorProductsImport = lazy(() =>
+  import('../import/CompetitorProductsImport.tsx').then((module) => ({ default: module.CompetitorProductsImport })),
+);
 
 /**
  * The monitored-competitor view (monitoredCompetitor:detail): our matched products, our price
@@ -55,9 +57,13 @@ export function MonitoredCompetitorView({ competitorId }: { competitorId: string
             <Descriptions.Item label={t('competitors.fields.active')}>
               <ActiveTag active={competitor.active} />
             </Descriptions.Item>
-            <Descriptions.Item label={t('competitors.fields.productsCount')}>{competitor.productsCount.toLocaleString(i18n.language)}</Descriptions.Item>
+            <Descriptions.Item label={t('competitors.fields.productsCount')}>
+              {competitor.productsCount.toLocaleString(i18n.language)}
+            </Descriptions.Item>
             <Descriptions.Item label={t('competitors.monitored.lastData')}>
-              {competitor.lastDataAt ? new Date(competitor.lastDataAt).toLocaleString(i18n.language) : t('competitors.noDataYet')}
+              {competitor.lastDataAt
+                ? new Date(competitor.lastDataAt).toLocaleString(i18n.language)
+                : t('competitors.noDataYet')}
             </Descriptions.Item>
           </Descriptions>
           <LastCollected competitorId={competitorId} />

@@ -18,13 +18,21 @@ export function MonitoringSummary({ monitoring }: { monitoring: CompetitorMonito
           <Statistic title={t('competitors.monitoring.waitingMatches')} value={monitoring.waitingMatches} />
         </Col>
         <Col xs={12} md={4}>
-          <Statistic title={t('competitors.monitoring.cheaper')} value={monitoring.cheaper} valueStyle={{ color: '#389e0d' }} />
+          <Statistic
+            title={t('competitors.monitoring.cheaper')}
+            value={monitoring.cheaper}
+            valueStyle={{ color: '#389e0d' }}
+          />
         </Col>
         <Col xs={12} md={4}>
           <Statistic title={t('competitors.monitoring.equal')} value={monitoring.equal} />
         </Col>
         <Col xs={12} md={4}>
-          <Statistic title={t('competitors.monitoring.dearer')} value={monitoring.dearer} valueStyle={{ color: '#cf1322' }} />
+          <Statistic
+            title={t('competitors.monitoring.dearer')}
+            value={monitoring.dearer}
+            valueStyle={{ color: '#cf1322' }}
+          />
         </Col>
       </Row>
       <Typography.Title level={5} style={{ marginTop: 24 }}>
@@ -35,10 +43,16 @@ export function MonitoringSummary({ monitoring }: { monitoring: CompetitorMonito
       ) : (
         <>
           <Typography.Paragraph>
-            {t(`competitors.monitoring.average.${position.verdict}`, { percent: percent(position.averageAbsPercent ?? 0) })}
+            {t(`competitors.monitoring.average.${position.verdict}`, {
+              percent: percent(position.averageAbsPercent ?? 0),
+            })}
           </Typography.Paragraph>
           <Progress
-            aria-label={t('competitors.monitoring.shareLabel', { cheaper: position.cheaperShare, equal: position.equalShare, dearer: position.dearerShare })}
+            aria-label={t('competitors.monitoring.shareLabel', {
+              cheaper: position.cheaperShare,
+              equal: position.equalShare,
+              dearer: position.dearerShare,
+            })}
             percent={position.cheaperShare + position.equalShare}
             success={{ percent: position.cheaperShare }}
             strokeColor="#d9d9d9"
@@ -46,7 +60,12 @@ export function MonitoringSummary({ monitoring }: { monitoring: CompetitorMonito
             showInfo={false}
           />
           <Typography.Text type="secondary">
-            {t('competitors.monitoring.shares', { cheaper: position.cheaperShare, equal: position.equalShare, dearer: position.dearerShare, count: position.compared })}
+            {t('competitors.monitoring.shares', {
+              cheaper: position.cheaperShare,
+              equal: position.equalShare,
+              dearer: position.dearerShare,
+              count: position.compared,
+            })}
           </Typography.Text>
         </>
       )}

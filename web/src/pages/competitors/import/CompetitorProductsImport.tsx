@@ -5,7 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { formFieldErrors } from '../../../components/errors/formErrors.ts';
-import { COMPETITOR_PRODUCTS_IMPORT_MUTATION, type CompetitorProductsImportResult, type ImportRowError } from '../queries.ts';
+import {
+  COMPETITOR_PRODUCTS_IMPORT_MUTATION,
+  type CompetitorProductsImportResult,
+  type ImportRowError,
+} from '../queries.ts';
 import { CSV_HEADER, csvProblem, importCounts, MAX_CSV_BYTES } from './importCsv.ts';
 
 /**
@@ -13,7 +17,13 @@ import { CSV_HEADER, csvProblem, importCounts, MAX_CSV_BYTES } from './importCsv
  * chosen or text pasted, checked for size, sent whole; the answer lists how many rows were
  * imported and rejected, and why each rejected row was.
  */
-export function CompetitorProductsImport({ competitorId, onImported }: { competitorId: string; onImported: () => void }) {
+export function CompetitorProductsImport({
+  competitorId,
+  onImported,
+}: {
+  competitorId: string;
+  onImported: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm<{ csv: string }>();
   const [result, setResult] = useState<CompetitorProductsImportResult | null>(null);
@@ -81,7 +91,9 @@ export function CompetitorProductsImport({ competitorId, onImported }: { competi
             {
               validator: (_, value: string | undefined) => {
                 const problem = csvProblem(value ?? '');
-                return problem ? Promise.reject(new Error(t(`competitors.import.problem.${problem}`, { max: megabytes }))) : Promise.resolve();
+                return problem
+                  ? Promise.reject(new Error(t(`competitors.import.problem.${problem}`, { max: megabytes })))
+                  : Promise.resolve();
               },
             },
           ]}
@@ -100,9 +112,15 @@ export function CompetitorProductsImport({ competitorId, onImported }: { competi
             <Descriptions.Item label={t('competitors.import.imported')}>{counts.imported}</Descriptions.Item>
             <Descriptions.Item label={t('competitors.import.rejected')}>{counts.rejected}</Descriptions.Item>
             <Descriptions.Item label={t('competitors.import.breakdown')}>
-              {t('competitors.import.breakdownText', { inserted: counts.inserted, updated: counts.updated, unchanged: counts.unchanged })}
+              {t('competitors.import.breakdownText', {
+                inserted: counts.inserted,
+                updated: counts.updated,
+                unchanged: counts.unchanged,
+              })}
             </Descriptions.Item>
-            <Descriptions.Item label={t('competitors.import.refreshedProducts')}>{counts.refreshedProducts}</Descriptions.Item>
+            <Descriptions.Item label={t('competitors.import.refreshedProducts')}>
+              {counts.refreshedProducts}
+            </Descriptions.Item>
           </Descriptions>
           {result.errors.length > 0 && (
             <Table<ImportRowError>
@@ -113,7 +131,12 @@ export function CompetitorProductsImport({ competitorId, onImported }: { competi
               pagination={result.errors.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
               caption={t('competitors.import.errorsTitle', { count: result.errors.length })}
             >
-              <Table.Column<ImportRowError> dataIndex="line" title={t('competitors.import.line')} align="right" width={80} />
+              <Table.Column<ImportRowError>
+                dataIndex="line"
+                title={t('competitors.import.line')}
+                align="right"
+                width={80}
+              />
               <Table.Column<ImportRowError> dataIndex="field" title={t('competitors.import.field')} width={160} />
               <Table.Column<ImportRowError> dataIndex="reason" title={t('competitors.import.reason')} />
             </Table>

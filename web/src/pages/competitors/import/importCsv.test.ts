@@ -20,7 +20,9 @@ describe('csvProblem', () => {
 
 describe('importCounts', () => {
   it('imported counts new, changed and unchanged rows; rejected the skipped ones', () => {
-    expect(importCounts({ rows: 6, inserted: 2, updated: 1, unchanged: 0, skipped: 3, refreshedProducts: 1, errors: [] })).toEqual({
+    expect(
+      importCounts({ rows: 6, inserted: 2, updated: 1, unchanged: 0, skipped: 3, refreshedProducts: 1, errors: [] }),
+    ).toEqual({
       rows: 6,
       imported: 3,
       inserted: 2,

@@ -4,10 +4,18 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // Loaded when first opened: the form's code stays out of the page's first load.
-const CompetitorFormModal = lazy(() => import('../CompetitorFormModal.tsx').then((module) => ({ default: module.CompetitorFormModal })));
+const CompetitorFormModal = lazy(() =>
+  import('../CompetitorFormModal.tsx').then((module) => ({ default: module.CompetitorFormModal })),
+);
 
 /** Adds a competitor to the selected website. */
-export function CompetitorCreateButton({ organizationWebsiteId, onCreated }: { organizationWebsiteId: string; onCreated: () => void }) {
+export function CompetitorCreateButton({
+  organizationWebsiteId,
+  onCreated,
+}: {
+  organizationWebsiteId: string;
+  onCreated: () => void;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (

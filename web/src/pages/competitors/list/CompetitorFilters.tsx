@@ -6,7 +6,13 @@ import type { CompetitorListState } from './listState.ts';
 type FilterChange = Partial<Pick<CompetitorListState, 'search' | 'active' | 'matchingMode'>>;
 
 /** Search by name or address, and the active and matching-mode filters (each applies at once). */
-export function CompetitorFilters({ state, onChange }: { state: CompetitorListState; onChange: (change: FilterChange) => void }) {
+export function CompetitorFilters({
+  state,
+  onChange,
+}: {
+  state: CompetitorListState;
+  onChange: (change: FilterChange) => void;
+}) {
   const { t } = useTranslation();
   const activeValue = state.active === undefined ? undefined : state.active ? 'active' : 'inactive';
   return (

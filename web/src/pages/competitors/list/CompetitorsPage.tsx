@@ -14,7 +14,15 @@ import { ActiveTag, MatchingModeTag } from '../CompetitorTags.tsx';
 import { COMPETITOR_LIST_QUERY, type CompetitorRow } from '../queries.ts';
 import { CompetitorCreateButton } from './CompetitorCreateButton.tsx';
 import { CompetitorFilters } from './CompetitorFilters.tsx';
-import { columnOrder, type CompetitorListState, listArguments, PAGE_SIZES, readListState, sortOf, writeListState } from './listState.ts';
+import {
+  columnOrder,
+  type CompetitorListState,
+  listArguments,
+  PAGE_SIZES,
+  readListState,
+  sortOf,
+  writeListState,
+} from './listState.ts';
 
 /**
  * /competitors: the selected website's competitors, searched, filtered, sorted and paged (all kept
@@ -26,7 +34,8 @@ export default function CompetitorsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = readListState(searchParams);
   const update = useCallback(
-    (change: Partial<CompetitorListState>, replace = false) => setSearchParams((current) => writeListState(current, change), { replace }),
+    (change: Partial<CompetitorListState>, replace = false) =>
+      setSearchParams((current) => writeListState(current, change), { replace }),
     [setSearchParams],
   );
   const canRead = useCan({ resource: 'competitors', action: 'list' }).data?.can === true;
@@ -57,11 +66,19 @@ export default function CompetitorsPage() {
   useEffect(() => {
     if (pastTheEnd) update({ page: lastPage }, true);
   }, [pastTheEnd, lastPage, update]);
-  const date = (value: string | null) => (value ? new Date(value).toLocaleString(i18n.language) : t('competitors.noDataYet'));
+  const date = (value: string | null) =>
+    value ? new Date(value).toLocaleString(i18n.language) : t('competitors.noDataYet');
 
   return (
-    <RouteLayout route="competitors" extra={canCreate && websiteId && <CompetitorCreateButton organizationWebsiteId={websiteId} onCreated={refresh} />}>
-      {website && <Typography.Paragraph type="secondary">{t('competitors.list.ofWebsite', { website: website.name })}</Typography.Paragraph>}
+    <RouteLayout
+      route="competitors"
+      extra={canCreate && websiteId && <CompetitorCreateButton organizationWebsiteId={websiteId} onCreated={refresh} />}
+    >
+      {website && (
+        <Typography.Paragraph type="secondary">
+          {t('competitors.list.ofWebsite', { website: website.name })}
+        </Typography.Paragraph>
+      )}
       <ApiErrorAlert error={query.error} />
       <CompetitorFilters state={state} onChange={(change) => update(change)} />
       {!websiteId ? (
@@ -81,7 +98,8 @@ export default function CompetitorsPage() {
             showTotal: (total) => t('competitors.list.total', { count: total }),
           }}
           onChange={(pagination, _filters, sorter, { action }) => {
-            if (action === 'paginate') update({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? state.pageSize });
+            if (action === 'paginate')
+              update({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? state.pageSize });
             if (action === 'sort') {
               const first = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<CompetitorRow> | undefined;
               update({ sort: sortOf(first?.columnKey as string | undefined, first?.order) });
@@ -94,7 +112,9 @@ export default function CompetitorsPage() {
             title={t('competitors.fields.name')}
             sorter
             sortOrder={columnOrder(state.sort, 'name')}
-            render={(name: string, row) => <AppLink to={routePath('competitorDetail', { competitorId: row.id })}>{name}</AppLink>}
+            render={(name: string, row) => (
+              <AppLink to={routePath('competitorDetail', { competitorId: row.id })}>{name}</AppLink>
+            )}
           />
           <Table.Column<CompetitorRow>
             key="url"
@@ -112,7 +132,12 @@ export default function CompetitorsPage() {
             title={t('competitors.fields.matchingMode')}
             render={(mode: CompetitorRow['matchingMode']) => <MatchingModeTag mode={mode} />}
           />
-          <Table.Column<CompetitorRow> key="active" dataIndex="active" title={t('competitors.fields.active')} render={(active: boolean) => <ActiveTag active={active} />} />
+          <Table.Column<CompetitorRow>
+            key="active"
+            dataIndex="active"
+            title={t('competitors.fields.active')}
+            render={(active: boolean) => <ActiveTag active={active} />}
+          />
           <Table.Column<CompetitorRow>
             key="scrapingFrequency"
             dataIndex="scrapingFrequency"
@@ -149,7 +174,14 @@ export default function CompetitorsPage() {
               key="actions"
               title={t('competitors.list.actions')}
               render={(_, row) => (
-                <CompetitorActions competitor={row} canUpdate={canUpdate} canDelete={canDelete} onChanged={refresh} onDeleted={refresh} size="small" />
+                <CompetitorActions
+                  competitor={row}
+                  canUpdate={canUpdate}
+                  canDelete={canDelete}
+                  onChanged={refresh}
+                  onDeleted={refresh}
+                  size="small"
+                />
               )}
             />
           )}

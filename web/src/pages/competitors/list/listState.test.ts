@@ -11,7 +11,10 @@ describe('readListState', () => {
       { search: 'alza', active: false, matchingMode: 'automatic', sort: 'PRODUCTS_COUNT_DESC', page: 3, pageSize: 50 },
     ],
     ['active=true&mode=confirmation', { active: true, matchingMode: 'confirmation' }],
-    ['active=yes&mode=manual&sort=PRICE_ASC&page=0&pageSize=7', { active: undefined, matchingMode: undefined, sort: 'NAME_ASC', page: 1, pageSize: 20 }],
+    [
+      'active=yes&mode=manual&sort=PRICE_ASC&page=0&pageSize=7',
+      { active: undefined, matchingMode: undefined, sort: 'NAME_ASC', page: 1, pageSize: 20 },
+    ],
     ['page=-2', { page: 1 }],
     ['page=2.5', { page: 1 }],
   ])('%j', (query, expected) => {
@@ -26,8 +29,17 @@ describe('writeListState', () => {
   });
 
   it('writes filters and sort; a changed filter goes back to page 1', () => {
-    const next = writeListState(params('owid=w1&page=4'), { active: true, matchingMode: 'automatic', sort: 'LAST_DATA_AT_DESC' });
-    expect(Object.fromEntries(next)).toEqual({ owid: 'w1', active: 'true', mode: 'automatic', sort: 'LAST_DATA_AT_DESC' });
+    const next = writeListState(params('owid=w1&page=4'), {
+      active: true,
+      matchingMode: 'automatic',
+      sort: 'LAST_DATA_AT_DESC',
+    });
+    expect(Object.fromEntries(next)).toEqual({
+      owid: 'w1',
+      active: 'true',
+      mode: 'automatic',
+      sort: 'LAST_DATA_AT_DESC',
+    });
   });
 
   it('keeps the page when nothing else changes, and moves to the page asked for', () => {
@@ -38,18 +50,32 @@ describe('writeListState', () => {
   });
 
   it('removes a filter set back to all', () => {
-    expect(writeListState(params('active=false&mode=automatic'), { active: undefined, matchingMode: undefined }).toString()).toBe('');
+    expect(
+      writeListState(params('active=false&mode=automatic'), { active: undefined, matchingMode: undefined }).toString(),
+    ).toBe('');
   });
 
   it('reads back what it wrote', () => {
-    const state = { search: 'shop', active: false, matchingMode: 'confirmation' as const, sort: 'CREATED_AT_DESC' as const, page: 2, pageSize: 100 };
+    const state = {
+      search: 'shop',
+      active: false,
+      matchingMode: 'confirmation' as const,
+      sort: 'CREATED_AT_DESC' as const,
+      page: 2,
+      pageSize: 100,
+    };
     expect(readListState(writeListState(params(''), state))).toEqual(state);
   });
 });
 
 describe('listArguments', () => {
   it('leaves absent filters out and pages by limit and offset', () => {
-    expect(listArguments(readListState(params('page=3')), 'w1')).toEqual({ organizationWebsiteId: 'w1', sort: 'NAME_ASC', limit: 20, offset: 40 });
+    expect(listArguments(readListState(params('page=3')), 'w1')).toEqual({
+      organizationWebsiteId: 'w1',
+      sort: 'NAME_ASC',
+      limit: 20,
+      offset: 40,
+    });
   });
 
   it('passes a false active filter and a trimmed search', () => {

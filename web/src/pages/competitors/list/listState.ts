@@ -28,7 +28,14 @@ export interface CompetitorListState {
 }
 
 /** The address parameters of each part (owid and locale belong to the shell and are left alone). */
-const PARAM = { search: 'q', active: 'active', matchingMode: 'mode', sort: 'sort', page: 'page', pageSize: 'pageSize' } as const;
+const PARAM = {
+  search: 'q',
+  active: 'active',
+  matchingMode: 'mode',
+  sort: 'sort',
+  page: 'page',
+  pageSize: 'pageSize',
+} as const;
 
 const positiveInt = (value: string | null): number | undefined => {
   if (!value || !/^\d+$/.test(value)) return undefined;
@@ -63,7 +70,8 @@ export function writeListState(current: URLSearchParams, change: Partial<Competi
   );
   const next: CompetitorListState = { ...before, ...change, ...(resetsPage && !('page' in change) ? { page: 1 } : {}) };
   const params = new URLSearchParams(current);
-  const set = (name: string, value: string | undefined) => (value === undefined ? params.delete(name) : params.set(name, value));
+  const set = (name: string, value: string | undefined) =>
+    value === undefined ? params.delete(name) : params.set(name, value);
   set(PARAM.search, next.search.trim() || undefined);
   set(PARAM.active, next.active === undefined ? undefined : String(next.active));
   set(PARAM.matchingMode, next.matchingMode);
@@ -87,7 +95,12 @@ export function listArguments(state: CompetitorListState, organizationWebsiteId:
 }
 
 /** The table columns that sort, by the API's sort name. */
-export const SORT_COLUMNS = { name: 'NAME', createdAt: 'CREATED_AT', productsCount: 'PRODUCTS_COUNT', lastDataAt: 'LAST_DATA_AT' } as const;
+export const SORT_COLUMNS = {
+  name: 'NAME',
+  createdAt: 'CREATED_AT',
+  productsCount: 'PRODUCTS_COUNT',
+  lastDataAt: 'LAST_DATA_AT',
+} as const;
 export type SortColumn = keyof typeof SORT_COLUMNS;
 
 /** The table's sorter (column and antd order) as the API's sort; the default when none is chosen. */

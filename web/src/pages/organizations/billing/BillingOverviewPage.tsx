@@ -28,7 +28,9 @@ export default function BillingOverviewPage() {
         <Table.Column<OrganizationRow>
           dataIndex="name"
           title={t('organizations.fields.name')}
-          render={(name: string, row) => <AppLink to={routePath('organizationBilling', { organizationId: row.id })}>{name}</AppLink>}
+          render={(name: string, row) => (
+            <AppLink to={routePath('organizationBilling', { organizationId: row.id })}>{name}</AppLink>
+          )}
         />
         <Table.Column<OrganizationRow> dataIndex={['plan', 'name']} title={t('organizations.fields.plan')} />
         <Table.Column<OrganizationRow>

@@ -8,7 +8,12 @@ export function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
   const { t, i18n } = useTranslation();
   const date = (value: string) => new Date(`${value}T00:00:00`).toLocaleDateString(i18n.language);
   return (
-    <Table<Invoice> dataSource={invoices} rowKey="id" size="small" pagination={{ pageSize: 12, hideOnSinglePage: true }}>
+    <Table<Invoice>
+      dataSource={invoices}
+      rowKey="id"
+      size="small"
+      pagination={{ pageSize: 12, hideOnSinglePage: true }}
+    >
       <Table.Column<Invoice>
         key="period"
         title={t('billing.invoices.period')}
@@ -19,13 +24,19 @@ export function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
         dataIndex="amount"
         title={t('billing.invoices.amount')}
         align="right"
-        render={(amount: number) => amount.toLocaleString(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
+        render={(amount: number) =>
+          amount.toLocaleString(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+        }
       />
       <Table.Column<Invoice> dataIndex="currency" title={t('billing.invoices.currency')} />
       <Table.Column<Invoice>
         dataIndex="status"
         title={t('billing.invoices.status')}
-        render={(status: string) => <Tag color={INVOICE_STATUS_COLORS[status]}>{t(`billing.invoiceStatus.${status}`, { defaultValue: status })}</Tag>}
+        render={(status: string) => (
+          <Tag color={INVOICE_STATUS_COLORS[status]}>
+            {t(`billing.invoiceStatus.${status}`, { defaultValue: status })}
+          </Tag>
+        )}
       />
     </Table>
   );

@@ -32,10 +32,17 @@ export default function OrganizationBillingPage() {
               <Descriptions.Item label={t('organizations.fields.name')}>{billing.organization.name}</Descriptions.Item>
               <Descriptions.Item label={t('organizations.fields.plan')}>{billing.plan.name}</Descriptions.Item>
               <Descriptions.Item label={t('billing.plan.monthlyPrice')}>
-                {billing.plan.monthlyPrice.toLocaleString(i18n.language, { style: 'currency', currency: billing.plan.currency })}
+                {billing.plan.monthlyPrice.toLocaleString(i18n.language, {
+                  style: 'currency',
+                  currency: billing.plan.currency,
+                })}
               </Descriptions.Item>
             </Descriptions>
-            <PlanChangeForm organizationId={organizationId} planId={billing.plan.id} onChanged={() => void query.refetch()} />
+            <PlanChangeForm
+              organizationId={organizationId}
+              planId={billing.plan.id}
+              onChanged={() => void query.refetch()}
+            />
           </Card>
           <Card title={t('billing.usage.title')}>
             <Flex vertical gap={12}>

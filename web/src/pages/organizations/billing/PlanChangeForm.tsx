@@ -7,7 +7,15 @@ import { ORGANIZATION_PLAN_CHANGE_MUTATION } from './queries.ts';
 import { usePlanOptions } from './usePlanOptions.ts';
 
 /** Moves the organization to another plan after a confirmation; a refusal names the limit. */
-export function PlanChangeForm({ organizationId, planId, onChanged }: { organizationId: string; planId: string; onChanged: () => void }) {
+export function PlanChangeForm({
+  organizationId,
+  planId,
+  onChanged,
+}: {
+  organizationId: string;
+  planId: string;
+  onChanged: () => void;
+}) {
   const { t } = useTranslation();
   const { options, plans, loading } = usePlanOptions();
   const [chosen, setChosen] = useState(planId);
@@ -55,7 +63,15 @@ export function PlanChangeForm({ organizationId, planId, onChanged }: { organiza
           </Button>
         </Popconfirm>
       </Flex>
-      {refusal && <Alert type="error" showIcon role="alert" message={t('billing.planChange.failed')} description={apiErrorText(refusal, t)} />}
+      {refusal && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          message={t('billing.planChange.failed')}
+          description={apiErrorText(refusal, t)}
+        />
+      )}
     </Flex>
   );
 }

@@ -13,7 +13,11 @@ export function UsageBar({ name, used, limit }: { name: string; used: number; li
       <div>
         {t(`billing.limits.${name}`, { defaultValue: name })}: {label}
       </div>
-      <Progress percent={percent} status={status} aria-label={`${t(`billing.limits.${name}`, { defaultValue: name })} ${label}`} />
+      <Progress
+        percent={percent}
+        status={status}
+        aria-label={`${t(`billing.limits.${name}`, { defaultValue: name })} ${label}`}
+      />
     </div>
   );
 }

@@ -30,7 +30,9 @@ export default function OrganizationDetailPage() {
         organization && (
           <Flex gap={8} wrap>
             <CanAccess resource="organizations:billing" action="read">
-              <LinkButton to={routePath('organizationBilling', { organizationId })}>{t('organizations.detail.billing')}</LinkButton>
+              <LinkButton to={routePath('organizationBilling', { organizationId })}>
+                {t('organizations.detail.billing')}
+              </LinkButton>
             </CanAccess>
             <CanAccess resource="organizations:suspend" action="update">
               <SuspensionButton organization={organization} onChanged={refresh} />
@@ -53,8 +55,12 @@ export default function OrganizationDetailPage() {
                 <Tag color="green">{t('organizations.state.active')}</Tag>
               )}
             </Descriptions.Item>
-            <Descriptions.Item label={t('organizations.fields.websitesCount')}>{organization.websitesCount}</Descriptions.Item>
-            <Descriptions.Item label={t('organizations.fields.usersCount')}>{organization.usersCount}</Descriptions.Item>
+            <Descriptions.Item label={t('organizations.fields.websitesCount')}>
+              {organization.websitesCount}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('organizations.fields.usersCount')}>
+              {organization.usersCount}
+            </Descriptions.Item>
             <Descriptions.Item label={t('organizations.fields.createdAt')}>
               {new Date(organization.createdAt).toLocaleString(i18n.language)}
             </Descriptions.Item>

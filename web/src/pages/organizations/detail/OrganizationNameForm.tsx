@@ -7,7 +7,13 @@ import { ORGANIZATION_UPDATE_MUTATION, type OrganizationRow } from '../queries.t
 const FIELDS = ['name'] as const;
 
 /** Renames the organization (an Admin any, an Owner its own). */
-export function OrganizationNameForm({ organization, onSaved }: { organization: OrganizationRow; onSaved: () => void }) {
+export function OrganizationNameForm({
+  organization,
+  onSaved,
+}: {
+  organization: OrganizationRow;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string }>();
   const { mutate, mutation } = useCustomMutation();
@@ -18,7 +24,10 @@ export function OrganizationNameForm({ organization, onSaved }: { organization: 
         url: '',
         method: 'post',
         values: { name },
-        meta: { gqlMutation: ORGANIZATION_UPDATE_MUTATION, gqlVariables: { organizationId: organization.id, input: { name } } },
+        meta: {
+          gqlMutation: ORGANIZATION_UPDATE_MUTATION,
+          gqlVariables: { organizationId: organization.id, input: { name } },
+        },
         successNotification: { type: 'success', message: t('organizations.edit.saved') },
         errorNotification: changeFailedNotification(t, t('organizations.edit.failed'), FIELDS),
       },
@@ -26,7 +35,13 @@ export function OrganizationNameForm({ organization, onSaved }: { organization: 
     );
 
   return (
-    <Form form={form} name="organization-edit" layout="inline" initialValues={{ name: organization.name }} onFinish={save}>
+    <Form
+      form={form}
+      name="organization-edit"
+      layout="inline"
+      initialValues={{ name: organization.name }}
+      onFinish={save}
+    >
       <Form.Item
         name="name"
         label={t('organizations.fields.name')}

@@ -5,7 +5,13 @@ import { changeFailedNotification } from '../../../components/errors/formErrors.
 import { ORGANIZATION_REINSTATE_MUTATION, ORGANIZATION_SUSPEND_MUTATION, type OrganizationRow } from '../queries.ts';
 
 /** Suspends or reinstates the organization after a confirmation (Admin: organizations:suspend). */
-export function SuspensionButton({ organization, onChanged }: { organization: OrganizationRow; onChanged: () => void }) {
+export function SuspensionButton({
+  organization,
+  onChanged,
+}: {
+  organization: OrganizationRow;
+  onChanged: () => void;
+}) {
   const { t } = useTranslation();
   const { mutate, mutation } = useCustomMutation();
   const action = organization.suspended ? 'reinstate' : 'suspend';
@@ -20,7 +26,10 @@ export function SuspensionButton({ organization, onChanged }: { organization: Or
           gqlMutation: organization.suspended ? ORGANIZATION_REINSTATE_MUTATION : ORGANIZATION_SUSPEND_MUTATION,
           gqlVariables: { organizationId: organization.id },
         },
-        successNotification: { type: 'success', message: t(`organizations.${action}.done`, { name: organization.name }) },
+        successNotification: {
+          type: 'success',
+          message: t(`organizations.${action}.done`, { name: organization.name }),
+        },
         errorNotification: changeFailedNotification(t, t(`organizations.${action}.failed`)),
       },
       { onSuccess: onChanged },

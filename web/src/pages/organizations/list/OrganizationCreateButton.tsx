@@ -61,7 +61,13 @@ export function OrganizationCreateButton() {
         onOk={() => form.submit()}
         onCancel={() => setOpen(false)}
       >
-        <Form<CreateValues> form={form} name="organization-create" layout="vertical" initialValues={{ planId: 'starter' }} onFinish={create}>
+        <Form<CreateValues>
+          form={form}
+          name="organization-create"
+          layout="vertical"
+          initialValues={{ planId: 'starter' }}
+          onFinish={create}
+        >
           <Form.Item
             name="name"
             label={t('organizations.fields.name')}

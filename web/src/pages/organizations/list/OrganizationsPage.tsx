@@ -43,18 +43,32 @@ export default function OrganizationsPage() {
           dataIndex="name"
           title={t('organizations.fields.name')}
           sorter
-          render={(name: string, row) => <AppLink to={routePath('organizationDetail', { organizationId: row.id })}>{name}</AppLink>}
+          render={(name: string, row) => (
+            <AppLink to={routePath('organizationDetail', { organizationId: row.id })}>{name}</AppLink>
+          )}
         />
         <Table.Column<OrganizationRow> dataIndex={['plan', 'name']} title={t('organizations.fields.plan')} />
         <Table.Column<OrganizationRow>
           dataIndex="suspended"
           title={t('organizations.fields.state')}
           render={(suspended: boolean) =>
-            suspended ? <Tag color="red">{t('organizations.state.suspended')}</Tag> : <Tag color="green">{t('organizations.state.active')}</Tag>
+            suspended ? (
+              <Tag color="red">{t('organizations.state.suspended')}</Tag>
+            ) : (
+              <Tag color="green">{t('organizations.state.active')}</Tag>
+            )
           }
         />
-        <Table.Column<OrganizationRow> dataIndex="websitesCount" title={t('organizations.fields.websitesCount')} align="right" />
-        <Table.Column<OrganizationRow> dataIndex="usersCount" title={t('organizations.fields.usersCount')} align="right" />
+        <Table.Column<OrganizationRow>
+          dataIndex="websitesCount"
+          title={t('organizations.fields.websitesCount')}
+          align="right"
+        />
+        <Table.Column<OrganizationRow>
+          dataIndex="usersCount"
+          title={t('organizations.fields.usersCount')}
+          align="right"
+        />
         <Table.Column<OrganizationRow>
           dataIndex="createdAt"
           title={t('organizations.fields.createdAt')}

@@ -37,13 +37,18 @@ export default function PriceRuleEditorPage() {
   const { query: lastQuery } = useCustom<PriceRuleListQuery['priceRuleList']>({
     url: '',
     method: 'get',
-    meta: { gqlQuery: PRICE_RULE_LIST_QUERY, gqlVariables: { organizationWebsiteId: website?.id, sort: 'PRIORITY_DESC', limit: 1, offset: 0 } },
+    meta: {
+      gqlQuery: PRICE_RULE_LIST_QUERY,
+      gqlVariables: { organizationWebsiteId: website?.id, sort: 'PRIORITY_DESC', limit: 1, offset: 0 },
+    },
     queryOptions: { enabled: isNew && Boolean(website) },
     errorNotification: false,
   });
   const last = lastQuery.data?.data;
 
-  const title = isNew ? t('priceSuggestions.editor.newTitle') : (rule?.name ?? t('routes.priceSuggestionRuleDetail.title', { ruleId }));
+  const title = isNew
+    ? t('priceSuggestions.editor.newTitle')
+    : (rule?.name ?? t('routes.priceSuggestionRuleDetail.title', { ruleId }));
   const websiteId = isNew ? website?.id : rule?.organizationWebsiteId;
   const saved = ({ id }: { id: string }) => {
     if (isNew) navigate(carried(routePath('priceSuggestionRuleDetail', { ruleId: id })), { replace: true });
@@ -54,7 +59,10 @@ export default function PriceRuleEditorPage() {
     <PageLayout
       resource="priceSuggestionRules:detail"
       title={title}
-      breadcrumb={[{ title: t('routes.priceSuggestionRules.title'), path: routePath('priceSuggestionRules') }, { title }]}
+      breadcrumb={[
+        { title: t('routes.priceSuggestionRules.title'), path: routePath('priceSuggestionRules') },
+        { title },
+      ]}
       extra={rule && <RuleStatusTag status={rule.status} />}
     >
       <ApiErrorAlert error={query.error ?? lastQuery.error} />
@@ -68,7 +76,9 @@ export default function PriceRuleEditorPage() {
           initialValues={formValuesOf(rule)}
           namedCompetitors={[
             ...rule.competitors.competitorList.map((competitor) => ({ value: competitor.id, label: competitor.name })),
-            ...(rule.strategy.competitor ? [{ value: rule.strategy.competitor.id, label: rule.strategy.competitor.name }] : []),
+            ...(rule.strategy.competitor
+              ? [{ value: rule.strategy.competitor.id, label: rule.strategy.competitor.name }]
+              : []),
           ]}
           canWrite={canWrite}
           onSaved={saved}

@@ -2,7 +2,11 @@ import { type HttpError, useCan, useCustom, useCustomMutation } from '@refinedev
 import { Alert, Button, Card, Flex, Form } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PriceRuleCompetitorChoicesQuery, PriceRuleCreateMutation, PriceRuleInput } from '../../../graphql/operations.ts';
+import type {
+  PriceRuleCompetitorChoicesQuery,
+  PriceRuleCreateMutation,
+  PriceRuleInput,
+} from '../../../graphql/operations.ts';
 import { useDebouncedValue } from '../../../hooks/useDebouncedValue.ts';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { COMPETITOR_CHOICES_QUERY, PRICE_RULE_CREATE_MUTATION, PRICE_RULE_UPDATE_MUTATION } from '../queries.ts';
@@ -33,7 +37,14 @@ export interface RuleEditorProps {
  * Rounding) and its simulation. Saves the whole rule at once; the API's message for a field
  * appears at that field, any other refusal above the form. Read-only without the right to write.
  */
-export function RuleEditor({ organizationWebsiteId, ruleId, initialValues, namedCompetitors, canWrite, onSaved }: RuleEditorProps) {
+export function RuleEditor({
+  organizationWebsiteId,
+  ruleId,
+  initialValues,
+  namedCompetitors,
+  canWrite,
+  onSaved,
+}: RuleEditorProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<RuleFormValues>();
   const [failure, setFailure] = useState<HttpError | null>(null);
@@ -48,13 +59,17 @@ export function RuleEditor({ organizationWebsiteId, ruleId, initialValues, named
   });
   const competitors = useMemo(() => {
     const choices = new Map(namedCompetitors.map((choice) => [choice.value, choice]));
-    for (const competitor of competitorQuery.data?.data.data ?? []) choices.set(competitor.id, { value: competitor.id, label: competitor.name });
+    for (const competitor of competitorQuery.data?.data.data ?? [])
+      choices.set(competitor.id, { value: competitor.id, label: competitor.name });
     return [...choices.values()];
   }, [namedCompetitors, competitorQuery.data]);
 
   const watchedProducts = Form.useWatch('products', form);
   const products = useDebouncedValue(
-    useMemo(() => ruleInputOf({ ...initialValues, products: watchedProducts ?? initialValues.products }).products, [watchedProducts, initialValues]),
+    useMemo(
+      () => ruleInputOf({ ...initialValues, products: watchedProducts ?? initialValues.products }).products,
+      [watchedProducts, initialValues],
+    ),
     400,
   );
   const productsKey = JSON.stringify(products);
@@ -82,7 +97,10 @@ export function RuleEditor({ organizationWebsiteId, ruleId, initialValues, named
           gqlMutation: ruleId ? PRICE_RULE_UPDATE_MUTATION : PRICE_RULE_CREATE_MUTATION,
           gqlVariables: ruleId ? { priceRuleId: ruleId, input } : { organizationWebsiteId, input },
         },
-        successNotification: (data) => ({ type: 'success', message: t('priceSuggestions.editor.saved', { name: data?.data.name ?? input.name }) }),
+        successNotification: (data) => ({
+          type: 'success',
+          message: t('priceSuggestions.editor.saved', { name: data?.data.name ?? input.name }),
+        }),
         errorNotification: false,
       },
       {
@@ -91,7 +109,10 @@ export function RuleEditor({ organizationWebsiteId, ruleId, initialValues, named
           const all = form.getFieldsValue(true) as RuleFormValues;
           // The API's reason in the console's words (fieldErrors.ts), its English message otherwise.
           const extensions = (error as HttpError & { extensions?: Record<string, unknown> }).extensions;
-          const entries = Object.entries((error.errors ?? {}) as Record<string, unknown>).map(([field, message]) => ({ field, text: ruleFieldErrorText(extensions, String(message), t) }));
+          const entries = Object.entries((error.errors ?? {}) as Record<string, unknown>).map(([field, message]) => ({
+            field,
+            text: ruleFieldErrorText(extensions, String(message), t),
+          }));
           const fields = entries
             .map(({ field, text }) => ({ name: fieldPathOf(field, all), errors: [text] }))
             .filter((field): field is { name: (string | number)[]; errors: string[] } => field.name !== null);
@@ -115,7 +136,15 @@ export function RuleEditor({ organizationWebsiteId, ruleId, initialValues, named
     <Flex vertical gap={16}>
       {!canWrite && <Alert type="info" showIcon message={t('priceSuggestions.editor.readOnly')} />}
       <ApiErrorAlert error={failure} />
-      <Form<RuleFormValues> form={form} name="price-rule" layout="vertical" initialValues={initialValues} disabled={!canWrite} onFinish={save} scrollToFirstError>
+      <Form<RuleFormValues>
+        form={form}
+        name="price-rule"
+        layout="vertical"
+        initialValues={initialValues}
+        disabled={!canWrite}
+        onFinish={save}
+        scrollToFirstError
+      >
         <Flex vertical gap={16}>
           {section('settings', <SettingsSection />)}
           {section(
@@ -139,7 +168,11 @@ export function RuleEditor({ organizationWebsiteId, ruleId, initialValues, named
         </Flex>
       </Form>
       <Card title={t('priceSuggestions.simulation.title')} size="small">
-        <SimulationPanel organizationWebsiteId={organizationWebsiteId} currentInput={currentInput} initialInput={ruleId ? ruleInputOf(initialValues) : null} />
+        <SimulationPanel
+          organizationWebsiteId={organizationWebsiteId}
+          currentInput={currentInput}
+          initialInput={ruleId ? ruleInputOf(initialValues) : null}
+        />
       </Card>
     </Flex>
   );

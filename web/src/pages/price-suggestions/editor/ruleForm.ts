@@ -17,10 +17,41 @@ export function newRuleValues(priority: number): RuleFormValues {
     name: '',
     status: 'DRAFT',
     priority,
-    products: { brands: [], categories: [], priceMin: null, priceMax: null, availability: 'ANY', includeProductIds: [], excludeProductIds: [] },
-    competitors: { mode: 'ALL', competitorIds: [], matchTypes: 'CONFIRMED_AND_AUTOMATIC', inStockOnly: false, maxAgeDays: null, minPrices: 1 },
-    strategy: { type: 'MATCH_LOWEST', beatBy: null, beatUnit: 'PERCENT', position: null, competitorId: null, withinPercent: null, tolerancePercent: 0 },
-    bounds: { costMargin: null, costMarginUnit: 'PERCENT', useMap: false, minimumPrice: null, useRrp: false, maximumPrice: null, maxChangePercent: null },
+    products: {
+      brands: [],
+      categories: [],
+      priceMin: null,
+      priceMax: null,
+      availability: 'ANY',
+      includeProductIds: [],
+      excludeProductIds: [],
+    },
+    competitors: {
+      mode: 'ALL',
+      competitorIds: [],
+      matchTypes: 'CONFIRMED_AND_AUTOMATIC',
+      inStockOnly: false,
+      maxAgeDays: null,
+      minPrices: 1,
+    },
+    strategy: {
+      type: 'MATCH_LOWEST',
+      beatBy: null,
+      beatUnit: 'PERCENT',
+      position: null,
+      competitorId: null,
+      withinPercent: null,
+      tolerancePercent: 0,
+    },
+    bounds: {
+      costMargin: null,
+      costMarginUnit: 'PERCENT',
+      useMap: false,
+      minimumPrice: null,
+      useRrp: false,
+      maximumPrice: null,
+      maxChangePercent: null,
+    },
     rounding: { mode: 'NONE', ending: null, step: null, direction: 'NEAREST' },
   };
 }
@@ -55,7 +86,8 @@ export function formValuesOf(rule: PriceRuleFieldsFragment): RuleFormValues {
   };
 }
 
-const numberOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+const numberOrNull = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
 const list = (value: readonly (string | number)[] | null | undefined): string[] => [
   ...new Set((value ?? []).map((item) => String(item).trim()).filter(Boolean)),
 ];
@@ -96,7 +128,8 @@ export function ruleInputOf(values: RuleFormValues): PriceRuleInput {
       beatBy: type === 'BEAT_LOWEST' ? numberOrNull(strategy.beatBy) : null,
       beatUnit: strategy.beatUnit ?? 'PERCENT',
       position: type === 'POSITION' ? numberOrNull(strategy.position) : null,
-      competitorId: type === 'FOLLOW_COMPETITOR' && strategy.competitorId != null ? String(strategy.competitorId) : null,
+      competitorId:
+        type === 'FOLLOW_COMPETITOR' && strategy.competitorId != null ? String(strategy.competitorId) : null,
       withinPercent: type === 'WITHIN_MARKET_AVERAGE' ? numberOrNull(strategy.withinPercent) : null,
       tolerancePercent: numberOrNull(strategy.tolerancePercent) ?? 0,
     },

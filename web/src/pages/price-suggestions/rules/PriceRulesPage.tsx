@@ -37,7 +37,9 @@ export default function PriceRulesPage() {
   const navigate = useNavigate();
   const carried = useCarriedPath();
   const [params, setParams] = useSearchParams();
-  const status = (RULE_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as PriceRuleStatus) : null;
+  const status = (RULE_STATUSES as readonly string[]).includes(params.get('status') ?? '')
+    ? (params.get('status') as PriceRuleStatus)
+    : null;
   const search = params.get('q')?.trim() ?? '';
   const [searchText, setSearchText] = useState(search);
   const setParam = (key: string, value: string | null) =>
@@ -58,7 +60,14 @@ export default function PriceRulesPage() {
     method: 'get',
     meta: {
       gqlQuery: PRICE_RULE_LIST_QUERY,
-      gqlVariables: { organizationWebsiteId: websiteId, status, search: search || null, sort: 'PRIORITY_ASC', limit: RULES_LIMIT, offset: 0 },
+      gqlVariables: {
+        organizationWebsiteId: websiteId,
+        status,
+        search: search || null,
+        sort: 'PRIORITY_ASC',
+        limit: RULES_LIMIT,
+        offset: 0,
+      },
     },
     queryOptions: { enabled: canRead && Boolean(websiteId) },
     errorNotification: false,
@@ -79,7 +88,10 @@ export default function PriceRulesPage() {
         url: '',
         method: 'post',
         values: {},
-        meta: { gqlMutation: PRICE_RULE_REORDER_MUTATION, gqlVariables: { organizationWebsiteId: websiteId, priceRuleIds: ids } },
+        meta: {
+          gqlMutation: PRICE_RULE_REORDER_MUTATION,
+          gqlVariables: { organizationWebsiteId: websiteId, priceRuleIds: ids },
+        },
         successNotification: false,
         errorNotification: changeFailedNotification(t, t('priceSuggestions.rules.reorderFailed')),
       },
@@ -104,13 +116,21 @@ export default function PriceRulesPage() {
       extra={
         canCreate &&
         websiteId && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(carried(routePath('priceSuggestionRuleDetail', { ruleId: NEW_RULE_ID })))}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => navigate(carried(routePath('priceSuggestionRuleDetail', { ruleId: NEW_RULE_ID })))}
+          >
             {t('priceSuggestions.rules.create')}
           </Button>
         )
       }
     >
-      {website && <Typography.Paragraph type="secondary">{t('priceSuggestions.rules.intro', { website: website.name })}</Typography.Paragraph>}
+      {website && (
+        <Typography.Paragraph type="secondary">
+          {t('priceSuggestions.rules.intro', { website: website.name })}
+        </Typography.Paragraph>
+      )}
       <ApiErrorAlert error={query.error} />
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
@@ -177,16 +197,35 @@ export default function PriceRulesPage() {
                   </Flex>
                 )}
               />
-              <Table.Column<RuleRow> key="status" dataIndex="status" title={t('priceSuggestions.fields.status')} render={(value: PriceRuleStatus) => <RuleStatusTag status={value} />} />
+              <Table.Column<RuleRow>
+                key="status"
+                dataIndex="status"
+                title={t('priceSuggestions.fields.status')}
+                render={(value: PriceRuleStatus) => <RuleStatusTag status={value} />}
+              />
               <Table.Column<RuleRow>
                 key="name"
                 dataIndex="name"
                 title={t('priceSuggestions.fields.name')}
-                render={(name: string, rule) => <AppLink to={routePath('priceSuggestionRuleDetail', { ruleId: rule.id })}>{name}</AppLink>}
+                render={(name: string, rule) => (
+                  <AppLink to={routePath('priceSuggestionRuleDetail', { ruleId: rule.id })}>{name}</AppLink>
+                )}
               />
-              <Table.Column<RuleRow> key="strategy" title={t('priceSuggestions.fields.strategy')} render={(_, rule) => strategySummary(rule.strategy, t, language)} />
-              <Table.Column<RuleRow> key="brands" title={t('priceSuggestions.fields.brands')} render={(_, rule) => values(rule.products.brands)} />
-              <Table.Column<RuleRow> key="categories" title={t('priceSuggestions.fields.categories')} render={(_, rule) => values(rule.products.categories)} />
+              <Table.Column<RuleRow>
+                key="strategy"
+                title={t('priceSuggestions.fields.strategy')}
+                render={(_, rule) => strategySummary(rule.strategy, t, language)}
+              />
+              <Table.Column<RuleRow>
+                key="brands"
+                title={t('priceSuggestions.fields.brands')}
+                render={(_, rule) => values(rule.products.brands)}
+              />
+              <Table.Column<RuleRow>
+                key="categories"
+                title={t('priceSuggestions.fields.categories')}
+                render={(_, rule) => values(rule.products.categories)}
+              />
               <Table.Column<RuleRow>
                 key="affectedCount"
                 dataIndex="affectedCount"
@@ -200,7 +239,9 @@ export default function PriceRulesPage() {
                 render={(_, rule) => (
                   <Flex vertical>
                     <span>{formatDateTime(rule.updatedAt, language)}</span>
-                    <Typography.Text type="secondary">{rule.updatedBy ?? t('priceSuggestions.rules.unknownEditor')}</Typography.Text>
+                    <Typography.Text type="secondary">
+                      {rule.updatedBy ?? t('priceSuggestions.rules.unknownEditor')}
+                    </Typography.Text>
                   </Flex>
                 )}
               />
@@ -208,7 +249,15 @@ export default function PriceRulesPage() {
                 <Table.Column<RuleRow>
                   key="actions"
                   title={t('priceSuggestions.rules.actions')}
-                  render={(_, rule) => <RuleActions rule={rule} canCreate={canCreate} canUpdate={canUpdate} canDelete={canDelete} onChanged={refresh} />}
+                  render={(_, rule) => (
+                    <RuleActions
+                      rule={rule}
+                      canCreate={canCreate}
+                      canUpdate={canUpdate}
+                      canDelete={canDelete}
+                      onChanged={refresh}
+                    />
+                  )}
                 />
               )}
             </Table>

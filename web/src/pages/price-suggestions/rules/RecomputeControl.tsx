@@ -15,14 +15,22 @@ const RUNNING = new Set(['QUEUED', 'RUNNING']);
  * prices and rules change) and, for who may write rules, a button starting one. Asks again
  * every 2 s while one is queued or running.
  */
-export function RecomputeControl({ organizationWebsiteId, canStart }: { organizationWebsiteId: string; canStart: boolean }) {
+export function RecomputeControl({
+  organizationWebsiteId,
+  canStart,
+}: {
+  organizationWebsiteId: string;
+  canStart: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const { query } = useCustom<Recompute>({
     url: '',
     method: 'get',
     meta: { gqlQuery: PRICE_SUGGESTION_RECOMPUTE_STATUS_QUERY, gqlVariables: { organizationWebsiteId } },
-    queryOptions: { refetchInterval: (current) => (RUNNING.has(current.state.data?.data?.state ?? '') ? 2_000 : false) },
+    queryOptions: {
+      refetchInterval: (current) => (RUNNING.has(current.state.data?.data?.state ?? '') ? 2_000 : false),
+    },
     errorNotification: false,
   });
   const { mutate, mutation } = useCustomMutation();

@@ -5,7 +5,11 @@ import { useNavigate } from 'react-router';
 import type { PriceRuleStatus } from '../../../graphql/operations.ts';
 import { changeFailedNotification } from '../../../components/errors/formErrors.ts';
 import { routePath, useCarriedPath } from '../../../routes/useCarriedPath.ts';
-import { PRICE_RULE_DELETE_MUTATION, PRICE_RULE_DUPLICATE_MUTATION, PRICE_RULE_STATUS_SET_MUTATION } from '../queries.ts';
+import {
+  PRICE_RULE_DELETE_MUTATION,
+  PRICE_RULE_DUPLICATE_MUTATION,
+  PRICE_RULE_STATUS_SET_MUTATION,
+} from '../queries.ts';
 import { RULE_STATUSES } from './RuleStatusTag.tsx';
 
 export interface RuleActionsProps {
@@ -33,7 +37,10 @@ export function RuleActions({ rule, canCreate, canUpdate, canDelete, onChanged }
         method: 'post',
         values: { status: next },
         meta: { gqlMutation: PRICE_RULE_STATUS_SET_MUTATION, gqlVariables: { priceRuleId: rule.id, status: next } },
-        successNotification: { type: 'success', message: t('priceSuggestions.rules.statusSet', { name, status: t(`priceSuggestions.status.${next}`) }) },
+        successNotification: {
+          type: 'success',
+          message: t('priceSuggestions.rules.statusSet', { name, status: t(`priceSuggestions.status.${next}`) }),
+        },
         errorNotification: changeFailedNotification(t, t('priceSuggestions.rules.statusFailed', { name })),
       },
       { onSuccess: onChanged },
@@ -46,7 +53,10 @@ export function RuleActions({ rule, canCreate, canUpdate, canDelete, onChanged }
         method: 'post',
         values: {},
         meta: { gqlMutation: PRICE_RULE_DUPLICATE_MUTATION, gqlVariables: { priceRuleId: rule.id } },
-        successNotification: (data) => ({ type: 'success', message: t('priceSuggestions.rules.duplicated', { name: data?.data.name ?? name }) }),
+        successNotification: (data) => ({
+          type: 'success',
+          message: t('priceSuggestions.rules.duplicated', { name: data?.data.name ?? name }),
+        }),
         errorNotification: changeFailedNotification(t, t('priceSuggestions.rules.duplicateFailed', { name })),
       },
       {
@@ -84,13 +94,22 @@ export function RuleActions({ rule, canCreate, canUpdate, canDelete, onChanged }
             onClick: ({ key }) => setStatus(key as PriceRuleStatus),
           }}
         >
-          <Button size="small" loading={status.mutation.isPending} aria-label={t('priceSuggestions.rules.switchStatusOf', { name })}>
+          <Button
+            size="small"
+            loading={status.mutation.isPending}
+            aria-label={t('priceSuggestions.rules.switchStatusOf', { name })}
+          >
             {t('priceSuggestions.rules.switchStatus')}
           </Button>
         </Dropdown>
       )}
       {canCreate && (
-        <Button size="small" loading={duplicate.mutation.isPending} onClick={copy} aria-label={t('priceSuggestions.rules.duplicateOf', { name })}>
+        <Button
+          size="small"
+          loading={duplicate.mutation.isPending}
+          onClick={copy}
+          aria-label={t('priceSuggestions.rules.duplicateOf', { name })}
+        >
           {t('priceSuggestions.rules.duplicate')}
         </Button>
       )}
@@ -103,7 +122,12 @@ export function RuleActions({ rule, canCreate, canUpdate, canDelete, onChanged }
           okButtonProps={{ danger: true }}
           onConfirm={deleteRule}
         >
-          <Button size="small" danger loading={remove.mutation.isPending} aria-label={t('priceSuggestions.rules.deleteOf', { name })}>
+          <Button
+            size="small"
+            danger
+            loading={remove.mutation.isPending}
+            aria-label={t('priceSuggestions.rules.deleteOf', { name })}
+          >
             {t('buttons.delete')}
           </Button>
         </Popconfirm>

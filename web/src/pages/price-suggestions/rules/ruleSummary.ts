@@ -2,7 +2,10 @@ import type { TFunction } from 'i18next';
 import type { PriceRuleFieldsFragment } from '../../../graphql/operations.ts';
 import { formatPlainPercent } from '../suggestions/explanation.ts';
 
-type Strategy = Pick<PriceRuleFieldsFragment['strategy'], 'type' | 'beatBy' | 'beatUnit' | 'position' | 'withinPercent'> & {
+type Strategy = Pick<
+  PriceRuleFieldsFragment['strategy'],
+  'type' | 'beatBy' | 'beatUnit' | 'position' | 'withinPercent'
+> & {
   competitor?: { name: string } | null;
 };
 
@@ -29,7 +32,9 @@ export function strategySummary(strategy: Strategy, t: TFunction, language: stri
         competitor: strategy.competitor?.name ?? t('priceSuggestions.steps.unnamedCompetitor'),
       });
     case 'WITHIN_MARKET_AVERAGE':
-      return t('priceSuggestions.strategy.summary.WITHIN_MARKET_AVERAGE', { percent: formatPlainPercent(strategy.withinPercent ?? 0, language) });
+      return t('priceSuggestions.strategy.summary.WITHIN_MARKET_AVERAGE', {
+        percent: formatPlainPercent(strategy.withinPercent ?? 0, language),
+      });
     default:
       return t(`priceSuggestions.strategy.types.${strategy.type}`);
   }

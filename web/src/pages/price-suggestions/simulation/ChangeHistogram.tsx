@@ -19,7 +19,12 @@ export function ChangeHistogram({ buckets }: { buckets: readonly ChangeBucket[] 
           <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
           <YAxis allowDecimals={false} width={48} />
           <Tooltip formatter={(value) => [value, t('priceSuggestions.simulation.products')]} />
-          <Bar dataKey="count" fill="#1677ff" isAnimationActive={false} name={t('priceSuggestions.simulation.products')} />
+          <Bar
+            dataKey="count"
+            fill="#1677ff"
+            isAnimationActive={false}
+            name={t('priceSuggestions.simulation.products')}
+          />
         </BarChart>
       </ResponsiveContainer>
     </figure>

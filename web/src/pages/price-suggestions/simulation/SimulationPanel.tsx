@@ -10,7 +10,9 @@ import { SuggestionTable } from '../suggestions/SuggestionTable.tsx';
 import { histogramRows } from './histogram.ts';
 
 // The chart library loads with the first chart drawn, not with the editor.
-const ChangeHistogram = lazy(() => import('./ChangeHistogram.tsx').then((module) => ({ default: module.ChangeHistogram })));
+const ChangeHistogram = lazy(() =>
+  import('./ChangeHistogram.tsx').then((module) => ({ default: module.ChangeHistogram })),
+);
 
 type Simulation = PriceRuleSimulationQuery['priceRuleSimulation'];
 
@@ -37,7 +39,10 @@ export function SimulationPanel({ organizationWebsiteId, currentInput, initialIn
   const { query } = useCustom<Simulation>({
     url: '',
     method: 'get',
-    meta: { gqlQuery: PRICE_RULE_SIMULATION_QUERY, gqlVariables: { organizationWebsiteId, input, buckets: 20, largest: 10 } },
+    meta: {
+      gqlQuery: PRICE_RULE_SIMULATION_QUERY,
+      gqlVariables: { organizationWebsiteId, input, buckets: 20, largest: 10 },
+    },
     queryOptions: { enabled: input !== null },
     errorNotification: false,
   });
@@ -62,7 +67,10 @@ export function SimulationPanel({ organizationWebsiteId, currentInput, initialIn
           <Row gutter={[16, 16]} role="list" aria-label={t('priceSuggestions.simulation.counts')}>
             {COUNTS.map((key) => (
               <Col key={key} role="listitem" xs={12} sm={8} md={6} lg={3}>
-                <Statistic title={t(`priceSuggestions.simulation.count.${key}`)} value={formatCount(simulation[key], language)} />
+                <Statistic
+                  title={t(`priceSuggestions.simulation.count.${key}`)}
+                  value={formatCount(simulation[key], language)}
+                />
               </Col>
             ))}
           </Row>

@@ -5,7 +5,15 @@ import { formatPercent, formatPrice } from '../../products/format.ts';
 import { ReviewTag } from './SuggestionTags.tsx';
 
 /** The suggested price of a list row with its review state (pending, accepted, rejected). */
-export function SuggestedPriceText({ price, review, currency }: { price: number | null; review: PriceSuggestionReviewState | null; currency: string }) {
+export function SuggestedPriceText({
+  price,
+  review,
+  currency,
+}: {
+  price: number | null;
+  review: PriceSuggestionReviewState | null;
+  currency: string;
+}) {
   const { i18n } = useTranslation();
   if (price === null) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
@@ -17,7 +25,15 @@ export function SuggestedPriceText({ price, review, currency }: { price: number 
 }
 
 /** The suggested change: amount and percent, signed. */
-export function SuggestedChangeText({ change, percent, currency }: { change: number | null; percent: number | null; currency: string }) {
+export function SuggestedChangeText({
+  change,
+  percent,
+  currency,
+}: {
+  change: number | null;
+  percent: number | null;
+  currency: string;
+}) {
   const { i18n } = useTranslation();
   if (change === null) return <Typography.Text type="secondary">—</Typography.Text>;
   const type = change > 0 ? 'success' : change < 0 ? 'danger' : 'secondary';

@@ -14,7 +14,13 @@ const PAGE_SIZE = 20;
 const DECISION_COLORS: Record<string, string> = { ACCEPT: 'green', REJECT: 'red', RESET: 'default' };
 
 /** Who accepted or rejected which suggestion and when, newest first, a page at a time. */
-export function SuggestionLogDrawer({ organizationWebsiteId, onClose }: { organizationWebsiteId: string; onClose: () => void }) {
+export function SuggestionLogDrawer({
+  organizationWebsiteId,
+  onClose,
+}: {
+  organizationWebsiteId: string;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const { width } = useWindowSize();
@@ -22,7 +28,10 @@ export function SuggestionLogDrawer({ organizationWebsiteId, onClose }: { organi
   const { query } = useCustom<PriceSuggestionLogQuery['priceSuggestionLog']>({
     url: '',
     method: 'get',
-    meta: { gqlQuery: PRICE_SUGGESTION_LOG_QUERY, gqlVariables: { organizationWebsiteId, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE } },
+    meta: {
+      gqlQuery: PRICE_SUGGESTION_LOG_QUERY,
+      gqlVariables: { organizationWebsiteId, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
+    },
     queryOptions: { placeholderData: keepPreviousData },
     errorNotification: false,
   });
@@ -37,7 +46,13 @@ export function SuggestionLogDrawer({ organizationWebsiteId, onClose }: { organi
         dataSource={log?.data ?? []}
         loading={query.isFetching}
         scroll={{ x: true }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: log?.meta.pagination.total ?? 0, showSizeChanger: false, onChange: setPage }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: log?.meta.pagination.total ?? 0,
+          showSizeChanger: false,
+          onChange: setPage,
+        }}
         locale={{ emptyText: t('priceSuggestions.log.empty') }}
         columns={[
           { key: 'at', title: t('priceSuggestions.log.at'), render: (_, row) => formatDateTime(row.at, language) },
@@ -45,11 +60,27 @@ export function SuggestionLogDrawer({ organizationWebsiteId, onClose }: { organi
           {
             key: 'decision',
             title: t('priceSuggestions.log.decision'),
-            render: (_, row) => <Tag color={DECISION_COLORS[row.decision]}>{t(`priceSuggestions.log.decisions.${row.decision}`)}</Tag>,
+            render: (_, row) => (
+              <Tag color={DECISION_COLORS[row.decision]}>{t(`priceSuggestions.log.decisions.${row.decision}`)}</Tag>
+            ),
           },
-          { key: 'product', title: t('products.fields.name'), render: (_, row) => `${row.productName} (${row.itemId})` },
-          { key: 'current', title: t('priceSuggestions.suggestion.current'), align: 'right', render: (_, row) => formatPrice(row.currentPrice, row.currency, language) },
-          { key: 'suggested', title: t('priceSuggestions.suggestion.suggested'), align: 'right', render: (_, row) => formatPrice(row.suggestedPrice, row.currency, language) },
+          {
+            key: 'product',
+            title: t('products.fields.name'),
+            render: (_, row) => `${row.productName} (${row.itemId})`,
+          },
+          {
+            key: 'current',
+            title: t('priceSuggestions.suggestion.current'),
+            align: 'right',
+            render: (_, row) => formatPrice(row.currentPrice, row.currency, language),
+          },
+          {
+            key: 'suggested',
+            title: t('priceSuggestions.suggestion.suggested'),
+            align: 'right',
+            render: (_, row) => formatPrice(row.suggestedPrice, row.currency, language),
+          },
           { key: 'rule', title: t('priceSuggestions.suggestion.rule'), render: (_, row) => row.ruleName ?? '—' },
         ]}
       />

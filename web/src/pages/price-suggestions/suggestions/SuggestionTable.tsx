@@ -6,7 +6,13 @@ import { SuggestionExplanation } from './SuggestionExplanation.tsx';
 import { OutcomeTag } from './SuggestionTags.tsx';
 
 /** Suggestions with their prices and change; a row expands to its explanation. */
-export function SuggestionTable({ suggestions, label }: { suggestions: readonly PriceSuggestionFieldsFragment[]; label: string }) {
+export function SuggestionTable({
+  suggestions,
+  label,
+}: {
+  suggestions: readonly PriceSuggestionFieldsFragment[];
+  label: string;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   return (
@@ -17,18 +23,35 @@ export function SuggestionTable({ suggestions, label }: { suggestions: readonly 
       pagination={false}
       scroll={{ x: true }}
       dataSource={[...suggestions]}
-      expandable={{ expandedRowRender: (row) => <SuggestionExplanation steps={row.explanation} currency={row.currency} /> }}
+      expandable={{
+        expandedRowRender: (row) => <SuggestionExplanation steps={row.explanation} currency={row.currency} />,
+      }}
       columns={[
         { key: 'name', title: t('products.fields.name'), render: (_, row) => row.product.name },
-        { key: 'current', title: t('priceSuggestions.suggestion.current'), align: 'right', render: (_, row) => formatPrice(row.currentPrice, row.currency, language) },
-        { key: 'suggested', title: t('priceSuggestions.suggestion.suggested'), align: 'right', render: (_, row) => formatPrice(row.suggestedPrice, row.currency, language) },
+        {
+          key: 'current',
+          title: t('priceSuggestions.suggestion.current'),
+          align: 'right',
+          render: (_, row) => formatPrice(row.currentPrice, row.currency, language),
+        },
+        {
+          key: 'suggested',
+          title: t('priceSuggestions.suggestion.suggested'),
+          align: 'right',
+          render: (_, row) => formatPrice(row.suggestedPrice, row.currency, language),
+        },
         {
           key: 'change',
           title: t('priceSuggestions.suggestion.change'),
           align: 'right',
-          render: (_, row) => `${formatPrice(row.change, row.currency, language, { signed: true })} (${formatPercent(row.changePercent, language)})`,
+          render: (_, row) =>
+            `${formatPrice(row.change, row.currency, language, { signed: true })} (${formatPercent(row.changePercent, language)})`,
         },
-        { key: 'outcome', title: t('priceSuggestions.suggestion.outcome'), render: (_, row) => <OutcomeTag outcome={row.outcome} /> },
+        {
+          key: 'outcome',
+          title: t('priceSuggestions.suggestion.outcome'),
+          render: (_, row) => <OutcomeTag outcome={row.outcome} />,
+        },
       ]}
     />
   );

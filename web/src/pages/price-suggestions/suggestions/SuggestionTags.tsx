@@ -9,7 +9,11 @@ const OUTCOME_COLORS: Record<PriceSuggestionOutcome, string> = {
   HELD_BY_CEILING: 'orange',
   NO_COMPETITOR_DATA: 'default',
 };
-const REVIEW_COLORS: Record<PriceSuggestionReviewState, string> = { PENDING: 'default', ACCEPTED: 'green', REJECTED: 'red' };
+const REVIEW_COLORS: Record<PriceSuggestionReviewState, string> = {
+  PENDING: 'default',
+  ACCEPTED: 'green',
+  REJECTED: 'red',
+};
 
 /** What the rule decided: change suggested, within tolerance, held by a bound, no data. */
 export function OutcomeTag({ outcome }: { outcome: PriceSuggestionOutcome }) {

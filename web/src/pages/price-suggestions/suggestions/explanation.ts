@@ -55,7 +55,14 @@ export const STEP_CODES = [
 ] as const;
 
 /** Steps whose sentence says whether the bound or limit changed the price. */
-const WITH_REACHED = new Set(['floor_cost', 'floor_map', 'floor_minimum', 'ceiling_rrp', 'ceiling_maximum', 'max_change']);
+const WITH_REACHED = new Set([
+  'floor_cost',
+  'floor_map',
+  'floor_minimum',
+  'ceiling_rrp',
+  'ceiling_maximum',
+  'max_change',
+]);
 
 const percentFormats = new Map<string, Intl.NumberFormat>();
 
@@ -102,6 +109,11 @@ export function stepText(step: ExplanationStep, t: TFunction, currency: string, 
 }
 
 /** Every step of an explanation as its sentence, in order. */
-export function explanationLines(steps: readonly ExplanationStep[], t: TFunction, currency: string, language: string): string[] {
+export function explanationLines(
+  steps: readonly ExplanationStep[],
+  t: TFunction,
+  currency: string,
+  language: string,
+): string[] {
   return steps.map((step) => stepText(step, t, currency, language));
 }

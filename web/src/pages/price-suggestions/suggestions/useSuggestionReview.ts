@@ -17,11 +17,16 @@ export function useSuggestionReview(organizationWebsiteId: string | undefined, o
         url: '',
         method: 'post',
         values: {},
-        meta: { gqlMutation: PRICE_SUGGESTION_REVIEW_MUTATION, gqlVariables: { organizationWebsiteId, productIds, decision } },
+        meta: {
+          gqlMutation: PRICE_SUGGESTION_REVIEW_MUTATION,
+          gqlVariables: { organizationWebsiteId, productIds, decision },
+        },
         successNotification: (data) => ({
           type: 'success',
           message: t(`priceSuggestions.reviewDone.${decision}`, { count: data?.data.changed ?? 0 }),
-          description: data?.data.skipped ? t('priceSuggestions.reviewDone.skipped', { count: data.data.skipped }) : undefined,
+          description: data?.data.skipped
+            ? t('priceSuggestions.reviewDone.skipped', { count: data.data.skipped })
+            : undefined,
         }),
         errorNotification: changeFailedNotification(t, t('priceSuggestions.reviewDone.failed')),
       },

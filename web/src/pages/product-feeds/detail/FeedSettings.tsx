@@ -21,7 +21,9 @@ export function FeedSettings({ feed }: { feed: FeedDetail }) {
           t('productFeeds.source.UPLOAD')
         )}
       </Descriptions.Item>
-      <Descriptions.Item label={t('productFeeds.fields.format')}>{t(`productFeeds.format.${feed.format}`)}</Descriptions.Item>
+      <Descriptions.Item label={t('productFeeds.fields.format')}>
+        {t(`productFeeds.format.${feed.format}`)}
+      </Descriptions.Item>
       {csv && (
         <Descriptions.Item label={t('productFeeds.fields.csvDelimiter')}>
           {t(`productFeeds.delimiter.${DELIMITER_KEYS[feed.csvDelimiter] ?? 'comma'}`)}
@@ -38,9 +40,15 @@ export function FeedSettings({ feed }: { feed: FeedDetail }) {
             : t('productFeeds.mapping.byName')}
         </Descriptions.Item>
       )}
-      <Descriptions.Item label={t('productFeeds.fields.schedule')}>{t(`productFeeds.schedule.${feed.schedule}`)}</Descriptions.Item>
-      <Descriptions.Item label={t('productFeeds.fields.createdAt')}>{formatDate(feed.createdAt, i18n.language)}</Descriptions.Item>
-      <Descriptions.Item label={t('productFeeds.fields.updatedAt')}>{formatDate(feed.updatedAt, i18n.language)}</Descriptions.Item>
+      <Descriptions.Item label={t('productFeeds.fields.schedule')}>
+        {t(`productFeeds.schedule.${feed.schedule}`)}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('productFeeds.fields.createdAt')}>
+        {formatDate(feed.createdAt, i18n.language)}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('productFeeds.fields.updatedAt')}>
+        {formatDate(feed.updatedAt, i18n.language)}
+      </Descriptions.Item>
     </Descriptions>
   );
 }

@@ -5,10 +5,24 @@ import { useTranslation } from 'react-i18next';
 import { changeFailedNotification } from '../../../components/errors/formErrors.ts';
 import { PRODUCT_FEED_IMPORT_MUTATION, type FeedDetail, type FeedRun } from '../queries.ts';
 
-const ACCEPT: Record<string, string> = { CSV: '.csv,.txt,text/csv,text/plain', GOOGLE_XML: '.xml,application/xml,text/xml', HEUREKA_XML: '.xml,application/xml,text/xml' };
+const ACCEPT: Record<string, string> = {
+  CSV: '.csv,.txt,text/csv,text/plain',
+  GOOGLE_XML: '.xml,application/xml,text/xml',
+  HEUREKA_XML: '.xml,application/xml,text/xml',
+};
 
 /** "Import now" for a URL feed; the file upload for an upload feed. Disabled while an import runs. */
-export function ImportControls({ feed, busy, onStarted, onUpload }: { feed: FeedDetail; busy: boolean; onStarted: (run: FeedRun) => void; onUpload: (file: File) => Promise<void> }) {
+export function ImportControls({
+  feed,
+  busy,
+  onStarted,
+  onUpload,
+}: {
+  feed: FeedDetail;
+  busy: boolean;
+  onStarted: (run: FeedRun) => void;
+  onUpload: (file: File) => Promise<void>;
+}) {
   const { t } = useTranslation();
   const { mutate, mutation } = useCustomMutation<FeedRun>();
 
@@ -53,7 +67,9 @@ export function ImportControls({ feed, busy, onStarted, onUpload }: { feed: Feed
           {t('productFeeds.upload.button')}
         </Button>
       </Upload>
-      <Typography.Text type="secondary">{t('productFeeds.upload.hint', { format: t(`productFeeds.format.${feed.format}`) })}</Typography.Text>
+      <Typography.Text type="secondary">
+        {t('productFeeds.upload.hint', { format: t(`productFeeds.format.${feed.format}`) })}
+      </Typography.Text>
     </Flex>
   );
 }

@@ -57,7 +57,10 @@ export default function ProductFeedDetailPage() {
   // A run going on when the page opens (or the upload's run appearing) is followed.
   const runningLastRun = lastRun && isRunning(lastRun) ? lastRun.id : null;
   useEffect(() => {
-    if (runningLastRun) setFollowed((current) => (current?.id === runningLastRun ? current : { id: runningLastRun, fileSize: sending?.size ?? null }));
+    if (runningLastRun)
+      setFollowed((current) =>
+        current?.id === runningLastRun ? current : { id: runningLastRun, fileSize: sending?.size ?? null },
+      );
   }, [runningLastRun, sending?.size]);
 
   const runQuery = useCustom<FeedRun>({
@@ -101,7 +104,9 @@ export default function ProductFeedDetailPage() {
         setFollowed({ id: result.run.id, fileSize: file.size });
         notify?.({
           type: result.run.status === 'FAILED' ? 'error' : 'success',
-          message: t(result.run.status === 'FAILED' ? 'productFeeds.upload.runFailed' : 'productFeeds.upload.done', { file: file.name }),
+          message: t(result.run.status === 'FAILED' ? 'productFeeds.upload.runFailed' : 'productFeeds.upload.done', {
+            file: file.name,
+          }),
         });
       } else setUploadError(result.error);
     } finally {
@@ -111,8 +116,10 @@ export default function ProductFeedDetailPage() {
   };
 
   const errorsRunId = picked ?? shownRun?.id ?? null;
-  const errorsRun = feed?.runs.find((run) => run.id === errorsRunId) ?? (shownRun?.id === errorsRunId ? shownRun : null);
-  const errorsRunning = errorsRunId !== null && errorsRunId === shownRun?.id ? isRunning(shownRun) : isRunning(errorsRun);
+  const errorsRun =
+    feed?.runs.find((run) => run.id === errorsRunId) ?? (shownRun?.id === errorsRunId ? shownRun : null);
+  const errorsRunning =
+    errorsRunId !== null && errorsRunId === shownRun?.id ? isRunning(shownRun) : isRunning(errorsRun);
 
   return (
     <RouteLayout
@@ -165,7 +172,11 @@ export default function ProductFeedDetailPage() {
                     description={apiErrorText(uploadError, t)}
                   />
                 )}
-                <RunProgress run={shownRun} sending={followedRun ? null : sending} fileSize={followedRun ? followed!.fileSize : null} />
+                <RunProgress
+                  run={shownRun}
+                  sending={followedRun ? null : sending}
+                  fileSize={followedRun ? followed!.fileSize : null}
+                />
               </Flex>
             </Card>
           </section>
@@ -175,7 +186,9 @@ export default function ProductFeedDetailPage() {
                 <RowErrors
                   runId={errorsRunId}
                   running={errorsRunning}
-                  finishedAt={errorsRunId === shownRun?.id ? (shownRun?.finishedAt ?? null) : (errorsRun?.finishedAt ?? null)}
+                  finishedAt={
+                    errorsRunId === shownRun?.id ? (shownRun?.finishedAt ?? null) : (errorsRun?.finishedAt ?? null)
+                  }
                   rowsRejected={(errorsRunId === shownRun?.id ? shownRun?.rowsRejected : errorsRun?.rowsRejected) ?? 0}
                 />
               </Card>
@@ -188,7 +201,14 @@ export default function ProductFeedDetailPage() {
           </section>
         </Flex>
       )}
-      {feed && <FeedFormModal open={editing} feed={feed} onClose={() => setEditing(false)} onSaved={() => void refetchFeed()} />}
+      {feed && (
+        <FeedFormModal
+          open={editing}
+          feed={feed}
+          onClose={() => setEditing(false)}
+          onSaved={() => void refetchFeed()}
+        />
+      )}
     </RouteLayout>
   );
 }

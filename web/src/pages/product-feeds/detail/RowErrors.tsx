@@ -9,7 +9,17 @@ import { FEED_IMPORT_ERRORS_QUERY, type FeedImportErrorRow } from '../queries.ts
 export const POLL_MS = 1000;
 
 /** A run's rejected rows (line, field, reason), paged; polled while the run goes on. */
-export function RowErrors({ runId, running, finishedAt, rowsRejected }: { runId: string; running: boolean; finishedAt: string | null; rowsRejected: number }) {
+export function RowErrors({
+  runId,
+  running,
+  finishedAt,
+  rowsRejected,
+}: {
+  runId: string;
+  running: boolean;
+  finishedAt: string | null;
+  rowsRejected: number;
+}) {
   const { t } = useTranslation();
   const { tableProps, tableQuery, setCurrentPage } = useTable<FeedImportErrorRow>({
     resource: 'feedImportErrors',
@@ -31,7 +41,9 @@ export function RowErrors({ runId, running, finishedAt, rowsRejected }: { runId:
     <>
       <ApiErrorAlert error={tableQuery.error} />
       {total !== undefined && rowsRejected > total && (
-        <Typography.Paragraph type="secondary">{t('productFeeds.errors.kept', { kept: total, rejected: rowsRejected })}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          {t('productFeeds.errors.kept', { kept: total, rejected: rowsRejected })}
+        </Typography.Paragraph>
       )}
       <Table<FeedImportErrorRow>
         {...tableProps}
@@ -39,14 +51,24 @@ export function RowErrors({ runId, running, finishedAt, rowsRejected }: { runId:
         size="small"
         scroll={{ x: true }}
         locale={{ emptyText: t('productFeeds.errors.none') }}
-        pagination={{ ...tableProps.pagination, showSizeChanger: false, showTotal: (count) => t('productFeeds.errors.total', { count }) }}
+        pagination={{
+          ...tableProps.pagination,
+          showSizeChanger: false,
+          showTotal: (count) => t('productFeeds.errors.total', { count }),
+        }}
       >
         <Table.Column<FeedImportErrorRow> dataIndex="line" title={t('productFeeds.errors.line')} align="right" />
-        <Table.Column<FeedImportErrorRow> dataIndex="itemId" title={t('productFeeds.errors.itemId')} render={(itemId: string | null) => itemId ?? '—'} />
+        <Table.Column<FeedImportErrorRow>
+          dataIndex="itemId"
+          title={t('productFeeds.errors.itemId')}
+          render={(itemId: string | null) => itemId ?? '—'}
+        />
         <Table.Column<FeedImportErrorRow>
           dataIndex="field"
           title={t('productFeeds.errors.field')}
-          render={(field: string) => (field === 'row' ? t('productFeeds.errors.wholeRow') : fieldLabel(t, field.toUpperCase()))}
+          render={(field: string) =>
+            field === 'row' ? t('productFeeds.errors.wholeRow') : fieldLabel(t, field.toUpperCase())
+          }
         />
         <Table.Column<FeedImportErrorRow> dataIndex="reason" title={t('productFeeds.errors.reason')} />
       </Table>

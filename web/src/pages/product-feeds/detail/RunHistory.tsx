@@ -6,7 +6,15 @@ import { formatDate, RunCounts, RunStatusTag } from '../RunView.tsx';
 import { runFailure } from './RunProgress.tsx';
 
 /** The feed's runs, newest first: status, times, counts, what changed, why a run failed; pick one to see its row errors. */
-export function RunHistory({ runs, shownRunId, onShowErrors }: { runs: FeedRun[]; shownRunId: string | null; onShowErrors: (runId: string) => void }) {
+export function RunHistory({
+  runs,
+  shownRunId,
+  onShowErrors,
+}: {
+  runs: FeedRun[];
+  shownRunId: string | null;
+  onShowErrors: (runId: string) => void;
+}) {
   const { t, i18n } = useTranslation();
   const n = (value: number) => value.toLocaleString(i18n.language);
   return (
@@ -19,9 +27,21 @@ export function RunHistory({ runs, shownRunId, onShowErrors }: { runs: FeedRun[]
       locale={{ emptyText: t('productFeeds.run.none') }}
       rowClassName={(run) => (run.id === shownRunId ? 'ant-table-row-selected' : '')}
     >
-      <Table.Column<FeedRun> dataIndex="status" title={t('productFeeds.history.status')} render={(_, run) => <RunStatusTag status={run.status} />} />
-      <Table.Column<FeedRun> dataIndex="startedAt" title={t('productFeeds.history.started')} render={(_, run) => formatDate(run.startedAt ?? run.createdAt, i18n.language)} />
-      <Table.Column<FeedRun> dataIndex="finishedAt" title={t('productFeeds.history.finished')} render={(value: string | null) => formatDate(value, i18n.language)} />
+      <Table.Column<FeedRun>
+        dataIndex="status"
+        title={t('productFeeds.history.status')}
+        render={(_, run) => <RunStatusTag status={run.status} />}
+      />
+      <Table.Column<FeedRun>
+        dataIndex="startedAt"
+        title={t('productFeeds.history.started')}
+        render={(_, run) => formatDate(run.startedAt ?? run.createdAt, i18n.language)}
+      />
+      <Table.Column<FeedRun>
+        dataIndex="finishedAt"
+        title={t('productFeeds.history.finished')}
+        render={(value: string | null) => formatDate(value, i18n.language)}
+      />
       <Table.Column<FeedRun>
         key="duration"
         title={t('productFeeds.history.duration')}
@@ -30,26 +50,40 @@ export function RunHistory({ runs, shownRunId, onShowErrors }: { runs: FeedRun[]
           return ms === null ? '—' : formatDuration(ms);
         }}
       />
-      <Table.Column<FeedRun> key="rows" title={t('productFeeds.history.rows')} render={(_, run) => <RunCounts run={run} />} />
+      <Table.Column<FeedRun>
+        key="rows"
+        title={t('productFeeds.history.rows')}
+        render={(_, run) => <RunCounts run={run} />}
+      />
       <Table.Column<FeedRun>
         key="products"
         title={t('productFeeds.history.products')}
         render={(_, run) =>
           run.status === 'SUCCEEDED'
-            ? t('productFeeds.history.changes', { created: n(run.productsCreated), updated: n(run.productsUpdated), deactivated: n(run.productsDeactivated) })
+            ? t('productFeeds.history.changes', {
+                created: n(run.productsCreated),
+                updated: n(run.productsUpdated),
+                deactivated: n(run.productsDeactivated),
+              })
             : '—'
         }
       />
       <Table.Column<FeedRun>
         key="error"
         title={t('productFeeds.history.error')}
-        render={(_, run) => (run.status === 'FAILED' ? <Typography.Text type="danger">{runFailure(run, t)}</Typography.Text> : null)}
+        render={(_, run) =>
+          run.status === 'FAILED' ? <Typography.Text type="danger">{runFailure(run, t)}</Typography.Text> : null
+        }
       />
       <Table.Column<FeedRun>
         key="actions"
         render={(_, run) =>
           run.rowsRejected > 0 ? (
-            <Button size="small" type={run.id === shownRunId ? 'primary' : 'default'} onClick={() => onShowErrors(run.id)}>
+            <Button
+              size="small"
+              type={run.id === shownRunId ? 'primary' : 'default'}
+              onClick={() => onShowErrors(run.id)}
+            >
               {t('productFeeds.history.showErrors')}
             </Button>
           ) : null

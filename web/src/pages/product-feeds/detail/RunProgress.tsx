@@ -11,17 +11,30 @@ export interface SendingFile {
 }
 
 /** Why a run failed and where in the file. */
-export function runFailure(run: Pick<FeedRun, 'errorMessage' | 'errorLine' | 'errorColumn'>, t: (key: string, values?: Record<string, unknown>) => string): string {
+export function runFailure(
+  run: Pick<FeedRun, 'errorMessage' | 'errorLine' | 'errorColumn'>,
+  t: (key: string, values?: Record<string, unknown>) => string,
+): string {
   const message = run.errorMessage ?? t('productFeeds.run.failedUnknown');
   if (run.errorLine == null) return message;
-  return run.errorColumn == null ? t('productFeeds.run.failedAtLine', { message, line: run.errorLine }) : t('productFeeds.run.failedAt', { message, line: run.errorLine, column: run.errorColumn });
+  return run.errorColumn == null
+    ? t('productFeeds.run.failedAtLine', { message, line: run.errorLine })
+    : t('productFeeds.run.failedAt', { message, line: run.errorLine, column: run.errorColumn });
 }
 
 /**
  * The running (or last) import: a progress bar (by the bytes read of an uploaded file's size;
  * a URL import's end is unknown), the rows read, imported and rejected, and what it changed.
  */
-export function RunProgress({ run, sending, fileSize }: { run: FeedRun | null; sending: SendingFile | null; fileSize: number | null }) {
+export function RunProgress({
+  run,
+  sending,
+  fileSize,
+}: {
+  run: FeedRun | null;
+  sending: SendingFile | null;
+  fileSize: number | null;
+}) {
   const { t, i18n } = useTranslation();
   const n = (value: number) => value.toLocaleString(i18n.language);
 
@@ -49,7 +62,11 @@ export function RunProgress({ run, sending, fileSize }: { run: FeedRun | null; s
         percent={percent ?? 100}
         status={running ? 'active' : run.status === 'FAILED' ? 'exception' : 'success'}
         format={percent === null ? () => t('productFeeds.run.reading') : undefined}
-        success={running || run.rowsRead === 0 ? undefined : { percent: Math.round(((percent ?? 100) * run.rowsImported) / run.rowsRead) }}
+        success={
+          running || run.rowsRead === 0
+            ? undefined
+            : { percent: Math.round(((percent ?? 100) * run.rowsImported) / run.rowsRead) }
+        }
       />
       <Descriptions size="small" column={{ xs: 1, sm: 3 }} bordered>
         <Descriptions.Item label={t('productFeeds.run.rowsRead')}>{n(run.rowsRead)}</Descriptions.Item>
@@ -57,14 +74,22 @@ export function RunProgress({ run, sending, fileSize }: { run: FeedRun | null; s
         <Descriptions.Item label={t('productFeeds.run.rowsRejected')}>{n(run.rowsRejected)}</Descriptions.Item>
         {!running && (
           <>
-            <Descriptions.Item label={t('productFeeds.run.productsCreated')}>{n(run.productsCreated)}</Descriptions.Item>
-            <Descriptions.Item label={t('productFeeds.run.productsUpdated')}>{n(run.productsUpdated)}</Descriptions.Item>
-            <Descriptions.Item label={t('productFeeds.run.productsDeactivated')}>{n(run.productsDeactivated)}</Descriptions.Item>
+            <Descriptions.Item label={t('productFeeds.run.productsCreated')}>
+              {n(run.productsCreated)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('productFeeds.run.productsUpdated')}>
+              {n(run.productsUpdated)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('productFeeds.run.productsDeactivated')}>
+              {n(run.productsDeactivated)}
+            </Descriptions.Item>
           </>
         )}
       </Descriptions>
       {running && <Typography.Text type="secondary">{t('productFeeds.run.runningHint')}</Typography.Text>}
-      {run.status === 'FAILED' && <Alert type="error" showIcon message={t('productFeeds.run.failed')} description={runFailure(run, t)} />}
+      {run.status === 'FAILED' && (
+        <Alert type="error" showIcon message={t('productFeeds.run.failed')} description={runFailure(run, t)} />
+      )}
       {run.status === 'SUCCEEDED' && run.productsCreated + run.productsUpdated + run.productsDeactivated === 0 && (
         <Typography.Text type="secondary">{t('productFeeds.run.noChanges')}</Typography.Text>
       )}

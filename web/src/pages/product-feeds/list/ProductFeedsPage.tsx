@@ -39,7 +39,10 @@ export default function ProductFeedsPage() {
   const { query } = useCustom<FeedList>({
     url: '',
     method: 'get',
-    meta: { gqlQuery: PRODUCT_FEED_LIST_QUERY, gqlVariables: { organizationWebsiteId: website?.id, limit: LIST_LIMIT, offset: 0 } },
+    meta: {
+      gqlQuery: PRODUCT_FEED_LIST_QUERY,
+      gqlVariables: { organizationWebsiteId: website?.id, limit: LIST_LIMIT, offset: 0 },
+    },
     queryOptions: { enabled: Boolean(website) },
     errorNotification: false,
   });
@@ -64,13 +67,20 @@ export default function ProductFeedsPage() {
       }
     >
       {website ? (
-        <Typography.Paragraph type="secondary">{t('productFeeds.list.ofWebsite', { website: website.name })}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          {t('productFeeds.list.ofWebsite', { website: website.name })}
+        </Typography.Paragraph>
       ) : (
         <Empty description={t('productFeeds.list.noWebsite')} />
       )}
       <ApiErrorAlert error={website ? query.error : null} />
       {list && list.meta.pagination.total > list.data.length && (
-        <Alert type="warning" showIcon message={t('productFeeds.list.truncated', { shown: list.data.length, total: list.meta.pagination.total })} style={{ marginBottom: 16 }} />
+        <Alert
+          type="warning"
+          showIcon
+          message={t('productFeeds.list.truncated', { shown: list.data.length, total: list.meta.pagination.total })}
+          style={{ marginBottom: 16 }}
+        />
       )}
       {website && (
         <>
@@ -89,12 +99,21 @@ export default function ProductFeedsPage() {
             loading={query.isFetching}
             scroll={{ x: true }}
             locale={{ emptyText: search ? t('productFeeds.list.noMatch') : t('productFeeds.list.empty') }}
-            pagination={{ current: page, pageSize: PAGE_SIZE, total: feeds.length, showSizeChanger: false, hideOnSinglePage: true, onChange: (next) => change({ page: next }) }}
+            pagination={{
+              current: page,
+              pageSize: PAGE_SIZE,
+              total: feeds.length,
+              showSizeChanger: false,
+              hideOnSinglePage: true,
+              onChange: (next) => change({ page: next }),
+            }}
           >
             <Table.Column<FeedRow>
               dataIndex="name"
               title={t('productFeeds.fields.name')}
-              render={(name: string, feed) => <AppLink to={routePath('productFeedDetail', { productFeedId: feed.id })}>{name}</AppLink>}
+              render={(name: string, feed) => (
+                <AppLink to={routePath('productFeedDetail', { productFeedId: feed.id })}>{name}</AppLink>
+              )}
             />
             <Table.Column<FeedRow>
               dataIndex="source"
@@ -109,16 +128,33 @@ export default function ProductFeedsPage() {
                 )
               }
             />
-            <Table.Column<FeedRow> dataIndex="format" title={t('productFeeds.fields.format')} render={(format: string) => t(`productFeeds.format.${format}`)} />
-            <Table.Column<FeedRow> dataIndex="schedule" title={t('productFeeds.fields.schedule')} render={(schedule: string) => t(`productFeeds.schedule.${schedule}`)} />
-            <Table.Column<FeedRow> dataIndex="lastRun" title={t('productFeeds.fields.lastRun')} render={(_, feed) => <LastRunSummary run={feed.lastRun} />} />
+            <Table.Column<FeedRow>
+              dataIndex="format"
+              title={t('productFeeds.fields.format')}
+              render={(format: string) => t(`productFeeds.format.${format}`)}
+            />
+            <Table.Column<FeedRow>
+              dataIndex="schedule"
+              title={t('productFeeds.fields.schedule')}
+              render={(schedule: string) => t(`productFeeds.schedule.${schedule}`)}
+            />
+            <Table.Column<FeedRow>
+              dataIndex="lastRun"
+              title={t('productFeeds.fields.lastRun')}
+              render={(_, feed) => <LastRunSummary run={feed.lastRun} />}
+            />
             <Table.Column<FeedRow>
               key="actions"
               title={t('productFeeds.list.actions')}
               render={(_, feed) => (
                 <Space>
                   <CanAccess resource="productFeeds" action="update">
-                    <Button size="small" icon={<EditOutlined />} aria-label={t('productFeeds.form.editFor', { name: feed.name })} onClick={() => setEditing({ feed, open: true })} />
+                    <Button
+                      size="small"
+                      icon={<EditOutlined />}
+                      aria-label={t('productFeeds.form.editFor', { name: feed.name })}
+                      onClick={() => setEditing({ feed, open: true })}
+                    />
                   </CanAccess>
                   <CanAccess resource="productFeeds" action="delete">
                     <DeleteFeedButton compact feed={feed} onDeleted={refresh} />
@@ -135,7 +171,14 @@ export default function ProductFeedsPage() {
         onClose={() => setCreating(false)}
         onSaved={(feed) => navigate(carried(routePath('productFeedDetail', { productFeedId: feed.id })))}
       />
-      {editing && <FeedFormModal open={editing.open} feed={editing.feed} onClose={() => setEditing({ ...editing, open: false })} onSaved={refresh} />}
+      {editing && (
+        <FeedFormModal
+          open={editing.open}
+          feed={editing.feed}
+          onClose={() => setEditing({ ...editing, open: false })}
+          onSaved={refresh}
+        />
+      )}
     </RouteLayout>
   );
 }

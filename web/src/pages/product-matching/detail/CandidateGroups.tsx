@@ -14,7 +14,15 @@ import { pairEntries } from './session.ts';
  * the shared words marked, price and difference, score, equal identifiers); the selected one
  * opens into the side-by-side comparison. A click selects.
  */
-export const CandidateGroups = memo(function CandidateGroups({ data, selected, onSelect }: { data: MatchingProduct; selected: number; onSelect(index: number): void }) {
+export const CandidateGroups = memo(function CandidateGroups({
+  data,
+  selected,
+  onSelect,
+}: {
+  data: MatchingProduct;
+  selected: number;
+  onSelect(index: number): void;
+}) {
   const { t } = useTranslation();
   const entries = pairEntries(data);
   if (entries.length === 0) return <Empty description={t('matching.detail.noCandidates')} />;
@@ -31,7 +39,11 @@ export const CandidateGroups = memo(function CandidateGroups({ data, selected, o
               <Tag>{t(`matching.mode.${group.matchingMode}`, { defaultValue: group.matchingMode })}</Tag>
             </Flex>
           }
-          extra={<Typography.Text type="secondary">{t('matching.detail.pairCount', { count: group.pairs.length })}</Typography.Text>}
+          extra={
+            <Typography.Text type="secondary">
+              {t('matching.detail.pairCount', { count: group.pairs.length })}
+            </Typography.Text>
+          }
           styles={{ body: { padding: 0 } }}
         >
           <div role="listbox" aria-label={t('matching.detail.candidatesAt', { competitor: group.competitor.name })}>
@@ -80,7 +92,9 @@ function CandidateRow({
     return () => cancelAnimationFrame(frame);
   }, [selected]);
   const candidate = pair.competitorProduct;
-  const equal = identifiersEqual(data.product, candidate, { matchedIdentifiers: [...(pair.evidence.gtinEqual ? ['gtin'] : []), ...(pair.evidence.mpnEqual ? ['mpn'] : [])] });
+  const equal = identifiersEqual(data.product, candidate, {
+    matchedIdentifiers: [...(pair.evidence.gtinEqual ? ['gtin'] : []), ...(pair.evidence.mpnEqual ? ['mpn'] : [])],
+  });
   return (
     <div
       ref={ref}
@@ -104,9 +118,13 @@ function CandidateRow({
         {equal.has('gtin') && <Tag color="success">{t('matching.evidence.sameGtin')}</Tag>}
         {equal.has('mpn') && <Tag color="success">{t('matching.evidence.sameMpn')}</Tag>}
         <Typography.Text>{formatMoney(candidate.price, candidate.currency, i18n.language)}</Typography.Text>
-        {candidate.currency === data.product.currency && <PriceDifference ours={data.product.price} theirs={candidate.price} currency={data.product.currency} />}
+        {candidate.currency === data.product.currency && (
+          <PriceDifference ours={data.product.price} theirs={candidate.price} currency={data.product.currency} />
+        )}
         <Typography.Text type="secondary" title={t('matching.detail.score')}>
-          {pair.score == null ? '—' : pair.score.toLocaleString(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
+          {pair.score == null
+            ? '—'
+            : pair.score.toLocaleString(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
         </Typography.Text>
       </Flex>
       {selected && (

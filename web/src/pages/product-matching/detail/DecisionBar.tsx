@@ -24,8 +24,18 @@ export interface DecisionBarProps {
 export function DecisionBar(props: DecisionBarProps) {
   const { t } = useTranslation();
   const { allowed, canDecide } = props;
-  const decision = (kind: Decision, keys: readonly string[], label: string, extra: { danger?: boolean; type?: 'primary' } = {}) => (
-    <Button {...extra} disabled={!canDecide || !allowed.has(kind)} onClick={() => props.onDecide(kind)} aria-keyshortcuts={ariaKeys(keys)}>
+  const decision = (
+    kind: Decision,
+    keys: readonly string[],
+    label: string,
+    extra: { danger?: boolean; type?: 'primary' } = {},
+  ) => (
+    <Button
+      {...extra}
+      disabled={!canDecide || !allowed.has(kind)}
+      onClick={() => props.onDecide(kind)}
+      aria-keyshortcuts={ariaKeys(keys)}
+    >
       {label} <Kbd keys={keys} />
     </Button>
   );

@@ -103,10 +103,22 @@ export function ManualSearchModal({ open, data, competitorId, onPick, onClose }:
               return (
                 <List.Item
                   actions={[
-                    <Button key="match" type="primary" size="small" loading={busy === item.id + 'MATCH'} onClick={() => void pick(hit, 'MATCH')}>
+                    <Button
+                      key="match"
+                      type="primary"
+                      size="small"
+                      loading={busy === item.id + 'MATCH'}
+                      onClick={() => void pick(hit, 'MATCH')}
+                    >
                       {t('matching.actions.match')}
                     </Button>,
-                    <Button key="never" danger size="small" loading={busy === item.id + 'NEVER_MATCH'} onClick={() => void pick(hit, 'NEVER_MATCH')}>
+                    <Button
+                      key="never"
+                      danger
+                      size="small"
+                      loading={busy === item.id + 'NEVER_MATCH'}
+                      onClick={() => void pick(hit, 'NEVER_MATCH')}
+                    >
                       {t('matching.actions.neverMatch')}
                     </Button>,
                   ]}
@@ -115,7 +127,9 @@ export function ManualSearchModal({ open, data, competitorId, onPick, onClose }:
                     title={<HighlightedName name={item.name} other={data.product.name} />}
                     description={
                       <Flex gap={12} wrap align="center">
-                        {hit.pairStatus && <PairStatusTag status={hit.pairStatus} stage={hit.pairStage ?? 'CANDIDATE'} />}
+                        {hit.pairStatus && (
+                          <PairStatusTag status={hit.pairStatus} stage={hit.pairStage ?? 'CANDIDATE'} />
+                        )}
                         <span>
                           {t('matching.fields.brand')}: {item.brand ?? '—'}
                         </span>
@@ -123,9 +137,13 @@ export function ManualSearchModal({ open, data, competitorId, onPick, onClose }:
                           {t('matching.fields.ean')}: {item.ean ?? '—'}
                         </span>
                         <Typography.Text>{formatMoney(item.price, item.currency, i18n.language)}</Typography.Text>
-                        {item.currency === data.product.currency && <PriceDifference ours={data.product.price} theirs={item.price} currency={item.currency} />}
+                        {item.currency === data.product.currency && (
+                          <PriceDifference ours={data.product.price} theirs={item.price} currency={item.currency} />
+                        )}
                         <Typography.Text type="secondary">
-                          {t('matching.search.similarity', { value: hit.similarity.toLocaleString(i18n.language, { maximumFractionDigits: 2 }) })}
+                          {t('matching.search.similarity', {
+                            value: hit.similarity.toLocaleString(i18n.language, { maximumFractionDigits: 2 }),
+                          })}
                         </Typography.Text>
                       </Flex>
                     }

@@ -9,19 +9,62 @@ const pair = (id: string, status: MatchingPair['status'] = 'WAITING'): MatchingP
   stage: 'CANDIDATE',
   version: 1,
   score: 0.5,
-  evidence: { gtinEqual: null, mpnEqual: null, brandEqual: null, nameSimilarity: null, sharedWords: [], sharedModelNumbers: [] },
-  competitorProduct: { id: `cp-${id}`, externalId: id, name: id, brand: null, ean: null, mpn: null, price: 1, currency: 'CZK', availability: null, url: null, seenAt: '' },
+  evidence: {
+    gtinEqual: null,
+    mpnEqual: null,
+    brandEqual: null,
+    nameSimilarity: null,
+    sharedWords: [],
+    sharedModelNumbers: [],
+  },
+  competitorProduct: {
+    id: `cp-${id}`,
+    externalId: id,
+    name: id,
+    brand: null,
+    ean: null,
+    mpn: null,
+    price: 1,
+    currency: 'CZK',
+    availability: null,
+    url: null,
+    seenAt: '',
+  },
   priceDifference: null,
   priceDifferencePercent: null,
   updatedAt: '',
 });
 
-const lease = (productId: string, mine = true): Lease => ({ productId, userId: mine ? 'me' : 'other', userEmail: mine ? 'me@x' : 'other@x', mine, expiresAt: '' });
+const lease = (productId: string, mine = true): Lease => ({
+  productId,
+  userId: mine ? 'me' : 'other',
+  userEmail: mine ? 'me@x' : 'other@x',
+  mine,
+  expiresAt: '',
+});
 
 /** A product with one competitor and `pairs` pairs waiting to match (ids <product>-1, -2, ...). */
 const product = (id: string, pairs = 1): MatchingProduct => ({
-  product: { id, itemId: id, name: `Product ${id}`, brand: null, ean: null, mpn: null, category: null, price: 1, currency: 'CZK', imageUrl: null, url: null },
-  competitors: [{ competitor: { id: 'c1', name: 'Shop' }, matchingMode: 'confirmation', pairs: Array.from({ length: pairs }, (_, i) => pair(`${id}-${i + 1}`)) }],
+  product: {
+    id,
+    itemId: id,
+    name: `Product ${id}`,
+    brand: null,
+    ean: null,
+    mpn: null,
+    category: null,
+    price: 1,
+    currency: 'CZK',
+    imageUrl: null,
+    url: null,
+  },
+  competitors: [
+    {
+      competitor: { id: 'c1', name: 'Shop' },
+      matchingMode: 'confirmation',
+      pairs: Array.from({ length: pairs }, (_, i) => pair(`${id}-${i + 1}`)),
+    },
+  ],
   lease: lease(id),
   waitingToMatch: pairs,
 });
@@ -38,7 +81,12 @@ function setup(ids: string[], overrides: Partial<MatchingApi> = {}) {
   const api: MatchingApi = {
     product: vi.fn(async (id: string) => catalogue.get(id)!),
     claimProduct: vi.fn(async (id: string) => lease(id)),
-    claimNext: vi.fn(async (_w: string, _f: unknown, count: number, exclude: string[]) => ids.filter((id) => !exclude.includes(id)).slice(0, count).map((id) => catalogue.get(id)!)),
+    claimNext: vi.fn(async (_w: string, _f: unknown, count: number, exclude: string[]) =>
+      ids
+        .filter((id) => !exclude.includes(id))
+        .slice(0, count)
+        .map((id) => catalogue.get(id)!),
+    ),
     release: vi.fn(async () => true),
     decide: vi.fn(async () => result(null)),
     skipProduct: vi.fn(async () => result(null)),
@@ -47,7 +95,15 @@ function setup(ids: string[], overrides: Partial<MatchingApi> = {}) {
     ...overrides,
   };
   const navigate = vi.fn();
-  const session = new MatchingSession({ api, websiteId: 'w1', filter: null, canConfirm: () => true, navigate, renewEveryMs: 0, retryDelays: [0, 0] });
+  const session = new MatchingSession({
+    api,
+    websiteId: 'w1',
+    filter: null,
+    canConfirm: () => true,
+    navigate,
+    renewEveryMs: 0,
+    retryDelays: [0, 0],
+  });
   return { api, navigate, session };
 }
 
@@ -67,7 +123,9 @@ describe('MatchingSession', () => {
 
   it('shows the next product the moment the last waiting pair is decided, before the server answers', async () => {
     let answer: (value: MatchingDecisionResult) => void = () => undefined;
-    const { api, navigate, session } = setup(['p1', 'p2', 'p3'], { decide: vi.fn(() => new Promise<MatchingDecisionResult>((resolve) => (answer = resolve))) });
+    const { api, navigate, session } = setup(['p1', 'p2', 'p3'], {
+      decide: vi.fn(() => new Promise<MatchingDecisionResult>((resolve) => (answer = resolve))),
+    });
     await session.open('p1');
     await flush();
     session.decide('MATCH');
@@ -75,7 +133,9 @@ describe('MatchingSession', () => {
     expect(navigate).toHaveBeenCalledWith('p2');
     expect(session.getSnapshot().pending).toBe(1);
     await flush();
-    expect(api.decide).toHaveBeenCalledWith(expect.objectContaining({ matchId: 'p1-1', decision: 'MATCH', expectedVersion: 1 }));
+    expect(api.decide).toHaveBeenCalledWith(
+      expect.objectContaining({ matchId: 'p1-1', decision: 'MATCH', expectedVersion: 1 }),
+    );
     answer(result(null));
     await flush();
     expect(session.getSnapshot().pending).toBe(0);
@@ -106,7 +166,9 @@ describe('MatchingSession', () => {
   });
 
   it('goes back to a product whose decision was refused as stale, reloaded, with the reason', async () => {
-    const decide = vi.fn().mockRejectedValue({ code: 'CONFLICT', extensions: { reason: 'STALE_VERSION' }, message: 'changed' });
+    const decide = vi
+      .fn()
+      .mockRejectedValue({ code: 'CONFLICT', extensions: { reason: 'STALE_VERSION' }, message: 'changed' });
     const { api, navigate, session } = setup(['p1', 'p2', 'p3'], { decide });
     await session.open('p1');
     await flush();
@@ -144,7 +206,9 @@ describe('MatchingSession', () => {
     const held = { ...product('p1'), lease: lease('p1', false) };
     const { api, session } = setup(['p1', 'p2'], {
       product: vi.fn(async () => held),
-      claimProduct: vi.fn(async () => Promise.reject({ code: 'CONFLICT', extensions: { reason: 'LEASED', leasedBy: 'other@x' } })),
+      claimProduct: vi.fn(async () =>
+        Promise.reject({ code: 'CONFLICT', extensions: { reason: 'LEASED', leasedBy: 'other@x' } }),
+      ),
     });
     await session.open('p1');
     expect(session.getSnapshot().heldBy?.userEmail).toBe('other@x');
@@ -169,7 +233,12 @@ describe('MatchingSession', () => {
     await flush();
     session.dispose();
     await flush();
-    expect(vi.mocked(api.release).mock.calls.map((call) => call[0]).sort()).toEqual(['p1', 'p2', 'p3']);
+    expect(
+      vi
+        .mocked(api.release)
+        .mock.calls.map((call) => call[0])
+        .sort(),
+    ).toEqual(['p1', 'p2', 'p3']);
   });
 });
 

@@ -5,9 +5,24 @@
  * key, retried with that key when it may not have arrived), undo, and the lease.
  */
 import { failureKind, newIdempotencyKey, withRetries } from '../shared/apiCall.ts';
-import type { Lease, MatchingDecisionKind, MatchingDecisionResult, MatchingProduct, MatchingQueueFilter } from '../queries.ts';
+import type {
+  Lease,
+  MatchingDecisionKind,
+  MatchingDecisionResult,
+  MatchingProduct,
+  MatchingQueueFilter,
+} from '../queries.ts';
 import type { MatchingApi } from './matchingApi.ts';
-import { allowedDecisions, applyDecision, type Decision, initialSelection, isWaitingToMatch, nextWaitingIndex, pairEntries, sameState } from './session.ts';
+import {
+  allowedDecisions,
+  applyDecision,
+  type Decision,
+  initialSelection,
+  isWaitingToMatch,
+  nextWaitingIndex,
+  pairEntries,
+  sameState,
+} from './session.ts';
 
 /** Something the page tells the reviewer: a locale key under matching.session and its values. */
 export interface Notice {
@@ -132,10 +147,14 @@ export class MatchingSession {
     void this.refill();
   }
 
-  private show(product: MatchingProduct, { navigate, claimError, selected }: { navigate: boolean; claimError?: unknown; selected?: number }) {
+  private show(
+    product: MatchingProduct,
+    { navigate, claimError, selected }: { navigate: boolean; claimError?: unknown; selected?: number },
+  ) {
     const lease = product.lease;
     let heldBy: Lease | null = lease && !lease.mine ? lease : null;
-    if (!heldBy && claimError && failureKind(claimError) === 'leased') heldBy = leaseFromError(product.product.id, claimError);
+    if (!heldBy && claimError && failureKind(claimError) === 'leased')
+      heldBy = leaseFromError(product.product.id, claimError);
     this.set({
       current: product,
       status: 'ready',
@@ -158,9 +177,17 @@ export class MatchingSession {
         const currentId = this.snapshot.current?.product.id;
         const exclude = [...new Set([...(currentId ? [currentId] : []), ...this.visited])];
         try {
-          const claimed = await this.options.api.claimNext(this.options.websiteId, this.options.filter, this.options.prefetch ?? 2, exclude);
+          const claimed = await this.options.api.claimNext(
+            this.options.websiteId,
+            this.options.filter,
+            this.options.prefetch ?? 2,
+            exclude,
+          );
           const onScreen = this.snapshot.current?.product.id;
-          this.buffer = claimed.filter((item) => item.product.id !== onScreen && !this.visited.includes(item.product.id) && item.waitingToMatch > 0);
+          this.buffer = claimed.filter(
+            (item) =>
+              item.product.id !== onScreen && !this.visited.includes(item.product.id) && item.waitingToMatch > 0,
+          );
         } catch {
           // Prefetching is an optimisation: the next product is fetched when asked for.
           this.buffer = [];
@@ -207,7 +234,12 @@ export class MatchingSession {
       return;
     }
     const productId = current.product.id;
-    const input = { matchId: entry.pair.id, decision, expectedVersion: entry.pair.version, idempotencyKey: newIdempotencyKey() };
+    const input = {
+      matchId: entry.pair.id,
+      decision,
+      expectedVersion: entry.pair.version,
+      idempotencyKey: newIdempotencyKey(),
+    };
     const after = applyDecision(current, entry.pair.id, decision, canConfirm);
     this.record(productId, (api) => api.decide(input));
     const nextSelected = nextWaitingIndex(pairEntries(after), selected);
@@ -226,21 +258,28 @@ export class MatchingSession {
     const productId = current.product.id;
     const idempotencyKey = newIdempotencyKey();
     let after = current;
-    for (const entry of pairEntries(current)) if (isWaitingToMatch(entry.pair)) after = applyDecision(after, entry.pair.id, 'SKIP', false);
+    for (const entry of pairEntries(current))
+      if (isWaitingToMatch(entry.pair)) after = applyDecision(after, entry.pair.id, 'SKIP', false);
     this.record(productId, (api) => api.skipProduct({ productId, idempotencyKey }));
     this.set({ current: after, notice: null });
     this.next();
   }
 
   /** Pairs the product with a competitor product found by search (waits for the server: the pair may be new). */
-  async pick(competitorProductId: string, decision: Extract<MatchingDecisionKind, 'MATCH' | 'NEVER_MATCH'>): Promise<boolean> {
+  async pick(
+    competitorProductId: string,
+    decision: Extract<MatchingDecisionKind, 'MATCH' | 'NEVER_MATCH'>,
+  ): Promise<boolean> {
     const { current } = this.snapshot;
     if (!current) return false;
     const productId = current.product.id;
     const idempotencyKey = newIdempotencyKey();
     await this.chain;
     try {
-      const result = await withRetries(() => this.options.api.pick({ productId, competitorProductId, decision, idempotencyKey }), this.options.retryDelays);
+      const result = await withRetries(
+        () => this.options.api.pick({ productId, competitorProductId, decision, idempotencyKey }),
+        this.options.retryDelays,
+      );
       this.history.push({ productId });
       if (this.snapshot.current?.product.id === productId && result.product) {
         this.show(result.product, { navigate: false, selected: this.selectionAfter(result.product, result) });
@@ -295,14 +334,18 @@ export class MatchingSession {
     const idempotencyKey = newIdempotencyKey();
     this.set({ notice: null });
     try {
-      const result = await withRetries(() => this.options.api.undo({ productId, idempotencyKey }), this.options.retryDelays);
+      const result = await withRetries(
+        () => this.options.api.undo({ productId, idempotencyKey }),
+        this.options.retryDelays,
+      );
       const product = result.product ?? (await this.options.api.product(productId));
       this.bringBack(product, this.selectionAfter(product, result));
       if (!product.lease?.mine) {
         await this.options.api.claimProduct(productId).then(
           () => undefined,
           (error: unknown) => {
-            if (failureKind(error) === 'leased' && this.snapshot.current?.product.id === productId) this.set({ heldBy: leaseFromError(productId, error) });
+            if (failureKind(error) === 'leased' && this.snapshot.current?.product.id === productId)
+              this.set({ heldBy: leaseFromError(productId, error) });
           },
         );
       }
@@ -317,9 +360,13 @@ export class MatchingSession {
     if (this.disposed) return;
     this.disposed = true;
     if (this.renewTimer) clearInterval(this.renewTimer);
-    const held = [this.snapshot.current, ...this.buffer].filter((item): item is MatchingProduct => Boolean(item) && !this.snapshot.heldBy);
+    const held = [this.snapshot.current, ...this.buffer].filter(
+      (item): item is MatchingProduct => Boolean(item) && !this.snapshot.heldBy,
+    );
     // After the decisions already sent, so their leases are not released under them.
-    void this.chain.then(() => Promise.all(held.map((item) => this.options.api.release(item.product.id).catch(() => false))));
+    void this.chain.then(() =>
+      Promise.all(held.map((item) => this.options.api.release(item.product.id).catch(() => false))),
+    );
   }
 
   /** Queues a decision batch of a product: sent after the earlier ones, retried with its key. */
@@ -339,10 +386,18 @@ export class MatchingSession {
         const onScreen = this.snapshot.current;
         // The server's word replaces the screen's once no other decision of the product is on its way.
         // (Only when it differs: an equal answer would re-render the product for nothing.)
-        if (result.product && onScreen?.product.id === productId && !this.pendingByProduct.get(productId) && !sameState(onScreen, result.product)) {
+        if (
+          result.product &&
+          onScreen?.product.id === productId &&
+          !this.pendingByProduct.get(productId) &&
+          !sameState(onScreen, result.product)
+        ) {
           const selectedId = pairEntries(onScreen)[this.snapshot.selected]?.pair.id;
           const index = pairEntries(result.product).findIndex((entry) => entry.pair.id === selectedId);
-          this.set({ current: result.product, selected: index >= 0 ? index : initialSelection(pairEntries(result.product)) });
+          this.set({
+            current: result.product,
+            selected: index >= 0 ? index : initialSelection(pairEntries(result.product)),
+          });
         }
       } catch (error) {
         this.settle(productId);
@@ -371,7 +426,13 @@ export class MatchingSession {
       kind === 'stale'
         ? { kind: 'stale', key: 'stale' }
         : kind === 'leased'
-          ? { kind: 'leased', key: 'leasedRefused', values: { email: String((error as { extensions?: Record<string, unknown> }).extensions?.leasedBy ?? '?') } }
+          ? {
+              kind: 'leased',
+              key: 'leasedRefused',
+              values: {
+                email: String((error as { extensions?: Record<string, unknown> }).extensions?.leasedBy ?? '?'),
+              },
+            }
           : kind === 'retry'
             ? { kind: 'error', key: 'notSent', detail }
             : { kind: 'error', key: 'refused', detail };

@@ -45,11 +45,23 @@ export default function ProductMatchingPage() {
   const navigate = useCallback(
     (id: string) =>
       requestAnimationFrame(() =>
-        setTimeout(() => navigateTo(carried(routePath('productMatchingDetail', { productId: id }) + filterSearch), { replace: true }), 0),
+        setTimeout(
+          () =>
+            navigateTo(carried(routePath('productMatchingDetail', { productId: id }) + filterSearch), {
+              replace: true,
+            }),
+          0,
+        ),
       ),
     [navigateTo, carried, filterSearch],
   );
-  const [session, snapshot] = useMatchingSession({ websiteId: website?.id, filter, productId, canConfirm: confirmAccess?.can === true, navigate });
+  const [session, snapshot] = useMatchingSession({
+    websiteId: website?.id,
+    filter,
+    productId,
+    canConfirm: confirmAccess?.can === true,
+    navigate,
+  });
   const [searching, setSearching] = useState(false);
   const selectPair = useCallback((index: number) => session?.select(index), [session]);
 
@@ -69,7 +81,10 @@ export default function ProductMatchingPage() {
   // Buttons are off while another reviewer holds the product; its keys still answer, with why nothing happens.
   const deciding = ready && !snapshot.heldBy;
   // A reader (Viewer) claims nothing: the next product is chosen in the queue.
-  const next = useCallback(() => (canDecide ? session?.next() : navigateTo(queuePath)), [canDecide, session, navigateTo, queuePath]);
+  const next = useCallback(
+    () => (canDecide ? session?.next() : navigateTo(queuePath)),
+    [canDecide, session, navigateTo, queuePath],
+  );
 
   useKeyboardShortcuts(
     session
@@ -94,13 +109,18 @@ export default function ProductMatchingPage() {
     <PageLayout
       resource={ROUTES.productMatchingDetail.resource}
       title={title}
-      breadcrumb={[{ title: t('routes.productMatching.title'), path: routePath('productMatching') + filterSearch }, { title }]}
+      breadcrumb={[
+        { title: t('routes.productMatching.title'), path: routePath('productMatching') + filterSearch },
+        { title },
+      ]}
       extra={
         <LinkButton to={routePath('productMatching') + filterSearch}>{t('matching.detail.backToQueue')}</LinkButton>
       }
     >
       <SessionNotice notice={snapshot.notice} heldBy={snapshot.heldBy} onClose={() => session?.dismissNotice()} />
-      {!canDecide && decideAccess && <Alert type="info" showIcon message={t('matching.detail.readOnly')} style={{ marginBottom: 16 }} />}
+      {!canDecide && decideAccess && (
+        <Alert type="info" showIcon message={t('matching.detail.readOnly')} style={{ marginBottom: 16 }} />
+      )}
       {snapshot.status === 'error' && <ApiErrorAlert error={snapshot.error as Error} />}
       {snapshot.status === 'loading' && <Skeleton active />}
       {snapshot.status === 'empty' && (

@@ -30,7 +30,13 @@ export const ProductPanel = memo(function ProductPanel({ product }: { product: P
         </Descriptions.Item>
         {link && (
           <Descriptions.Item label={t('matching.fields.url')}>
-            <Typography.Link href={link} target="_blank" rel="noreferrer noopener" title={link} style={{ ...ONE_LINE, maxWidth: 240 }}>
+            <Typography.Link
+              href={link}
+              target="_blank"
+              rel="noreferrer noopener"
+              title={link}
+              style={{ ...ONE_LINE, maxWidth: 240 }}
+            >
               {link}
             </Typography.Link>
           </Descriptions.Item>

@@ -29,20 +29,27 @@ export function ProductTimeline({ productId, version }: { productId: string; ver
       size="small"
       title={t('matching.detail.timeline')}
       extra={
-        <AppLink to={`${routePath('productMatchingLog')}?product=${encodeURIComponent(productId)}`}>{t('matching.detail.timelineInLog')}</AppLink>
+        <AppLink to={`${routePath('productMatchingLog')}?product=${encodeURIComponent(productId)}`}>
+          {t('matching.detail.timelineInLog')}
+        </AppLink>
       }
     >
       <ApiErrorAlert error={query.error} />
       {decisions.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={query.isLoading ? t('matching.detail.loading') : t('matching.detail.noDecisions')} />
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={query.isLoading ? t('matching.detail.loading') : t('matching.detail.noDecisions')}
+        />
       ) : (
         <Timeline
           items={decisions.map((decision) => ({
             key: decision.id,
             children: (
               <div>
-                <Typography.Text type="secondary">{new Date(decision.decidedAt).toLocaleString(i18n.language)}</Typography.Text> ·{' '}
-                <DecisionActor actor={decision.actor} /> · <DecisionEvent decision={decision} />
+                <Typography.Text type="secondary">
+                  {new Date(decision.decidedAt).toLocaleString(i18n.language)}
+                </Typography.Text>{' '}
+                · <DecisionActor actor={decision.actor} /> · <DecisionEvent decision={decision} />
                 <div>
                   {decision.competitor.name}: {decision.competitorProduct.name}
                 </div>

@@ -18,7 +18,10 @@ export const ProductWorkspace = memo(function ProductWorkspace({
 }) {
   const { t } = useTranslation();
   // The timeline is read again when a pair of the product moves (its versions grow with every transition).
-  const version = data.competitors.reduce((sum, group) => sum + group.pairs.reduce((inner, pair) => inner + pair.version, 0), 0);
+  const version = data.competitors.reduce(
+    (sum, group) => sum + group.pairs.reduce((inner, pair) => inner + pair.version, 0),
+    0,
+  );
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={8}>

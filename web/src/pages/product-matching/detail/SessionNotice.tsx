@@ -6,7 +6,15 @@ import type { Notice } from './MatchingSession.ts';
 const TYPE = { stale: 'warning', leased: 'warning', error: 'error', info: 'info' } as const;
 
 /** What the session has to say (a refused decision and why, an undo done), and who else holds the product. */
-export function SessionNotice({ notice, heldBy, onClose }: { notice: Notice | null; heldBy: Lease | null; onClose(): void }) {
+export function SessionNotice({
+  notice,
+  heldBy,
+  onClose,
+}: {
+  notice: Notice | null;
+  heldBy: Lease | null;
+  onClose(): void;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <>

@@ -11,4 +11,5 @@ export const DETAIL_KEYS = {
 } as const;
 
 /** aria-keyshortcuts writes keys by their KeyboardEvent names. */
-export const ariaKeys = (keys: readonly string[]) => keys.map((key) => (key.length === 1 ? key.toUpperCase() : key)).join(' ');
+export const ariaKeys = (keys: readonly string[]) =>
+  keys.map((key) => (key.length === 1 ? key.toUpperCase() : key)).join(' ');

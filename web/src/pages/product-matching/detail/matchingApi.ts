@@ -20,17 +20,33 @@ import {
 export interface MatchingApi {
   product(productId: string): Promise<MatchingProduct>;
   claimProduct(productId: string): Promise<Lease>;
-  claimNext(websiteId: string, filter: MatchingQueueFilter | null, count: number, excludeProductIds: string[]): Promise<MatchingProduct[]>;
+  claimNext(
+    websiteId: string,
+    filter: MatchingQueueFilter | null,
+    count: number,
+    excludeProductIds: string[],
+  ): Promise<MatchingProduct[]>;
   release(productId: string): Promise<boolean>;
-  decide(input: { matchId: string; decision: MatchingDecisionKind; expectedVersion: number; idempotencyKey: string }): Promise<MatchingDecisionResult>;
+  decide(input: {
+    matchId: string;
+    decision: MatchingDecisionKind;
+    expectedVersion: number;
+    idempotencyKey: string;
+  }): Promise<MatchingDecisionResult>;
   skipProduct(input: { productId: string; idempotencyKey: string }): Promise<MatchingDecisionResult>;
-  pick(input: { productId: string; competitorProductId: string; decision: MatchingDecisionKind; idempotencyKey: string }): Promise<MatchingDecisionResult>;
+  pick(input: {
+    productId: string;
+    competitorProductId: string;
+    decision: MatchingDecisionKind;
+    idempotencyKey: string;
+  }): Promise<MatchingDecisionResult>;
   undo(input: { productId: string; idempotencyKey: string }): Promise<MatchingDecisionResult>;
 }
 
 /** The session's calls through the console's data provider (the API's error codes kept). */
 export function matchingApi(provider: DataProvider): MatchingApi {
-  const call = <T,>(document: Parameters<typeof callOperation>[1], variables: Record<string, unknown>) => callOperation<T>(provider, document, variables);
+  const call = <T>(document: Parameters<typeof callOperation>[1], variables: Record<string, unknown>) =>
+    callOperation<T>(provider, document, variables);
   return {
     product: (productId) => call(MATCHING_PRODUCT_QUERY, { productId }),
     claimProduct: (productId) => call(MATCHING_CLAIM_PRODUCT_MUTATION, { productId }),

@@ -1,28 +1,79 @@
 import { describe, expect, it } from 'vitest';
 import type { MatchingPair, MatchingProduct } from '../queries.ts';
-import { allowedDecisions, applyDecision, initialSelection, nextWaitingIndex, pairEntries, sameState } from './session.ts';
+import {
+  allowedDecisions,
+  applyDecision,
+  initialSelection,
+  nextWaitingIndex,
+  pairEntries,
+  sameState,
+} from './session.ts';
 
-const pair = (id: string, status: MatchingPair['status'] = 'WAITING', stage: MatchingPair['stage'] = 'CANDIDATE'): MatchingPair => ({
+const pair = (
+  id: string,
+  status: MatchingPair['status'] = 'WAITING',
+  stage: MatchingPair['stage'] = 'CANDIDATE',
+): MatchingPair => ({
   id,
   status,
   stage,
   version: 1,
   score: 0.5,
-  evidence: { gtinEqual: null, mpnEqual: null, brandEqual: null, nameSimilarity: null, sharedWords: [], sharedModelNumbers: [] },
-  competitorProduct: { id: `cp-${id}`, externalId: id, name: id, brand: null, ean: null, mpn: null, price: 1, currency: 'CZK', availability: null, url: null, seenAt: '' },
+  evidence: {
+    gtinEqual: null,
+    mpnEqual: null,
+    brandEqual: null,
+    nameSimilarity: null,
+    sharedWords: [],
+    sharedModelNumbers: [],
+  },
+  competitorProduct: {
+    id: `cp-${id}`,
+    externalId: id,
+    name: id,
+    brand: null,
+    ean: null,
+    mpn: null,
+    price: 1,
+    currency: 'CZK',
+    availability: null,
+    url: null,
+    seenAt: '',
+  },
   priceDifference: null,
   priceDifferencePercent: null,
   updatedAt: '',
 });
 
 const product = (groups: Record<string, MatchingPair[]>): MatchingProduct => ({
-  product: { id: 'p1', itemId: 'SKU-1', name: 'Stan', brand: null, ean: null, mpn: null, category: null, price: 1, currency: 'CZK', imageUrl: null, url: null },
-  competitors: Object.entries(groups).map(([id, pairs]) => ({ competitor: { id, name: id }, matchingMode: 'confirmation', pairs })),
+  product: {
+    id: 'p1',
+    itemId: 'SKU-1',
+    name: 'Stan',
+    brand: null,
+    ean: null,
+    mpn: null,
+    category: null,
+    price: 1,
+    currency: 'CZK',
+    imageUrl: null,
+    url: null,
+  },
+  competitors: Object.entries(groups).map(([id, pairs]) => ({
+    competitor: { id, name: id },
+    matchingMode: 'confirmation',
+    pairs,
+  })),
   lease: null,
-  waitingToMatch: Object.values(groups).flat().filter((p) => p.status === 'WAITING' && p.stage === 'CANDIDATE').length,
+  waitingToMatch: Object.values(groups)
+    .flat()
+    .filter((p) => p.status === 'WAITING' && p.stage === 'CANDIDATE').length,
 });
 
-const states = (p: MatchingProduct) => pairEntries(p).map((e) => `${e.pair.id}:${e.pair.status}${e.pair.status === 'WAITING' ? `/${e.pair.stage}` : ''}:v${e.pair.version}`);
+const states = (p: MatchingProduct) =>
+  pairEntries(p).map(
+    (e) => `${e.pair.id}:${e.pair.status}${e.pair.status === 'WAITING' ? `/${e.pair.stage}` : ''}:v${e.pair.version}`,
+  );
 
 describe('allowedDecisions', () => {
   it.each([
@@ -50,13 +101,28 @@ describe('applyDecision', () => {
 
   it("a User's match waits for confirmation (and supersedes too)", () => {
     const after = applyDecision(start, 'a2', 'MATCH', false);
-    expect(states(after)).toEqual(['a1:SKIPPED:v2', 'a2:WAITING/CONFIRMATION:v2', 'a3:NEVER_MATCH:v1', 'b1:WAITING/CANDIDATE:v1']);
+    expect(states(after)).toEqual([
+      'a1:SKIPPED:v2',
+      'a2:WAITING/CONFIRMATION:v2',
+      'a3:NEVER_MATCH:v1',
+      'b1:WAITING/CANDIDATE:v1',
+    ]);
   });
 
   it('never match and skip change the pair alone', () => {
-    expect(states(applyDecision(start, 'a1', 'NEVER_MATCH', true))).toEqual(['a1:NEVER_MATCH:v2', 'a2:WAITING/CANDIDATE:v1', 'a3:NEVER_MATCH:v1', 'b1:WAITING/CANDIDATE:v1']);
+    expect(states(applyDecision(start, 'a1', 'NEVER_MATCH', true))).toEqual([
+      'a1:NEVER_MATCH:v2',
+      'a2:WAITING/CANDIDATE:v1',
+      'a3:NEVER_MATCH:v1',
+      'b1:WAITING/CANDIDATE:v1',
+    ]);
     const skipped = applyDecision(start, 'b1', 'SKIP', true);
-    expect(states(skipped)).toEqual(['a1:WAITING/CANDIDATE:v1', 'a2:WAITING/CANDIDATE:v1', 'a3:NEVER_MATCH:v1', 'b1:SKIPPED:v2']);
+    expect(states(skipped)).toEqual([
+      'a1:WAITING/CANDIDATE:v1',
+      'a2:WAITING/CANDIDATE:v1',
+      'a3:NEVER_MATCH:v1',
+      'b1:SKIPPED:v2',
+    ]);
     expect(skipped.waitingToMatch).toBe(2);
   });
 
@@ -72,7 +138,9 @@ describe('applyDecision', () => {
 });
 
 describe('selection', () => {
-  const entries = pairEntries(product({ a: [pair('a1', 'MATCHED'), pair('a2')], b: [pair('b1', 'SKIPPED'), pair('b2')] }));
+  const entries = pairEntries(
+    product({ a: [pair('a1', 'MATCHED'), pair('a2')], b: [pair('b1', 'SKIPPED'), pair('b2')] }),
+  );
 
   it('starts on the first pair waiting to match', () => {
     expect(initialSelection(entries)).toBe(1);
@@ -96,6 +164,11 @@ describe('sameState', () => {
 
   it('is false when a pair moved, or the lease changed hands', () => {
     expect(sameState(base, applyDecision(base, 'a1', 'SKIP', true))).toBe(false);
-    expect(sameState(base, { ...base, lease: { productId: 'p1', userId: 'u2', userEmail: null, mine: false, expiresAt: '' } })).toBe(false);
+    expect(
+      sameState(base, {
+        ...base,
+        lease: { productId: 'p1', userId: 'u2', userEmail: null, mine: false, expiresAt: '' },
+      }),
+    ).toBe(false);
   });
 });

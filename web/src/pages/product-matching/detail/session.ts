@@ -15,10 +15,13 @@ export interface PairEntry {
 
 /** Every pair of the product, competitor by competitor, in the server's order. */
 export function pairEntries(product: MatchingProduct | null | undefined): PairEntry[] {
-  return (product?.competitors ?? []).flatMap((group) => group.pairs.map((pair) => ({ pair, competitor: group.competitor })));
+  return (product?.competitors ?? []).flatMap((group) =>
+    group.pairs.map((pair) => ({ pair, competitor: group.competitor })),
+  );
 }
 
-export const isWaitingToMatch = (pair: Pick<MatchingPair, 'status' | 'stage'>) => pair.status === 'WAITING' && pair.stage === 'CANDIDATE';
+export const isWaitingToMatch = (pair: Pick<MatchingPair, 'status' | 'stage'>) =>
+  pair.status === 'WAITING' && pair.stage === 'CANDIDATE';
 
 /**
  * The decisions the queue offers for a pair (STATE.md): match from waiting, skipped, expired or
@@ -28,14 +31,20 @@ export const isWaitingToMatch = (pair: Pick<MatchingPair, 'status' | 'stage'>) =
 export function allowedDecisions(pair: Pick<MatchingPair, 'status' | 'stage'>, canConfirm: boolean): Set<Decision> {
   const allowed = new Set<Decision>();
   const waiting = isWaitingToMatch(pair);
-  if (waiting || pair.status === 'SKIPPED' || pair.status === 'EXPIRED' || pair.status === 'NEVER_MATCH') allowed.add('MATCH');
+  if (waiting || pair.status === 'SKIPPED' || pair.status === 'EXPIRED' || pair.status === 'NEVER_MATCH')
+    allowed.add('MATCH');
   if (waiting || pair.status === 'SKIPPED' || pair.status === 'EXPIRED') allowed.add('NEVER_MATCH');
-  if (canConfirm && (pair.status === 'MATCHED' || (pair.status === 'WAITING' && pair.stage === 'CONFIRMATION'))) allowed.add('NEVER_MATCH');
+  if (canConfirm && (pair.status === 'MATCHED' || (pair.status === 'WAITING' && pair.stage === 'CONFIRMATION')))
+    allowed.add('NEVER_MATCH');
   if (waiting) allowed.add('SKIP');
   return allowed;
 }
 
-const moved = (pair: MatchingPair, status: MatchingPair['status'], stage: MatchingPair['stage'] = 'CANDIDATE'): MatchingPair => ({
+const moved = (
+  pair: MatchingPair,
+  status: MatchingPair['status'],
+  stage: MatchingPair['stage'] = 'CANDIDATE',
+): MatchingPair => ({
   ...pair,
   status,
   stage,
@@ -48,7 +57,12 @@ const moved = (pair: MatchingPair, status: MatchingPair['status'], stage: Matchi
  * competitor (SKIPPED); never match and skip change the pair alone. Each changed pair's version
  * grows by one, as on the server.
  */
-export function applyDecision(product: MatchingProduct, pairId: string, decision: Decision, canConfirm: boolean): MatchingProduct {
+export function applyDecision(
+  product: MatchingProduct,
+  pairId: string,
+  decision: Decision,
+  canConfirm: boolean,
+): MatchingProduct {
   const competitors = product.competitors.map((group) => {
     const target = group.pairs.find((pair) => pair.id === pairId);
     if (!target) return group;
@@ -91,7 +105,12 @@ export function sameState(a: MatchingProduct, b: MatchingProduct): boolean {
     left.length === right.length &&
     left.every(({ pair }, index) => {
       const other = right[index]!.pair;
-      return pair.id === other.id && pair.status === other.status && pair.stage === other.stage && pair.version === other.version;
+      return (
+        pair.id === other.id &&
+        pair.status === other.status &&
+        pair.stage === other.stage &&
+        pair.version === other.version
+      );
     })
   );
 }

@@ -4,7 +4,17 @@ import type { MatchingQueueFilter } from '../queries.ts';
 import { matchingApi } from './matchingApi.ts';
 import { MatchingSession, type SessionSnapshot } from './MatchingSession.ts';
 
-const IDLE: SessionSnapshot = { current: null, status: 'loading', error: null, selected: -1, notice: null, pending: 0, canUndo: false, next: null, heldBy: null };
+const IDLE: SessionSnapshot = {
+  current: null,
+  status: 'loading',
+  error: null,
+  selected: -1,
+  notice: null,
+  pending: 0,
+  canUndo: false,
+  next: null,
+  heldBy: null,
+};
 const noSubscription = () => () => undefined;
 
 /**
@@ -40,7 +50,8 @@ export function useMatchingSession(options: {
   const snapshot = useSyncExternalStore(session?.subscribe ?? noSubscription, session?.getSnapshot ?? (() => IDLE));
 
   useEffect(() => {
-    if (session && options.productId && snapshot.current?.product.id !== options.productId) void session.open(options.productId);
+    if (session && options.productId && snapshot.current?.product.id !== options.productId)
+      void session.open(options.productId);
     // Only a new address (or a new session) opens a product; the session's own moves update the address itself.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [session, options.productId]);

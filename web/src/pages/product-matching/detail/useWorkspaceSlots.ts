@@ -13,7 +13,11 @@ export interface WorkspaceSlot {
  * Each keeps the props it was last rendered with, so switching to the next product only shows one
  * element and hides another: nothing is rendered on the way from the key to the screen.
  */
-export function useWorkspaceSlots(current: MatchingProduct | null, next: MatchingProduct | null, selected: number): WorkspaceSlot[] {
+export function useWorkspaceSlots(
+  current: MatchingProduct | null,
+  next: MatchingProduct | null,
+  selected: number,
+): WorkspaceSlot[] {
   const deferredCurrent = useDeferredValue(current);
   const deferredNext = useDeferredValue(next);
   const lastSelected = useRef(new Map<string, number>());

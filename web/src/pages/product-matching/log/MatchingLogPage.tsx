@@ -17,7 +17,13 @@ import { DecisionActor, DecisionEvent, StatusChange } from '../shared/DecisionPa
 import { useMatchingStatistics } from '../shared/useMatchingStatistics.ts';
 import { MATCHING_LOG_EXPORT_QUERY, MATCHING_LOG_QUERY, type MatchingDecision } from '../queries.ts';
 import { LogFilters } from './LogFilters.tsx';
-import { type LogFilterState, logExportFileName, logFilterVariables, readLogFilter, writeLogFilter } from './logFilter.ts';
+import {
+  type LogFilterState,
+  logExportFileName,
+  logFilterVariables,
+  readLogFilter,
+  writeLogFilter,
+} from './logFilter.ts';
 import { RevertButton } from './RevertButton.tsx';
 
 const PAGE_SIZE = 50;
@@ -37,7 +43,10 @@ export default function MatchingLogPage() {
   const { website } = useWebsiteSelection();
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readLogFilter(params), [params]);
-  const update = useCallback((change: Partial<LogFilterState>) => setParams((current) => writeLogFilter(current, change)), [setParams]);
+  const update = useCallback(
+    (change: Partial<LogFilterState>) => setParams((current) => writeLogFilter(current, change)),
+    [setParams],
+  );
   const { data: identity } = useGetIdentity<Identity>();
   const myId = identity?.appUser?.id ?? identity?.id ?? null;
   const filter = logFilterVariables(state, myId);
@@ -48,7 +57,8 @@ export default function MatchingLogPage() {
   const lastWebsite = useRef(website?.id);
   useEffect(() => {
     if (!website) return;
-    if (lastWebsite.current && lastWebsite.current !== website.id) setParams((current) => writeLogFilter(current, { competitor: '', product: '', page: 1 }), { replace: true });
+    if (lastWebsite.current && lastWebsite.current !== website.id)
+      setParams((current) => writeLogFilter(current, { competitor: '', product: '', page: 1 }), { replace: true });
     lastWebsite.current = website.id;
   }, [website, setParams]);
 
@@ -57,7 +67,12 @@ export default function MatchingLogPage() {
     method: 'get',
     meta: {
       gqlQuery: MATCHING_LOG_QUERY,
-      gqlVariables: { organizationWebsiteId: website?.id, filter, limit: PAGE_SIZE, offset: (state.page - 1) * PAGE_SIZE },
+      gqlVariables: {
+        organizationWebsiteId: website?.id,
+        filter,
+        limit: PAGE_SIZE,
+        offset: (state.page - 1) * PAGE_SIZE,
+      },
     },
     queryOptions: { enabled: Boolean(website), placeholderData: keepPreviousData },
     errorNotification: false,
@@ -71,10 +86,14 @@ export default function MatchingLogPage() {
     setExporting(true);
     setExportError(null);
     try {
-      const result = await callOperation<{ csv: string; rows: number; truncated: boolean }>(getProvider(), MATCHING_LOG_EXPORT_QUERY, {
-        organizationWebsiteId: website.id,
-        filter,
-      });
+      const result = await callOperation<{ csv: string; rows: number; truncated: boolean }>(
+        getProvider(),
+        MATCHING_LOG_EXPORT_QUERY,
+        {
+          organizationWebsiteId: website.id,
+          filter,
+        },
+      );
       downloadCsv(logExportFileName(new Date()), result.csv);
       if (result.truncated) setExportError(t('matching.log.exportTruncated', { count: result.rows }));
     } catch (error) {
@@ -100,7 +119,11 @@ export default function MatchingLogPage() {
         <Empty description={t('matching.noWebsite')} />
       ) : (
         <>
-          <LogFilters state={state} update={update} competitors={report?.competitors.map((entry) => entry.competitor) ?? []} />
+          <LogFilters
+            state={state}
+            update={update}
+            competitors={report?.competitors.map((entry) => entry.competitor) ?? []}
+          />
           {state.product && (
             <Typography.Paragraph>
               {t('matching.log.productOnly')}{' '}
@@ -121,20 +144,34 @@ export default function MatchingLogPage() {
               total: pagination?.total ?? 0,
               showSizeChanger: false,
               onChange: (page) => update({ page }),
-              showTotal: (total) => t(pagination?.totalIsEstimate ? 'matching.log.totalEstimate' : 'matching.log.total', { count: total, formatted: total.toLocaleString(i18n.language) }),
+              showTotal: (total) =>
+                t(pagination?.totalIsEstimate ? 'matching.log.totalEstimate' : 'matching.log.total', {
+                  count: total,
+                  formatted: total.toLocaleString(i18n.language),
+                }),
             }}
           >
             <Table.Column<MatchingDecision>
               key="decidedAt"
               title={t('matching.log.columns.when')}
-              render={(_, decision) => <span style={{ whiteSpace: 'nowrap' }}>{new Date(decision.decidedAt).toLocaleString(i18n.language)}</span>}
+              render={(_, decision) => (
+                <span style={{ whiteSpace: 'nowrap' }}>
+                  {new Date(decision.decidedAt).toLocaleString(i18n.language)}
+                </span>
+              )}
             />
-            <Table.Column<MatchingDecision> key="actor" title={t('matching.log.columns.who')} render={(_, decision) => <DecisionActor actor={decision.actor} />} />
+            <Table.Column<MatchingDecision>
+              key="actor"
+              title={t('matching.log.columns.who')}
+              render={(_, decision) => <DecisionActor actor={decision.actor} />}
+            />
             <Table.Column<MatchingDecision>
               key="product"
               title={t('matching.fields.product')}
               render={(_, decision) => (
-                <AppLink to={routePath('productMatchingDetail', { productId: decision.product.id })}>{decision.product.name}</AppLink>
+                <AppLink to={routePath('productMatchingDetail', { productId: decision.product.id })}>
+                  {decision.product.name}
+                </AppLink>
               )}
             />
             <Table.Column<MatchingDecision>
@@ -147,13 +184,25 @@ export default function MatchingLogPage() {
                 </>
               )}
             />
-            <Table.Column<MatchingDecision> key="status" title={t('matching.log.columns.status')} render={(_, decision) => <StatusChange decision={decision} />} />
-            <Table.Column<MatchingDecision> key="event" title={t('matching.log.columns.event')} render={(_, decision) => <DecisionEvent decision={decision} />} />
+            <Table.Column<MatchingDecision>
+              key="status"
+              title={t('matching.log.columns.status')}
+              render={(_, decision) => <StatusChange decision={decision} />}
+            />
+            <Table.Column<MatchingDecision>
+              key="event"
+              title={t('matching.log.columns.event')}
+              render={(_, decision) => <DecisionEvent decision={decision} />}
+            />
             {revertAccess?.can && (
               <Table.Column<MatchingDecision>
                 key="actions"
                 title={t('matching.log.columns.actions')}
-                render={(_, decision) => (decision.revertable ? <RevertButton decision={decision} onReverted={() => void query.refetch()} /> : null)}
+                render={(_, decision) =>
+                  decision.revertable ? (
+                    <RevertButton decision={decision} onReverted={() => void query.refetch()} />
+                  ) : null
+                }
               />
             )}
           </Table>

@@ -17,7 +17,10 @@ export function RevertButton({ decision, onReverted }: { decision: MatchingDecis
         url: '',
         method: 'post',
         values: {},
-        meta: { gqlMutation: MATCHING_REVERT_MUTATION, gqlVariables: { input: { decisionId: decision.id, idempotencyKey: key } } },
+        meta: {
+          gqlMutation: MATCHING_REVERT_MUTATION,
+          gqlVariables: { input: { decisionId: decision.id, idempotencyKey: key } },
+        },
         successNotification: { type: 'success', message: t('matching.log.revertDone') },
         errorNotification: changeFailedNotification(t, t('matching.log.revertFailed')),
       },
@@ -32,7 +35,10 @@ export function RevertButton({ decision, onReverted }: { decision: MatchingDecis
   return (
     <Popconfirm
       title={t('matching.log.revertTitle')}
-      description={t('matching.log.revertText', { product: decision.product.name, competitor: decision.competitor.name })}
+      description={t('matching.log.revertText', {
+        product: decision.product.name,
+        competitor: decision.competitor.name,
+      })}
       okText={t('matching.log.revert')}
       cancelText={t('buttons.cancel')}
       onConfirm={run}

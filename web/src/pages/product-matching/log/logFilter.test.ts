@@ -3,7 +3,11 @@ import { logExportFileName, logFilterVariables, nextDay, readLogFilter, writeLog
 
 describe('matching log filter', () => {
   it('reads valid values and drops the rest', () => {
-    const state = readLogFilter(new URLSearchParams('status=MATCHED&source=QUEUE&event=MATCH&actor=automatic&from=2026-01-02&to=bad&page=2&competitor=c1'));
+    const state = readLogFilter(
+      new URLSearchParams(
+        'status=MATCHED&source=QUEUE&event=MATCH&actor=automatic&from=2026-01-02&to=bad&page=2&competitor=c1',
+      ),
+    );
     expect(state).toEqual({
       competitor: 'c1',
       product: '',
@@ -15,7 +19,11 @@ describe('matching log filter', () => {
       to: '',
       page: 2,
     });
-    expect(readLogFilter(new URLSearchParams('status=DONE&source=x&actor=someone'))).toMatchObject({ status: null, source: null, actor: null });
+    expect(readLogFilter(new URLSearchParams('status=DONE&source=x&actor=someone'))).toMatchObject({
+      status: null,
+      source: null,
+      actor: null,
+    });
   });
 
   it('writes changes back to page 1 and keeps owid', () => {
@@ -27,7 +35,9 @@ describe('matching log filter', () => {
   it('becomes the API filter: "me" by id, automatic, the last day included', () => {
     const state = readLogFilter(new URLSearchParams('actor=me&from=2026-02-27&to=2026-02-28'));
     expect(logFilterVariables(state, 'u1')).toEqual({ actorId: 'u1', from: '2026-02-27', to: '2026-03-01' });
-    expect(logFilterVariables(readLogFilter(new URLSearchParams('actor=automatic')), 'u1')).toEqual({ automatic: true });
+    expect(logFilterVariables(readLogFilter(new URLSearchParams('actor=automatic')), 'u1')).toEqual({
+      automatic: true,
+    });
     expect(logFilterVariables(readLogFilter(new URLSearchParams('')), 'u1')).toBeNull();
   });
 

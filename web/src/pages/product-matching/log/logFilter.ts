@@ -1,4 +1,10 @@
-import { MATCHING_EVENTS, MATCHING_SOURCES, type MatchingDecisionSource, type MatchingEvent, type MatchingStatus } from '../queries.ts';
+import {
+  MATCHING_EVENTS,
+  MATCHING_SOURCES,
+  type MatchingDecisionSource,
+  type MatchingEvent,
+  type MatchingStatus,
+} from '../queries.ts';
 
 const STATUSES: readonly MatchingStatus[] = ['WAITING', 'MATCHED', 'NEVER_MATCH', 'SKIPPED', 'EXPIRED'];
 export const ACTOR_CHOICES = ['me', 'automatic'] as const;

@@ -46,7 +46,12 @@ export default function ProductMatchingQueuePage() {
     method: 'get',
     meta: {
       gqlQuery: MATCHING_QUEUE_QUERY,
-      gqlVariables: { organizationWebsiteId: website?.id, filter, limit: PAGE_SIZE, offset: (state.page - 1) * PAGE_SIZE },
+      gqlVariables: {
+        organizationWebsiteId: website?.id,
+        filter,
+        limit: PAGE_SIZE,
+        offset: (state.page - 1) * PAGE_SIZE,
+      },
     },
     queryOptions: { enabled: Boolean(website), placeholderData: keepPreviousData },
     errorNotification: false,
@@ -58,7 +63,16 @@ export default function ProductMatchingQueuePage() {
 
   const [selected, setSelected] = useState(0);
   // The selection starts on the first product nobody else is working on.
-  useEffect(() => setSelected(Math.max(0, rows.findIndex((row) => !row.lease || row.lease.mine))), [answer]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(
+    () =>
+      setSelected(
+        Math.max(
+          0,
+          rows.findIndex((row) => !row.lease || row.lease.mine),
+        ),
+      ),
+    [answer],
+  ); // eslint-disable-line react-hooks/exhaustive-deps
 
   const open = (item: MatchingQueueItem | undefined) => {
     if (!item) return;
@@ -79,8 +93,10 @@ export default function ProductMatchingQueuePage() {
       extra={
         <Flex gap={8} wrap>
           <LinkButton to={routePath('matchConfirmation')}>
-              {waitingToConfirm === undefined ? t('matching.links.confirmation') : t('matching.links.confirmationCount', { count: waitingToConfirm })}
-            </LinkButton>
+            {waitingToConfirm === undefined
+              ? t('matching.links.confirmation')
+              : t('matching.links.confirmationCount', { count: waitingToConfirm })}
+          </LinkButton>
           <LinkButton to={routePath('productMatchingLog')}>{t('matching.links.log')}</LinkButton>
         </Flex>
       }
@@ -101,14 +117,29 @@ export default function ProductMatchingQueuePage() {
               void statisticsQuery.refetch();
             }}
           />
-          <QueueFilters state={state} update={update} competitors={report?.competitors.map((entry) => entry.competitor) ?? []} brands={brands} categories={categories} />
+          <QueueFilters
+            state={state}
+            update={update}
+            competitors={report?.competitors.map((entry) => entry.competitor) ?? []}
+            brands={brands}
+            categories={categories}
+          />
           <Flex align="center" gap={16} wrap>
-            <Button type="primary" size="large" disabled={rows.length === 0} onClick={() => open(rows[selected] ?? rows[0])} aria-keyshortcuts="Enter Space">
+            <Button
+              type="primary"
+              size="large"
+              disabled={rows.length === 0}
+              onClick={() => open(rows[selected] ?? rows[0])}
+              aria-keyshortcuts="Enter Space"
+            >
               {t('matching.queue.start')} <Kbd keys={OPEN_KEYS} />
             </Button>
             <Typography.Text type="secondary">
               {pagination
-                ? t(pagination.totalIsEstimate ? 'matching.queue.totalEstimate' : 'matching.queue.total', { count: pagination.total, formatted: pagination.total.toLocaleString() })
+                ? t(pagination.totalIsEstimate ? 'matching.queue.totalEstimate' : 'matching.queue.total', {
+                    count: pagination.total,
+                    formatted: pagination.total.toLocaleString(),
+                  })
                 : null}
             </Typography.Text>
             <Typography.Text type="secondary">

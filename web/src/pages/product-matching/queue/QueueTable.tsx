@@ -16,7 +16,17 @@ export interface QueueTableProps {
 }
 
 /** The queue's products in priority order; a click or Enter on a row opens it. */
-export function QueueTable({ rows, total, loading, page, pageSize, selected, onSelect, onOpen, onPage }: QueueTableProps) {
+export function QueueTable({
+  rows,
+  total,
+  loading,
+  page,
+  pageSize,
+  selected,
+  onSelect,
+  onOpen,
+  onPage,
+}: QueueTableProps) {
   const { t, i18n } = useTranslation();
   return (
     <Table<MatchingQueueItem>
@@ -30,7 +40,10 @@ export function QueueTable({ rows, total, loading, page, pageSize, selected, onS
         onClick: () => onOpen(item),
         onMouseEnter: () => onSelect(index ?? 0),
         'aria-selected': index === selected,
-        style: { cursor: 'pointer', ...(index === selected ? { outline: '2px solid #4650C1', outlineOffset: -2 } : {}) },
+        style: {
+          cursor: 'pointer',
+          ...(index === selected ? { outline: '2px solid #4650C1', outlineOffset: -2 } : {}),
+        },
       })}
     >
       <Table.Column<MatchingQueueItem>
@@ -44,27 +57,46 @@ export function QueueTable({ rows, total, loading, page, pageSize, selected, onS
           </>
         )}
       />
-      <Table.Column<MatchingQueueItem> key="brand" title={t('matching.fields.brand')} render={(_, item) => item.product.brand ?? '—'} />
-      <Table.Column<MatchingQueueItem> key="category" title={t('matching.fields.category')} render={(_, item) => item.product.category ?? '—'} />
+      <Table.Column<MatchingQueueItem>
+        key="brand"
+        title={t('matching.fields.brand')}
+        render={(_, item) => item.product.brand ?? '—'}
+      />
+      <Table.Column<MatchingQueueItem>
+        key="category"
+        title={t('matching.fields.category')}
+        render={(_, item) => item.product.category ?? '—'}
+      />
       <Table.Column<MatchingQueueItem>
         key="price"
         align="right"
         title={t('matching.fields.price')}
         render={(_, item) => formatMoney(item.product.price, item.product.currency, i18n.language)}
       />
-      <Table.Column<MatchingQueueItem> key="candidates" align="right" title={t('matching.queue.candidates')} dataIndex="candidates" />
+      <Table.Column<MatchingQueueItem>
+        key="candidates"
+        align="right"
+        title={t('matching.queue.candidates')}
+        dataIndex="candidates"
+      />
       <Table.Column<MatchingQueueItem>
         key="bestScore"
         align="right"
         title={t('matching.queue.bestScore')}
-        render={(_, item) => (item.bestScore == null ? '—' : item.bestScore.toLocaleString(i18n.language, { maximumFractionDigits: 2, minimumFractionDigits: 2 }))}
+        render={(_, item) =>
+          item.bestScore == null
+            ? '—'
+            : item.bestScore.toLocaleString(i18n.language, { maximumFractionDigits: 2, minimumFractionDigits: 2 })
+        }
       />
       <Table.Column<MatchingQueueItem>
         key="priceGap"
         align="right"
         title={t('matching.queue.priceGap')}
         render={(_, item) =>
-          item.priceGapPercent == null ? '—' : `${item.priceGapPercent.toLocaleString(i18n.language, { maximumFractionDigits: 1 })} %`
+          item.priceGapPercent == null
+            ? '—'
+            : `${item.priceGapPercent.toLocaleString(i18n.language, { maximumFractionDigits: 1 })} %`
         }
       />
       <Table.Column<MatchingQueueItem>
@@ -78,7 +110,9 @@ export function QueueTable({ rows, total, loading, page, pageSize, selected, onS
         render={(_, item) =>
           item.lease ? (
             <Tag color={item.lease.mine ? 'blue' : 'orange'}>
-              {item.lease.mine ? t('matching.lease.you') : t('matching.lease.heldBy', { email: item.lease.userEmail ?? '?' })}
+              {item.lease.mine
+                ? t('matching.lease.you')
+                : t('matching.lease.heldBy', { email: item.lease.userEmail ?? '?' })}
             </Tag>
           ) : null
         }

@@ -6,7 +6,12 @@ import { changeFailedNotification } from '../../../components/errors/formErrors.
 import { MATCHING_RUN_LIST_QUERY, MATCHING_RUN_START_MUTATION, type MatchingRunItem } from '../queries.ts';
 import { isWorking, runPercent } from './runProgress.ts';
 
-const STATUS_COLOR: Record<MatchingRunItem['status'], string> = { QUEUED: 'default', RUNNING: 'processing', SUCCEEDED: 'success', FAILED: 'error' };
+const STATUS_COLOR: Record<MatchingRunItem['status'], string> = {
+  QUEUED: 'default',
+  RUNNING: 'processing',
+  SUCCEEDED: 'success',
+  FAILED: 'error',
+};
 
 /**
  * Matching runs of the website (api/src/matching/runs/README.md): Owners and Admins start a full
@@ -14,7 +19,15 @@ const STATUS_COLOR: Record<MatchingRunItem['status'], string> = { QUEUED: 'defau
  * progress (polled every 2 s while one works) and outcome (proposed, matched automatically, sent
  * to confirmation).
  */
-export function MatchingRunsPanel({ websiteId, competitors, onFinished }: { websiteId: string; competitors: Array<{ id: string; name: string }>; onFinished?(): void }) {
+export function MatchingRunsPanel({
+  websiteId,
+  competitors,
+  onFinished,
+}: {
+  websiteId: string;
+  competitors: Array<{ id: string; name: string }>;
+  onFinished?(): void;
+}) {
   const { t, i18n } = useTranslation();
   const canStart = useCan({ resource: 'productMatchingQueue', action: 'create' }).data?.can === true;
   const [competitorId, setCompetitorId] = useState<string | null>(null);
@@ -22,9 +35,13 @@ export function MatchingRunsPanel({ websiteId, competitors, onFinished }: { webs
   const { query } = useCustom<{ data: MatchingRunItem[] }>({
     url: '',
     method: 'get',
-    meta: { gqlQuery: MATCHING_RUN_LIST_QUERY, gqlVariables: { organizationWebsiteId: websiteId, limit: 5, offset: 0 } },
+    meta: {
+      gqlQuery: MATCHING_RUN_LIST_QUERY,
+      gqlVariables: { organizationWebsiteId: websiteId, limit: 5, offset: 0 },
+    },
     queryOptions: {
-      refetchInterval: (q) => ((q.state.data?.data as { data?: MatchingRunItem[] } | undefined)?.data?.some(isWorking) ? 2_000 : false),
+      refetchInterval: (q) =>
+        (q.state.data?.data as { data?: MatchingRunItem[] } | undefined)?.data?.some(isWorking) ? 2_000 : false,
     },
     errorNotification: false,
   });
@@ -42,10 +59,16 @@ export function MatchingRunsPanel({ websiteId, competitors, onFinished }: { webs
         url: '',
         method: 'post',
         values: {},
-        meta: { gqlMutation: MATCHING_RUN_START_MUTATION, gqlVariables: { organizationWebsiteId: websiteId, competitorId } },
+        meta: {
+          gqlMutation: MATCHING_RUN_START_MUTATION,
+          gqlVariables: { organizationWebsiteId: websiteId, competitorId },
+        },
         successNotification: (data) => ({
           type: 'success',
-          message: (data?.data as { created?: boolean } | undefined)?.created === false ? t('matching.runs.alreadyRunning') : t('matching.runs.started'),
+          message:
+            (data?.data as { created?: boolean } | undefined)?.created === false
+              ? t('matching.runs.alreadyRunning')
+              : t('matching.runs.started'),
         }),
         errorNotification: changeFailedNotification(t, t('matching.runs.startFailed')),
       },
@@ -63,7 +86,10 @@ export function MatchingRunsPanel({ websiteId, competitors, onFinished }: { webs
               style={{ minWidth: 240 }}
               value={competitorId ?? ''}
               onChange={(value) => setCompetitorId(value || null)}
-              options={[{ value: '', label: t('matching.runs.allCompetitors') }, ...competitors.map((c) => ({ value: c.id, label: c.name }))]}
+              options={[
+                { value: '', label: t('matching.runs.allCompetitors') },
+                ...competitors.map((c) => ({ value: c.id, label: c.name })),
+              ]}
             />
             <Button type="primary" onClick={start} loading={mutation.isPending}>
               {t('matching.runs.start')}
@@ -83,7 +109,9 @@ export function MatchingRunsPanel({ websiteId, competitors, onFinished }: { webs
                 <Flex vertical gap={4} style={{ width: '100%' }}>
                   <Flex gap={8} wrap align="center">
                     <Tag color={STATUS_COLOR[run.status]}>{t(`matching.runs.status.${run.status}`)}</Tag>
-                    <Typography.Text strong>{run.competitor ? run.competitor.name : t('matching.runs.allCompetitors')}</Typography.Text>
+                    <Typography.Text strong>
+                      {run.competitor ? run.competitor.name : t('matching.runs.allCompetitors')}
+                    </Typography.Text>
                     <Typography.Text type="secondary">
                       {t(`matching.runs.kind.${run.kind}`)} · {new Date(run.createdAt).toLocaleString(i18n.language)}
                       {run.startedBy ? ` · ${run.startedBy}` : ''}
@@ -94,14 +122,27 @@ export function MatchingRunsPanel({ websiteId, competitors, onFinished }: { webs
                       percent={runPercent(run)}
                       size="small"
                       status="active"
-                      format={() => t('matching.runs.progress', { done: number(run.productsDone), total: number(run.productsTotal) })}
+                      format={() =>
+                        t('matching.runs.progress', {
+                          done: number(run.productsDone),
+                          total: number(run.productsTotal),
+                        })
+                      }
                     />
                   )}
-                  {run.status === 'FAILED' && run.errorMessage && <Typography.Text type="danger">{run.errorMessage}</Typography.Text>}
+                  {run.status === 'FAILED' && run.errorMessage && (
+                    <Typography.Text type="danger">{run.errorMessage}</Typography.Text>
+                  )}
                   <Descriptions size="small" column={{ xs: 1, sm: 3 }}>
-                    <Descriptions.Item label={t('matching.runs.proposed')}>{number(run.candidatesCreated)}</Descriptions.Item>
-                    <Descriptions.Item label={t('matching.runs.matchedAutomatically')}>{number(run.matchedAutomatically)}</Descriptions.Item>
-                    <Descriptions.Item label={t('matching.runs.sentToConfirmation')}>{number(run.sentToConfirmation)}</Descriptions.Item>
+                    <Descriptions.Item label={t('matching.runs.proposed')}>
+                      {number(run.candidatesCreated)}
+                    </Descriptions.Item>
+                    <Descriptions.Item label={t('matching.runs.matchedAutomatically')}>
+                      {number(run.matchedAutomatically)}
+                    </Descriptions.Item>
+                    <Descriptions.Item label={t('matching.runs.sentToConfirmation')}>
+                      {number(run.sentToConfirmation)}
+                    </Descriptions.Item>
                   </Descriptions>
                 </Flex>
               </List.Item>

@@ -10,6 +10,8 @@ describe('matching run progress', () => {
     expect(runPercent({ status: 'FAILED', productsTotal: 10, productsDone: 4 })).toBe(40);
   });
   it('a queued or running run is at work', () => {
-    expect(['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED'].map((status) => isWorking({ status: status as never }))).toEqual([true, true, false, false]);
+    expect(
+      ['QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED'].map((status) => isWorking({ status: status as never })),
+    ).toEqual([true, true, false, false]);
   });
 });

@@ -6,7 +6,13 @@ import { calibrationSentences, type MatchingCalibration } from './calibration.ts
  * Automatic matching at a competitor: the estimate behind its calibrated threshold, or how many
  * decisions are still needed (docs/matching.md). `compact`: one line of secondary text (a table row).
  */
-export function CalibrationSummary({ calibration, compact = false }: { calibration: MatchingCalibration; compact?: boolean }) {
+export function CalibrationSummary({
+  calibration,
+  compact = false,
+}: {
+  calibration: MatchingCalibration;
+  compact?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const text = calibrationSentences(calibration, t, i18n.language).join(' ');
   if (compact) {

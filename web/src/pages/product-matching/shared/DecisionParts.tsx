@@ -4,7 +4,11 @@ import type { MatchingDecision } from '../queries.ts';
 import { PairStatusTag } from './PairStatusTag.tsx';
 
 /** Status before → after, each a coloured tag. */
-export function StatusChange({ decision }: { decision: Pick<MatchingDecision, 'statusBefore' | 'stageBefore' | 'statusAfter' | 'stageAfter'> }) {
+export function StatusChange({
+  decision,
+}: {
+  decision: Pick<MatchingDecision, 'statusBefore' | 'stageBefore' | 'statusAfter' | 'stageAfter'>;
+}) {
   const { t } = useTranslation();
   return (
     <span style={{ whiteSpace: 'nowrap' }}>
@@ -19,7 +23,9 @@ export function StatusChange({ decision }: { decision: Pick<MatchingDecision, 's
 export function DecisionActor({ actor }: { actor: MatchingDecision['actor'] }) {
   const { t } = useTranslation();
   if (!actor) return <Tag>{t('matching.log.automatic')}</Tag>;
-  return <Typography.Text style={{ whiteSpace: 'nowrap' }}>{actor.email ?? t('matching.log.deletedUser')}</Typography.Text>;
+  return (
+    <Typography.Text style={{ whiteSpace: 'nowrap' }}>{actor.email ?? t('matching.log.deletedUser')}</Typography.Text>
+  );
 }
 
 /** The event and its source ("Match · queue"), and whether it was reverted. */
@@ -27,7 +33,8 @@ export function DecisionEvent({ decision }: { decision: Pick<MatchingDecision, '
   const { t } = useTranslation();
   return (
     <span>
-      {t(`matching.events.${decision.event}`)} · <Typography.Text type="secondary">{t(`matching.sources.${decision.source}`)}</Typography.Text>
+      {t(`matching.events.${decision.event}`)} ·{' '}
+      <Typography.Text type="secondary">{t(`matching.sources.${decision.source}`)}</Typography.Text>
       {decision.revertedBy && (
         <Tag style={{ marginInlineStart: 8 }} color="default">
           {t('matching.log.reverted')}

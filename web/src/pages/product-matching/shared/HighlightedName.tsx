@@ -6,7 +6,15 @@ import { type HighlightEvidence, highlightName } from './evidence.ts';
  * A product name with the words the other name shares marked: model numbers strongly, other
  * words lightly (the text stays the same; only the marking differs).
  */
-export function HighlightedName({ name, other, evidence }: { name: string; other: string; evidence?: HighlightEvidence }) {
+export function HighlightedName({
+  name,
+  other,
+  evidence,
+}: {
+  name: string;
+  other: string;
+  evidence?: HighlightEvidence;
+}) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
@@ -16,11 +24,18 @@ export function HighlightedName({ name, other, evidence }: { name: string; other
           <mark
             // Segments never reorder: the index is a stable key.
             key={index}
-            title={t(segment.shared === 'model' ? 'matching.evidence.sharedModelNumber' : 'matching.evidence.sharedWord')}
+            title={t(
+              segment.shared === 'model' ? 'matching.evidence.sharedModelNumber' : 'matching.evidence.sharedWord',
+            )}
             data-evidence={segment.shared}
             style={
               segment.shared === 'model'
-                ? { background: token.colorSuccessBg, outline: `1px solid ${token.colorSuccessBorder}`, fontWeight: 600, padding: '0 2px' }
+                ? {
+                    background: token.colorSuccessBg,
+                    outline: `1px solid ${token.colorSuccessBorder}`,
+                    fontWeight: 600,
+                    padding: '0 2px',
+                  }
                 : { background: token.colorWarningBg, padding: 0 }
             }
           >

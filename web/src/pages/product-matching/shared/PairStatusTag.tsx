@@ -6,6 +6,9 @@ import type { MatchingStage, MatchingStatus } from '../queries.ts';
  * waiting to confirm, the statistics' labels and colours), every other status its own.
  */
 export function PairStatusTag({ status, stage }: { status: MatchingStatus; stage: MatchingStage }) {
-  if (status === 'WAITING') return <EnumTag kind="matchingStatistic" value={stage === 'CONFIRMATION' ? 'waitingToConfirm' : 'waitingToMatch'} />;
+  if (status === 'WAITING')
+    return (
+      <EnumTag kind="matchingStatistic" value={stage === 'CONFIRMATION' ? 'waitingToConfirm' : 'waitingToMatch'} />
+    );
   return <EnumTag kind="matchingStatus" value={status} />;
 }

@@ -30,8 +30,8 @@ export function PriceDifference({
       data-cheaper={comparison.cheaper}
       style={{ whiteSpace: 'nowrap', color: enumTextHex('diffContrast', diffContrastOf(comparison.percent)) }}
     >
-      {formatSignedMoney(comparison.difference, currency, i18n.language)} ({formatSignedPercent(comparison.percent, i18n.language)})
-      {showLabel && <> · {label}</>}
+      {formatSignedMoney(comparison.difference, currency, i18n.language)} (
+      {formatSignedPercent(comparison.percent, i18n.language)}){showLabel && <> · {label}</>}
     </Typography.Text>
   );
 }

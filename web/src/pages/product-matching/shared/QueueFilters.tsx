@@ -42,7 +42,11 @@ export function QueueFilters({ state, update, competitors, brands, categories }:
         placeholder={t('matching.filters.category')}
         label={t('matching.filters.category')}
       />
-      {hasQueueFilter(state) && <Button onClick={() => update({ competitor: '', brand: '', category: '' })}>{t('matching.filters.clear')}</Button>}
+      {hasQueueFilter(state) && (
+        <Button onClick={() => update({ competitor: '', brand: '', category: '' })}>
+          {t('matching.filters.clear')}
+        </Button>
+      )}
     </Space>
   );
 }

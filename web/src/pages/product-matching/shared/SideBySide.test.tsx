@@ -9,12 +9,33 @@ import { type ComparedProduct, SideBySide } from './SideBySide.tsx';
 
 async function render(node: React.ReactNode, language: 'en' | 'cs' = 'en') {
   const i18n = createInstance();
-  await i18n.use(initReactI18next).init({ lng: language, resources: { en: { translation: en }, cs: { translation: cs } }, interpolation: { escapeValue: false } });
+  await i18n.use(initReactI18next).init({
+    lng: language,
+    resources: { en: { translation: en }, cs: { translation: cs } },
+    interpolation: { escapeValue: false },
+  });
   return renderToStaticMarkup(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>);
 }
 
-const ours: ComparedProduct = { name: 'Sluchátka Sony WH-1000XM5 černá', brand: 'Sony', ean: '4548736132610', mpn: 'WH1000XM5B', price: 9000, currency: 'CZK', url: 'https://shop.example/p/1' };
-const theirs: ComparedProduct = { name: 'SONY WH1000XM5 Headphones', brand: 'SONY', ean: '04548736132610', mpn: 'WH-1000XM5/B', price: 10000, currency: 'CZK', availability: 'in_stock', url: 'javascript:alert(1)' };
+const ours: ComparedProduct = {
+  name: 'Sluchátka Sony WH-1000XM5 černá',
+  brand: 'Sony',
+  ean: '4548736132610',
+  mpn: 'WH1000XM5B',
+  price: 9000,
+  currency: 'CZK',
+  url: 'https://shop.example/p/1',
+};
+const theirs: ComparedProduct = {
+  name: 'SONY WH1000XM5 Headphones',
+  brand: 'SONY',
+  ean: '04548736132610',
+  mpn: 'WH-1000XM5/B',
+  price: 10000,
+  currency: 'CZK',
+  availability: 'in_stock',
+  url: 'javascript:alert(1)',
+};
 
 describe('SideBySide', () => {
   it('marks the shared model number and words, the equal identifiers and brand, and says who is cheaper', async () => {
@@ -29,7 +50,7 @@ describe('SideBySide', () => {
     expect(html).toContain('In stock');
   });
 
-  it("shows an address that is not http(s) as text, never as a link", async () => {
+  it('shows an address that is not http(s) as text, never as a link', async () => {
     const html = await render(<SideBySide product={ours} candidate={theirs} competitorName="Alza.cz" />);
     expect(html).not.toContain('href="javascript:');
     expect(html).toContain('javascript:alert(1)');

@@ -25,7 +25,11 @@ export interface ComparisonEvidence extends HighlightEvidence {
 }
 
 /** The identifiers equal on both sides: the console's own check joined with the server's. */
-export function identifiersEqual(product: ComparedProduct, candidate: ComparedProduct, evidence?: ComparisonEvidence): Set<Identifier> {
+export function identifiersEqual(
+  product: ComparedProduct,
+  candidate: ComparedProduct,
+  evidence?: ComparisonEvidence,
+): Set<Identifier> {
   const server = (evidence?.matchedIdentifiers ?? []).filter((id): id is Identifier => id === 'gtin' || id === 'mpn');
   return new Set([...equalIdentifiers(product, candidate), ...server]);
 }
@@ -117,7 +121,9 @@ export function SideBySide({
       key: 'availability',
       label: t('matching.fields.availability'),
       ours: '',
-      theirs: candidate.availability ? t(`matching.availability.${candidate.availability}`, { defaultValue: candidate.availability }) : '—',
+      theirs: candidate.availability
+        ? t(`matching.availability.${candidate.availability}`, { defaultValue: candidate.availability })
+        : '—',
     },
     {
       key: 'url',
@@ -127,7 +133,10 @@ export function SideBySide({
     },
   ];
   return (
-    <table style={{ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed' }} aria-label={t('matching.comparison.label', { competitor: competitorName })}>
+    <table
+      style={{ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed' }}
+      aria-label={t('matching.comparison.label', { competitor: competitorName })}
+    >
       <colgroup>
         <col style={{ width: '16%' }} />
         <col style={{ width: '42%' }} />
@@ -148,7 +157,10 @@ export function SideBySide({
         {rows.map((row) => (
           <tr
             key={row.key}
-            style={{ borderBottom: `1px solid ${token.colorBorderSecondary}`, background: row.highlighted ? token.colorSuccessBg : undefined }}
+            style={{
+              borderBottom: `1px solid ${token.colorBorderSecondary}`,
+              background: row.highlighted ? token.colorSuccessBg : undefined,
+            }}
           >
             <th scope="row" style={{ ...cell, color: token.colorTextSecondary, fontWeight: 400 }}>
               {row.label}
@@ -166,7 +178,14 @@ export function SideBySide({
  * A long address cut to one line by CSS (antd's `ellipsis` measures the text after every render,
  * which forces a layout of the whole page: too slow for the product switch).
  */
-export const ONE_LINE: CSSProperties = { display: 'inline-block', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'bottom' };
+export const ONE_LINE: CSSProperties = {
+  display: 'inline-block',
+  maxWidth: '100%',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  verticalAlign: 'bottom',
+};
 
 function OutLink({ href }: { href: string }) {
   const safe = /^https?:\/\//i.test(href);

@@ -25,7 +25,11 @@ describe('withRetries', () => {
   const noSleep = () => Promise.resolve();
 
   it('tries again only what may not have arrived, and stops at the first answer', async () => {
-    const attempt = vi.fn().mockRejectedValueOnce({ statusCode: 503 }).mockRejectedValueOnce({ statusCode: 500 }).mockResolvedValue('done');
+    const attempt = vi
+      .fn()
+      .mockRejectedValueOnce({ statusCode: 503 })
+      .mockRejectedValueOnce({ statusCode: 500 })
+      .mockResolvedValue('done');
     await expect(withRetries(attempt, [1, 1, 1], noSleep)).resolves.toBe('done');
     expect(attempt).toHaveBeenCalledTimes(3);
   });

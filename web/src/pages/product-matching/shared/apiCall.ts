@@ -36,22 +36,38 @@ export function failureKind(error: unknown): FailureKind {
 }
 
 /** The API's answers that a retry cannot change (the caller's rights, the input, the data). */
-const FINAL_CODES = new Set(['FORBIDDEN', 'NOT_FOUND', 'BAD_USER_INPUT', 'UNAUTHENTICATED', 'ORGANIZATION_SUSPENDED', 'PLAN_LIMIT_EXCEEDED', 'CONFLICT']);
+const FINAL_CODES = new Set([
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'BAD_USER_INPUT',
+  'UNAUTHENTICATED',
+  'ORGANIZATION_SUSPENDED',
+  'PLAN_LIMIT_EXCEEDED',
+  'CONFLICT',
+]);
 
 /** Delays between the attempts of a call that may not have arrived (the same idempotency key each time). */
 export const RETRY_DELAYS_MS = [300, 1000, 3000] as const;
 
 const operationOf = (document: DocumentNode) =>
-  document.definitions.find((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION);
+  document.definitions.find(
+    (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+  );
 
 /** The answer under the operation's first field ('matchingDecide' -> its result). */
-export async function callOperation<T>(provider: DataProvider, document: DocumentNode, variables: Record<string, unknown>): Promise<T> {
+export async function callOperation<T>(
+  provider: DataProvider,
+  document: DocumentNode,
+  variables: Record<string, unknown>,
+): Promise<T> {
   const operation = operationOf(document);
   const mutation = operation?.operation === 'mutation';
   const answer = await provider.custom!({
     url: '',
     method: mutation ? 'post' : 'get',
-    meta: mutation ? { gqlMutation: document, gqlVariables: variables } : { gqlQuery: document, gqlVariables: variables },
+    meta: mutation
+      ? { gqlMutation: document, gqlVariables: variables }
+      : { gqlQuery: document, gqlVariables: variables },
   });
   return answer.data as T;
 }
@@ -61,7 +77,11 @@ export async function callOperation<T>(provider: DataProvider, document: Documen
  * used up; only failures of kind 'retry' are tried again. The caller keeps the same idempotency
  * key in every attempt, so the server applies the decision at most once.
  */
-export async function withRetries<T>(attempt: () => Promise<T>, delays: readonly number[] = RETRY_DELAYS_MS, sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))): Promise<T> {
+export async function withRetries<T>(
+  attempt: () => Promise<T>,
+  delays: readonly number[] = RETRY_DELAYS_MS,
+  sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<T> {
   for (let tried = 0; ; tried += 1) {
     try {
       return await attempt();
@@ -74,5 +94,8 @@ export async function withRetries<T>(attempt: () => Promise<T>, delays: readonly
 
 /** A new idempotency key for one decision (a retry of that decision reuses it). */
 export function newIdempotencyKey(): string {
-  return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+  return (
+    globalThis.crypto?.randomUUID?.() ??
+    `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`
+  );
 }

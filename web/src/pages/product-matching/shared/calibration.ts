@@ -21,14 +21,18 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
 
 /** 0.99 as '0.99', 0.9615 as '0.961' (never rounded up: an estimate is not better than it is). */
 export function formatPrecision(value: number, language: string): string {
-  return new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 3, roundingMode: 'trunc' } as Intl.NumberFormatOptions).format(
-    Math.floor(value * 1000 + 1e-9) / 1000,
-  );
+  return new Intl.NumberFormat(language, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 3,
+    roundingMode: 'trunc',
+  } as Intl.NumberFormatOptions).format(Math.floor(value * 1000 + 1e-9) / 1000);
 }
 
 /** A share 0..1 as a whole percent ('71 %'), rounded down. */
 export function formatCoverage(value: number, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(Math.floor(value * 100 + 1e-9) / 100);
+  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(
+    Math.floor(value * 100 + 1e-9) / 100,
+  );
 }
 
 /** The sentences shown on the competitor's page and in the matching statistics. */
@@ -47,12 +51,26 @@ export function calibrationSentences(c: MatchingCalibration, t: Translate, langu
       }),
     );
   } else if (c.reason === 'PRECISION_NOT_REACHED') {
-    sentences.push(t('matching.calibration.notReached', { count: c.decisions, decisions: number(c.decisions), target }));
+    sentences.push(
+      t('matching.calibration.notReached', { count: c.decisions, decisions: number(c.decisions), target }),
+    );
   } else {
-    sentences.push(t('matching.calibration.tooFew', { count: c.decisionsNeeded, needed: number(c.decisionsNeeded), decisions: number(c.decisions), target }));
+    sentences.push(
+      t('matching.calibration.tooFew', {
+        count: c.decisionsNeeded,
+        needed: number(c.decisionsNeeded),
+        decisions: number(c.decisions),
+        target,
+      }),
+    );
   }
   if (c.source === 'ORGANIZATION') {
-    sentences.push(t('matching.calibration.fromOrganization', { count: c.competitorDecisions, decisions: number(c.competitorDecisions) }));
+    sentences.push(
+      t('matching.calibration.fromOrganization', {
+        count: c.competitorDecisions,
+        decisions: number(c.competitorDecisions),
+      }),
+    );
   }
   return sentences;
 }

@@ -33,7 +33,11 @@ describe('isModelNumber', () => {
 describe('highlightName', () => {
   it('keeps every character of the name', () => {
     const name = 'Sluchátka Sony WH-1000XM5 (černá), 2 ks';
-    expect(highlightName(name, 'x').map((segment) => segment.text).join('')).toBe(name);
+    expect(
+      highlightName(name, 'x')
+        .map((segment) => segment.text)
+        .join(''),
+    ).toBe(name);
   });
 
   it('marks shared model numbers apart from shared words, ignoring case, diacritics and dashes', () => {
@@ -49,10 +53,11 @@ describe('highlightName', () => {
   });
 
   it("takes the server's shared words and model numbers too (found through normalization the console does not repeat)", () => {
-    expect(marked('Kávovar DeLonghi ECAM22110', 'DELONGHI ECAM 22.110 coffee machine', { sharedModelNumbers: ['ecam22110'] })).toEqual([
-      'word:DeLonghi',
-      'model:ECAM22110',
-    ]);
+    expect(
+      marked('Kávovar DeLonghi ECAM22110', 'DELONGHI ECAM 22.110 coffee machine', {
+        sharedModelNumbers: ['ecam22110'],
+      }),
+    ).toEqual(['word:DeLonghi', 'model:ECAM22110']);
   });
 
   it('does not call a shared quantity a model number', () => {

@@ -13,7 +13,8 @@ export function tokenKey(token: string): string {
     .replace(/[^\p{L}\p{N}]/gu, '');
 }
 
-const QUANTITY = /^\d+(?:[.,]\d+)?(?:x\d+(?:[.,]\d+)?)?(?:ml|cl|dl|l|g|kg|mg|mm|cm|m|w|kw|v|mah|ah|gb|tb|mb|hz|khz|mhz|ks|pcs|"|in|inch)$/i;
+const QUANTITY =
+  /^\d+(?:[.,]\d+)?(?:x\d+(?:[.,]\d+)?)?(?:ml|cl|dl|l|g|kg|mg|mm|cm|m|w|kw|v|mah|ah|gb|tb|mb|hz|khz|mhz|ks|pcs|"|in|inch)$/i;
 
 /** A word that names a model: letters and digits together ('XM5', 'PS-LX350H') or a long number, not a quantity ('500ml'). */
 export function isModelNumber(token: string): boolean {
@@ -98,7 +99,10 @@ export interface PriceComparison {
 }
 
 /** Our price against the competitor's (as on the products page: ours minus theirs, in percent of theirs). */
-export function comparePrices(ours: number | null | undefined, theirs: number | null | undefined): PriceComparison | null {
+export function comparePrices(
+  ours: number | null | undefined,
+  theirs: number | null | undefined,
+): PriceComparison | null {
   if (ours == null || theirs == null || !Number.isFinite(ours) || !Number.isFinite(theirs)) return null;
   const difference = Math.round((ours - theirs) * 100) / 100;
   const percent = theirs === 0 ? null : (difference / theirs) * 100;

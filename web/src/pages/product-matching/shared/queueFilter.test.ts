@@ -22,8 +22,13 @@ describe('queue filter in the URL', () => {
 
   it('becomes the API filter and the link query', () => {
     expect(queueFilterVariables({ competitor: '', brand: '', category: '' })).toBeNull();
-    expect(queueFilterVariables({ competitor: 'c1', brand: 'Sony', category: '' })).toEqual({ competitorId: 'c1', brand: 'Sony' });
-    expect(queueFilterSearch({ competitor: 'c1', brand: 'Black Diamond', category: '' })).toBe('?competitor=c1&brand=Black+Diamond');
+    expect(queueFilterVariables({ competitor: 'c1', brand: 'Sony', category: '' })).toEqual({
+      competitorId: 'c1',
+      brand: 'Sony',
+    });
+    expect(queueFilterSearch({ competitor: 'c1', brand: 'Black Diamond', category: '' })).toBe(
+      '?competitor=c1&brand=Black+Diamond',
+    );
     expect(queueFilterSearch({ competitor: '', brand: '', category: '' })).toBe('');
   });
 });

@@ -45,7 +45,9 @@ export function writeQueueFilter(params: URLSearchParams, change: Partial<QueueF
 }
 
 /** The API's MatchingQueueFilter (null when nothing is filtered). */
-export function queueFilterVariables(state: Pick<QueueFilterState, 'competitor' | 'brand' | 'category'>): MatchingQueueFilter | null {
+export function queueFilterVariables(
+  state: Pick<QueueFilterState, 'competitor' | 'brand' | 'category'>,
+): MatchingQueueFilter | null {
   const filter: MatchingQueueFilter = {};
   if (state.competitor) filter.competitorId = state.competitor;
   if (state.brand) filter.brand = state.brand;

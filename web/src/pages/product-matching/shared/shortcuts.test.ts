@@ -32,7 +32,11 @@ describe('shortcutFor', () => {
     ['Enter on the page', press('Enter'), 'next'],
     ['a letter on a focused button', press('m', element('button', ['button'])), 'match'],
     ['an arrow on a focused button', press('ArrowRight', element('button', ['button'])), 'next'],
-    ['a letter on a row checkbox just clicked', press('m', element('input', ['input[type="checkbox"]'], { type: 'checkbox' })), 'match'],
+    [
+      'a letter on a row checkbox just clicked',
+      press('m', element('input', ['input[type="checkbox"]'], { type: 'checkbox' })),
+      'match',
+    ],
   ])('%s triggers its shortcut', (_, keyPress, expected) => {
     expect(shortcutFor(keyPress, SHORTCUTS)?.name).toBe(expected);
   });
@@ -41,7 +45,10 @@ describe('shortcutFor', () => {
     ['typing in an input', press('m', element('input'))],
     ['typing in a search input', press('m', element('input', [], { type: 'search' }))],
     ['typing in a number input', press('j', element('input', [], { type: 'number' }))],
-    ['Enter on a focused checkbox (a control: Enter and Space stay its own)', press('Enter', element('input', ['input[type="checkbox"]'], { type: 'checkbox' }))],
+    [
+      'Enter on a focused checkbox (a control: Enter and Space stay its own)',
+      press('Enter', element('input', ['input[type="checkbox"]'], { type: 'checkbox' })),
+    ],
     ['typing in a textarea', press('m', element('textarea'))],
     ['typing in a select', press('j', element('select'))],
     ['typing in an antd select search (inside a combobox)', press('m', element('span', ['[role="combobox"]']))],

@@ -64,7 +64,9 @@ export function isControlTarget(target: EventTarget | null): boolean {
 const ACTIVATION_KEYS = new Set(['Enter', ' ']);
 
 function sameKey(pressed: string, bound: string): boolean {
-  return pressed === bound || (pressed.length === 1 && bound.length === 1 && pressed.toLowerCase() === bound.toLowerCase());
+  return (
+    pressed === bound || (pressed.length === 1 && bound.length === 1 && pressed.toLowerCase() === bound.toLowerCase())
+  );
 }
 
 /**
@@ -77,7 +79,9 @@ export function shortcutFor<T extends Shortcut>(press: KeyPress, shortcuts: read
   if (press.ctrlKey || press.metaKey || press.altKey) return null;
   if (isTypingTarget(press.target)) return null;
   if (ACTIVATION_KEYS.has(press.key) && isControlTarget(press.target)) return null;
-  return shortcuts.find((shortcut) => !shortcut.disabled && shortcut.keys.some((key) => sameKey(press.key, key))) ?? null;
+  return (
+    shortcuts.find((shortcut) => !shortcut.disabled && shortcut.keys.some((key) => sameKey(press.key, key))) ?? null
+  );
 }
 
 /** How a key is written in a hint: arrows as arrows, Space and Enter by name. */

@@ -13,7 +13,10 @@ export interface StatisticSegment {
 }
 
 /** The statistics in the spec's order with their shares of the total (for a segmented bar). */
-export function statisticSegments(statistics: Partial<MatchingStatistics> | null | undefined): { total: number; segments: StatisticSegment[] } {
+export function statisticSegments(statistics: Partial<MatchingStatistics> | null | undefined): {
+  total: number;
+  segments: StatisticSegment[];
+} {
   const counts = STATISTIC_KEYS.map((key) => ({ key, count: Math.max(0, statistics?.[key] ?? 0) }));
   const total = counts.reduce((sum, entry) => sum + entry.count, 0);
   return { total, segments: counts.map((entry) => ({ ...entry, percent: total ? (entry.count / total) * 100 : 0 })) };

@@ -15,7 +15,8 @@ export function useQueueFilter(websiteId: string | undefined): [QueueFilterState
   const lastWebsite = useRef(websiteId);
   useEffect(() => {
     if (!websiteId) return;
-    if (lastWebsite.current && lastWebsite.current !== websiteId) update({ page: 1, competitor: '' }, { replace: true });
+    if (lastWebsite.current && lastWebsite.current !== websiteId)
+      update({ page: 1, competitor: '' }, { replace: true });
     lastWebsite.current = websiteId;
   }, [websiteId, update]);
   return [state, update];

@@ -66,9 +66,20 @@ export default function PriceHistoryChart({ lines }: { lines: readonly PriceHist
         <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} stroke="#d9d9d9" />
         {series.map((line) => (
           <g key={line.key} data-series={line.label}>
-            <path d={geometry.paths.find((path) => path.key === line.key)?.d ?? ''} fill="none" stroke={line.color} strokeWidth={2} />
+            <path
+              d={geometry.paths.find((path) => path.key === line.key)?.d ?? ''}
+              fill="none"
+              stroke={line.color}
+              strokeWidth={2}
+            />
             {line.points.map((point) => (
-              <circle key={point.seenAt} cx={geometry.x(point.time)} cy={geometry.y(point.price)} r={3.5} fill={line.color}>
+              <circle
+                key={point.seenAt}
+                cx={geometry.x(point.time)}
+                cy={geometry.y(point.price)}
+                r={3.5}
+                fill={line.color}
+              >
                 <title>{`${line.label}: ${formatPrice(point.price, line.currency, language)}, ${formatDateTime(point.seenAt, language)}`}</title>
               </circle>
             ))}

@@ -42,14 +42,25 @@ export default function ProductDrawer({ productId, organizationWebsiteId, onClos
   const matched = product?.offers.filter((offer) => offer.status === 'MATCHED') ?? [];
 
   return (
-    <Drawer open width={Math.min(DRAWER_WIDTH, width)} onClose={onClose} title={product?.name ?? t('products.detail.title')} destroyOnHidden>
+    <Drawer
+      open
+      width={Math.min(DRAWER_WIDTH, width)}
+      onClose={onClose}
+      title={product?.name ?? t('products.detail.title')}
+      destroyOnHidden
+    >
       <ApiErrorAlert error={query.error} />
       {query.isLoading && <Skeleton active />}
       {product && (
         <Flex vertical gap={24}>
           <Flex gap={16} align="flex-start" wrap>
             {product.imageUrl && (
-              <img src={product.imageUrl} alt={product.name} loading="lazy" style={{ width: 160, maxHeight: 160, objectFit: 'contain' }} />
+              <img
+                src={product.imageUrl}
+                alt={product.name}
+                loading="lazy"
+                style={{ width: 160, maxHeight: 160, objectFit: 'contain' }}
+              />
             )}
             <Descriptions bordered size="small" column={1} style={{ flex: 1, minWidth: 280 }}>
               <Descriptions.Item label={t('products.fields.itemId')}>{product.itemId}</Descriptions.Item>
@@ -57,10 +68,18 @@ export default function ProductDrawer({ productId, organizationWebsiteId, onClos
               <Descriptions.Item label={t('products.fields.ean')}>{product.ean ?? '—'}</Descriptions.Item>
               <Descriptions.Item label={t('products.fields.mpn')}>{product.mpn ?? '—'}</Descriptions.Item>
               <Descriptions.Item label={t('products.fields.category')}>{product.category ?? '—'}</Descriptions.Item>
-              <Descriptions.Item label={t('products.fields.price')}>{formatPrice(product.price, product.currency, language)}</Descriptions.Item>
-              <Descriptions.Item label={t('priceSuggestions.product.cost')}>{formatPrice(product.cost, product.currency, language)}</Descriptions.Item>
-              <Descriptions.Item label={t('priceSuggestions.product.map')}>{formatPrice(product.map, product.currency, language)}</Descriptions.Item>
-              <Descriptions.Item label={t('priceSuggestions.product.rrp')}>{formatPrice(product.rrp, product.currency, language)}</Descriptions.Item>
+              <Descriptions.Item label={t('products.fields.price')}>
+                {formatPrice(product.price, product.currency, language)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('priceSuggestions.product.cost')}>
+                {formatPrice(product.cost, product.currency, language)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('priceSuggestions.product.map')}>
+                {formatPrice(product.map, product.currency, language)}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('priceSuggestions.product.rrp')}>
+                {formatPrice(product.rrp, product.currency, language)}
+              </Descriptions.Item>
               <Descriptions.Item label={t('products.fields.competitorMinPrice')}>
                 {formatPrice(product.competitorMinPrice, product.currency, language)}
               </Descriptions.Item>
@@ -81,16 +100,27 @@ export default function ProductDrawer({ productId, organizationWebsiteId, onClos
               </Descriptions.Item>
               <Descriptions.Item label={t('products.fields.stock')}>{product.stock ?? '—'}</Descriptions.Item>
               <Descriptions.Item label={t('products.fields.state')}>
-                {product.active ? <Tag color="green">{t('products.state.active')}</Tag> : <Tag>{t('products.state.inactive')}</Tag>}
+                {product.active ? (
+                  <Tag color="green">{t('products.state.active')}</Tag>
+                ) : (
+                  <Tag>{t('products.state.inactive')}</Tag>
+                )}
               </Descriptions.Item>
               {product.url && (
                 <Descriptions.Item label={t('products.fields.url')}>
-                  <Typography.Link href={product.url} target="_blank" rel="noopener noreferrer" style={{ wordBreak: 'break-all' }}>
+                  <Typography.Link
+                    href={product.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    style={{ wordBreak: 'break-all' }}
+                  >
                     {product.url}
                   </Typography.Link>
                 </Descriptions.Item>
               )}
-              <Descriptions.Item label={t('products.fields.updatedAt')}>{formatDateTime(product.updatedAt, language)}</Descriptions.Item>
+              <Descriptions.Item label={t('products.fields.updatedAt')}>
+                {formatDateTime(product.updatedAt, language)}
+              </Descriptions.Item>
             </Descriptions>
           </Flex>
 
@@ -99,7 +129,11 @@ export default function ProductDrawer({ productId, organizationWebsiteId, onClos
               <Typography.Title level={5} id="product-suggestion-title">
                 {t('priceSuggestions.suggestion.title')}
               </Typography.Title>
-              <ProductSuggestion productId={product.id} organizationWebsiteId={organizationWebsiteId} onReviewed={() => onChanged?.()} />
+              <ProductSuggestion
+                productId={product.id}
+                organizationWebsiteId={organizationWebsiteId}
+                onReviewed={() => onChanged?.()}
+              />
             </section>
           </CanAccess>
 

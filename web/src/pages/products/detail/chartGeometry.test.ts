@@ -32,7 +32,13 @@ describe('chartGeometry', () => {
   it('puts the earliest time at the left, the latest at the right, low prices at the bottom', () => {
     const geometry = chartGeometry(
       [
-        { key: 'a', points: [{ time: 2000, price: 120 }, { time: 1000, price: 100 }] },
+        {
+          key: 'a',
+          points: [
+            { time: 2000, price: 120 },
+            { time: 1000, price: 100 },
+          ],
+        },
         { key: 'b', points: [{ time: 3000, price: 80 }] },
       ],
       box,

@@ -83,7 +83,9 @@ export function chartGeometry(series: readonly ChartSeries[], box: ChartBox, tim
   const round = (n: number) => Math.round(n * 10) / 10;
   const paths = series
     .map((s) => {
-      const sorted = [...s.points].filter((p) => Number.isFinite(p.time) && Number.isFinite(p.price)).sort((a, b) => a.time - b.time);
+      const sorted = [...s.points]
+        .filter((p) => Number.isFinite(p.time) && Number.isFinite(p.price))
+        .sort((a, b) => a.time - b.time);
       const d = sorted.map((p, i) => `${i ? 'L' : 'M'}${round(x(p.time))},${round(y(p.price))}`).join(' ');
       return { key: s.key, d };
     })

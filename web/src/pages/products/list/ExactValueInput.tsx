@@ -20,7 +20,10 @@ export function ExactValueInput({ value, onChange, suggestions, placeholder, lab
     if (next.trim() !== value) onChange(next.trim());
   };
   const needle = draft.trim().toLowerCase();
-  const options = suggestions.filter((s) => !needle || s.toLowerCase().includes(needle)).slice(0, 50).map((s) => ({ value: s }));
+  const options = suggestions
+    .filter((s) => !needle || s.toLowerCase().includes(needle))
+    .slice(0, 50)
+    .map((s) => ({ value: s }));
 
   return (
     <AutoComplete

@@ -10,13 +10,25 @@ import type { UpdateListState } from '../useProductListState.ts';
  * The filters a data insights link sets (price comparison against a competitor or the market,
  * a competitor's price movement in a period), each a tag that removes it.
  */
-export function InsightFilterTags({ websiteId, state, update }: { websiteId: string | undefined; state: ProductListState; update: UpdateListState }) {
+export function InsightFilterTags({
+  websiteId,
+  state,
+  update,
+}: {
+  websiteId: string | undefined;
+  state: ProductListState;
+  update: UpdateListState;
+}) {
   const { t, i18n } = useTranslation();
   const needsNames = Boolean(state.competitor && (state.comparison || state.movement));
   const competitors = useInsightsCompetitors(needsNames ? websiteId : undefined);
   if (!state.comparison && !state.movement) return null;
-  const competitorName = state.competitor ? (competitors.find((c) => c.id === state.competitor)?.name ?? t('insights.productFilters.aCompetitor')) : null;
-  const tolerance = t('insights.productFilters.tolerance', { tolerance: formatTolerance(state.tolerance ?? 1, i18n.language) });
+  const competitorName = state.competitor
+    ? (competitors.find((c) => c.id === state.competitor)?.name ?? t('insights.productFilters.aCompetitor'))
+    : null;
+  const tolerance = t('insights.productFilters.tolerance', {
+    tolerance: formatTolerance(state.tolerance ?? 1, i18n.language),
+  });
 
   const tags: { key: string; text: string; remove: Partial<ProductListState> }[] = [];
   if (state.comparison) {
@@ -30,7 +42,10 @@ export function InsightFilterTags({ websiteId, state, update }: { websiteId: str
   if (state.movement && competitorName) {
     tags.push({
       key: 'movement',
-      text: t(`insights.productFilters.movement.${state.movement}`, { competitor: competitorName, period: t(`insights.periods.${state.period ?? 'LAST_30_DAYS'}`) }),
+      text: t(`insights.productFilters.movement.${state.movement}`, {
+        competitor: competitorName,
+        period: t(`insights.periods.${state.period ?? 'LAST_30_DAYS'}`),
+      }),
       remove: { movement: null, period: null, ...(state.comparison ? {} : { competitor: null }) },
     });
   }
@@ -47,7 +62,15 @@ export function InsightFilterTags({ websiteId, state, update }: { websiteId: str
             <button
               type="button"
               aria-label={t('insights.productFilters.remove', { filter: tag.text })}
-              style={{ border: 0, background: 'none', padding: 0, margin: 0, cursor: 'pointer', color: 'inherit', font: 'inherit' }}
+              style={{
+                border: 0,
+                background: 'none',
+                padding: 0,
+                margin: 0,
+                cursor: 'pointer',
+                color: 'inherit',
+                font: 'inherit',
+              }}
             >
               <CloseOutlined />
             </button>
@@ -60,7 +83,9 @@ export function InsightFilterTags({ websiteId, state, update }: { websiteId: str
           {tag.text}
         </Tag>
       ))}
-      {state.movement && !state.competitor && <Alert type="warning" showIcon message={t('insights.productFilters.movementNeedsCompetitor')} />}
+      {state.movement && !state.competitor && (
+        <Alert type="warning" showIcon message={t('insights.productFilters.movementNeedsCompetitor')} />
+      )}
     </Flex>
   );
 }

@@ -4,13 +4,23 @@ import { diffContrastOf, enumTextHex, enumLabelKey } from '../../../enums/index.
 import { formatPercent, formatPrice } from '../format.ts';
 
 /** Our price against the cheapest competitor's: amount and percent, coloured by the diff contrast. */
-export function PricePositionText({ position, currency }: { position: { difference: number; percent: number } | null; currency: string }) {
+export function PricePositionText({
+  position,
+  currency,
+}: {
+  position: { difference: number; percent: number } | null;
+  currency: string;
+}) {
   const { t, i18n } = useTranslation();
   if (!position) return <Typography.Text type="secondary">—</Typography.Text>;
   const contrast = diffContrastOf(position.percent);
   return (
-    <span style={{ color: enumTextHex('diffContrast', contrast), whiteSpace: 'nowrap' }} title={t(enumLabelKey('diffContrast', contrast))}>
-      {formatPrice(position.difference, currency, i18n.language, { signed: true })} ({formatPercent(position.percent, i18n.language)})
+    <span
+      style={{ color: enumTextHex('diffContrast', contrast), whiteSpace: 'nowrap' }}
+      title={t(enumLabelKey('diffContrast', contrast))}
+    >
+      {formatPrice(position.difference, currency, i18n.language, { signed: true })} (
+      {formatPercent(position.percent, i18n.language)})
     </span>
   );
 }

@@ -66,25 +66,32 @@ export function ProductFilters({ state, update, brands, categories }: ProductFil
         allowClear
         value={state.suggestion ?? undefined}
         onChange={(suggestion) => update({ suggestion: suggestion ?? null })}
-        options={SUGGESTION_FILTERS.map((value) => ({ value, label: t(`priceSuggestions.productList.filterOptions.${value}`) }))}
+        options={SUGGESTION_FILTERS.map((value) => ({
+          value,
+          label: t(`priceSuggestions.productList.filterOptions.${value}`),
+        }))}
         placeholder={t('priceSuggestions.productList.filter')}
         aria-label={t('priceSuggestions.productList.filter')}
         style={{ width: 200 }}
       />
       {hasFilters(state) && (
-        <Button onClick={() => update({
-            search: '',
-            brand: '',
-            category: '',
-            matching: null,
-            diffRating: null,
-            suggestion: null,
-            competitor: null,
-            comparison: null,
-            movement: null,
-            tolerance: null,
-            period: null,
-          })}>
+        <Button
+          onClick={() =>
+            update({
+              search: '',
+              brand: '',
+              category: '',
+              matching: null,
+              diffRating: null,
+              suggestion: null,
+              competitor: null,
+              comparison: null,
+              movement: null,
+              tolerance: null,
+              period: null,
+            })
+          }
+        >
           {t('products.filters.clear')}
         </Button>
       )}

@@ -3,11 +3,15 @@ import { exportFileName } from './downloadCsv.ts';
 
 describe('exportFileName', () => {
   it('names the website and the day', () => {
-    expect(exportFileName('Alpine Outdoor Shop CZ', new Date(2026, 2, 5))).toBe('products-alpine-outdoor-shop-cz-2026-03-05.csv');
+    expect(exportFileName('Alpine Outdoor Shop CZ', new Date(2026, 2, 5))).toBe(
+      'products-alpine-outdoor-shop-cz-2026-03-05.csv',
+    );
   });
 
   it('drops accents and characters a file system may refuse', () => {
-    expect(exportFileName('Česká / "Sklárna" & Home', new Date(2026, 11, 31))).toBe('products-ceska-sklarna-home-2026-12-31.csv');
+    expect(exportFileName('Česká / "Sklárna" & Home', new Date(2026, 11, 31))).toBe(
+      'products-ceska-sklarna-home-2026-12-31.csv',
+    );
   });
 
   it('stands in for a name with nothing usable', () => {

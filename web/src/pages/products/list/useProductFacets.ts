@@ -16,5 +16,8 @@ export function useProductFacets(websiteId: string | undefined): { brands: strin
     errorNotification: false,
   });
   const facets = query.data?.data ?? NONE;
-  return { brands: facets.brands.map((facet) => facet.value), categories: facets.categories.map((facet) => facet.value) };
+  return {
+    brands: facets.brands.map((facet) => facet.value),
+    categories: facets.categories.map((facet) => facet.value),
+  };
 }

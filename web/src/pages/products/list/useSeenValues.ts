@@ -4,7 +4,11 @@ import { useEffect, useState } from 'react';
  * The distinct non-empty values of a field in the rows shown so far (sorted), offered as
  * suggestions by a filter that takes an exact value. Starts again when `scope` (the website) changes.
  */
-export function useSeenValues<Row, K extends keyof Row>(rows: readonly Row[] | undefined, field: K, scope: string | undefined): string[] {
+export function useSeenValues<Row, K extends keyof Row>(
+  rows: readonly Row[] | undefined,
+  field: K,
+  scope: string | undefined,
+): string[] {
   const [seen, setSeen] = useState<{ scope: string | undefined; values: string[] }>({ scope, values: [] });
   useEffect(() => {
     setSeen((previous) => {

@@ -16,7 +16,10 @@ export function FailedPages({ runId, live }: { runId: string; live: boolean }) {
   const { query } = useCustom<Failures>({
     url: '',
     method: 'get',
-    meta: { gqlQuery: SCRAPER_RUN_FAILURES_QUERY, gqlVariables: { runId, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE } },
+    meta: {
+      gqlQuery: SCRAPER_RUN_FAILURES_QUERY,
+      gqlVariables: { runId, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
+    },
     queryOptions: { refetchInterval: live ? 2_000 : false },
     errorNotification: false,
   });
@@ -31,10 +34,29 @@ export function FailedPages({ runId, live }: { runId: string; live: boolean }) {
           loading={query.isLoading}
           dataSource={failures?.data ?? []}
           locale={{ emptyText: t('scrapers.runs.noFailures') }}
-          pagination={{ current: page, pageSize: PAGE_SIZE, total: failures?.meta.pagination.total ?? 0, hideOnSinglePage: true, showSizeChanger: false, onChange: setPage }}
+          pagination={{
+            current: page,
+            pageSize: PAGE_SIZE,
+            total: failures?.meta.pagination.total ?? 0,
+            hideOnSinglePage: true,
+            showSizeChanger: false,
+            onChange: setPage,
+          }}
           columns={[
-            { key: 'url', title: t('scrapers.runs.page'), render: (_, f) => <Typography.Text copyable={{ text: f.url }} style={{ maxWidth: 420 }} ellipsis={{ tooltip: f.url }}>{f.url}</Typography.Text> },
-            { key: 'kind', title: t('scrapers.runs.kind'), render: (_, f) => <Tag>{t(`scrapers.failureKind.${f.kind}`, { defaultValue: f.kind })}</Tag> },
+            {
+              key: 'url',
+              title: t('scrapers.runs.page'),
+              render: (_, f) => (
+                <Typography.Text copyable={{ text: f.url }} style={{ maxWidth: 420 }} ellipsis={{ tooltip: f.url }}>
+                  {f.url}
+                </Typography.Text>
+              ),
+            },
+            {
+              key: 'kind',
+              title: t('scrapers.runs.kind'),
+              render: (_, f) => <Tag>{t(`scrapers.failureKind.${f.kind}`, { defaultValue: f.kind })}</Tag>,
+            },
             { key: 'reason', title: t('scrapers.runs.reason'), dataIndex: 'reason' },
           ]}
         />

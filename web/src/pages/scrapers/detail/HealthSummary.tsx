@@ -8,7 +8,8 @@ import { HealthTag, RunStatusTag } from '../ScraperTags.tsx';
 /** Health, competitor, schedule and the error mix of recent runs. */
 export function HealthSummary({ scraper }: { scraper: ScraperDetail }) {
   const { t, i18n } = useTranslation();
-  const when = (value: string | null | undefined) => (value ? new Date(value).toLocaleString(i18n.language) : t('scrapers.never'));
+  const when = (value: string | null | undefined) =>
+    value ? new Date(value).toLocaleString(i18n.language) : t('scrapers.never');
   const { health } = scraper;
   return (
     <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
@@ -19,7 +20,9 @@ export function HealthSummary({ scraper }: { scraper: ScraperDetail }) {
         </Space>
       </Descriptions.Item>
       <Descriptions.Item label={t('scrapers.fields.competitor')}>
-        <AppLink to={routePath('competitorDetail', { competitorId: scraper.competitorId })}>{scraper.competitorName}</AppLink>
+        <AppLink to={routePath('competitorDetail', { competitorId: scraper.competitorId })}>
+          {scraper.competitorName}
+        </AppLink>
       </Descriptions.Item>
       <Descriptions.Item label={t('scrapers.fields.lastRun')}>
         <Space>
@@ -29,13 +32,20 @@ export function HealthSummary({ scraper }: { scraper: ScraperDetail }) {
       </Descriptions.Item>
       <Descriptions.Item label={t('scrapers.fields.lastSuccess')}>{when(health.lastSuccessAt)}</Descriptions.Item>
       <Descriptions.Item label={t('scrapers.fields.successRate')}>
-        {health.successRate == null ? '—' : t('scrapers.successOf', { percent: Math.round(health.successRate * 100), runs: health.recentRuns })}
+        {health.successRate == null
+          ? '—'
+          : t('scrapers.successOf', { percent: Math.round(health.successRate * 100), runs: health.recentRuns })}
       </Descriptions.Item>
       <Descriptions.Item label={t('scrapers.fields.productsSeen')}>
-        {health.productsSeen == null ? '—' : t('scrapers.seenOfExpected', { seen: health.productsSeen, expected: health.productsExpected ?? '—' })}
+        {health.productsSeen == null
+          ? '—'
+          : t('scrapers.seenOfExpected', { seen: health.productsSeen, expected: health.productsExpected ?? '—' })}
       </Descriptions.Item>
       <Descriptions.Item label={t('scrapers.fields.schedule')}>
-        {t('scrapers.scheduleText', { frequency: t(`competitors.frequency.${scraper.scrapingFrequency}`), next: when(scraper.nextRunAt) })}
+        {t('scrapers.scheduleText', {
+          frequency: t(`competitors.frequency.${scraper.scrapingFrequency}`),
+          next: when(scraper.nextRunAt),
+        })}
       </Descriptions.Item>
       <Descriptions.Item label={t('scrapers.fields.errorMix')}>
         {health.errorMix.length

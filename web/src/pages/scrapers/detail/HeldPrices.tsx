@@ -6,7 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatPrice } from '../../products/format.ts';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { changeFailedNotification } from '../../../components/errors/formErrors.ts';
-import { SCRAPER_HELD_PRICE_DECIDE_MUTATION, SCRAPER_HELD_PRICE_LIST_QUERY, type ScraperHeldPrice } from '../queries.ts';
+import {
+  SCRAPER_HELD_PRICE_DECIDE_MUTATION,
+  SCRAPER_HELD_PRICE_LIST_QUERY,
+  type ScraperHeldPrice,
+} from '../queries.ts';
 import type { ResultOf } from '../../../graphql/typed.ts';
 
 type HeldList = ResultOf<typeof SCRAPER_HELD_PRICE_LIST_QUERY>['scraperHeldPriceList'];
@@ -14,7 +18,9 @@ const PAGE_SIZE = 20;
 const STATUSES = ['pending', 'accepted', 'rejected', 'superseded'] as const;
 
 /** The held price's move against the stored one, in percent (signed, whole); null when there was no stored price in the same currency. */
-export function heldChangePercent(held: Pick<ScraperHeldPrice, 'previousPrice' | 'previousCurrency' | 'price' | 'currency'>): number | null {
+export function heldChangePercent(
+  held: Pick<ScraperHeldPrice, 'previousPrice' | 'previousCurrency' | 'price' | 'currency'>,
+): number | null {
   if (held.previousPrice == null || !(held.previousPrice > 0)) return null;
   if (held.previousCurrency != null && held.previousCurrency !== held.currency) return null;
   return Math.round(((held.price - held.previousPrice) / held.previousPrice) * 100);
@@ -33,7 +39,10 @@ export function HeldPrices({ scraperId, onDecided }: { scraperId: string; onDeci
   const { query } = useCustom<HeldList>({
     url: '',
     method: 'get',
-    meta: { gqlQuery: SCRAPER_HELD_PRICE_LIST_QUERY, gqlVariables: { scraperId, status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE } },
+    meta: {
+      gqlQuery: SCRAPER_HELD_PRICE_LIST_QUERY,
+      gqlVariables: { scraperId, status, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
+    },
     errorNotification: false,
   });
   const { mutate, mutation } = useCustomMutation();
@@ -44,7 +53,10 @@ export function HeldPrices({ scraperId, onDecided }: { scraperId: string; onDeci
         method: 'post',
         values: {},
         meta: { gqlMutation: SCRAPER_HELD_PRICE_DECIDE_MUTATION, gqlVariables: { heldPriceId: held.id, decision } },
-        successNotification: { type: 'success', message: t(`scrapers.held.${decision}Done`, { name: held.competitorProductName }) },
+        successNotification: {
+          type: 'success',
+          message: t(`scrapers.held.${decision}Done`, { name: held.competitorProductName }),
+        },
         errorNotification: changeFailedNotification(t, t('scrapers.held.failed')),
       },
       {
@@ -55,7 +67,9 @@ export function HeldPrices({ scraperId, onDecided }: { scraperId: string; onDeci
       },
     );
   const list = query.data?.data;
-  const busyId = mutation.isPending ? (mutation.variables?.meta?.gqlVariables as { heldPriceId?: string } | undefined)?.heldPriceId : undefined;
+  const busyId = mutation.isPending
+    ? (mutation.variables?.meta?.gqlVariables as { heldPriceId?: string } | undefined)?.heldPriceId
+    : undefined;
 
   return (
     <Flex vertical gap={12}>
@@ -79,7 +93,14 @@ export function HeldPrices({ scraperId, onDecided }: { scraperId: string; onDeci
           loading={query.isLoading}
           dataSource={list?.data ?? []}
           locale={{ emptyText: t(status === 'pending' ? 'scrapers.held.nonePending' : 'scrapers.held.none') }}
-          pagination={{ current: page, pageSize: PAGE_SIZE, total: list?.meta.pagination.total ?? 0, hideOnSinglePage: true, showSizeChanger: false, onChange: setPage }}
+          pagination={{
+            current: page,
+            pageSize: PAGE_SIZE,
+            total: list?.meta.pagination.total ?? 0,
+            hideOnSinglePage: true,
+            showSizeChanger: false,
+            onChange: setPage,
+          }}
           columns={[
             {
               key: 'product',
@@ -87,23 +108,44 @@ export function HeldPrices({ scraperId, onDecided }: { scraperId: string; onDeci
               render: (_, h) => (
                 <Flex vertical>
                   <Typography.Text strong>{h.competitorProductName}</Typography.Text>
-                  <Typography.Text type="secondary" copyable={{ text: h.url }} style={{ maxWidth: 360 }} ellipsis={{ tooltip: h.url }}>
+                  <Typography.Text
+                    type="secondary"
+                    copyable={{ text: h.url }}
+                    style={{ maxWidth: 360 }}
+                    ellipsis={{ tooltip: h.url }}
+                  >
                     {h.url}
                   </Typography.Text>
                 </Flex>
               ),
             },
-            { key: 'previous', title: t('scrapers.held.previousPrice'), render: (_, h) => formatPrice(h.previousPrice, h.previousCurrency ?? h.currency, language) },
-            { key: 'price', title: t('scrapers.held.heldPrice'), render: (_, h) => formatPrice(h.price, h.currency, language) },
+            {
+              key: 'previous',
+              title: t('scrapers.held.previousPrice'),
+              render: (_, h) => formatPrice(h.previousPrice, h.previousCurrency ?? h.currency, language),
+            },
+            {
+              key: 'price',
+              title: t('scrapers.held.heldPrice'),
+              render: (_, h) => formatPrice(h.price, h.currency, language),
+            },
             {
               key: 'change',
               title: t('scrapers.held.change'),
               render: (_, h) => {
                 const percent = heldChangePercent(h);
-                return percent == null ? '—' : <Tag color={percent > 0 ? 'red' : 'green'}>{`${percent > 0 ? '+' : ''}${percent} %`}</Tag>;
+                return percent == null ? (
+                  '—'
+                ) : (
+                  <Tag color={percent > 0 ? 'red' : 'green'}>{`${percent > 0 ? '+' : ''}${percent} %`}</Tag>
+                );
               },
             },
-            { key: 'created', title: t('scrapers.held.heldAt'), render: (_, h) => formatDateTime(h.createdAt, language) },
+            {
+              key: 'created',
+              title: t('scrapers.held.heldAt'),
+              render: (_, h) => formatDateTime(h.createdAt, language),
+            },
             {
               key: 'decision',
               title: t('scrapers.held.decision'),
@@ -135,7 +177,9 @@ export function HeldPrices({ scraperId, onDecided }: { scraperId: string; onDeci
                 ) : (
                   <Flex vertical>
                     <Tag>{t(`scrapers.held.status.${h.status}`)}</Tag>
-                    {h.decidedAt && <Typography.Text type="secondary">{formatDateTime(h.decidedAt, language)}</Typography.Text>}
+                    {h.decidedAt && (
+                      <Typography.Text type="secondary">{formatDateTime(h.decidedAt, language)}</Typography.Text>
+                    )}
                   </Flex>
                 ),
             },

@@ -3,14 +3,26 @@ import { useCustomMutation } from '@refinedev/core';
 import { Button, Flex, Popconfirm, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changeFailedNotification } from '../../../components/errors/formErrors.ts';
-import { SCRAPER_DELETE_MUTATION, SCRAPER_RUN_CANCEL_MUTATION, SCRAPER_UPDATE_MUTATION, type ScraperDetail } from '../queries.ts';
+import {
+  SCRAPER_DELETE_MUTATION,
+  SCRAPER_RUN_CANCEL_MUTATION,
+  SCRAPER_UPDATE_MUTATION,
+  type ScraperDetail,
+} from '../queries.ts';
 import { RunNowButton } from '../RunNowButton.tsx';
 import { isActive } from '../ScraperTags.tsx';
 
 /** The file an export downloads: the scraper's name and settings as JSON. */
 export function exportFile(scraper: Pick<ScraperDetail, 'name' | 'settings'>): { name: string; text: string } {
-  const slug = scraper.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'scraper';
-  return { name: `${slug}.scraper.json`, text: `${JSON.stringify({ name: scraper.name, settings: JSON.parse(scraper.settings ?? '{}') }, null, 2)}\n` };
+  const slug =
+    scraper.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'scraper';
+  return {
+    name: `${slug}.scraper.json`,
+    text: `${JSON.stringify({ name: scraper.name, settings: JSON.parse(scraper.settings ?? '{}') }, null, 2)}\n`,
+  };
 }
 
 function download(file: { name: string; text: string }) {
@@ -21,10 +33,24 @@ function download(file: { name: string; text: string }) {
 }
 
 /** Run now / cancel, export and import of the settings as JSON, delete. */
-export function ScraperActions({ scraper, onChanged, onDeleted }: { scraper: ScraperDetail; onChanged: () => void; onDeleted: () => void }) {
+export function ScraperActions({
+  scraper,
+  onChanged,
+  onDeleted,
+}: {
+  scraper: ScraperDetail;
+  onChanged: () => void;
+  onDeleted: () => void;
+}) {
   const { t } = useTranslation();
   const { mutate, mutation } = useCustomMutation();
-  const change = (gqlMutation: unknown, gqlVariables: Record<string, unknown>, done: string, failed: string, onSuccess: () => void) =>
+  const change = (
+    gqlMutation: unknown,
+    gqlVariables: Record<string, unknown>,
+    done: string,
+    failed: string,
+    onSuccess: () => void,
+  ) =>
     mutate(
       {
         url: '',
@@ -45,7 +71,15 @@ export function ScraperActions({ scraper, onChanged, onDeleted }: { scraper: Scr
         <Button
           icon={<StopOutlined />}
           loading={mutation.isPending}
-          onClick={() => change(SCRAPER_RUN_CANCEL_MUTATION, { runId: active.id }, t('scrapers.cancel.done'), t('scrapers.cancel.failed'), onChanged)}
+          onClick={() =>
+            change(
+              SCRAPER_RUN_CANCEL_MUTATION,
+              { runId: active.id },
+              t('scrapers.cancel.done'),
+              t('scrapers.cancel.failed'),
+              onChanged,
+            )
+          }
         >
           {t('scrapers.cancel.button')}
         </Button>
@@ -57,9 +91,17 @@ export function ScraperActions({ scraper, onChanged, onDeleted }: { scraper: Scr
         accept="application/json,.json"
         showUploadList={false}
         beforeUpload={(file) => {
-          void file.text().then((text) =>
-            change(SCRAPER_UPDATE_MUTATION, { scraperId: scraper.id, input: { settings: text } }, t('scrapers.import.done', { file: file.name }), t('scrapers.import.failed'), onChanged),
-          );
+          void file
+            .text()
+            .then((text) =>
+              change(
+                SCRAPER_UPDATE_MUTATION,
+                { scraperId: scraper.id, input: { settings: text } },
+                t('scrapers.import.done', { file: file.name }),
+                t('scrapers.import.failed'),
+                onChanged,
+              ),
+            );
           return false;
         }}
       >
@@ -71,7 +113,15 @@ export function ScraperActions({ scraper, onChanged, onDeleted }: { scraper: Scr
         okText={t('scrapers.delete.button')}
         okButtonProps={{ danger: true }}
         cancelText={t('buttons.cancel')}
-        onConfirm={() => change(SCRAPER_DELETE_MUTATION, { scraperId: scraper.id }, t('scrapers.delete.done', { name: scraper.name }), t('scrapers.delete.failed'), onDeleted)}
+        onConfirm={() =>
+          change(
+            SCRAPER_DELETE_MUTATION,
+            { scraperId: scraper.id },
+            t('scrapers.delete.done', { name: scraper.name }),
+            t('scrapers.delete.failed'),
+            onDeleted,
+          )
+        }
       >
         <Button danger icon={<DeleteOutlined />}>
           {t('scrapers.delete.button')}

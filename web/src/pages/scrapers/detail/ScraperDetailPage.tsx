@@ -25,7 +25,9 @@ export default function ScraperDetailPage() {
     url: '',
     method: 'get',
     meta: { gqlQuery: SCRAPER_QUERY, gqlVariables: { scraperId } },
-    queryOptions: { refetchInterval: (q) => ((q.state.data?.data as ScraperDetail | undefined)?.activeRun ? 2_000 : false) },
+    queryOptions: {
+      refetchInterval: (q) => ((q.state.data?.data as ScraperDetail | undefined)?.activeRun ? 2_000 : false),
+    },
     errorNotification: false,
   });
   const scraper = query.data?.data;
@@ -37,7 +39,15 @@ export default function ScraperDetailPage() {
   return (
     <RouteLayout
       route="scraperDetail"
-      extra={scraper && <ScraperActions scraper={scraper} onChanged={changed} onDeleted={() => navigate(carried(routePath('scrapers')))} />}
+      extra={
+        scraper && (
+          <ScraperActions
+            scraper={scraper}
+            onChanged={changed}
+            onDeleted={() => navigate(carried(routePath('scrapers')))}
+          />
+        )
+      }
     >
       <ApiErrorAlert error={query.error} />
       {query.isLoading && <Skeleton active />}
@@ -48,14 +58,26 @@ export default function ScraperDetailPage() {
           </Card>
           <Tabs
             items={[
-              { key: 'runs', label: t('scrapers.runs.title'), children: <RunHistory key={`${runsVersion}:${scraper.activeRun?.id ?? ''}`} scraperId={scraper.id} /> },
+              {
+                key: 'runs',
+                label: t('scrapers.runs.title'),
+                children: <RunHistory key={`${runsVersion}:${scraper.activeRun?.id ?? ''}`} scraperId={scraper.id} />,
+              },
               {
                 key: 'held',
                 label: t('scrapers.held.tab', { count: scraper.heldPricesPending }),
                 children: <HeldPrices scraperId={scraper.id} onDecided={() => void query.refetch()} />,
               },
-              { key: 'settings', label: t('scrapers.settings.title'), children: <SettingsForm scraperId={scraper.id} settings={scraper.settings ?? null} onSaved={changed} /> },
-              { key: 'test', label: t('scrapers.test.title'), children: <TestExtraction scraperId={scraper.id} competitorId={scraper.competitorId} /> },
+              {
+                key: 'settings',
+                label: t('scrapers.settings.title'),
+                children: <SettingsForm scraperId={scraper.id} settings={scraper.settings ?? null} onSaved={changed} />,
+              },
+              {
+                key: 'test',
+                label: t('scrapers.test.title'),
+                children: <TestExtraction scraperId={scraper.id} competitorId={scraper.competitorId} />,
+              },
             ]}
           />
         </Flex>

@@ -7,7 +7,15 @@ import { SCRAPER_UPDATE_MUTATION } from '../queries.ts';
 import { parseSettings, RULE_FIELDS, toFormValues, toSettings, type SettingsValues } from '../settingsForm.ts';
 
 /** The scraper's settings in sections: sources, fetching, validation, and a rule per field. Checked whole by the API on save. */
-export function SettingsForm({ scraperId, settings, onSaved }: { scraperId: string; settings: string | null; onSaved: () => void }) {
+export function SettingsForm({
+  scraperId,
+  settings,
+  onSaved,
+}: {
+  scraperId: string;
+  settings: string | null;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation();
   const base = useMemo(() => parseSettings(settings), [settings]);
   const [form] = Form.useForm<SettingsValues>();
@@ -18,20 +26,33 @@ export function SettingsForm({ scraperId, settings, onSaved }: { scraperId: stri
         url: '',
         method: 'post',
         values: {},
-        meta: { gqlMutation: SCRAPER_UPDATE_MUTATION, gqlVariables: { scraperId, input: { settings: JSON.stringify(toSettings(values, base)) } } },
+        meta: {
+          gqlMutation: SCRAPER_UPDATE_MUTATION,
+          gqlVariables: { scraperId, input: { settings: JSON.stringify(toSettings(values, base)) } },
+        },
         successNotification: { type: 'success', message: t('scrapers.settings.saved') },
         errorNotification: changeFailedNotification(t, t('scrapers.settings.saveFailed')),
       },
       { onSuccess: onSaved },
     );
   const number = (name: keyof SettingsValues, min: number, max: number) => (
-    <Form.Item name={name} label={t(`scrapers.settings.${name}`)} rules={[{ required: true, type: 'number', min, max }]}>
+    <Form.Item
+      name={name}
+      label={t(`scrapers.settings.${name}`)}
+      rules={[{ required: true, type: 'number', min, max }]}
+    >
       <InputNumber min={min} max={max} style={{ width: 180 }} />
     </Form.Item>
   );
 
   return (
-    <Form<SettingsValues> key={settings ?? ''} form={form} layout="vertical" initialValues={toFormValues(base)} onFinish={save}>
+    <Form<SettingsValues>
+      key={settings ?? ''}
+      form={form}
+      layout="vertical"
+      initialValues={toFormValues(base)}
+      onFinish={save}
+    >
       <Flex vertical gap={16}>
         <Card size="small" title={t('scrapers.settings.sources')}>
           <Form.Item name="knownUrls" valuePropName="checked">
@@ -89,13 +110,23 @@ export function SettingsForm({ scraperId, settings, onSaved }: { scraperId: stri
             rowKey={(field) => field}
             dataSource={[...RULE_FIELDS]}
             columns={[
-              { key: 'field', title: t('scrapers.settings.field'), render: (_, field) => t(`scrapers.fields.extracted.${field}`) },
+              {
+                key: 'field',
+                title: t('scrapers.settings.field'),
+                render: (_, field) => t(`scrapers.fields.extracted.${field}`),
+              },
               ...(['css', 'attribute', 'regex'] as const).map((part) => ({
                 key: part,
                 title: t(`scrapers.settings.rule.${part}`),
                 render: (_: unknown, field: string) => (
                   <Form.Item name={['rules', field, part]} noStyle>
-                    <Input size="small" aria-label={t('scrapers.settings.ruleFor', { part: t(`scrapers.settings.rule.${part}`), field: t(`scrapers.fields.extracted.${field}`) })} />
+                    <Input
+                      size="small"
+                      aria-label={t('scrapers.settings.ruleFor', {
+                        part: t(`scrapers.settings.rule.${part}`),
+                        field: t(`scrapers.fields.extracted.${field}`),
+                      })}
+                    />
                   </Form.Item>
                 ),
               })),

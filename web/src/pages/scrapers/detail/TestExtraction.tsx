@@ -23,8 +23,18 @@ export function TestExtraction({ scraperId, competitorId }: { scraperId: string;
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {t('scrapers.test.intro')}
       </Typography.Paragraph>
-      <Form layout="inline" onFinish={(values: { url: string }) => (values.url?.trim() === url ? void query.refetch() : setUrl(values.url?.trim() || null))}>
-        <Form.Item name="url" label={t('scrapers.test.url')} rules={[{ required: true, message: t('scrapers.test.urlRequired') }]} style={{ flex: 1, minWidth: 320 }}>
+      <Form
+        layout="inline"
+        onFinish={(values: { url: string }) =>
+          values.url?.trim() === url ? void query.refetch() : setUrl(values.url?.trim() || null)
+        }
+      >
+        <Form.Item
+          name="url"
+          label={t('scrapers.test.url')}
+          rules={[{ required: true, message: t('scrapers.test.urlRequired') }]}
+          style={{ flex: 1, minWidth: 320 }}
+        >
           <Input placeholder="https://www.shop.example/product" />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={Boolean(url) && query.isFetching}>
@@ -34,7 +44,16 @@ export function TestExtraction({ scraperId, competitorId }: { scraperId: string;
       <ApiErrorAlert error={url ? query.error : null} />
       {result && (
         <>
-          {result.outcome === 'failed' && <Alert type="error" showIcon message={t('scrapers.test.failed', { kind: t(`scrapers.failureKind.${result.failureKind}`, { defaultValue: result.failureKind }) })} description={result.reason} />}
+          {result.outcome === 'failed' && (
+            <Alert
+              type="error"
+              showIcon
+              message={t('scrapers.test.failed', {
+                kind: t(`scrapers.failureKind.${result.failureKind}`, { defaultValue: result.failureKind }),
+              })}
+              description={result.reason}
+            />
+          )}
           {result.warnings.map((warning) => (
             <Alert key={warning.code + warning.message} type="warning" showIcon message={warning.message} />
           ))}
@@ -45,9 +64,23 @@ export function TestExtraction({ scraperId, competitorId }: { scraperId: string;
               rowKey="field"
               dataSource={result.fields}
               columns={[
-                { key: 'field', title: t('scrapers.settings.field'), render: (_, f) => t(`scrapers.fields.extracted.${f.field}`) },
-                { key: 'value', title: t('scrapers.test.value'), render: (_, f) => f.value ?? <Typography.Text type="secondary">{t('scrapers.test.notFound')}</Typography.Text> },
-                { key: 'source', title: t('scrapers.test.source'), render: (_, f) => (f.source ? <Tag>{t(`scrapers.strategy.${f.source}`, { defaultValue: f.source })}</Tag> : null) },
+                {
+                  key: 'field',
+                  title: t('scrapers.settings.field'),
+                  render: (_, f) => t(`scrapers.fields.extracted.${f.field}`),
+                },
+                {
+                  key: 'value',
+                  title: t('scrapers.test.value'),
+                  render: (_, f) =>
+                    f.value ?? <Typography.Text type="secondary">{t('scrapers.test.notFound')}</Typography.Text>,
+                },
+                {
+                  key: 'source',
+                  title: t('scrapers.test.source'),
+                  render: (_, f) =>
+                    f.source ? <Tag>{t(`scrapers.strategy.${f.source}`, { defaultValue: f.source })}</Tag> : null,
+                },
               ]}
             />
           </section>

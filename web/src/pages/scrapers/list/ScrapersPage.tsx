@@ -24,14 +24,24 @@ export default function ScrapersPage() {
     method: 'get',
     meta: {
       gqlQuery: SCRAPER_LIST_QUERY,
-      gqlVariables: { search: search || null, health: health.length ? health : null, sort: 'HEALTH', limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
+      gqlVariables: {
+        search: search || null,
+        health: health.length ? health : null,
+        sort: 'HEALTH',
+        limit: PAGE_SIZE,
+        offset: (page - 1) * PAGE_SIZE,
+      },
     },
     errorNotification: false,
     // While a run is queued or running its row follows it.
-    queryOptions: { refetchInterval: (q) => ((q.state.data?.data as ScraperList | undefined)?.data.some((s) => s.activeRun) ? 2_000 : false) },
+    queryOptions: {
+      refetchInterval: (q) =>
+        (q.state.data?.data as ScraperList | undefined)?.data.some((s) => s.activeRun) ? 2_000 : false,
+    },
   });
   const list = query.data?.data;
-  const when = (value: string | null | undefined) => (value ? new Date(value).toLocaleString(i18n.language) : t('scrapers.never'));
+  const when = (value: string | null | undefined) =>
+    value ? new Date(value).toLocaleString(i18n.language) : t('scrapers.never');
 
   return (
     <RouteLayout route="scrapers">
@@ -68,16 +78,29 @@ export default function ScrapersPage() {
         loading={query.isLoading}
         scroll={{ x: true }}
         locale={{ emptyText: t('scrapers.list.empty') }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: list?.meta.pagination.total ?? 0, showSizeChanger: false, hideOnSinglePage: true, onChange: setPage }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: list?.meta.pagination.total ?? 0,
+          showSizeChanger: false,
+          hideOnSinglePage: true,
+          onChange: setPage,
+        }}
       >
-        <Table.Column<ScraperRow> dataIndex="name" title={t('scrapers.fields.name')} render={(name: string, s) => <AppLink to={routePath('scraperDetail', { scraperId: s.id })}>{name}</AppLink>} />
+        <Table.Column<ScraperRow>
+          dataIndex="name"
+          title={t('scrapers.fields.name')}
+          render={(name: string, s) => <AppLink to={routePath('scraperDetail', { scraperId: s.id })}>{name}</AppLink>}
+        />
         <Table.Column<ScraperRow>
           key="competitor"
           title={t('scrapers.fields.competitor')}
           render={(_, s) => (
             <Space direction="vertical" size={0}>
               <Typography.Text>{s.competitorName}</Typography.Text>
-              <Typography.Text type="secondary">{t('scrapers.list.websiteOf', { website: s.websiteName, organization: s.organizationName })}</Typography.Text>
+              <Typography.Text type="secondary">
+                {t('scrapers.list.websiteOf', { website: s.websiteName, organization: s.organizationName })}
+              </Typography.Text>
             </Space>
           )}
         />
@@ -113,12 +136,27 @@ export default function ScrapersPage() {
         <Table.Column<ScraperRow>
           key="products"
           title={t('scrapers.fields.productsSeen')}
-          render={(_, s) => (s.health.productsSeen == null ? '—' : t('scrapers.seenOfExpected', { seen: s.health.productsSeen, expected: s.health.productsExpected ?? '—' }))}
+          render={(_, s) =>
+            s.health.productsSeen == null
+              ? '—'
+              : t('scrapers.seenOfExpected', {
+                  seen: s.health.productsSeen,
+                  expected: s.health.productsExpected ?? '—',
+                })
+          }
         />
         <Table.Column<ScraperRow>
           key="actions"
           title={t('scrapers.list.actions')}
-          render={(_, s) => <RunNowButton size="small" scraperId={s.id} name={s.name} busy={isActive(s.activeRun?.status)} onStarted={() => void query.refetch()} />}
+          render={(_, s) => (
+            <RunNowButton
+              size="small"
+              scraperId={s.id}
+              name={s.name}
+              busy={isActive(s.activeRun?.status)}
+              onStarted={() => void query.refetch()}
+            />
+          )}
         />
       </Table>
     </RouteLayout>

@@ -18,17 +18,32 @@ interface Props {
 export function ComparisonDrawer({ code, data, onClose }: Props) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState('');
-  const source = code ? (data.bundled?.[code] ?? data.custom.find((language) => language.code === code)?.messages) : undefined;
+  const source = code
+    ? (data.bundled?.[code] ?? data.custom.find((language) => language.code === code)?.messages)
+    : undefined;
   const comparison = useMemo(
-    () => (source && data.bundled ? compareWithModel(data.bundled[DEFAULT_LANGUAGE], source) : { missing: [], extra: [] }),
+    () =>
+      source && data.bundled ? compareWithModel(data.bundled[DEFAULT_LANGUAGE], source) : { missing: [], extra: [] },
     [source, data.bundled],
   );
   const missing = filterKeys(comparison.missing, filter);
   const extra = filterKeys(comparison.extra, filter);
 
   return (
-    <Drawer open={code !== null} onClose={onClose} width={560} title={t('languages.comparison.title', { code })} destroyOnHidden>
-      <Input.Search allowClear placeholder={t('languages.comparison.filter')} aria-label={t('languages.comparison.filter')} value={filter} onChange={(event) => setFilter(event.target.value)} />
+    <Drawer
+      open={code !== null}
+      onClose={onClose}
+      width={560}
+      title={t('languages.comparison.title', { code })}
+      destroyOnHidden
+    >
+      <Input.Search
+        allowClear
+        placeholder={t('languages.comparison.filter')}
+        aria-label={t('languages.comparison.filter')}
+        value={filter}
+        onChange={(event) => setFilter(event.target.value)}
+      />
       <Tabs
         items={[
           {

@@ -20,10 +20,14 @@ export function LanguageActions({ row, data, onCompare, onDeleted }: Props) {
   const { t } = useTranslation();
   const { open } = useNotification();
   const { code } = row;
-  const messages = row.builtIn ? data.bundled?.[code] : data.custom.find((language) => language.code === code)?.messages;
+  const messages = row.builtIn
+    ? data.bundled?.[code]
+    : data.custom.find((language) => language.code === code)?.messages;
 
   const download = async () => {
-    const document = row.builtIn ? messages : await storage.download('public', languageFilePath(code)).catch(() => null);
+    const document = row.builtIn
+      ? messages
+      : await storage.download('public', languageFilePath(code)).catch(() => null);
     if (document) saveJsonFile(`${code}.json`, document);
     else open?.({ type: 'error', message: t('languages.downloadFailed', { code }) });
   };
@@ -49,7 +53,13 @@ export function LanguageActions({ row, data, onCompare, onDeleted }: Props) {
         </Button>
       )}
       {!row.builtIn && (
-        <Popconfirm title={t('languages.deleteTitle', { code })} description={t('languages.deleteText')} onConfirm={remove} okButtonProps={{ danger: true }} okText={t('languages.delete')}>
+        <Popconfirm
+          title={t('languages.deleteTitle', { code })}
+          description={t('languages.deleteText')}
+          onConfirm={remove}
+          okButtonProps={{ danger: true }}
+          okText={t('languages.delete')}
+        >
           <Button size="small" danger>
             {t('languages.delete')}
           </Button>

@@ -38,7 +38,12 @@ export function LanguagesSection() {
         </Button>
       </Flex>
       {data.error !== null && (
-        <Alert type="error" showIcon style={{ marginBottom: 16 }} message={t('languages.loadFailed', { reason: storageErrorMessage(data.error, t) })} />
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('languages.loadFailed', { reason: storageErrorMessage(data.error, t) })}
+        />
       )}
       <LanguagesTable data={data} onCompare={setCompared} onDeleted={changed} />
       <ComparisonDrawer code={compared} data={data} onClose={() => setCompared(null)} />

@@ -32,7 +32,11 @@ export function LanguagesTable({ data, onCompare, onDeleted }: Props) {
           title: t('languages.columns.kind'),
           key: 'kind',
           render: (_, row) =>
-            row.builtIn ? <Tag color="blue">{t('languages.kinds.builtIn')}</Tag> : <Tag color="green">{t('languages.kinds.custom')}</Tag>,
+            row.builtIn ? (
+              <Tag color="blue">{t('languages.kinds.builtIn')}</Tag>
+            ) : (
+              <Tag color="green">{t('languages.kinds.custom')}</Tag>
+            ),
         },
         { title: t('languages.columns.keys'), dataIndex: 'keys', render: (keys: number | null) => keys ?? '—' },
         {

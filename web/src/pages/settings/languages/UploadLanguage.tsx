@@ -44,7 +44,9 @@ export function UploadLanguage({ existing, onUploaded }: Props) {
       await onUploaded();
     } catch (error) {
       const reason = storageErrorMessage(error, t);
-      setProblem(isStorageError(error) && error.code === 'canceled' ? reason : t('languages.upload.failed', { reason }));
+      setProblem(
+        isStorageError(error) && error.code === 'canceled' ? reason : t('languages.upload.failed', { reason }),
+      );
     } finally {
       setProgress(null);
       transfer.current = null;
@@ -66,7 +68,14 @@ export function UploadLanguage({ existing, onUploaded }: Props) {
   return (
     <Flex vertical gap={8} style={{ flex: '1 1 100%' }}>
       <Flex gap={8} align="center" wrap>
-        <input ref={input} type="file" accept=".json,application/json" hidden aria-label={t('languages.upload.button')} onChange={(event) => void choose(event)} />
+        <input
+          ref={input}
+          type="file"
+          accept=".json,application/json"
+          hidden
+          aria-label={t('languages.upload.button')}
+          onChange={(event) => void choose(event)}
+        />
         <Button type="primary" disabled={progress !== null} onClick={() => input.current?.click()}>
           {t('languages.upload.button')}
         </Button>

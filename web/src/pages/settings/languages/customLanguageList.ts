@@ -13,7 +13,11 @@ export async function loadCustomLanguages(): Promise<CustomLanguage[]> {
       const [messages, updated] = await Promise.all([
         storage.download('public', path).catch(() => null),
         // The Firebase backend's listing has no times: ask the object's metadata.
-        updatedByName.get(path) ?? storage.metadata('public', path).then((metadata) => metadata.updated, () => null),
+        updatedByName.get(path) ??
+          storage.metadata('public', path).then(
+            (metadata) => metadata.updated,
+            () => null,
+          ),
       ]);
       return { code, messages, updated };
     }),

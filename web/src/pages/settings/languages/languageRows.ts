@@ -18,7 +18,12 @@ export interface CustomLanguage {
 
 /** The table's rows: the built-in languages first (keys counted from the bundle), then the custom ones by code. */
 export function languageRows(bundled: Record<string, unknown>, custom: readonly CustomLanguage[]): LanguageRow[] {
-  const builtIn = BUILT_IN_LANGUAGES.map((code) => ({ code, builtIn: true, keys: countKeys(bundled[code]), updated: null }));
+  const builtIn = BUILT_IN_LANGUAGES.map((code) => ({
+    code,
+    builtIn: true,
+    keys: countKeys(bundled[code]),
+    updated: null,
+  }));
   const others = custom
     .filter((language) => !(BUILT_IN_LANGUAGES as readonly string[]).includes(language.code))
     .map((language) => ({

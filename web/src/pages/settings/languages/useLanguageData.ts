@@ -19,9 +19,16 @@ export interface LanguageData {
 /** The built-in languages from the bundle and the custom ones from the public bucket. */
 export function useLanguageData(): LanguageData {
   const queryClient = useQueryClient();
-  const bundled = useQuery({ queryKey: ['settings', 'languages', 'bundled'], queryFn: loadBundledLanguages, staleTime: Infinity });
+  const bundled = useQuery({
+    queryKey: ['settings', 'languages', 'bundled'],
+    queryFn: loadBundledLanguages,
+    staleTime: Infinity,
+  });
   const custom = useQuery({ queryKey: CUSTOM_KEY, queryFn: loadCustomLanguages, retry: false });
-  const rows = useMemo(() => (bundled.data ? languageRows(bundled.data, custom.data ?? []) : []), [bundled.data, custom.data]);
+  const rows = useMemo(
+    () => (bundled.data ? languageRows(bundled.data, custom.data ?? []) : []),
+    [bundled.data, custom.data],
+  );
   return {
     rows,
     bundled: bundled.data,

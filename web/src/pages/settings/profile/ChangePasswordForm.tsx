@@ -51,14 +51,22 @@ function ChangePasswordFields({ onChanged }: { onChanged: () => void }) {
         ),
       )}
     >
-      <AuthField id="change-password_currentPassword" label={t('auth.password.current')} error={form.error('currentPassword')}>
+      <AuthField
+        id="change-password_currentPassword"
+        label={t('auth.password.current')}
+        error={form.error('currentPassword')}
+      >
         <Input.Password autoComplete="current-password" {...form.input('currentPassword')} />
       </AuthField>
       <AuthField id="change-password_password" label={t('auth.password.new')} error={form.error('password')}>
         <Input.Password autoComplete="new-password" {...form.input('password')} />
       </AuthField>
       <PasswordRequirementList rules={rules} password={form.values.password} />
-      <AuthField id="change-password_confirmPassword" label={t('auth.password.confirm')} error={form.error('confirmPassword')}>
+      <AuthField
+        id="change-password_confirmPassword"
+        label={t('auth.password.confirm')}
+        error={form.error('confirmPassword')}
+      >
         <Input.Password autoComplete="new-password" {...form.input('confirmPassword')} />
       </AuthField>
       <Button type="primary" htmlType="submit" loading={isPending}>

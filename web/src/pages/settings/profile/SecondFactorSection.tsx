@@ -80,7 +80,11 @@ export function SecondFactorSection() {
           codeSent && values.code ? confirm({ code: values.code, phoneNumber: values.phoneNumber }) : sendCode(values),
         )}
       >
-        <AuthField id="second-factor-enrolment_phoneNumber" label={t('profile.mfa.phone')} error={form.error('phoneNumber')}>
+        <AuthField
+          id="second-factor-enrolment_phoneNumber"
+          label={t('profile.mfa.phone')}
+          error={form.error('phoneNumber')}
+        >
           <Input type="tel" autoComplete="tel" disabled={codeSent} {...form.input('phoneNumber')} />
           <Typography.Text type="secondary">{t('profile.mfa.phoneHint')}</Typography.Text>
         </AuthField>

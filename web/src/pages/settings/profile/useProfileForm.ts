@@ -33,7 +33,9 @@ export function useProfileForm<K extends string>(
           setShown((previous) => ({ ...previous, [name]: true }));
           base.onChange(event);
         },
-        ...(message ? { status: 'error' as const, 'aria-invalid': true as const, 'aria-describedby': `${base.id}_help` } : {}),
+        ...(message
+          ? { status: 'error' as const, 'aria-invalid': true as const, 'aria-describedby': `${base.id}_help` }
+          : {}),
       };
     },
     onSubmit: (onValid) => (event: FormEvent<HTMLFormElement>) => {

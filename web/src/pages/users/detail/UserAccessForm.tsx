@@ -21,7 +21,9 @@ export function UserAccessForm({ user, onSaved }: { user: UserRow; onSaved: () =
   const { mutate, mutation } = useCustomMutation();
 
   const save = (values: AccessValues) => {
-    const input = isAdmin ? { roles: values.roles, organizationId: values.organizationId || null } : { roles: values.roles };
+    const input = isAdmin
+      ? { roles: values.roles, organizationId: values.organizationId || null }
+      : { roles: values.roles };
     mutate(
       {
         url: '',

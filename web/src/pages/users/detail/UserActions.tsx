@@ -21,7 +21,9 @@ export function UserActions({ user, onChanged }: { user: UserRow; onChanged: () 
         method: 'post',
         values: {},
         meta: {
-          gqlMutation: { enable: USER_ENABLE_MUTATION, disable: USER_DISABLE_MUTATION, delete: USER_DELETE_MUTATION }[action],
+          gqlMutation: { enable: USER_ENABLE_MUTATION, disable: USER_DISABLE_MUTATION, delete: USER_DELETE_MUTATION }[
+            action
+          ],
           gqlVariables: { userId: user.id },
         },
         successNotification: { type: 'success', message: t(`users.${action}.done`, { email: user.email }) },

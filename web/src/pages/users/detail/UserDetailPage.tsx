@@ -37,12 +37,20 @@ export default function UserDetailPage() {
                 </Tag>
               ))}
             </Descriptions.Item>
-            <Descriptions.Item label={t('users.fields.organization')}>{user.organization?.name ?? t('users.noOrganization')}</Descriptions.Item>
+            <Descriptions.Item label={t('users.fields.organization')}>
+              {user.organization?.name ?? t('users.noOrganization')}
+            </Descriptions.Item>
             <Descriptions.Item label={t('users.fields.state')}>
-              {user.disabled ? <Tag color="red">{t('users.state.disabled')}</Tag> : <Tag color="green">{t('users.state.enabled')}</Tag>}
+              {user.disabled ? (
+                <Tag color="red">{t('users.state.disabled')}</Tag>
+              ) : (
+                <Tag color="green">{t('users.state.enabled')}</Tag>
+              )}
             </Descriptions.Item>
             <Descriptions.Item label={t('users.fields.language')}>{user.language}</Descriptions.Item>
-            <Descriptions.Item label={t('users.fields.createdAt')}>{new Date(user.createdAt).toLocaleString(i18n.language)}</Descriptions.Item>
+            <Descriptions.Item label={t('users.fields.createdAt')}>
+              {new Date(user.createdAt).toLocaleString(i18n.language)}
+            </Descriptions.Item>
           </Descriptions>
           <CanAccess resource="users" action="update">
             <Card title={t('users.edit.title')}>

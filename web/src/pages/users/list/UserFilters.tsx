@@ -22,7 +22,11 @@ export function UserFilters({ formProps }: { formProps: FormProps<UserFilterValu
         </Form.Item>
       )}
       <Form.Item name="role" label={t('users.fields.role')}>
-        <Select allowClear style={{ minWidth: 140 }} options={ROLES.map((role) => ({ value: role, label: t(`users.roles.${role}`) }))} />
+        <Select
+          allowClear
+          style={{ minWidth: 140 }}
+          options={ROLES.map((role) => ({ value: role, label: t(`users.roles.${role}`) }))}
+        />
       </Form.Item>
       <Form.Item name="state" label={t('users.fields.state')}>
         <Select

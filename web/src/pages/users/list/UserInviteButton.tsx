@@ -23,7 +23,12 @@ export function UserInviteButton({ onInvited }: { onInvited: () => void }) {
   const { mutate, mutation } = useCustomMutation();
 
   const invite = (values: InviteValues) => {
-    const input = { email: values.email.trim(), roles: values.roles, organizationId: values.organizationId || null, language: i18n.language };
+    const input = {
+      email: values.email.trim(),
+      roles: values.roles,
+      organizationId: values.organizationId || null,
+      language: i18n.language,
+    };
     mutate(
       {
         url: '',
@@ -58,7 +63,13 @@ export function UserInviteButton({ onInvited }: { onInvited: () => void }) {
         onCancel={() => setOpen(false)}
         forceRender
       >
-        <Form<InviteValues> form={form} name="user-invite" layout="vertical" initialValues={{ roles: ['User'] }} onFinish={invite}>
+        <Form<InviteValues>
+          form={form}
+          name="user-invite"
+          layout="vertical"
+          initialValues={{ roles: ['User'] }}
+          onFinish={invite}
+        >
           <Form.Item
             name="email"
             label={t('users.fields.email')}

@@ -44,14 +44,24 @@ export default function UsersPage() {
         <Table.Column<UserRow>
           dataIndex="roles"
           title={t('users.fields.roles')}
-          render={(roles: string[]) => roles.map((role) => <Tag key={role} color={ROLE_COLORS[role]}>{t(`users.roles.${role}`)}</Tag>)}
+          render={(roles: string[]) =>
+            roles.map((role) => (
+              <Tag key={role} color={ROLE_COLORS[role]}>
+                {t(`users.roles.${role}`)}
+              </Tag>
+            ))
+          }
         />
         <Table.Column<UserRow> dataIndex={['organization', 'name']} title={t('users.fields.organization')} />
         <Table.Column<UserRow>
           dataIndex="disabled"
           title={t('users.fields.state')}
           render={(disabled: boolean) =>
-            disabled ? <Tag color="red">{t('users.state.disabled')}</Tag> : <Tag color="green">{t('users.state.enabled')}</Tag>
+            disabled ? (
+              <Tag color="red">{t('users.state.disabled')}</Tag>
+            ) : (
+              <Tag color="green">{t('users.state.enabled')}</Tag>
+            )
           }
         />
         <Table.Column<UserRow>

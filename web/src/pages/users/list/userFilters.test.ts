@@ -7,7 +7,10 @@ describe('userFilters', () => {
     [{}, {}],
     [{ email: '  shop@ ' }, { email: 'shop@' }],
     [{ email: '   ' }, {}],
-    [{ organizationId: 'org-1', role: 'Owner' }, { organizationId: 'org-1', role: 'Owner' }],
+    [
+      { organizationId: 'org-1', role: 'Owner' },
+      { organizationId: 'org-1', role: 'Owner' },
+    ],
     [{ state: 'disabled' }, { disabled: true }],
     [{ state: 'enabled' }, { disabled: false }],
     [{ state: '' }, {}],

@@ -7,7 +7,15 @@ import { maskApiKey } from '../apiKey.ts';
 import { WEBSITE_API_KEY_ROTATE_MUTATION } from '../queries.ts';
 
 /** The website's API key, masked, with a copy button and (Update on websites) a confirmed rotation. */
-export function ApiKeyField({ websiteId, apiKey, onRotated }: { websiteId: string; apiKey: string; onRotated: () => void }) {
+export function ApiKeyField({
+  websiteId,
+  apiKey,
+  onRotated,
+}: {
+  websiteId: string;
+  apiKey: string;
+  onRotated: () => void;
+}) {
   const { t } = useTranslation();
   const { open } = useNotification();
   const { mutate, mutation } = useCustomMutation();

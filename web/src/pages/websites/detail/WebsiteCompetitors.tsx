@@ -19,11 +19,18 @@ export function WebsiteCompetitors({ websiteId }: { websiteId: string }) {
   return (
     <>
       <ApiErrorAlert error={tableQuery.error} />
-      <Table<WebsiteCompetitorRow> {...tableProps} rowKey="id" size="small" aria-label={t('websites.detail.competitors')}>
+      <Table<WebsiteCompetitorRow>
+        {...tableProps}
+        rowKey="id"
+        size="small"
+        aria-label={t('websites.detail.competitors')}
+      >
         <Table.Column<WebsiteCompetitorRow>
           dataIndex="name"
           title={t('websites.competitors.name')}
-          render={(name: string, row) => <AppLink to={routePath('competitorDetail', { competitorId: row.id })}>{name}</AppLink>}
+          render={(name: string, row) => (
+            <AppLink to={routePath('competitorDetail', { competitorId: row.id })}>{name}</AppLink>
+          )}
         />
         <Table.Column<WebsiteCompetitorRow>
           dataIndex="url"
@@ -38,7 +45,11 @@ export function WebsiteCompetitors({ websiteId }: { websiteId: string }) {
           dataIndex="active"
           title={t('websites.competitors.state')}
           render={(active: boolean) =>
-            active ? <Tag color="green">{t('websites.competitors.active')}</Tag> : <Tag>{t('websites.competitors.inactive')}</Tag>
+            active ? (
+              <Tag color="green">{t('websites.competitors.active')}</Tag>
+            ) : (
+              <Tag>{t('websites.competitors.inactive')}</Tag>
+            )
           }
         />
         <Table.Column<WebsiteCompetitorRow>

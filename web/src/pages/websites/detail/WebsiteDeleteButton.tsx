@@ -13,7 +13,14 @@ import { WEBSITE_DELETE_PREVIEW_QUERY, type WebsiteDeletePreview } from '../quer
 import { useWebsitesChanged } from '../useWebsitesChanged.ts';
 
 /** What goes with the website, in the order the confirmation lists it. */
-const PREVIEW_ROWS = ['feeds', 'competitors', 'products', 'competitorProducts', 'matches', 'aggregatorListings'] as const;
+const PREVIEW_ROWS = [
+  'feeds',
+  'competitors',
+  'products',
+  'competitorProducts',
+  'matches',
+  'aggregatorListings',
+] as const;
 
 /**
  * Deletes the website (docs/graphql.md OrganizationWebsiteDelete) after a confirmation that says what
@@ -42,7 +49,10 @@ export function WebsiteDeleteButton({ website }: { website: { id: string; name: 
         url: '',
         method: 'post',
         values: {},
-        meta: { gqlMutation: ORGANIZATION_WEBSITE_DELETE_MUTATION, gqlVariables: { organizationWebsiteId: website.id } },
+        meta: {
+          gqlMutation: ORGANIZATION_WEBSITE_DELETE_MUTATION,
+          gqlVariables: { organizationWebsiteId: website.id },
+        },
         successNotification: { type: 'success', message: t('websites.delete.done', { name: website.name }) },
         errorNotification: changeFailedNotification(t, t('websites.delete.failed')),
       },

@@ -63,7 +63,9 @@ export default function WebsiteDetailPage() {
             <Descriptions.Item label={t('priceSuggestions.feed.label')}>
               <PriceFeedAddress organizationWebsiteId={website.id} />
             </Descriptions.Item>
-            <Descriptions.Item label={t('websites.fields.productsCount')}>{website.productsCount.toLocaleString(i18n.language)}</Descriptions.Item>
+            <Descriptions.Item label={t('websites.fields.productsCount')}>
+              {website.productsCount.toLocaleString(i18n.language)}
+            </Descriptions.Item>
           </Descriptions>
           <CanAccess resource="websites" action="update">
             <Card title={t('websites.edit.title')}>

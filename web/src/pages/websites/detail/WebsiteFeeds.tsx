@@ -25,7 +25,9 @@ export function WebsiteFeeds({ websiteId }: { websiteId: string }) {
         <Table.Column<WebsiteFeedRow>
           dataIndex="name"
           title={t('websites.feeds.name')}
-          render={(name: string, row) => <AppLink to={routePath('productFeedDetail', { productFeedId: row.id })}>{name}</AppLink>}
+          render={(name: string, row) => (
+            <AppLink to={routePath('productFeedDetail', { productFeedId: row.id })}>{name}</AppLink>
+          )}
         />
         <Table.Column<WebsiteFeedRow>
           dataIndex="format"
@@ -37,7 +39,9 @@ export function WebsiteFeeds({ websiteId }: { websiteId: string }) {
           title={t('websites.feeds.lastRun')}
           render={(_, row) =>
             row.lastRun ? (
-              <Tag color={RUN_COLORS[row.lastRun.status]}>{t(`websites.feeds.runStatus.${row.lastRun.status}`, { defaultValue: row.lastRun.status })}</Tag>
+              <Tag color={RUN_COLORS[row.lastRun.status]}>
+                {t(`websites.feeds.runStatus.${row.lastRun.status}`, { defaultValue: row.lastRun.status })}
+              </Tag>
             ) : (
               t('websites.feeds.neverRun')
             )

@@ -101,7 +101,13 @@ export function WebsiteCreateButton() {
           <WebsiteInputs />
         </Form>
         {refusal && (
-          <Alert type="error" showIcon role="alert" message={t('websites.create.failed')} description={apiErrorText(refusal, t)} />
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            message={t('websites.create.failed')}
+            description={apiErrorText(refusal, t)}
+          />
         )}
       </Modal>
     </>

@@ -8,11 +8,22 @@ import type { WebsiteFilterValues } from '../websiteFilters.ts';
  * The name search and (Admin) the organization filter of the websites list. `initialValues`: the
  * filters read from the address, shown when the form first appears (after the access check).
  */
-export function WebsiteFilters({ formProps, initialValues }: { formProps: FormProps<WebsiteFilterValues>; initialValues: WebsiteFilterValues }) {
+export function WebsiteFilters({
+  formProps,
+  initialValues,
+}: {
+  formProps: FormProps<WebsiteFilterValues>;
+  initialValues: WebsiteFilterValues;
+}) {
   const { t } = useTranslation();
   const { isAdmin } = useViewerRoles();
   return (
-    <Form<WebsiteFilterValues> {...formProps} initialValues={initialValues} layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+    <Form<WebsiteFilterValues>
+      {...formProps}
+      initialValues={initialValues}
+      layout="inline"
+      style={{ marginBottom: 16, rowGap: 8 }}
+    >
       <Form.Item name="search" label={t('websites.fields.name')}>
         <Input allowClear placeholder={t('websites.list.search')} />
       </Form.Item>

@@ -18,7 +18,11 @@ export default function WebsitesPage() {
   const { t } = useTranslation();
   // The API sorts by an enum: the table's sorter is turned into it before the query runs.
   const [sort, setSort] = useState<WebsiteSort>('NAME_ASC');
-  const { tableProps, tableQuery, searchFormProps, sorters, filters } = useTable<WebsiteRow, never, WebsiteFilterValues>({
+  const { tableProps, tableQuery, searchFormProps, sorters, filters } = useTable<
+    WebsiteRow,
+    never,
+    WebsiteFilterValues
+  >({
     resource: 'websites',
     syncWithLocation: true,
     pagination: { pageSize: 20 },
@@ -46,7 +50,9 @@ export default function WebsitesPage() {
           title={t('websites.fields.name')}
           sorter
           defaultSortOrder={getDefaultSortOrder('name', sorters)}
-          render={(name: string, row) => <AppLink to={routePath('websiteDetail', { organizationWebsiteId: row.id })}>{name}</AppLink>}
+          render={(name: string, row) => (
+            <AppLink to={routePath('websiteDetail', { organizationWebsiteId: row.id })}>{name}</AppLink>
+          )}
         />
         <Table.Column<WebsiteRow>
           dataIndex={['website', 'url']}
@@ -70,7 +76,9 @@ export default function WebsitesPage() {
         <Table.Column<WebsiteRow>
           dataIndex="hasFeed"
           title={t('websites.fields.hasFeed')}
-          render={(hasFeed: boolean) => (hasFeed ? <Tag color="green">{t('websites.feed.yes')}</Tag> : <Tag>{t('websites.feed.no')}</Tag>)}
+          render={(hasFeed: boolean) =>
+            hasFeed ? <Tag color="green">{t('websites.feed.yes')}</Tag> : <Tag>{t('websites.feed.no')}</Tag>
+          }
         />
         <Table.Column<WebsiteRow>
           dataIndex="feedsCount"

@@ -32,7 +32,11 @@ export function BoundsSection() {
       <Form.Item name={['bounds', 'maximumPrice']} label={t('priceSuggestions.fields.maximumPrice')}>
         <InputNumber min={0} />
       </Form.Item>
-      <Form.Item name={['bounds', 'maxChangePercent']} label={t('priceSuggestions.fields.maxChangePercent')} extra={t('priceSuggestions.editor.maxChangeHelp')}>
+      <Form.Item
+        name={['bounds', 'maxChangePercent']}
+        label={t('priceSuggestions.fields.maxChangePercent')}
+        extra={t('priceSuggestions.editor.maxChangeHelp')}
+      >
         <InputNumber min={0} addonAfter="%" />
       </Form.Item>
     </>

@@ -16,7 +16,9 @@ export function CompetitorsSection({ competitors }: { competitors: CompetitorCho
   return (
     <>
       <Form.Item name={['competitors', 'mode']} label={t('priceSuggestions.fields.competitorMode')}>
-        <Radio.Group options={MODES.map((value) => ({ value, label: t(`priceSuggestions.competitorMode.${value}`) }))} />
+        <Radio.Group
+          options={MODES.map((value) => ({ value, label: t(`priceSuggestions.competitorMode.${value}`) }))}
+        />
       </Form.Item>
       {mode && mode !== 'ALL' && (
         <Form.Item
@@ -24,23 +26,40 @@ export function CompetitorsSection({ competitors }: { competitors: CompetitorCho
           label={t(`priceSuggestions.competitorMode.list.${mode}`)}
           rules={[{ required: true, type: 'array', min: 1, message: t('priceSuggestions.editor.competitorsRequired') }]}
         >
-          <Select mode="multiple" options={competitors} optionFilterProp="label" aria-label={t(`priceSuggestions.competitorMode.list.${mode}`)} />
+          <Select
+            mode="multiple"
+            options={competitors}
+            optionFilterProp="label"
+            aria-label={t(`priceSuggestions.competitorMode.list.${mode}`)}
+          />
         </Form.Item>
       )}
       <Form.Item name={['competitors', 'matchTypes']} label={t('priceSuggestions.fields.matchTypes')}>
-        <Radio.Group options={MATCH_TYPES.map((value) => ({ value, label: t(`priceSuggestions.matchTypes.${value}`) }))} />
+        <Radio.Group
+          options={MATCH_TYPES.map((value) => ({ value, label: t(`priceSuggestions.matchTypes.${value}`) }))}
+        />
       </Form.Item>
-      <Form.Item name={['competitors', 'inStockOnly']} label={t('priceSuggestions.fields.inStockOnly')} valuePropName="checked">
+      <Form.Item
+        name={['competitors', 'inStockOnly']}
+        label={t('priceSuggestions.fields.inStockOnly')}
+        valuePropName="checked"
+      >
         <Switch />
       </Form.Item>
-      <Form.Item name={['competitors', 'maxAgeDays']} label={t('priceSuggestions.fields.maxAgeDays')} extra={t('priceSuggestions.editor.maxAgeHelp')}>
+      <Form.Item
+        name={['competitors', 'maxAgeDays']}
+        label={t('priceSuggestions.fields.maxAgeDays')}
+        extra={t('priceSuggestions.editor.maxAgeHelp')}
+      >
         <InputNumber min={1} precision={0} />
       </Form.Item>
       <Form.Item
         name={['competitors', 'minPrices']}
         label={t('priceSuggestions.fields.minPrices')}
         extra={t('priceSuggestions.editor.minPricesHelp')}
-        rules={[{ required: true, type: 'integer', min: 1, max: 100, message: t('priceSuggestions.editor.minPricesInvalid') }]}
+        rules={[
+          { required: true, type: 'integer', min: 1, max: 100, message: t('priceSuggestions.editor.minPricesInvalid') },
+        ]}
       >
         <InputNumber min={1} max={100} precision={0} />
       </Form.Item>

@@ -30,7 +30,9 @@ export function ProductPicker({ organizationWebsiteId, value, onChange, label, d
   const found = query.data?.data.data ?? [];
   const options = [
     ...found.map((product) => ({ value: product.id, label: `${product.name} (${product.itemId})` })),
-    ...(value ?? []).filter((id) => !found.some((product) => product.id === id)).map((id) => ({ value: id, label: names[id] ?? id })),
+    ...(value ?? [])
+      .filter((id) => !found.some((product) => product.id === id))
+      .map((id) => ({ value: id, label: names[id] ?? id })),
   ];
   return (
     <Select
@@ -42,13 +44,17 @@ export function ProductPicker({ organizationWebsiteId, value, onChange, label, d
       onSearch={setSearch}
       onChange={(ids: string[], chosen) => {
         const labels = { ...names };
-        for (const option of [chosen].flat()) if (option && 'value' in option && typeof option.label === 'string') labels[String(option.value)] = option.label;
+        for (const option of [chosen].flat())
+          if (option && 'value' in option && typeof option.label === 'string')
+            labels[String(option.value)] = option.label;
         setNames(labels);
         onChange?.(ids);
       }}
       options={options}
       loading={query.isFetching}
-      notFoundContent={debounced ? t('priceSuggestions.editor.noProductFound') : t('priceSuggestions.editor.typeToSearch')}
+      notFoundContent={
+        debounced ? t('priceSuggestions.editor.noProductFound') : t('priceSuggestions.editor.typeToSearch')
+      }
       placeholder={t('priceSuggestions.editor.typeToSearch')}
       aria-label={label}
     />

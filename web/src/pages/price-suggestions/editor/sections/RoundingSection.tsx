@@ -12,25 +12,38 @@ export function RoundingSection() {
   return (
     <>
       <Form.Item name={['rounding', 'mode']} label={t('priceSuggestions.fields.roundingMode')}>
-        <Radio.Group options={MODES.map((value) => ({ value, label: t(`priceSuggestions.rounding.modes.${value}`) }))} />
+        <Radio.Group
+          options={MODES.map((value) => ({ value, label: t(`priceSuggestions.rounding.modes.${value}`) }))}
+        />
       </Form.Item>
       {mode === 'CHARM' && (
-        <Form.Item name={['rounding', 'ending']} label={t('priceSuggestions.fields.ending')} rules={[{ required: true, message: t('priceSuggestions.editor.endingRequired') }]}>
-          <Select options={ENDINGS.map((value) => ({ value, label: t(`priceSuggestions.rounding.endings.${value}`) }))} aria-label={t('priceSuggestions.fields.ending')} />
+        <Form.Item
+          name={['rounding', 'ending']}
+          label={t('priceSuggestions.fields.ending')}
+          rules={[{ required: true, message: t('priceSuggestions.editor.endingRequired') }]}
+        >
+          <Select
+            options={ENDINGS.map((value) => ({ value, label: t(`priceSuggestions.rounding.endings.${value}`) }))}
+            aria-label={t('priceSuggestions.fields.ending')}
+          />
         </Form.Item>
       )}
       {mode === 'STEP' && (
         <Form.Item
           name={['rounding', 'step']}
           label={t('priceSuggestions.fields.step')}
-          rules={[{ required: true, type: 'number', min: 0.0001, message: t('priceSuggestions.editor.positiveRequired') }]}
+          rules={[
+            { required: true, type: 'number', min: 0.0001, message: t('priceSuggestions.editor.positiveRequired') },
+          ]}
         >
           <InputNumber min={0} />
         </Form.Item>
       )}
       {mode !== 'NONE' && (
         <Form.Item name={['rounding', 'direction']} label={t('priceSuggestions.fields.direction')}>
-          <Radio.Group options={DIRECTIONS.map((value) => ({ value, label: t(`priceSuggestions.rounding.directions.${value}`) }))} />
+          <Radio.Group
+            options={DIRECTIONS.map((value) => ({ value, label: t(`priceSuggestions.rounding.directions.${value}`) }))}
+          />
         </Form.Item>
       )}
     </>

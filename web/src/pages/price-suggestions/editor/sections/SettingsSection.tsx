@@ -7,11 +7,22 @@ export function SettingsSection() {
   const { t } = useTranslation();
   return (
     <>
-      <Form.Item name="name" label={t('priceSuggestions.fields.name')} rules={[{ required: true, whitespace: true, message: t('priceSuggestions.editor.nameRequired') }, { max: 200 }]}>
+      <Form.Item
+        name="name"
+        label={t('priceSuggestions.fields.name')}
+        rules={[{ required: true, whitespace: true, message: t('priceSuggestions.editor.nameRequired') }, { max: 200 }]}
+      >
         <Input maxLength={200} />
       </Form.Item>
-      <Form.Item name="status" label={t('priceSuggestions.fields.status')} extra={t('priceSuggestions.editor.statusHelp')}>
-        <Radio.Group optionType="button" options={RULE_STATUSES.map((value) => ({ value, label: t(`priceSuggestions.status.${value}`) }))} />
+      <Form.Item
+        name="status"
+        label={t('priceSuggestions.fields.status')}
+        extra={t('priceSuggestions.editor.statusHelp')}
+      >
+        <Radio.Group
+          optionType="button"
+          options={RULE_STATUSES.map((value) => ({ value, label: t(`priceSuggestions.status.${value}`) }))}
+        />
       </Form.Item>
       <Form.Item
         name="priority"

@@ -17,7 +17,12 @@ export const STRATEGY_TYPES: readonly PriceStrategyType[] = [
 export function StrategySection({ competitors }: { competitors: CompetitorChoice[] }) {
   const { t } = useTranslation();
   const type = Form.useWatch(['strategy', 'type'], Form.useFormInstance()) as PriceStrategyType | undefined;
-  const positive = { required: true, type: 'number' as const, min: 0.0001, message: t('priceSuggestions.editor.positiveRequired') };
+  const positive = {
+    required: true,
+    type: 'number' as const,
+    min: 0.0001,
+    message: t('priceSuggestions.editor.positiveRequired'),
+  };
   return (
     <>
       <Form.Item name={['strategy', 'type']} label={t('priceSuggestions.fields.strategy')} rules={[{ required: true }]}>
@@ -58,15 +63,28 @@ export function StrategySection({ competitors }: { competitors: CompetitorChoice
           label={t('priceSuggestions.fields.followCompetitor')}
           rules={[{ required: true, message: t('priceSuggestions.editor.followRequired') }]}
         >
-          <Select showSearch options={competitors} optionFilterProp="label" aria-label={t('priceSuggestions.fields.followCompetitor')} />
+          <Select
+            showSearch
+            options={competitors}
+            optionFilterProp="label"
+            aria-label={t('priceSuggestions.fields.followCompetitor')}
+          />
         </Form.Item>
       )}
       {type === 'WITHIN_MARKET_AVERAGE' && (
-        <Form.Item name={['strategy', 'withinPercent']} label={t('priceSuggestions.fields.withinPercent')} rules={[positive]}>
+        <Form.Item
+          name={['strategy', 'withinPercent']}
+          label={t('priceSuggestions.fields.withinPercent')}
+          rules={[positive]}
+        >
           <InputNumber min={0} addonAfter="%" />
         </Form.Item>
       )}
-      <Form.Item name={['strategy', 'tolerancePercent']} label={t('priceSuggestions.fields.tolerancePercent')} extra={t('priceSuggestions.editor.toleranceHelp')}>
+      <Form.Item
+        name={['strategy', 'tolerancePercent']}
+        label={t('priceSuggestions.fields.tolerancePercent')}
+        extra={t('priceSuggestions.editor.toleranceHelp')}
+      >
         <InputNumber min={0} addonAfter="%" />
       </Form.Item>
     </>
