@@ -4,7 +4,7 @@
  *
  *   unit + API + worker suites  vitest in policies/, api/ (PGlite, and PostgreSQL when reachable),
  *                               edge/ and web/
- *   typecheck                   generated GraphQL types current (`npm run codegen`), tsc in every package
+ *   typecheck                   generated GraphQL types current (`npm run codegen`), Biome check (format + lint, biome.json), tsc in every package
  *   end-to-end                  Playwright in Debian's Chromium against the real local stack
  */
 import { spawnSync } from 'node:child_process';
@@ -59,7 +59,9 @@ function typecheckSuite(): void {
   console.log('\n=== typecheck ===');
   // Generated GraphQL types current, every console operation valid against the schema (codegen.ts).
   const codegen = exec(['exec', 'graphql-codegen', '--config', 'codegen.ts', '--check']);
-  const status = Math.max(codegen, exec(['-r', '--no-bail', 'typecheck']));
+  // Format and lint (biome.json): an unformatted file or a lint error fails the stage (`npm run format` fixes the first).
+  const lint = exec(['exec', 'biome', 'check', '.']);
+  const status = Math.max(codegen, lint, exec(['-r', '--no-bail', 'typecheck']));
   results.push({ name: 'typecheck', ok: status === 0, passed: 0, failed: status === 0 ? 0 : 1, skipped: 0 });
 }
 
