@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_USERS } from '../../api/src/seed/demo-users.ts';
+import { auditOnRequest } from './support/a11y-gate.ts';
 import { audit, type Finding, formatFindings } from './support/axe.ts';
 import { setProfileLanguage } from './support/profile.ts';
 import { signIn as signInWithForm } from './support/signIn.ts';
@@ -36,6 +37,8 @@ async function expectFocusTrapped(page: Page, dialog: Locator) {
     expect(inside, `focus left the dialog after ${i + 1} Tab presses`).toBe(true);
   }
 }
+
+auditOnRequest();
 
 for (const role of ['Admin', 'Owner']) {
   test(`${role}: the create dialogs pass the audit open and with their errors, keep focus inside and give it back`, async ({

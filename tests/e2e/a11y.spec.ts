@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../api/src/seed/demo-users.ts';
 import { ROUTE_KEYS, ROUTES, type RouteKey } from '../../web/src/routes/routeTable.ts';
 import { E2E_WEB_URL } from './stack-ports.ts';
+import { auditOnRequest } from './support/a11y-gate.ts';
 import { audit, type Finding, formatFindings } from './support/axe.ts';
 
 /**
@@ -105,6 +106,8 @@ async function signInAs(page: Page, email: string) {
 }
 
 /** The console as built in web/dist, and first, with A11Y_DIST, the other build (labelled by its folder). */
+auditOnRequest();
+
 const BUILDS: { label: string; dist?: string }[] = [
   ...(process.env.A11Y_DIST ? [{ label: `[${process.env.A11Y_DIST}] `, dist: process.env.A11Y_DIST }] : []),
   { label: '' },
