@@ -27,7 +27,7 @@ const ROWS = Number(options.rows);
 const PROJECT_ID = 'demo-price-console';
 const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const { createTokenVerifier } = await import('../src/auth/firebase-token.ts');
+const { createTokenVerifier } = await import('@console/firebase-token');
 const { loadAccessControl } = await import('../src/access.ts');
 const { createApi } = await import('../src/app.ts');
 const { openDatabase } = await import('../src/db/database.ts');

@@ -28,7 +28,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { UnsecuredJWT } from 'jose';
 import pg from 'pg';
-import { createTokenVerifier } from '../src/auth/firebase-token.ts';
+import { createTokenVerifier } from '@console/firebase-token';
 import { loadAccessControl } from '../src/access.ts';
 import { createApi } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';

@@ -7,7 +7,7 @@ import { RouteLayout } from '../../components/layout/RouteLayout.tsx';
 import { AppLink } from '../../components/navigation/AppLink.tsx';
 import { useWebsiteSelection } from '../../components/websitePicker/WebsiteSelection.tsx';
 import type { ResultOf } from '../../graphql/typed.ts';
-import { ApiErrorAlert } from '../organizations/ApiErrorAlert.tsx';
+import { ApiErrorAlert } from '../../components/errors/ApiErrorAlert.tsx';
 import {
   BRAND_COLUMNS,
   type BrandColumn,

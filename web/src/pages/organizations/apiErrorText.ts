@@ -1,2 +1,0 @@
-/** Moved to web/src/components/errors/ (shared by every area); this re-export goes once no caller is left. */
-export * from '../../components/errors/apiErrorText.ts';
