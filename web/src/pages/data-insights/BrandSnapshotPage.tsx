@@ -1,13 +1,12 @@
 import { useCustom } from '@refinedev/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Card, Empty, Flex, Table, Tag, Typography } from 'antd';
+import { Empty, Flex, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { RouteLayout } from '../../components/layout/RouteLayout.tsx';
 import { AppLink } from '../../components/navigation/AppLink.tsx';
 import { useWebsiteSelection } from '../../components/websitePicker/WebsiteSelection.tsx';
 import type { ResultOf } from '../../graphql/typed.ts';
-import { ApiErrorAlert } from '../../components/errors/ApiErrorAlert.tsx';
 import {
   BRAND_COLUMNS,
   type BrandColumn,
@@ -17,11 +16,10 @@ import {
   heatMapCsv,
 } from './brandTable.ts';
 import { insightsFileName } from './csv.ts';
-import { EmptyExplained } from './EmptyExplained.tsx';
+import { SnapshotBody } from './SnapshotBody.tsx';
 import { ExportCsvButton } from './ExportCsvButton.tsx';
-import { formatCount, formatFigure, formatInstant, formatTolerance } from './format.ts';
+import { formatCount, formatFigure, formatTolerance } from './format.ts';
 import { HeatMap } from './HeatMap.tsx';
-import { InsightsFilters } from './InsightsFilters.tsx';
 import { insightsFilter, productsLink } from './insightsState.ts';
 import { BRAND_SNAPSHOT_QUERY, type BrandRow } from './queries.ts';
 import { useInsightsCompetitors } from './useInsightsCompetitors.ts';
@@ -112,61 +110,58 @@ export default function BrandSnapshotPage() {
         </Flex>
       }
     >
-      <ApiErrorAlert error={query.error} />
-      <InsightsFilters websiteId={website?.id} state={state} update={update} competitors={competitors} />
-      {!website ? (
-        <Empty description={t('insights.noWebsite')} />
-      ) : query.isLoading ? (
-        <Card loading />
-      ) : snapshot && !hasRows ? (
-        <EmptyExplained reason={snapshot.empty ?? 'NO_PRODUCTS'} />
-      ) : snapshot ? (
-        <Flex vertical gap={24}>
-          {snapshot.updatedAt && (
-            <Typography.Text type="secondary">
-              {t('insights.updatedAt', { when: formatInstant(snapshot.updatedAt, i18n.language) })}
-            </Typography.Text>
-          )}
-          <section aria-labelledby="brand-table-title">
-            <Typography.Title level={3} id="brand-table-title">
-              {t('insights.brand.tableTitle')}
-            </Typography.Title>
-            <Table<Line>
-              data-testid="brand-table"
-              rowKey="key"
-              size="small"
-              columns={columns}
-              dataSource={lines}
-              pagination={false}
-              loading={query.isFetching}
-              scroll={{ x: 'max-content' }}
-              rowClassName={(line) => (line.isTotal ? 'insights-total' : '')}
-            />
-          </section>
-          <section aria-labelledby="heat-map-title">
-            <Typography.Title level={3} id="heat-map-title">
-              {t('insights.heatMap.title')}
-            </Typography.Title>
-            {shownCompetitors.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('insights.heatMap.noCompetitors')} />
-            ) : (
-              <HeatMap
-                rows={snapshot.rows}
-                total={snapshot.total}
-                competitors={shownCompetitors}
-                view={state.view}
-                onView={(view) => update({ view })}
-                tolerance={state.tolerance}
-                category={state.category}
-                brand={state.brand}
+      <SnapshotBody
+        websiteId={website?.id}
+        filters={{ state, update, competitors }}
+        error={query.error}
+        loading={query.isLoading}
+        snapshot={snapshot}
+        hasRows={hasRows}
+        emptyFallback="NO_PRODUCTS"
+      >
+        {(snapshot) => (
+          <>
+            <section aria-labelledby="brand-table-title">
+              <Typography.Title level={3} id="brand-table-title">
+                {t('insights.brand.tableTitle')}
+              </Typography.Title>
+              <Table<Line>
+                data-testid="brand-table"
+                rowKey="key"
+                size="small"
+                columns={columns}
+                dataSource={lines}
+                pagination={false}
+                loading={query.isFetching}
+                scroll={{ x: 'max-content' }}
+                rowClassName={(line) => (line.isTotal ? 'insights-total' : '')}
               />
-            )}
-          </section>
-          <Tag style={{ alignSelf: 'flex-start' }}>
-            {t('insights.brand.tolerance', { tolerance: formatTolerance(state.tolerance, i18n.language) })}
-          </Tag>
-        </Flex>
-      ) : null}
+            </section>
+            <section aria-labelledby="heat-map-title">
+              <Typography.Title level={3} id="heat-map-title">
+                {t('insights.heatMap.title')}
+              </Typography.Title>
+              {shownCompetitors.length === 0 ? (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('insights.heatMap.noCompetitors')} />
+              ) : (
+                <HeatMap
+                  rows={snapshot.rows}
+                  total={snapshot.total}
+                  competitors={shownCompetitors}
+                  view={state.view}
+                  onView={(view) => update({ view })}
+                  tolerance={state.tolerance}
+                  category={state.category}
+                  brand={state.brand}
+                />
+              )}
+            </section>
+            <Tag style={{ alignSelf: 'flex-start' }}>
+              {t('insights.brand.tolerance', { tolerance: formatTolerance(state.tolerance, i18n.language) })}
+            </Tag>
+          </>
+        )}
+      </SnapshotBody>
     </RouteLayout>
   );
 }

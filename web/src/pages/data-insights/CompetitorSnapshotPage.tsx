@@ -1,6 +1,6 @@
 import { useCustom } from '@refinedev/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Table, Typography } from 'antd';
+import { Button, Card, Flex, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,6 @@ import { RouteLayout } from '../../components/layout/RouteLayout.tsx';
 import { AppLink } from '../../components/navigation/AppLink.tsx';
 import { useWebsiteSelection } from '../../components/websitePicker/WebsiteSelection.tsx';
 import type { ResultOf } from '../../graphql/typed.ts';
-import { ApiErrorAlert } from '../../components/errors/ApiErrorAlert.tsx';
 import {
   chartRows,
   COMPETITOR_COLUMNS,
@@ -21,9 +20,9 @@ import {
 } from './competitorTable.ts';
 import { insightsFileName } from './csv.ts';
 import { EmptyExplained } from './EmptyExplained.tsx';
+import { SnapshotBody } from './SnapshotBody.tsx';
 import { ExportCsvButton } from './ExportCsvButton.tsx';
 import { formatCount, formatFigure, formatInstant } from './format.ts';
-import { InsightsFilters } from './InsightsFilters.tsx';
 import { insightsFilter, type PriceComparison, type PriceMovement, productsLink } from './insightsState.ts';
 import { COMPETITOR_SNAPSHOT_QUERY, type CompetitorRow } from './queries.ts';
 import { useInsightsCompetitors } from './useInsightsCompetitors.ts';
@@ -138,86 +137,83 @@ export default function CompetitorSnapshotPage() {
         </Flex>
       }
     >
-      <ApiErrorAlert error={query.error} />
-      <InsightsFilters websiteId={website?.id} state={state} update={update} competitors={competitors} />
-      {!website ? (
-        <Empty description={t('insights.noWebsite')} />
-      ) : query.isLoading ? (
-        <Card loading />
-      ) : snapshot && !hasRows ? (
-        <EmptyExplained reason={snapshot.empty ?? 'NO_MATCHED_PRODUCTS'} />
-      ) : snapshot ? (
-        <Flex vertical gap={24}>
-          {snapshot.updatedAt && (
-            <Typography.Text type="secondary">
-              {t('insights.updatedAt', { when: formatInstant(snapshot.updatedAt, i18n.language) })}
-            </Typography.Text>
-          )}
-          <section aria-labelledby="competitor-table-title">
-            <Typography.Title level={3} id="competitor-table-title">
-              {t('insights.competitor.tableTitle')}
-            </Typography.Title>
-            <Table<CompetitorRow>
-              data-testid="competitor-table"
-              rowKey={(row) => row.competitor.id}
-              size="small"
-              columns={columns}
-              dataSource={snapshot.rows}
-              pagination={false}
-              loading={query.isFetching}
-              scroll={{ x: 'max-content' }}
-            />
-          </section>
-          <section aria-labelledby="price-index-title">
-            <Flex justify="space-between" align="center" wrap gap={8}>
-              <Typography.Title level={3} id="price-index-title" style={{ margin: 0 }}>
-                {t('insights.chart.title', { period: periodLabel })}
+      <SnapshotBody
+        websiteId={website?.id}
+        filters={{ state, update, competitors }}
+        error={query.error}
+        loading={query.isLoading}
+        snapshot={snapshot}
+        hasRows={hasRows}
+        emptyFallback="NO_MATCHED_PRODUCTS"
+      >
+        {(snapshot) => (
+          <>
+            <section aria-labelledby="competitor-table-title">
+              <Typography.Title level={3} id="competitor-table-title">
+                {t('insights.competitor.tableTitle')}
               </Typography.Title>
-              {points.length > 0 && (
-                <Button onClick={() => setAsTable((value) => !value)} aria-pressed={asTable}>
-                  {asTable ? t('insights.chart.showChart') : t('insights.chart.showTable')}
-                </Button>
-              )}
-            </Flex>
-            <Typography.Paragraph type="secondary">{t('insights.chart.explain')}</Typography.Paragraph>
-            {points.length === 0 ? (
-              <EmptyExplained reason="NO_DATA_IN_PERIOD" />
-            ) : asTable ? (
-              <Table
+              <Table<CompetitorRow>
+                data-testid="competitor-table"
+                rowKey={(row) => row.competitor.id}
                 size="small"
-                rowKey="day"
-                pagination={{ pageSize: 31, showSizeChanger: false }}
-                dataSource={points}
+                columns={columns}
+                dataSource={snapshot.rows}
+                pagination={false}
+                loading={query.isFetching}
                 scroll={{ x: 'max-content' }}
-                columns={[
-                  { key: 'day', title: t('insights.columns.day'), dataIndex: 'day' },
-                  ...drawn.map((c) => ({
-                    key: c.id,
-                    title: c.name,
-                    align: 'right' as const,
-                    render: (_: unknown, row: (typeof points)[number]) =>
-                      formatFigure(typeof row[c.id] === 'number' ? (row[c.id] as number) : null, i18n.language),
-                  })),
-                ]}
               />
-            ) : (
-              <Suspense fallback={<Card loading />}>
-                <PriceIndexChart rows={points} competitors={drawn} />
-              </Suspense>
-            )}
-            {rowCompetitors.length > drawn.length && points.length > 0 && (
-              <Typography.Paragraph type="secondary">
-                {t('insights.chart.notDrawn', {
-                  names: rowCompetitors
-                    .filter((c) => !drawn.includes(c))
-                    .map((c) => c.name)
-                    .join(', '),
-                })}
-              </Typography.Paragraph>
-            )}
-          </section>
-        </Flex>
-      ) : null}
+            </section>
+            <section aria-labelledby="price-index-title">
+              <Flex justify="space-between" align="center" wrap gap={8}>
+                <Typography.Title level={3} id="price-index-title" style={{ margin: 0 }}>
+                  {t('insights.chart.title', { period: periodLabel })}
+                </Typography.Title>
+                {points.length > 0 && (
+                  <Button onClick={() => setAsTable((value) => !value)} aria-pressed={asTable}>
+                    {asTable ? t('insights.chart.showChart') : t('insights.chart.showTable')}
+                  </Button>
+                )}
+              </Flex>
+              <Typography.Paragraph type="secondary">{t('insights.chart.explain')}</Typography.Paragraph>
+              {points.length === 0 ? (
+                <EmptyExplained reason="NO_DATA_IN_PERIOD" />
+              ) : asTable ? (
+                <Table
+                  size="small"
+                  rowKey="day"
+                  pagination={{ pageSize: 31, showSizeChanger: false }}
+                  dataSource={points}
+                  scroll={{ x: 'max-content' }}
+                  columns={[
+                    { key: 'day', title: t('insights.columns.day'), dataIndex: 'day' },
+                    ...drawn.map((c) => ({
+                      key: c.id,
+                      title: c.name,
+                      align: 'right' as const,
+                      render: (_: unknown, row: (typeof points)[number]) =>
+                        formatFigure(typeof row[c.id] === 'number' ? (row[c.id] as number) : null, i18n.language),
+                    })),
+                  ]}
+                />
+              ) : (
+                <Suspense fallback={<Card loading />}>
+                  <PriceIndexChart rows={points} competitors={drawn} />
+                </Suspense>
+              )}
+              {rowCompetitors.length > drawn.length && points.length > 0 && (
+                <Typography.Paragraph type="secondary">
+                  {t('insights.chart.notDrawn', {
+                    names: rowCompetitors
+                      .filter((c) => !drawn.includes(c))
+                      .map((c) => c.name)
+                      .join(', '),
+                  })}
+                </Typography.Paragraph>
+              )}
+            </section>
+          </>
+        )}
+      </SnapshotBody>
     </RouteLayout>
   );
 }
