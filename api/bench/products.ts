@@ -20,11 +20,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { UnsecuredJWT } from 'jose';
 import pg from 'pg';
-import { createTokenVerifier } from '@console/firebase-token';
-import { loadAccessControl } from '../src/access.ts';
-import { createApi } from '../src/app.ts';
+import { benchApi } from './api-client.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedCatalogueScale, SCALE_SIZE } from '../src/seed/catalogue-demo.ts';
@@ -159,20 +156,7 @@ async function run(engine: string) {
       )
     ).rows[0];
 
-    const api = createApi({
-      pool: db.pool,
-      verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }),
-      access: await loadAccessControl(),
-      logging: false,
-      environment: 'production',
-    });
-    const token = new UnsecuredJWT({ email: 'owner@demo.test' })
-      .setAudience(PROJECT_ID)
-      .setIssuer(`https://securetoken.google.com/${PROJECT_ID}`)
-      .setSubject(OWNER)
-      .setIssuedAt()
-      .setExpirationTime('2h')
-      .encode();
+    const { api, token } = await benchApi(db.pool, { projectId: PROJECT_ID, uid: OWNER, email: 'owner@demo.test' });
     const mix = kinds(sample);
     const times = new Map<string, number[]>(mix.map(([name]) => [name, []]));
     const totals = new Map<string, string>();

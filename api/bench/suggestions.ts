@@ -29,11 +29,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { UnsecuredJWT } from 'jose';
 import pg from 'pg';
-import { createTokenVerifier } from '@console/firebase-token';
-import { loadAccessControl } from '../src/access.ts';
-import { createApi } from '../src/app.ts';
+import { benchApi } from './api-client.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedDemoData } from '../src/seed/demo-data.ts';
@@ -166,30 +163,7 @@ async function run(engine: string) {
       `\n${engine}: generated ${counts.products} products and ${counts.matched} matched competitor prices in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
 
-    const api = createApi({
-      pool: db.pool,
-      verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }),
-      access: await loadAccessControl(),
-      logging: false,
-      environment: 'production',
-    });
-    const token = new UnsecuredJWT({ email: 'owner@demo.test' })
-      .setAudience(PROJECT_ID)
-      .setIssuer(`https://securetoken.google.com/${PROJECT_ID}`)
-      .setSubject(OWNER)
-      .setIssuedAt()
-      .setExpirationTime('2h')
-      .encode();
-    const gql = async (query: string, variables: Record<string, unknown>) => {
-      const response = await api.fetch('http://bench/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ query, variables }),
-      });
-      const body = (await response.json()) as { data?: any; errors?: unknown };
-      if (body.errors || !body.data) throw new Error(JSON.stringify(body.errors));
-      return body.data;
-    };
+    const { api, gql } = await benchApi(db.pool, { projectId: PROJECT_ID, uid: OWNER, email: 'owner@demo.test' });
 
     // 1. Full recompute under an Active rule written through the API.
     await gql(
