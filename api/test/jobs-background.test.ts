@@ -14,24 +14,10 @@ import { MATCHING_WORK, serveMatchingThroughQueue } from '../src/matching/runs/j
 import { availableEngines } from './engines.ts';
 import { OWNERS, openCatalogueWorld, type CatalogueWorld } from './catalogue-fixtures.ts';
 import { buildScenario, RUN, START } from './matching-runs-fixtures.ts';
+import { until } from './until.ts';
 
 const engines = await availableEngines();
 const OWNER = OWNERS[0]!;
-
-async function until<T>(
-  what: string,
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 90_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 describe.each(engines)('Background work as jobs on $name', (engine) => {
   let w: CatalogueWorld;

@@ -15,6 +15,7 @@ import { createScratchDatabase } from '../src/db/scratch.ts';
 import { closeQueueOf, defineJob, enqueue, JOB_SCHEMA } from '../src/jobs/queue.ts';
 import { availableEngines } from './engines.ts';
 import { EVENTS_TABLE, HOLD_LONG_LEASE, HOLD_SHORT_LEASE, RECORD, TICK } from './jobs-fixture-kinds.ts';
+import { until } from './until.ts';
 
 const engines = await availableEngines();
 const FIXTURE = fileURLToPath(new URL('./jobs-worker-fixture.ts', import.meta.url));
@@ -75,21 +76,6 @@ async function startWorkerProcess(
     void exited.then((code) => reject(new Error(`worker ${name} exited with ${code} before it was ready`)));
   });
   return { name, child, exited };
-}
-
-async function until<T>(
-  what: string,
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 60_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 interface Event {
@@ -175,7 +161,7 @@ describe.each(engines)('Job queue with two worker processes on $name', (engine) 
       'the run on the other worker',
       () => events(HOLD_SHORT_LEASE),
       (rows) => rows.some((e) => e.event === 'end'),
-      90_000,
+      { timeoutMs: 90_000 },
     );
     const second = list.filter((e) => e.event === 'start')[1]!;
     expect(second.worker).not.toBe(holder.name);
@@ -230,7 +216,7 @@ describe.each(engines)('Job queue with two worker processes on $name', (engine) 
       'the run on the other worker',
       () => events(HOLD_LONG_LEASE),
       (rows) => rows.some((e) => e.event === 'end'),
-      30_000,
+      { timeoutMs: 30_000 },
     );
     expect(list.map((e) => [e.worker, e.event, e.retry])).toEqual([
       [holder.name, 'start', 0],
