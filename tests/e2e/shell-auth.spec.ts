@@ -74,7 +74,7 @@ test('password reset: request, code from the e-mail, new password, signed in', a
   // The code is spent: the page says so and offers a new request.
   await page.goto(`/auth/action?mode=resetPassword&oobCode=${oobCode}`);
   await expect(page.getByRole('alert')).toContainText('Request a new one');
-  await expect(page.getByRole('button', { name: 'Request a new link' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
 });
 
 test("after logout, the next user sees none of the first user's data", async ({ page }) => {
