@@ -2,6 +2,7 @@
 import '@ant-design/v5-patch-for-react-19';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { announceFormErrors } from './a11y/announceFormErrors.ts';
 import { App } from './App.tsx';
 import { loadRuntimeConfig } from './config/runtimeConfig.ts';
 import { endCancelledMotions } from './motion/endCancelledMotions.ts';
@@ -11,6 +12,8 @@ import { reportError, startErrorReporting } from './errorReporting/start.ts';
 
 // antd's motions the browser cancelled would otherwise never end (a Button's loading icon stays).
 endCancelledMotions(document);
+// antd 5's form errors are plain text: each gets role="alert" so a screen reader announces it (issue 20).
+announceFormErrors(document);
 
 async function start() {
   const [{ config, problem }, i18n] = await Promise.all([loadRuntimeConfig(), createI18n()]);
