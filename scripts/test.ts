@@ -103,6 +103,7 @@ const suites: Record<string, () => void> = {
   policies: () => vitestSuite('policies', '@console/policies'),
   api: () => vitestSuite('api', '@console/api'),
   'firebase-token': () => vitestSuite('firebase-token', '@console/firebase-token'),
+  'error-scrub': () => vitestSuite('error-scrub', '@console/error-scrub'),
   edge: () => vitestSuite('edge', '@console/edge'),
   web: () => vitestSuite('web', '@console/web'),
   typecheck: typecheckSuite,

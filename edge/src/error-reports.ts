@@ -2,11 +2,11 @@
  * The worker's error reports (README "For operators", error reports): an error no handler answered
  * (the app's onError) goes to ERROR_REPORTING_DSN, only in production (errorReportingEnabled),
  * tagged with the build id and environment, with tokens, cookies, the edge's secret and e-mail
- * addresses scrubbed before it leaves (the API's scrubbing, @console/api/error-scrub). No tracing.
+ * addresses scrubbed before it leaves (packages/error-scrub, shared with the API and the console). No tracing.
  */
 import { withSentry, type CloudflareOptions } from '@sentry/cloudflare';
 import type { Hono } from 'hono';
-import { scrubEvent, scrubValue } from '@console/api/error-scrub';
+import { scrubEvent, scrubValue } from '@console/error-scrub';
 import { BUILD_ID } from './build-id.ts';
 import { errorReportingEnabled, readConfig, type EdgeBindings, type EdgeEnv } from './env.ts';
 

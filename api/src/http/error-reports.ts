@@ -6,9 +6,9 @@
  * e-mail addresses are removed (scrubEvent). The light SDK: no tracing, no instrumentation.
  */
 import * as Sentry from '@sentry/node-core/light';
-import { scrubEvent, scrubValue } from './scrub.ts';
+import { scrubEvent, scrubValue } from '@console/error-scrub';
 
-export { scrubEvent, scrubText } from './scrub.ts';
+export { scrubEvent, scrubText } from '@console/error-scrub';
 
 export interface ErrorReporter {
   report(

@@ -1,11 +1,11 @@
 /**
  * The console's reporter (start.ts loads it lazily): the browser SDK with its global handlers
  * (uncaught errors, unhandled rejections), tagged with the build id and environment, and with
- * tokens, cookies and e-mail addresses scrubbed before anything leaves (the API's scrubbing).
+ * tokens, cookies and e-mail addresses scrubbed before anything leaves (packages/error-scrub, shared with the API and the edge).
  * No tracing, no session replay, no default PII.
  */
 import { captureException, flush, init } from '@sentry/browser';
-import { scrubEvent, scrubValue } from '../../../api/src/http/scrub.ts';
+import { scrubEvent, scrubValue } from '@console/error-scrub';
 
 export interface ReporterOptions {
   dsn: string;
