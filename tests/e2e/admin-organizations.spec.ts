@@ -28,7 +28,7 @@ async function createOrganization(page: Page, name: string) {
   const dialog = page.getByRole('dialog', { name: 'New organization' });
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByRole('heading', { level: 2 })).toContainText('Organization');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Organization');
   await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
 }
 

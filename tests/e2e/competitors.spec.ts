@@ -19,7 +19,7 @@ async function choose(page: Page, select: string, option: string) {
   await page.getByTitle(option, { exact: true }).last().click();
 }
 
-const heading = (page: Page) => page.getByRole('heading', { level: 2 });
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
 test('an Owner adds, edits, filters and deletes a competitor and sees its monitored view; an Admin reads its full detail and imports its products', async ({
   browser,

@@ -25,7 +25,7 @@ async function openBrandSnapshot(browser: Browser, role: string): Promise<{ page
   // The group's own address opens the brand snapshot.
   await page.goto(`/data-insights?owid=${owid}`);
   await expect(page).toHaveURL(/\/data-insights\/brand-snapshot\?/);
-  await expect(page.getByRole('heading', { level: 2, name: 'Brand snapshot' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Brand snapshot' })).toBeVisible();
   return { page, owid };
 }
 
@@ -138,7 +138,7 @@ async function walkTheSnapshot(browser: Browser, role: string) {
   expect(url.searchParams.get('comparison')).toBe('CHEAPER');
   expect(url.searchParams.get('competitor')).toBeTruthy();
   expect(url.searchParams.get('brand')).toBeTruthy();
-  await expect(page.getByRole('heading', { level: 2, name: 'Products' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
   // The filter shows as a tag naming the competitor; the list's total is the cell's count.
   const competitorName = label.replace(/^.* cheaper than /, '');
   await expect(page.getByTestId('insight-filter-tags')).toContainText(`Cheaper than ${competitorName}`);
@@ -175,7 +175,7 @@ test('an invalid period in the address falls back to the last 30 days and says s
   await expect(page.getByRole('combobox', { name: 'Period' })).toBeVisible();
 
   await page.goto(`/data-insights/competitor-snapshot?owid=${owid}&period=90`);
-  await expect(page.getByRole('heading', { level: 2, name: 'Competitor snapshot' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Competitor snapshot' })).toBeVisible();
   const table = page.getByRole('region', { name: 'Competitors' }).getByRole('table');
   await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
   const chart = page.getByRole('region', { name: /^Price index over time/ });

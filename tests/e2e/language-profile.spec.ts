@@ -27,18 +27,18 @@ test('a signed-in choice of language is stored in the profile and follows the us
   browser,
 }) => {
   await signIn(page);
-  await expect(page.getByRole('heading', { name: 'Home', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
   await choose(page, 'Čeština');
-  await expect(page.getByRole('heading', { name: 'Domů', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Domů', level: 1 })).toBeVisible();
   await expect.poll(profileLanguage).toBe('cs');
 
   // A browser that has never seen this user renders the console in the profile's language.
   const other = await browser.newPage({ locale: 'en-US' });
   try {
     await signIn(other);
-    await expect(other.getByRole('heading', { name: 'Domů', level: 2 })).toBeVisible();
+    await expect(other.getByRole('heading', { name: 'Domů', level: 1 })).toBeVisible();
     await choose(other, 'English');
-    await expect(other.getByRole('heading', { name: 'Home', level: 2 })).toBeVisible();
+    await expect(other.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
     await expect.poll(profileLanguage).toBe('en');
   } finally {
     await other.close();

@@ -14,7 +14,7 @@ async function signIn(page: Page, email: string) {
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Home', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
 }
 
 const jsonFile = (name: string, text: string) => ({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
@@ -31,7 +31,7 @@ test('an Admin uploads a custom language, switches the console to it and compare
 }) => {
   await signIn(page, admin.email);
   await page.goto('/settings');
-  await expect(page.getByRole('heading', { name: 'Settings', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   const table = page.getByRole('table');
   await expect(table.getByRole('row', { name: /^en English Built-in/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /^cs Čeština Built-in/ })).toBeVisible();
@@ -58,12 +58,12 @@ test('an Admin uploads a custom language, switches the console to it and compare
   await expect(page.getByText('The language de has been uploaded.')).toBeHidden();
   await page.getByRole('combobox', { name: 'Language' }).click({ force: true });
   await page.getByTitle('Deutsch', { exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Einstellungen', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Einstellungen', level: 1 })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Sprache' })).toBeVisible();
   // Texts it does not translate stay English.
   await expect(page.getByRole('button', { name: 'Upload a language file' })).toBeVisible();
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Startseite', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Startseite', level: 1 })).toBeVisible();
 });
 
 test('a broken JSON file is rejected with a message and nothing is stored', async ({ page }) => {

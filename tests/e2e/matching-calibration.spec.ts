@@ -104,7 +104,7 @@ test.fixme('an Owner decides pairs, a retrain runs, and the competitor page show
       const count = await waitingPairs(page).count();
       await page.keyboard.press('n');
       if (count > 1) await expect(waitingPairs(page)).toHaveCount(count - 1);
-      else await expect(page.getByRole('heading', { level: 2 })).not.toHaveText('', { timeout: 10_000 });
+      else await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('', { timeout: 10_000 });
     }
 
     // A retrain of the organization's model on the job worker: too few decisions, the model stays.

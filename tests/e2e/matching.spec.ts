@@ -73,7 +73,7 @@ async function revertDecisionsSince(websiteId: string, since: string) {
 const signIn = (page: Page, user: DemoUser) => signInWithForm(page, user.email);
 const newSignedInPage = (browser: Browser, user: DemoUser) => signedInPage(browser, user.email);
 
-const heading = (page: Page) => page.getByRole('heading', { level: 2 });
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 /** The pairs of the product on screen still waiting to match. */
 const waitingPairs = (page: Page) => page.getByRole('option').filter({ hasText: 'Waiting to match' });
 
@@ -156,7 +156,7 @@ async function timeSwitch(page: Page, key: string, expectedName: string): Promis
     state.__switch = new Promise<number>((resolve) => {
       let pressedAt = 0;
       document.addEventListener('keydown', () => (pressedAt = performance.now()), { capture: true, once: true });
-      const title = () => document.querySelector('main h2')?.textContent ?? '';
+      const title = () => document.querySelector('main h1')?.textContent ?? '';
       const observer = new MutationObserver(() => {
         if (!pressedAt || title() !== expected) return;
         observer.disconnect();

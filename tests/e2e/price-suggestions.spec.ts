@@ -67,9 +67,9 @@ test('an Owner writes a Draft rule, simulates and activates it, accepts two sugg
 
   // Write the rule: one brand, beat the lowest price by 1 %, rounded to .99; it stays a Draft.
   await owner.goto(`/price-suggestions/global-rules?owid=${owid}`);
-  await expect(owner.getByRole('heading', { level: 2, name: 'Price suggestion rules' })).toBeVisible();
+  await expect(owner.getByRole('heading', { level: 1, name: 'Price suggestion rules' })).toBeVisible();
   await owner.getByRole('button', { name: 'New rule' }).click();
-  await expect(owner.getByRole('heading', { level: 2, name: 'New price rule' })).toBeVisible();
+  await expect(owner.getByRole('heading', { level: 1, name: 'New price rule' })).toBeVisible();
   await owner.getByLabel('Name').fill(name);
   await expect(owner.getByRole('radio', { name: 'Draft' })).toBeChecked();
   // Without filters the rule selects the whole catalogue; the brand narrows it (counted live).
@@ -129,7 +129,7 @@ test('an Owner writes a Draft rule, simulates and activates it, accepts two sugg
   await owner.getByRole('button', { name: 'Create rule' }).click();
   await expect(owner.getByText(`${name} is saved`)).toBeVisible();
   await expect(owner).toHaveURL(/\/price-suggestions\/global-rules\/[0-9a-f-]{36}/);
-  await expect(owner.getByRole('heading', { level: 2, name })).toBeVisible();
+  await expect(owner.getByRole('heading', { level: 1, name })).toBeVisible();
   const rulePath = new URL(owner.url()).pathname;
 
   // The list: a Draft with its affected products; activate it.
@@ -154,7 +154,7 @@ test('an Owner writes a Draft rule, simulates and activates it, accepts two sugg
   const productRows = list.getByRole('row').filter({ has: owner.getByRole('cell') });
   // Activation has the API recompute the rule's products in the background: read again until they show.
   await owner.goto(`/products?owid=${owid}&brand=${BRAND}&suggestion=HAS&sort=SUGGESTED_CHANGE_DESC`);
-  await expect(owner.getByRole('heading', { level: 2, name: 'Products' })).toBeVisible();
+  await expect(owner.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
   await expect(async () => {
     if (!(await productRows.count())) await owner.reload();
     await expect(productRows.first()).toContainText(BRAND, { timeout: 20_000 });
@@ -221,7 +221,7 @@ test('an Owner writes a Draft rule, simulates and activates it, accepts two sugg
   await expect(user.getByRole('button', { name: 'New rule' })).toHaveCount(0);
   await expect(user.getByRole('button', { name: `Switch the status of ${name}` })).toHaveCount(0);
   await user.getByRole('link', { name }).click();
-  await expect(user.getByRole('heading', { level: 2, name })).toBeVisible();
+  await expect(user.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(user.getByText('You can read this rule but not change it.')).toBeVisible();
   await expect(user.getByLabel('Name')).toBeDisabled();
   await expect(user.getByLabel('Name')).toHaveValue(name);

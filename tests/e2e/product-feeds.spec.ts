@@ -6,7 +6,7 @@ import { closeOpenedPages, signedInPage } from './support/signIn.ts';
 test.afterEach(closeOpenedPages);
 
 const byRole = (role: string) => DEMO_USERS.find((user) => user.roles.includes(role))!;
-const heading = (page: Page) => page.getByRole('heading', { level: 2 });
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
 async function signedIn(browser: Browser, role: string): Promise<Page> {
   return signedInPage(browser, byRole(role).email);

@@ -17,7 +17,7 @@ async function openProducts(page: Page, query = '') {
   await expect(page).toHaveURL(/[?&]owid=/);
   const owid = new URL(page.url()).searchParams.get('owid')!;
   await page.goto(`/products?owid=${owid}${query}`);
-  await expect(page.getByRole('heading', { level: 2, name: 'Products' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
   await expect(productRows(page).first()).toBeVisible();
 }
 

@@ -33,7 +33,7 @@ test('an Admin creates a scraper for a demo competitor, tests extraction, runs i
   const owner = await signedIn(browser, 'Owner');
   await owner.goto('/competitors');
   await owner.getByRole('link', { name: 'Sportisimo', exact: true }).click();
-  await expect(owner.getByRole('heading', { level: 2 })).toHaveText('Sportisimo');
+  await expect(owner.getByRole('heading', { level: 1 })).toHaveText('Sportisimo');
   const competitorPath = new URL(owner.url()).pathname;
 
   const admin = await signedIn(browser, 'Admin');

@@ -38,16 +38,16 @@ test('a signed-out deep link goes to sign-in and back to the page asked for', as
   await expect(page).toHaveURL(/\/auth\/login\?.*to=/);
   await fillSignIn(page, byRole('User').email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/product-matching\/activity-log\?.*locale=en/);
-  await expect(page.getByRole('heading', { name: 'Product matching log', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Product matching log', level: 1 })).toBeVisible();
 });
 
 test('a signed-in visit to the sign-in page goes home', async ({ page }) => {
   await page.goto('/auth/login');
   await fillSignIn(page, byRole('Owner').email, DEMO_PASSWORD);
-  await expect(page.getByRole('heading', { name: 'Home', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
   await page.goto('/auth/login');
   await expect(page).toHaveURL(/\/(\?.*)?$/);
-  await expect(page.getByRole('heading', { name: 'Home', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
 });
 
 test('password reset: request, code from the e-mail, new password, signed in', async ({ page }) => {

@@ -14,7 +14,7 @@ async function signIn(page: Page, path: string) {
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Home', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
 }
 
 async function chooseCzech(page: Page) {
@@ -25,14 +25,14 @@ async function chooseCzech(page: Page) {
 test('the language selector switches the console to Czech and keeps the choice', async ({ page }) => {
   await signIn(page, '/auth/login');
   await chooseCzech(page);
-  await expect(page.getByRole('heading', { name: 'Domů', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Domů', level: 1 })).toBeVisible();
   await expect(
     page.getByRole('navigation', { name: 'Hlavní navigace' }).getByRole('link', { name: 'Produkty' }),
   ).toBeVisible();
   expect(new URL(page.url()).searchParams.has('locale')).toBe(false);
 
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Domů', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Domů', level: 1 })).toBeVisible();
 });
 
 test('a locale in the address is changed there', async ({ page }) => {
@@ -40,5 +40,5 @@ test('a locale in the address is changed there', async ({ page }) => {
   await expect(page).toHaveURL(/[?&]locale=en/);
   await chooseCzech(page);
   await expect(page).toHaveURL(/[?&]locale=cs/);
-  await expect(page.getByRole('heading', { name: 'Domů', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Domů', level: 1 })).toBeVisible();
 });

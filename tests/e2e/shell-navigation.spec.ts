@@ -66,15 +66,15 @@ test('Admin opens every area from the sidebar, each with its title', async ({ pa
   await signIn(page, demoUser('Admin').email);
   await sidebar(page).getByRole('link', { name: 'Scrapers' }).click();
   await expect(page).toHaveURL(/\/scrapers/);
-  await expect(page.getByRole('heading', { name: 'Scrapers', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Scrapers', level: 1 })).toBeVisible();
   await sidebar(page).getByRole('link', { name: 'Brand snapshot' }).click();
-  await expect(page.getByRole('heading', { name: 'Brand snapshot', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Brand snapshot', level: 1 })).toBeVisible();
 });
 
 test('a detail route shows the id from its path and a breadcrumb back', async ({ page }) => {
   await signIn(page, demoUser('Admin').email);
   await page.goto('/organizations/org-42/billing');
-  await expect(page.getByRole('heading', { name: 'Billing', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
   await expect(page.getByText('org-42').first()).toBeVisible();
   await page.getByRole('link', { name: 'Organizations' }).last().click();
   await expect(page).toHaveURL(/\/organizations(\?|$)/);

@@ -51,7 +51,7 @@ async function signIn(page: Page, email: string, password: string) {
 async function openProfile(page: Page) {
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Profile' }).click();
-  await expect(page.getByRole('heading', { name: 'Profile', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
 }
 
 async function signOut(page: Page) {

@@ -78,7 +78,7 @@ test('the chosen website survives a reload and travels with every link', async (
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Brand snapshot' }).click();
   await expect(page).toHaveURL(new RegExp(`/data-insights/brand-snapshot\\?owid=${owid}`));
   // As a person would: the page is shown, then the menu is opened, then its item chosen.
-  await expect(page.getByRole('heading', { level: 2, name: 'Brand snapshot' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Brand snapshot' })).toBeVisible();
   await page.getByRole('button', { name: 'User menu' }).click();
   const profile = page.getByRole('menuitem', { name: 'Profile' });
   await expect(profile).toBeVisible();

@@ -1,9 +1,10 @@
 import type { Resource } from '@console/policies';
-import { Breadcrumb, Flex, Typography } from 'antd';
+import { Breadcrumb, Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { Guard } from '../access/Guard.tsx';
 import { AppLink } from '../navigation/AppLink.tsx';
 import { NotAccessible } from '../NotAccessible.tsx';
+import { Heading } from './Heading.tsx';
 import { assertLayoutProps } from './pageLayoutProps.ts';
 
 export interface Crumb {
@@ -22,7 +23,10 @@ export interface PageLayoutProps {
   children?: ReactNode;
 }
 
-/** Every signed-in page: breadcrumb, title and content, or 'Not Accessible' when denied. */
+/**
+ * Every signed-in page: breadcrumb, title and content, or 'Not Accessible' when denied. The title
+ * is the page's one h1 (drawn at antd's level-2 size); the page's sections are h2.
+ */
 export function PageLayout(props: PageLayoutProps) {
   assertLayoutProps(props);
   const { resource, title, breadcrumb = [], extra, children } = props;
@@ -37,9 +41,9 @@ export function PageLayout(props: PageLayoutProps) {
         />
       )}
       <Flex align="center" justify="space-between" gap={16} wrap>
-        <Typography.Title level={2} style={{ marginTop: 8 }}>
+        <Heading level={1} looksLike={2} style={{ marginTop: 8 }}>
           {title}
-        </Typography.Title>
+        </Heading>
         {extra}
       </Flex>
       {children}

@@ -24,6 +24,7 @@ import { insightsFilter, productsLink } from './insightsState.ts';
 import { BRAND_SNAPSHOT_QUERY, type BrandRow } from './queries.ts';
 import { useInsightsCompetitors } from './useInsightsCompetitors.ts';
 import { useInsightsState } from './useInsightsState.ts';
+import { Heading } from '../../components/layout/Heading.tsx';
 
 type Line = BrandRow & { key: string; isTotal: boolean };
 
@@ -122,9 +123,9 @@ export default function BrandSnapshotPage() {
         {(snapshot) => (
           <>
             <section aria-labelledby="brand-table-title">
-              <Typography.Title level={3} id="brand-table-title">
+              <Heading level={2} looksLike={3} id="brand-table-title">
                 {t('insights.brand.tableTitle')}
-              </Typography.Title>
+              </Heading>
               <Table<Line>
                 data-testid="brand-table"
                 rowKey="key"
@@ -138,9 +139,9 @@ export default function BrandSnapshotPage() {
               />
             </section>
             <section aria-labelledby="heat-map-title">
-              <Typography.Title level={3} id="heat-map-title">
+              <Heading level={2} looksLike={3} id="heat-map-title">
                 {t('insights.heatMap.title')}
-              </Typography.Title>
+              </Heading>
               {shownCompetitors.length === 0 ? (
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('insights.heatMap.noCompetitors')} />
               ) : (

@@ -27,6 +27,7 @@ import { insightsFilter, type PriceComparison, type PriceMovement, productsLink 
 import { COMPETITOR_SNAPSHOT_QUERY, type CompetitorRow } from './queries.ts';
 import { useInsightsCompetitors } from './useInsightsCompetitors.ts';
 import { useInsightsState } from './useInsightsState.ts';
+import { Heading } from '../../components/layout/Heading.tsx';
 
 const PriceIndexChart = lazy(() =>
   import('./PriceIndexChart.tsx').then((module) => ({ default: module.PriceIndexChart })),
@@ -149,9 +150,9 @@ export default function CompetitorSnapshotPage() {
         {(snapshot) => (
           <>
             <section aria-labelledby="competitor-table-title">
-              <Typography.Title level={3} id="competitor-table-title">
+              <Heading level={2} looksLike={3} id="competitor-table-title">
                 {t('insights.competitor.tableTitle')}
-              </Typography.Title>
+              </Heading>
               <Table<CompetitorRow>
                 data-testid="competitor-table"
                 rowKey={(row) => row.competitor.id}
@@ -165,9 +166,9 @@ export default function CompetitorSnapshotPage() {
             </section>
             <section aria-labelledby="price-index-title">
               <Flex justify="space-between" align="center" wrap gap={8}>
-                <Typography.Title level={3} id="price-index-title" style={{ margin: 0 }}>
+                <Heading level={2} looksLike={3} id="price-index-title" style={{ margin: 0 }}>
                   {t('insights.chart.title', { period: periodLabel })}
-                </Typography.Title>
+                </Heading>
                 {points.length > 0 && (
                   <Button onClick={() => setAsTable((value) => !value)} aria-pressed={asTable}>
                     {asTable ? t('insights.chart.showChart') : t('insights.chart.showTable')}

@@ -11,6 +11,7 @@ import { productsLink } from '../data-insights/insightsState.ts';
 import { priceIndexDifference } from '../data-insights/priceScale.ts';
 import { HOME_INSIGHTS_QUERY } from '../data-insights/queries.ts';
 import { ApiErrorAlert } from '../../components/errors/ApiErrorAlert.tsx';
+import { Heading } from '../../components/layout/Heading.tsx';
 
 /**
  * Home's headline figures for the chosen website (data insights, default tolerance, against the
@@ -54,9 +55,9 @@ function Figures() {
 
   return (
     <section aria-labelledby="headline-figures-title" style={{ marginBottom: 24 }}>
-      <Typography.Title level={3} id="headline-figures-title">
+      <Heading level={2} looksLike={3} id="headline-figures-title">
         {t('insights.home.title', { website: website.name })}
-      </Typography.Title>
+      </Heading>
       <ApiErrorAlert error={query.error} />
       {query.isLoading && <Card loading />}
       {figures && (

@@ -1,5 +1,5 @@
 import { useCan } from '@refinedev/core';
-import { Card, Empty, Flex, Typography } from 'antd';
+import { Card, Empty, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useWebsiteSelection } from '../../components/websitePicker/WebsiteSelection.tsx';
 import { routePath } from '../../routes/useCarriedPath.ts';
@@ -8,6 +8,7 @@ import { StatisticsBar } from '../product-matching/shared/StatisticsBar.tsx';
 import { useMatchingStatistics } from '../product-matching/shared/useMatchingStatistics.ts';
 import { CompetitorTable } from './CompetitorTable.tsx';
 import { LinkButton } from '../../components/navigation/LinkButton.tsx';
+import { Heading } from '../../components/layout/Heading.tsx';
 
 /**
  * The six matching statistics of the selected website (docs/matching.md), each status in its own colour:
@@ -27,9 +28,9 @@ function Overview() {
   if (!website) return null;
   return (
     <section aria-labelledby="matching-statistics-title" style={{ marginBottom: 24 }}>
-      <Typography.Title level={4} id="matching-statistics-title">
+      <Heading level={2} looksLike={4} id="matching-statistics-title">
         {t('matching.home.title', { website: website.name })}
-      </Typography.Title>
+      </Heading>
       <ApiErrorAlert error={query.error} />
       {query.isLoading && <Card loading />}
       {report && (

@@ -2,6 +2,7 @@ import { useTable } from '@refinedev/core';
 import { Alert, List, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ORGANIZATION_WEBSITE_LIST_QUERY, type OrganizationWebsiteRow } from './queries.ts';
+import { Heading } from '../../components/layout/Heading.tsx';
 
 /**
  * The organization websites the user can see, with their total: a light list (the websites page
@@ -19,9 +20,9 @@ export function WebsitesList() {
 
   return (
     <section aria-labelledby="websites-title">
-      <Typography.Title level={4} id="websites-title">
+      <Heading level={2} looksLike={4} id="websites-title">
         {t('home.websites.title')}
-      </Typography.Title>
+      </Heading>
       {tableQuery.isError && (
         <Alert
           type="error"

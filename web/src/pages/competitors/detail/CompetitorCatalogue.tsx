@@ -10,6 +10,7 @@ import {
   type CompetitorCatalogue as Catalogue,
   type CompetitorCatalogueItem,
 } from '../queries.ts';
+import { Heading } from '../../../components/layout/Heading.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -37,7 +38,9 @@ export function CompetitorCatalogue({ competitorId }: { competitorId: string }) 
 
   return (
     <section aria-label={t('competitors.catalogue.title')}>
-      <Typography.Title level={5}>{t('competitors.catalogue.title')}</Typography.Title>
+      <Heading level={2} looksLike={5}>
+        {t('competitors.catalogue.title')}
+      </Heading>
       <ApiErrorAlert error={query.error} />
       <Input.Search
         allowClear

@@ -13,6 +13,7 @@ import { CompetitorPageLayout } from './CompetitorPageLayout.tsx';
 import { MonitoringSummary } from './MonitoringSummary.tsx';
 import { CalibrationSummary } from '../../product-matching/shared/CalibrationSummary.tsx';
 import { CompetitorScrapers } from '../../scrapers/CompetitorScrapers.tsx';
+import { Heading } from '../../../components/layout/Heading.tsx';
 
 // Its own chunk (file reading, form, error table), loaded only for those who may import.
 const CompetitorProductsImport = lazy(() =>
@@ -108,7 +109,9 @@ export function CompetitorFullDetail({ competitorId }: { competitorId: string })
               </Descriptions.Item>
             </Descriptions>
             <CanAccess resource="competitors" action="update">
-              <Typography.Title level={5}>{t('competitors.import.title')}</Typography.Title>
+              <Heading level={2} looksLike={5}>
+                {t('competitors.import.title')}
+              </Heading>
               <Suspense fallback={<Skeleton active />}>
                 <CompetitorProductsImport competitorId={competitorId} onImported={imported} />
               </Suspense>

@@ -2,6 +2,7 @@ import { Card, Col, Progress, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CompetitorMonitoring } from '../queries.ts';
 import { pricePosition } from './pricePosition.ts';
+import { Heading } from '../../../components/layout/Heading.tsx';
 
 /** Our matched products against this competitor: how many, waiting, and where our prices stand. */
 export function MonitoringSummary({ monitoring }: { monitoring: CompetitorMonitoring }) {
@@ -35,9 +36,9 @@ export function MonitoringSummary({ monitoring }: { monitoring: CompetitorMonito
           />
         </Col>
       </Row>
-      <Typography.Title level={5} style={{ marginTop: 24 }}>
+      <Heading level={2} looksLike={5} style={{ marginTop: 24 }}>
         {t('competitors.monitoring.pricePosition')}
-      </Typography.Title>
+      </Heading>
       {position.compared === 0 ? (
         <Typography.Paragraph type="secondary">{t('competitors.monitoring.noComparison')}</Typography.Paragraph>
       ) : (

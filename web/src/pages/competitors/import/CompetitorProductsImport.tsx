@@ -11,6 +11,7 @@ import {
   type ImportRowError,
 } from '../queries.ts';
 import { CSV_HEADER, csvProblem, importCounts, MAX_CSV_BYTES } from './importCsv.ts';
+import { Heading } from '../../../components/layout/Heading.tsx';
 
 /**
  * Imports the competitor's products from CSV text (until its scrapers deliver them): a file
@@ -106,7 +107,9 @@ export function CompetitorProductsImport({
       </Form>
       {counts && result && (
         <section aria-label={t('competitors.import.resultTitle')}>
-          <Typography.Title level={5}>{t('competitors.import.resultTitle')}</Typography.Title>
+          <Heading level={3} looksLike={5}>
+            {t('competitors.import.resultTitle')}
+          </Heading>
           <Descriptions bordered size="small" column={1}>
             <Descriptions.Item label={t('competitors.import.rows')}>{counts.rows}</Descriptions.Item>
             <Descriptions.Item label={t('competitors.import.imported')}>{counts.imported}</Descriptions.Item>

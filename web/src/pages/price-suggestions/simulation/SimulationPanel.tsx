@@ -8,6 +8,7 @@ import { formatCount } from '../../products/format.ts';
 import { PRICE_RULE_SIMULATION_QUERY } from '../queries.ts';
 import { SuggestionTable } from '../suggestions/SuggestionTable.tsx';
 import { histogramRows } from './histogram.ts';
+import { Heading } from '../../../components/layout/Heading.tsx';
 
 // The chart library loads with the first chart drawn, not with the editor.
 const ChangeHistogram = lazy(() =>
@@ -75,9 +76,9 @@ export function SimulationPanel({ organizationWebsiteId, currentInput, initialIn
             ))}
           </Row>
           <Flex justify="space-between" align="center">
-            <Typography.Title level={5} style={{ margin: 0 }}>
+            <Heading level={2} looksLike={5} style={{ margin: 0 }}>
               {t('priceSuggestions.simulation.histogram')}
-            </Typography.Title>
+            </Heading>
             <Segmented
               value={view}
               onChange={(value) => setView(value as 'chart' | 'table')}
@@ -104,9 +105,9 @@ export function SimulationPanel({ organizationWebsiteId, currentInput, initialIn
               ]}
             />
           )}
-          <Typography.Title level={5} style={{ margin: 0 }}>
+          <Heading level={2} looksLike={5} style={{ margin: 0 }}>
             {t('priceSuggestions.simulation.largest')}
-          </Typography.Title>
+          </Heading>
           <SuggestionTable suggestions={simulation.largestChanges} label={t('priceSuggestions.simulation.largest')} />
         </Flex>
       )}

@@ -17,7 +17,7 @@ export function ProfileSection({ title, children }: { title: string; children: R
         borderRadius: token.borderRadiusLG,
       }}
     >
-      <h3
+      <h2
         id={headingId}
         style={{
           margin: 0,
@@ -29,7 +29,7 @@ export function ProfileSection({ title, children }: { title: string; children: R
         }}
       >
         {title}
-      </h3>
+      </h2>
       <div style={{ padding: token.paddingLG }}>{children}</div>
     </section>
   );
