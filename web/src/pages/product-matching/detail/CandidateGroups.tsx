@@ -11,8 +11,10 @@ import { pairEntries } from './session.ts';
 
 /**
  * The product's pairs competitor by competitor: each a row (status, the competitor's name with
- * the shared words marked, price and difference, score, equal identifiers); the selected one
- * opens into the side-by-side comparison. A click selects.
+ * the shared words marked, price and difference, score, equal identifiers); under the group of
+ * the selected one, its side-by-side comparison. A click selects. The comparison is drawn beside
+ * the list, not in the selected option: its links inside an option were controls nested in a
+ * control, which a screen reader cannot reach (issue 20).
  */
 export const CandidateGroups = memo(function CandidateGroups({
   data,
@@ -29,54 +31,92 @@ export const CandidateGroups = memo(function CandidateGroups({
   let index = 0;
   return (
     <Flex vertical gap={12}>
-      {data.competitors.map((group) => (
-        <Card
-          key={group.competitor.id}
-          size="small"
-          title={
-            <Flex gap={8} align="center">
-              <span>{group.competitor.name}</span>
-              <Tag>{t(`matching.mode.${group.matchingMode}`, { defaultValue: group.matchingMode })}</Tag>
-            </Flex>
-          }
-          extra={
-            <Typography.Text type="secondary">
-              {t('matching.detail.pairCount', { count: group.pairs.length })}
-            </Typography.Text>
-          }
-          styles={{ body: { padding: 0 } }}
-        >
-          <div role="listbox" aria-label={t('matching.detail.candidatesAt', { competitor: group.competitor.name })}>
-            {group.pairs.map((pair) => {
-              const position = index++;
-              return (
+      {data.competitors.map((group) => {
+        const first = index;
+        index += group.pairs.length;
+        const chosen = selected >= first && selected < index ? group.pairs[selected - first] : undefined;
+        return (
+          <Card
+            key={group.competitor.id}
+            size="small"
+            title={
+              <Flex gap={8} align="center">
+                <span>{group.competitor.name}</span>
+                <Tag>{t(`matching.mode.${group.matchingMode}`, { defaultValue: group.matchingMode })}</Tag>
+              </Flex>
+            }
+            extra={
+              <Typography.Text type="secondary">
+                {t('matching.detail.pairCount', { count: group.pairs.length })}
+              </Typography.Text>
+            }
+            styles={{ body: { padding: 0 } }}
+          >
+            <div role="listbox" aria-label={t('matching.detail.candidatesAt', { competitor: group.competitor.name })}>
+              {group.pairs.map((pair, offset) => (
                 <CandidateRow
                   key={pair.id}
                   data={data}
                   pair={pair}
-                  competitorName={group.competitor.name}
-                  selected={position === selected}
-                  onSelect={() => onSelect(position)}
+                  selected={first + offset === selected}
+                  onSelect={() => onSelect(first + offset)}
                 />
-              );
-            })}
-          </div>
-        </Card>
-      ))}
+              ))}
+            </div>
+            {chosen && <Comparison data={data} pair={chosen} competitorName={group.competitor.name} />}
+          </Card>
+        );
+      })}
     </Flex>
   );
 });
 
-function CandidateRow({
+/** The identifiers the product and the candidate share (those the pair's evidence found equal too). */
+function equalIdentifiers(data: MatchingProduct, pair: MatchingPair) {
+  return identifiersEqual(data.product, pair.competitorProduct, {
+    matchedIdentifiers: [...(pair.evidence.gtinEqual ? ['gtin'] : []), ...(pair.evidence.mpnEqual ? ['mpn'] : [])],
+  });
+}
+
+/** The selected pair side by side with the product, under its competitor's list. */
+function Comparison({
   data,
   pair,
   competitorName,
+}: {
+  data: MatchingProduct;
+  pair: MatchingPair;
+  competitorName: string;
+}) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  return (
+    <section
+      aria-label={t('matching.detail.comparison', { name: pair.competitorProduct.name })}
+      style={{
+        padding: '8px 12px',
+        borderTop: `1px solid ${token.colorBorderSecondary}`,
+        background: token.colorPrimaryBg,
+      }}
+    >
+      <SideBySide
+        product={data.product}
+        candidate={pair.competitorProduct}
+        competitorName={competitorName}
+        evidence={{ ...pair.evidence, matchedIdentifiers: [...equalIdentifiers(data, pair)] }}
+      />
+    </section>
+  );
+}
+
+function CandidateRow({
+  data,
+  pair,
   selected,
   onSelect,
 }: {
   data: MatchingProduct;
   pair: MatchingPair;
-  competitorName: string;
   selected: boolean;
   onSelect(): void;
 }) {
@@ -92,9 +132,7 @@ function CandidateRow({
     return () => cancelAnimationFrame(frame);
   }, [selected]);
   const candidate = pair.competitorProduct;
-  const equal = identifiersEqual(data.product, candidate, {
-    matchedIdentifiers: [...(pair.evidence.gtinEqual ? ['gtin'] : []), ...(pair.evidence.mpnEqual ? ['mpn'] : [])],
-  });
+  const equal = equalIdentifiers(data, pair);
   return (
     <div
       ref={ref}
@@ -127,16 +165,6 @@ function CandidateRow({
             : pair.score.toLocaleString(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}
         </Typography.Text>
       </Flex>
-      {selected && (
-        <div style={{ marginTop: 8 }}>
-          <SideBySide
-            product={data.product}
-            candidate={candidate}
-            competitorName={competitorName}
-            evidence={{ ...pair.evidence, matchedIdentifiers: [...equal] }}
-          />
-        </div>
-      )}
     </div>
   );
 }
