@@ -9,7 +9,7 @@ import { availableEngines } from './engines.ts';
 import { codes } from './helpers.ts';
 import { ADMIN, MEMBERS, byRole, openCatalogueWorld, roleCases, type CatalogueWorld } from './catalogue-fixtures.ts';
 import { closeQueueOf } from '../src/jobs/queue.ts';
-import { endRun, claimRun } from '../src/monitoring/run-store.ts';
+import { endRun, claimRun, queueDueRuns } from '../src/monitoring/run-store.ts';
 
 const engines = await availableEngines();
 
@@ -72,6 +72,20 @@ describe.each(engines)('Scrapers on $name', (engine) => {
     expect(list.meta.pagination.total).toBe(1);
     const detail = (await w.call(ADMIN.uid, DETAIL, { scraperId: created.id })).body.data.scraper;
     expect(detail.settings).toBe(created.settings);
+  });
+
+  it('a new scraper waits for its Admin: the schedule first runs it one scraping period after it was added', async () => {
+    const before = Date.now();
+    const created = await create('Not yet configured');
+    expect(created.scrapingFrequency).toBe('daily');
+    // Due at once, the schedule would run it on the default settings while the Admin fills them in.
+    const next = Date.parse(created.nextRunAt);
+    expect(next).toBeGreaterThanOrEqual(before + 86_400_000 - 60_000);
+    expect(next).toBeLessThanOrEqual(Date.now() + 86_400_000 + 60_000);
+    await queueDueRuns(w.pool);
+    expect(
+      (await w.pool.query('SELECT count(*)::int AS n FROM scraper_runs WHERE scraper_id = $1', [created.id])).rows[0].n,
+    ).toBe(0);
   });
 
   it.each(roleCases(MEMBERS))(

@@ -4,7 +4,7 @@
  * `scope` is the caller's organization (null for an Admin): rows of another are not found.
  */
 import type { Pool, PoolClient } from 'pg';
-import type { ScraperRunRow } from './run-store.ts';
+import { FREQUENCY_INTERVAL, type ScraperRunRow } from './run-store.ts';
 
 type Db = Pool | PoolClient;
 
@@ -128,14 +128,22 @@ export async function lastCollectedAt(db: Db, competitorId: string): Promise<Dat
   return rows[0]?.at ?? null;
 }
 
+/**
+ * A new scraper's first scheduled run comes one scraping period after it is added (README.md,
+ * "Runs"): the Admin configures it and starts it with "Run now"; due at once, the schedule would
+ * run it on the default settings while the Admin is still filling them in.
+ */
 export async function insertScraper(
   db: Db,
   competitorId: string,
   values: { name: string; enabled: boolean; settings: unknown },
 ): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
-    'INSERT INTO scrapers (competitor_id, name, enabled, settings) VALUES ($1, $2, $3, $4) RETURNING id',
-    [competitorId, values.name, values.enabled, JSON.stringify(values.settings)],
+    `INSERT INTO scrapers (competitor_id, name, enabled, settings, next_run_at)
+     SELECT $1, $2, $3, $4, now() + coalesce($5::jsonb ->> c.scraping_frequency, '1 day')::interval
+       FROM competitors c WHERE c.id = $1
+     RETURNING id`,
+    [competitorId, values.name, values.enabled, JSON.stringify(values.settings), JSON.stringify(FREQUENCY_INTERVAL)],
   );
   return rows[0]!.id;
 }
