@@ -192,9 +192,9 @@ export default function MatchConfirmationPage() {
                 <Kbd keys={KEYS.reject} />
               </Button>
               <Typography.Text type="secondary">
-                <Kbd keys={KEYS.down} /> <Kbd keys={KEYS.up} /> {t('matching.confirmation.moveHint')} ·{' '}
-                <Kbd keys={KEYS.toggle} /> {t('matching.confirmation.toggleHint')} · <Kbd keys={KEYS.all} />{' '}
-                {t('matching.confirmation.allHint')}
+                <Kbd keys={KEYS.down} spoken /> <Kbd keys={KEYS.up} spoken /> {t('matching.confirmation.moveHint')} ·{' '}
+                <Kbd keys={KEYS.toggle} spoken /> {t('matching.confirmation.toggleHint')} ·{' '}
+                <Kbd keys={KEYS.all} spoken /> {t('matching.confirmation.allHint')}
               </Typography.Text>
             </Flex>
           )}

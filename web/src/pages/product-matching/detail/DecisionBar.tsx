@@ -60,7 +60,7 @@ export function DecisionBar(props: DecisionBarProps) {
       </Space>
       <Flex gap={16} wrap>
         <Typography.Text type="secondary">
-          <Kbd keys={DETAIL_KEYS.down} /> <Kbd keys={DETAIL_KEYS.up} /> {t('matching.detail.moveHint')}
+          <Kbd keys={DETAIL_KEYS.down} spoken /> <Kbd keys={DETAIL_KEYS.up} spoken /> {t('matching.detail.moveHint')}
         </Typography.Text>
         {props.nextName && (
           <Typography.Text type="secondary">

@@ -143,7 +143,7 @@ export default function ProductMatchingQueuePage() {
                 : null}
             </Typography.Text>
             <Typography.Text type="secondary">
-              <Kbd keys={DOWN_KEYS} /> <Kbd keys={UP_KEYS} /> {t('matching.queue.moveHint')}
+              <Kbd keys={DOWN_KEYS} spoken /> <Kbd keys={UP_KEYS} spoken /> {t('matching.queue.moveHint')}
             </Typography.Text>
           </Flex>
           <QueueTable
