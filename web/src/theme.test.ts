@@ -135,6 +135,13 @@ const pairs: Pair[] = [
         minimum: 4.5,
       })),
     ),
+  // An empty list's "No data" (List draws it in its own colorTextDisabled, theme.ts).
+  ...SURFACES.map((surface) => ({
+    name: `List empty text on ${surface}`,
+    foreground: String(theme.components?.List?.colorTextDisabled),
+    background: token[surface]!,
+    minimum: 4.5,
+  })),
   // White text on filled buttons: primary, danger, and the status colours.
   ...['colorPrimary', 'colorError', 'colorSuccess'].map((fill) => ({
     name: `colorTextLightSolid on ${fill}`,

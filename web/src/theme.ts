@@ -78,6 +78,11 @@ export const theme: ThemeConfig = {
     screenXXL: BREAKPOINTS.xxl,
     screenXXLMin: BREAKPOINTS.xxl,
   },
+  components: {
+    // An empty list's "No data" is drawn in the disabled-text colour (antd's 25 % black, 1.6:1
+    // on white); it is text a person reads, so it takes the description colour (issue 20).
+    List: { colorTextDisabled: TEXT_TOKENS.colorTextDescription },
+  },
 };
 
 /**
