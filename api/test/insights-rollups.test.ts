@@ -2,7 +2,9 @@
  * Data insights' rollups (migration 090), on both engines: after random sequences of competitor
  * price and availability changes, matches made and undone, own price, brand, category and
  * activity changes, products added and deleted — each a bulk statement, as imports and scrapes
- * write — the rollups kept by the triggers equal a recount from scratch (insight_rebuild).
+ * write — and days passing (the periods' starts move over the price history), the rollups kept by
+ * the triggers equal a recount from scratch (insight_rebuild), and the dynamics they keep equal
+ * the rule read straight from the price history.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pool } from 'pg';
@@ -25,27 +27,35 @@ function random(seed: number) {
   };
 }
 
+const DYNAMICS = ['30', '90', '365'].map((n) => `up${n}, down${n}, unchanged${n}, change${n}::text`).join(', ');
 const ROLLUPS = {
-  insight_pairs:
-    'product_id, competitor_id, organization_website_id, offers, priced, price_sum::text, in_stock, availability_known',
+  insight_pairs: `product_id, competitor_id, organization_website_id, offers, priced, price_sum::text, in_stock, availability_known,
+                  then30::text, now30::text, then90::text, now90::text, then365::text, now365::text`,
   insight_cells: `organization_website_id, competitor_id, brand, category, pairs, priced, index_sum::text, cheaper, same, pricier, offers,
-                  in_stock, availability_known`,
+                  in_stock, availability_known, ${DYNAMICS}`,
   insight_brands:
     'organization_website_id, brand, category, products, matched, priced, index_sum::text, difference_sum::text, cheaper, same, pricier',
-  insight_competitors:
-    'organization_website_id, competitor_id, pairs, priced, index_sum::text, cheaper, same, pricier, offers, in_stock, availability_known',
+  insight_competitors: `organization_website_id, competitor_id, pairs, priced, index_sum::text, cheaper, same, pricier, offers, in_stock,
+                        availability_known, ${DYNAMICS}`,
+  insight_offer_starts: 'competitor_product_id, p30::text, p90::text, p365::text',
 } as const;
 const ZERO: Record<keyof typeof ROLLUPS, string> = {
   insight_pairs: 'true',
   insight_cells: 'pairs <> 0 OR priced <> 0 OR offers <> 0 OR index_sum <> 0',
   insight_brands: 'products <> 0 OR matched <> 0 OR priced <> 0 OR index_sum <> 0',
   insight_competitors: 'pairs <> 0 OR priced <> 0 OR offers <> 0 OR index_sum <> 0',
+  insight_offer_starts: 'true',
+};
+/** Rollups without a website column, reached through their competitor. */
+const WEBSITE: Partial<Record<keyof typeof ROLLUPS, string>> = {
+  insight_offer_starts: `competitor_product_id IN (SELECT cp.id FROM competitor_products cp JOIN competitors c ON c.id = cp.competitor_id
+                                                    WHERE c.organization_website_id = $1)`,
 };
 
 /** A rollup's rows (zero rows left by deltas are not rows), normalized and sorted. */
 async function rollup(pool: Pool, table: keyof typeof ROLLUPS, website: string): Promise<string[]> {
   const { rows } = await pool.query(
-    `SELECT ${ROLLUPS[table]} FROM ${table} WHERE organization_website_id = $1 AND (${ZERO[table]})`,
+    `SELECT ${ROLLUPS[table]} FROM ${table} WHERE ${WEBSITE[table] ?? 'organization_website_id = $1'} AND (${ZERO[table]})`,
     [website],
   );
   return rows
@@ -104,6 +114,18 @@ describe.each(engines)('Insights rollups on $name', (engine) => {
          FROM competitors c, generate_series(1, 40) AS i, generate_series(1, 2) AS k WHERE c.organization_website_id = $1`,
       [site],
     );
+    // Price history over the last 400 days (changes: 0 to 5 per offer, some near the periods'
+    // starts), so pairs have prices at the starts of the 30, 90 and 365-day periods.
+    await pool.query(
+      `INSERT INTO competitor_price_history (competitor_product_id, seen_at, price)
+       SELECT cp.id, now() - ((abs(hashtext(cp.id::text || k)) % 400) || ' days')::interval - ((abs(hashtext(cp.id::text || k || 'h')) % 24) || ' hours')::interval,
+              30 + abs(hashtext(cp.id::text || k || 'p')) % 450
+         FROM competitor_products cp JOIN competitors c ON c.id = cp.competitor_id, generate_series(1, 5) AS k
+        WHERE c.organization_website_id = $1 AND abs(hashtext(cp.id::text || k || 'n')) % 3 > 0
+       ON CONFLICT DO NOTHING`,
+      [site],
+    );
+    await pool.query('SELECT insight_rebuild($1)', [site]);
     const products = (
       await pool.query('SELECT id FROM products WHERE organization_website_id = $1 ORDER BY item_id', [site])
     ).rows.map((x) => x.id as string);
@@ -125,7 +147,7 @@ describe.each(engines)('Insights rollups on $name', (engine) => {
 
   async function randomStep(site: string, world: Awaited<ReturnType<typeof build>>) {
     const { r, products, offers } = world;
-    const kind = Math.floor(r() * 8);
+    const kind = Math.floor(r() * 9);
     if (kind === 0 || kind === 1) {
       // Match (or re-match) a batch of product x offer pairs.
       const pairs = Array.from({ length: 1 + Math.floor(r() * 20) }, () => [
@@ -188,6 +210,31 @@ describe.each(engines)('Insights rollups on $name', (engine) => {
         'SELECT refresh_product_rollups(ARRAY(SELECT id FROM products WHERE organization_website_id = $1))',
         [site],
       );
+    } else if (kind === 8) {
+      // Days pass: the website's start prices and pairs are put back as they stood 1 to 40 days
+      // ago; the next write (a scrape with its history, as the scrapers write it) closes the
+      // days and moves the starts over the history in between.
+      const back = 1 + Math.floor(r() * 40);
+      await pool.query(
+        `SELECT insight_offer_starts_recount(ARRAY(SELECT cp.id FROM competitor_products cp JOIN competitors c ON c.id = cp.competitor_id
+                                                    WHERE c.organization_website_id = $1), (now() AT TIME ZONE 'UTC')::date - $2::int)`,
+        [site, back],
+      );
+      await pool.query(
+        'SELECT insight_pairs_refresh(array_agg(product_id), array_agg(competitor_id)) FROM insight_pairs WHERE organization_website_id = $1',
+        [site],
+      );
+      await pool.query(
+        `UPDATE insight_state SET starts_for = (now() AT TIME ZONE 'UTC')::date - $1::int,
+                                  closed_through = least(closed_through, (now() AT TIME ZONE 'UTC')::date - 1 - $1::int)`,
+        [back],
+      );
+      const chosen = pick(r, offers, 1 + Math.floor(r() * 10));
+      await pool.query(
+        `WITH changed AS (UPDATE competitor_products cp SET price = round(cp.price * 1.05, 2), seen_at = now() WHERE cp.id = ANY($1::uuid[]) AND cp.price IS NOT NULL RETURNING cp.id, cp.price)
+         INSERT INTO competitor_price_history (competitor_product_id, seen_at, price) SELECT id, now(), price FROM changed ON CONFLICT DO NOTHING`,
+        [chosen.map((o) => o.id)],
+      );
     } else {
       // A product deleted, one added.
       const gone = pick(r, products, 1)[0]!;
@@ -199,6 +246,64 @@ describe.each(engines)('Insights rollups on $name', (engine) => {
       );
       products.push(rows[0].id);
     }
+  }
+
+  const PERIODS = [30, 90, 365] as const;
+  /** Up / down / unchanged and Σ change % (2 decimals) per competitor and period, as the competitor totals keep them. */
+  async function dynamicsKept(site: string) {
+    const { rows } = await pool.query(
+      `SELECT competitor_id, ${PERIODS.map((n) => `up${n}, down${n}, unchanged${n}, round(change${n}, 2)::text AS change${n}`).join(', ')}
+         FROM insight_competitors WHERE organization_website_id = $1 AND pairs > 0 ORDER BY competitor_id`,
+      [site],
+    );
+    return rows;
+  }
+  /**
+   * The same read straight from the price history (the rule of README.md, "Rules"): per MATCHED
+   * pair of an active product, the average price of its offers at the period's start (the last
+   * change at or before it) against their price now, over offers with both.
+   */
+  async function dynamicsFromHistory(site: string) {
+    const periods = await Promise.all(
+      PERIODS.map(async (n) => {
+        const { rows } = await pool.query(
+          `SELECT mv.competitor_id, count(*) FILTER (WHERE mv.now_price > mv.then_price)::int AS up,
+                  count(*) FILTER (WHERE mv.now_price < mv.then_price)::int AS down,
+                  count(*) FILTER (WHERE mv.now_price = mv.then_price)::int AS unchanged,
+                  round(coalesce(sum((mv.now_price / mv.then_price - 1) * 100), 0), 2)::text AS change
+             FROM (SELECT m.product_id, m.competitor_id, avg(h.price) AS then_price, avg(cp.price) AS now_price
+                     FROM product_matches m
+                     JOIN competitor_products cp ON cp.id = m.competitor_product_id
+                     JOIN competitors c ON c.id = m.competitor_id AND c.organization_website_id = $1
+                     CROSS JOIN LATERAL (SELECT hh.price FROM competitor_price_history hh
+                                          WHERE hh.competitor_product_id = cp.id
+                                            AND hh.seen_at <= ((now() AT TIME ZONE 'UTC')::date - ($2::int - 1))::timestamp AT TIME ZONE 'UTC'
+                                          ORDER BY hh.seen_at DESC LIMIT 1) h
+                    WHERE m.status = 'MATCHED' AND cp.price IS NOT NULL
+                    GROUP BY m.product_id, m.competitor_id) mv
+             JOIN products p ON p.id = mv.product_id AND p.active
+            WHERE mv.then_price > 0 AND mv.now_price > 0
+            GROUP BY mv.competitor_id`,
+          [site, n],
+        );
+        return new Map(rows.map((r) => [r.competitor_id as string, r]));
+      }),
+    );
+    const { rows } = await pool.query(
+      'SELECT competitor_id FROM insight_competitors WHERE organization_website_id = $1 AND pairs > 0 ORDER BY competitor_id',
+      [site],
+    );
+    return rows.map(({ competitor_id }) => {
+      const row: Record<string, unknown> = { competitor_id };
+      PERIODS.forEach((n, i) => {
+        const d = periods[i]!.get(competitor_id);
+        row[`up${n}`] = d?.up ?? 0;
+        row[`down${n}`] = d?.down ?? 0;
+        row[`unchanged${n}`] = d?.unchanged ?? 0;
+        row[`change${n}`] = d?.change ?? '0.00';
+      });
+      return row;
+    });
   }
 
   it('equal a recount from scratch after random sequences of changes (three seeds, two websites)', async () => {
@@ -216,6 +321,7 @@ describe.each(engines)('Insights rollups on $name', (engine) => {
             (Object.keys(ROLLUPS) as Array<keyof typeof ROLLUPS>).map((t) => rollup(pool, t, site)),
           );
           expect(kept, `step ${step}`).toEqual(recounted);
+          expect(await dynamicsKept(site), `dynamics at step ${step}`).toEqual(await dynamicsFromHistory(site));
         }
       }
     }
@@ -228,6 +334,13 @@ describe.each(engines)('Insights rollups on $name', (engine) => {
     expect(rows[0].pairs).toBeGreaterThan(10);
     expect(rows[0].cheaper).toBeGreaterThan(0);
     expect(rows[0].pricier).toBeGreaterThan(0);
+    const moved = await pool.query(
+      `SELECT sum(up30 + up365)::int AS up, sum(down30 + down365)::int AS down, sum(unchanged90)::int AS unchanged
+         FROM insight_competitors WHERE organization_website_id = $1`,
+      [website],
+    );
+    expect(moved.rows[0].up).toBeGreaterThan(0);
+    expect(moved.rows[0].down).toBeGreaterThan(0);
   }, 240_000);
 
   it("the database's difference and index agree with the arithmetic module's on boundary prices", async () => {

@@ -42,5 +42,12 @@ export async function seedInsightsHistory(db: Db): Promise<{ websites: number; h
     historyRows += inserted.rowCount ?? 0;
     await db.query('SELECT insight_backfill_days($1, $2)', [id, DEMO_HISTORY_DAYS]);
   }
+  // History written after the fact (here and by the catalogue's demo) moves the offers' prices at
+  // the periods' starts: the dynamics' rollups are recounted for every website with matches.
+  await db.query(
+    `SELECT insight_rebuild(w.id) FROM organization_websites w
+      WHERE EXISTS (SELECT 1 FROM competitors c JOIN product_matches m ON m.competitor_id = c.id AND m.status = 'MATCHED'
+                     WHERE c.organization_website_id = w.id)`,
+  );
   return { websites: websites.length, historyRows };
 }

@@ -11,11 +11,9 @@ import { toleranceTenths } from './arithmetic.ts';
 import {
   comparisonCondition,
   MARKET_DIFFERENCE,
-  movementCondition,
   PAIR_DIFFERENCE,
-  pairMovementSql,
+  pairMovementCondition,
   PERIODS,
-  periodStart,
   type Period,
 } from './store.ts';
 
@@ -46,7 +44,6 @@ export function priceMovementCondition(
   const movement = oneOf('filter.priceMovement.movement', filter.movement, ['UP', 'DOWN', 'UNCHANGED'] as const);
   const period = oneOf('filter.priceMovement.period', filter.period ?? 'LAST_30_DAYS', PERIODS) as Period;
   const competitor = add(uuidArg('filter.priceMovement.competitorId', filter.competitorId));
-  const start = add(periodStart(period));
-  return `p.active AND EXISTS (SELECT 1 FROM (${pairMovementSql(`${start}::timestamptz`, `m.competitor_id = ${competitor}::uuid AND m.product_id = p.id`)}) mv
-            WHERE mv.then_price > 0 AND mv.now_price > 0 AND ${movementCondition(movement)})`;
+  return `p.active AND EXISTS (SELECT 1 FROM insight_pairs pr WHERE pr.product_id = p.id AND pr.competitor_id = ${competitor}::uuid
+            AND ${pairMovementCondition(period, movement)})`;
 }

@@ -19,7 +19,6 @@ import {
   dynamicsSums,
   homeSums,
   PERIODS,
-  periodStart,
   productCount,
   updatedAtOf,
   type CellSums,
@@ -194,7 +193,6 @@ export const insightsResolvers = {
 
     async competitorSnapshot(_: unknown, args: { filter: InsightsFilterArg }, ctx: ApiContext) {
       const sel = await selectionArg(ctx, args.filter);
-      const start = periodStart(sel.period);
       const [competitors, products, cells, daily, updatedAt] = await Promise.all([
         competitorsOf(ctx.pool, sel),
         productCount(ctx.pool, sel),
@@ -202,11 +200,10 @@ export const insightsResolvers = {
         dailyPoints(ctx.pool, sel),
         updatedAtOf(ctx.pool, sel.websiteId),
       ]);
-      // Dynamics read the price history (README.md, "Left to do"): only when a query asks for
-      // them, once for all rows of the answer.
+      // Dynamics (rollups of migration 092) only when a query asks for them, once for all rows.
       let dynamicsOnce: Promise<DynamicsSums[]> | null = null;
       const dynamicsOf = async (competitorId: string) => {
-        dynamicsOnce ??= dynamicsSums(ctx.pool, sel, start);
+        dynamicsOnce ??= dynamicsSums(ctx.pool, sel);
         const d = (await dynamicsOnce).find((x) => x.competitorId === competitorId);
         const moved = d ? d.up + d.down + d.unchanged : 0;
         return {

@@ -317,41 +317,48 @@ export interface DynamicsSums {
   changeSum: number;
 }
 
+/** The period's suffix of the rollups' dynamics columns (then30, up30, ...; migration 092). */
+export function periodColumns(period: Period): '30' | '90' | '365' {
+  return String(PERIOD_DAYS[period]) as '30' | '90' | '365';
+}
+
 /**
- * The SQL of a pair's prices at the period's start and now, over its MATCHED offers that had a
- * price at both (history is kept as changes: the price at a moment is the last change before
- * it). `$start` is a timestamptz parameter.
+ * The SQL of a pair's movement in a period from its kept sums (`pr`: an insight_pairs row): the
+ * summed start-of-period and current prices over its MATCHED offers that have both (migration
+ * 092 keeps them when prices, matches or the period's start change).
  */
-export function pairMovementSql(start: string, competitor: string): string {
-  return `SELECT m.product_id, m.competitor_id, avg(h.price) AS then_price, avg(cp.price) AS now_price
-            FROM product_matches m
-            JOIN competitor_products cp ON cp.id = m.competitor_product_id
-            CROSS JOIN LATERAL (SELECT hh.price FROM competitor_price_history hh
-                                 WHERE hh.competitor_product_id = cp.id AND hh.seen_at <= ${start}
-                                 ORDER BY hh.seen_at DESC LIMIT 1) h
-           WHERE m.status = 'MATCHED' AND ${competitor} AND cp.price IS NOT NULL
-           GROUP BY m.product_id, m.competitor_id`;
+export function pairMovementCondition(period: Period, movement: 'UP' | 'DOWN' | 'UNCHANGED'): string {
+  const n = periodColumns(period);
+  const sign = movement === 'UP' ? 1 : movement === 'DOWN' ? -1 : 0;
+  return `insight_movement(pr.then${n}, pr.now${n}) = ${sign}`;
 }
 
-/** The SQL of a movement's condition on then_price / now_price. */
-export function movementCondition(movement: 'UP' | 'DOWN' | 'UNCHANGED'): string {
-  if (movement === 'UP') return 'now_price > then_price';
-  if (movement === 'DOWN') return 'now_price < then_price';
-  return 'now_price = then_price';
+/**
+ * The period starts are moved when a day closes, by the first write after midnight (UTC). A
+ * read before any write today moves them itself (one read of insight_state when up to date).
+ */
+export async function ensurePeriodStarts(db: Queryable): Promise<void> {
+  await db.query(
+    `SELECT insight_close_days() FROM insight_state
+      WHERE starts_for IS DISTINCT FROM (now() AT TIME ZONE 'UTC')::date OR closed_through < (now() AT TIME ZONE 'UTC')::date - 1`,
+  );
 }
 
-/** Up / down / unchanged pairs per competitor in the period, with their summed change %. */
-export async function dynamicsSums(db: Queryable, sel: Selection, start: Date): Promise<DynamicsSums[]> {
-  const scope = scopeConditions(sel, "coalesce(p.brand, '')", "coalesce(p.category, '')", 4);
+/**
+ * Up / down / unchanged pairs per competitor in the period, with their summed change %: from the
+ * competitor totals, or the cells with a brand or category filter (rollups of migration 092).
+ */
+export async function dynamicsSums(db: Queryable, sel: Selection): Promise<DynamicsSums[]> {
+  await ensurePeriodStarts(db);
+  const n = periodColumns(sel.period);
+  const totals = !sel.brands && !sel.categories;
+  const scope = scopeConditions(sel, 't.brand', 't.category', 3);
   const { rows } = await db.query<Record<string, unknown>>(
-    `SELECT mv.competitor_id, count(*) FILTER (WHERE mv.now_price > mv.then_price) AS up,
-            count(*) FILTER (WHERE mv.now_price < mv.then_price) AS down, count(*) FILTER (WHERE mv.now_price = mv.then_price) AS unchanged,
-            coalesce(sum((mv.now_price / mv.then_price - 1) * 100), 0) AS change_sum
-       FROM (${pairMovementSql('$3::timestamptz', 'm.competitor_id IN (SELECT c.id FROM competitors c WHERE c.organization_website_id = $1 AND ($2::uuid[] IS NULL OR c.id = ANY($2::uuid[])))')}) mv
-       JOIN products p ON p.id = mv.product_id AND p.active
-      WHERE mv.then_price > 0 AND mv.now_price > 0${scope.sql}
-      GROUP BY mv.competitor_id`,
-    [sel.websiteId, sel.competitorIds, start, ...scope.params],
+    `SELECT t.competitor_id, sum(t.up${n}) AS up, sum(t.down${n}) AS down, sum(t.unchanged${n}) AS unchanged, sum(t.change${n}) AS change_sum
+       FROM ${totals ? 'insight_competitors' : 'insight_cells'} t
+      WHERE t.organization_website_id = $1 AND ($2::uuid[] IS NULL OR t.competitor_id = ANY($2::uuid[]))${scope.sql}
+      GROUP BY t.competitor_id`,
+    [sel.websiteId, sel.competitorIds, ...scope.params],
   );
   return rows.map((r) => ({
     competitorId: String(r.competitor_id),
