@@ -10,6 +10,7 @@ import type { Pool } from 'pg';
 import type { AccessControl } from '@console/policies';
 import type { Environment, TokenVerifier } from '@console/firebase-token';
 import { authenticate, type ApiContext } from './graphql/context.ts';
+import { authenticatedContext, useAuthenticationFirst } from './graphql/authenticate-first.ts';
 import { useOrganizationSuspension } from './graphql/suspension.ts';
 import { takePreparedContext, useWebsiteListAnswers } from './graphql/website-list-answers.ts';
 import type { IdentityAdmin } from './auth/identity-admin.ts';
@@ -63,16 +64,10 @@ export function createApi({
     logging: logging && logger ? yogaLogging(logger, reportError) : logging,
     // Only the edge worker calls the API outside local (http/edge-only.ts): no browser origin is granted.
     ...(local ? {} : { cors: false }),
-    // Every request is authenticated before anything is parsed into a result: no or a bad
-    // token is 401 UNAUTHENTICATED, an unknown or disabled user 403 FORBIDDEN.
-    context: (serverContext) =>
-      takePreparedContext(serverContext) ??
-      authenticate(serverContext.request.headers.get('authorization'), {
-        pool,
-        verifyToken,
-        access,
-        ...(identity ? { identity } : {}),
-      }),
+    // Every request is authenticated before its query is parsed or validated
+    // (graphql/authenticate-first.ts): no or a bad token is 401 UNAUTHENTICATED, an unknown or
+    // disabled user 403 FORBIDDEN, whatever the query says. The operation runs with that context.
+    context: (serverContext) => authenticatedContext(serverContext),
     plugins: [
       EnvelopArmorPlugin({
         // Fragments are counted by their fields, not as a level of their own: the console spreads real
@@ -99,6 +94,18 @@ export function createApi({
       useGraphQlJit(),
       // What the request log line says about the operation (http/operation-log.ts).
       useOperationNotes(),
+      // After the notes, so a refused request's log line still names its operation.
+      // A request the website-list front authenticated uses that context (website-list-answers.ts).
+      useAuthenticationFirst(
+        async (request, serverContext) =>
+          takePreparedContext(serverContext) ??
+          authenticate(request.headers.get('authorization'), {
+            pool,
+            verifyToken,
+            access,
+            ...(identity ? { identity } : {}),
+          }),
+      ),
     ],
   });
 }
