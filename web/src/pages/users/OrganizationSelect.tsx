@@ -1,8 +1,9 @@
 import { useSelect } from '@refinedev/antd';
-import { Select, type SelectProps } from 'antd';
+import type { SelectProps } from 'antd';
+import { FormSelect } from '../../components/form/FormSelect.tsx';
 import { ORGANIZATION_OPTIONS_QUERY } from './queries.ts';
 
-/** Picks an organization by name (searched on the server). */
+/** Picks an organization by name (searched on the server); the control of a Form.Item (FormSelect). */
 export function OrganizationSelect(props: Omit<SelectProps, 'options' | 'showSearch'>) {
   const { selectProps } = useSelect<{ id: string; name: string }>({
     resource: 'organizations',
@@ -13,5 +14,5 @@ export function OrganizationSelect(props: Omit<SelectProps, 'options' | 'showSea
     meta: { gqlQuery: ORGANIZATION_OPTIONS_QUERY },
     errorNotification: false,
   });
-  return <Select {...selectProps} {...props} />;
+  return <FormSelect {...selectProps} {...props} />;
 }

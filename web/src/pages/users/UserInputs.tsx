@@ -1,8 +1,9 @@
-import { Form, Select } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OrganizationSelect } from './OrganizationSelect.tsx';
 import { grantableRoles } from './roles.ts';
 import { useViewerRoles } from './useViewerRoles.ts';
+import { FormSelect } from '../../components/form/FormSelect.tsx';
 
 /**
  * The roles and organization of a user, shared by the invitation and the detail page. Only an
@@ -18,7 +19,7 @@ export function UserInputs() {
         label={t('users.fields.roles')}
         rules={[{ required: true, message: t('users.validation.rolesRequired') }]}
       >
-        <Select
+        <FormSelect
           mode="multiple"
           options={grantableRoles(roles).map((role) => ({ value: role, label: t(`users.roles.${role}`) }))}
         />

@@ -1,5 +1,6 @@
-import { Form, InputNumber, Radio, Select, Switch } from 'antd';
+import { Form, InputNumber, Radio, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormSelect } from '../../../../components/form/FormSelect.tsx';
 
 export interface CompetitorChoice {
   value: string;
@@ -26,7 +27,7 @@ export function CompetitorsSection({ competitors }: { competitors: CompetitorCho
           label={t(`priceSuggestions.competitorMode.list.${mode}`)}
           rules={[{ required: true, type: 'array', min: 1, message: t('priceSuggestions.editor.competitorsRequired') }]}
         >
-          <Select
+          <FormSelect
             mode="multiple"
             options={competitors}
             optionFilterProp="label"

@@ -1,5 +1,6 @@
-import { Form, InputNumber, Radio, Select } from 'antd';
+import { Form, InputNumber, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormSelect } from '../../../../components/form/FormSelect.tsx';
 
 const MODES = ['NONE', 'CHARM', 'STEP'] as const;
 const ENDINGS = ['CENTS_99', 'CENTS_90', 'UNITS_9'] as const;
@@ -22,7 +23,7 @@ export function RoundingSection() {
           label={t('priceSuggestions.fields.ending')}
           rules={[{ required: true, message: t('priceSuggestions.editor.endingRequired') }]}
         >
-          <Select
+          <FormSelect
             options={ENDINGS.map((value) => ({ value, label: t(`priceSuggestions.rounding.endings.${value}`) }))}
             aria-label={t('priceSuggestions.fields.ending')}
           />

@@ -2,6 +2,7 @@ import { Form, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PriceStrategyType } from '../../../../graphql/operations.ts';
 import type { CompetitorChoice } from './CompetitorsSection.tsx';
+import { FormSelect } from '../../../../components/form/FormSelect.tsx';
 
 export const STRATEGY_TYPES: readonly PriceStrategyType[] = [
   'MATCH_LOWEST',
@@ -26,7 +27,7 @@ export function StrategySection({ competitors }: { competitors: CompetitorChoice
   return (
     <>
       <Form.Item name={['strategy', 'type']} label={t('priceSuggestions.fields.strategy')} rules={[{ required: true }]}>
-        <Select
+        <FormSelect
           options={STRATEGY_TYPES.map((value) => ({ value, label: t(`priceSuggestions.strategy.types.${value}`) }))}
           aria-label={t('priceSuggestions.fields.strategy')}
         />
@@ -63,7 +64,7 @@ export function StrategySection({ competitors }: { competitors: CompetitorChoice
           label={t('priceSuggestions.fields.followCompetitor')}
           rules={[{ required: true, message: t('priceSuggestions.editor.followRequired') }]}
         >
-          <Select
+          <FormSelect
             showSearch
             options={competitors}
             optionFilterProp="label"
