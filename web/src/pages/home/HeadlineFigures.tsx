@@ -36,6 +36,8 @@ function Figures() {
   if (!website) return null;
   const figures = query.data?.data;
   const count = (value: number) => formatCount(value, i18n.language);
+  // The link's name begins with the figure it shows (WCAG 2.5.3, label in name).
+  const coverage = figures && `${formatFigure(figures.coveragePercent, i18n.language)} %`;
 
   const tile = (key: string, title: string, to: string, linkLabel: string, value: ReactNode, note?: ReactNode) => (
     <Col xs={24} sm={12} lg={8} xl={4} key={key}>
@@ -99,8 +101,9 @@ function Figures() {
             t('insights.home.coverageLink', {
               count: figures.matchedProducts,
               formatted: count(figures.matchedProducts),
+              percent: coverage,
             }),
-            `${formatFigure(figures.coveragePercent, i18n.language)} %`,
+            coverage,
             t('insights.home.coverageNote', {
               matched: count(figures.matchedProducts),
               products: count(figures.products),
