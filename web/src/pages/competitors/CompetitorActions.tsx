@@ -1,7 +1,8 @@
 import { useCustomMutation } from '@refinedev/core';
 import { Button, Flex, Popconfirm } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormDialog } from './useFormDialog.ts';
 import { changeFailedNotification } from '../../components/errors/formErrors.ts';
 import { COMPETITOR_DELETE_MUTATION, COMPETITOR_UPDATE_MUTATION, type CompetitorRow } from './queries.ts';
 
@@ -31,7 +32,7 @@ export function CompetitorActions({
   size = 'middle',
 }: CompetitorActionsProps) {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState(false);
+  const editing = useFormDialog();
   const toggle = useCustomMutation();
   const remove = useCustomMutation();
   const switchTo = competitor.active ? 'deactivate' : 'activate';
@@ -71,7 +72,7 @@ export function CompetitorActions({
     <Flex gap={8} wrap>
       {canUpdate && (
         <>
-          <Button size={size} onClick={() => setEditing(true)}>
+          <Button size={size} onClick={editing.show}>
             {t('buttons.edit')}
           </Button>
           <Button size={size} loading={toggle.mutation.isPending} onClick={setActive}>
@@ -93,9 +94,15 @@ export function CompetitorActions({
           </Button>
         </Popconfirm>
       )}
-      {editing && (
+      {editing.mounted && (
         <Suspense fallback={null}>
-          <CompetitorFormModal target={{ competitor }} onClose={() => setEditing(false)} onSaved={onChanged} />
+          <CompetitorFormModal
+            key={editing.key}
+            open={editing.open}
+            target={{ competitor }}
+            onClose={editing.hide}
+            onSaved={onChanged}
+          />
         </Suspense>
       )}
     </Flex>

@@ -20,13 +20,16 @@ export type CompetitorFormTarget = { competitor: CompetitorRow } | { organizatio
 /**
  * Adds a competitor to a website, or changes one (only the changed fields are sent). The API's
  * BAD_USER_INPUT message appears at its field; any other refusal (a full plan names its limit)
- * above the form. Mounted while open, so each opening starts from the competitor's values.
+ * above the form. Mounted anew for each opening (useFormDialog), so each opening starts from the
+ * competitor's values; kept mounted once closed, so focus goes back to its button.
  */
 export function CompetitorFormModal({
+  open,
   target,
   onClose,
   onSaved,
 }: {
+  open: boolean;
   target: CompetitorFormTarget;
   onClose: () => void;
   onSaved: () => void;
@@ -79,7 +82,7 @@ export function CompetitorFormModal({
 
   return (
     <Modal
-      open
+      open={open}
       title={t(`competitors.${action}.title`)}
       okText={t(`competitors.${action}.submit`)}
       cancelText={t('buttons.cancel')}

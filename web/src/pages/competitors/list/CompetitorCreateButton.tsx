@@ -1,7 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormDialog } from '../useFormDialog.ts';
 
 // Loaded when first opened: the form's code stays out of the page's first load.
 const CompetitorFormModal = lazy(() =>
@@ -17,15 +18,21 @@ export function CompetitorCreateButton({
   onCreated: () => void;
 }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const dialog = useFormDialog();
   return (
     <>
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)}>
+      <Button type="primary" icon={<PlusOutlined />} onClick={dialog.show}>
         {t('competitors.create.open')}
       </Button>
-      {open && (
+      {dialog.mounted && (
         <Suspense fallback={null}>
-          <CompetitorFormModal target={{ organizationWebsiteId }} onClose={() => setOpen(false)} onSaved={onCreated} />
+          <CompetitorFormModal
+            key={dialog.key}
+            open={dialog.open}
+            target={{ organizationWebsiteId }}
+            onClose={dialog.hide}
+            onSaved={onCreated}
+          />
         </Suspense>
       )}
     </>
