@@ -25,9 +25,37 @@ export type AppUserUpdateInput = {
   locale?: string | null | undefined;
 };
 
+export type CompetitorInput = {
+  active?: boolean | null | undefined;
+  matchingMode?: CompetitorMatchingMode | null | undefined;
+  /** 1-200 characters. */
+  name: string;
+  scrapingFrequency?: ScrapingFrequency | null | undefined;
+  /** http(s) address, unique within the website. */
+  url: string;
+};
+
 export type CompetitorMatchingMode =
   | 'automatic'
   | 'confirmation';
+
+export type CompetitorSort =
+  | 'CREATED_AT_ASC'
+  | 'CREATED_AT_DESC'
+  | 'LAST_DATA_AT_ASC'
+  | 'LAST_DATA_AT_DESC'
+  | 'NAME_ASC'
+  | 'NAME_DESC'
+  | 'PRODUCTS_COUNT_ASC'
+  | 'PRODUCTS_COUNT_DESC';
+
+export type CompetitorUpdateInput = {
+  active?: boolean | null | undefined;
+  matchingMode?: CompetitorMatchingMode | null | undefined;
+  name?: string | null | undefined;
+  scrapingFrequency?: ScrapingFrequency | null | undefined;
+  url?: string | null | undefined;
+};
 
 export type Currency =
   | 'CZK'
@@ -612,6 +640,78 @@ export type AggregatorListingListQueryVariables = Exact<{
 
 
 export type AggregatorListingListQuery = { aggregatorListingList: { data: Array<{ id: string, offersCount: number, lowestPrice: number | null, ourRank: number | null, differenceToLowest: number | null, url: string | null, seenAt: string, aggregator: { id: string, name: string }, product: { id: string, name: string, brand: string | null, ean: string | null, price: number | null, currency: string } }>, meta: { pagination: { total: number } } } };
+
+export type CompetitorFieldsFragment = { id: string, name: string, url: string, matchingMode: CompetitorMatchingMode, active: boolean, scrapingFrequency: ScrapingFrequency, createdAt: string, productsCount: number, lastDataAt: string | null };
+
+export type CompetitorMonitoringFieldsFragment = { matchedProducts: number, waitingMatches: number, cheaper: number, equal: number, dearer: number, averageDifferencePercent: number | null };
+
+export type CompetitorListQueryVariables = Exact<{
+  organizationWebsiteId: string;
+  search?: string | null | undefined;
+  active?: boolean | null | undefined;
+  matchingMode?: CompetitorMatchingMode | null | undefined;
+  sort?: CompetitorSort | null | undefined;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type CompetitorListQuery = { competitorList: { data: Array<{ id: string, name: string, url: string, matchingMode: CompetitorMatchingMode, active: boolean, scrapingFrequency: ScrapingFrequency, createdAt: string, productsCount: number, lastDataAt: string | null }>, meta: { pagination: { total: number } } } };
+
+export type CompetitorQueryVariables = Exact<{
+  competitorId: string;
+}>;
+
+
+export type CompetitorQuery = { competitor: { id: string, name: string, url: string, matchingMode: CompetitorMatchingMode, active: boolean, scrapingFrequency: ScrapingFrequency, createdAt: string, productsCount: number, lastDataAt: string | null, organizationWebsite: { id: string, name: string, organization: { id: string, name: string } }, monitoring: { matchedProducts: number, waitingMatches: number, cheaper: number, equal: number, dearer: number, averageDifferencePercent: number | null }, matchingCalibration: { targetPrecision: number, automatic: boolean, threshold: number | null, estimatedPrecision: number | null, estimatedCoverage: number | null, decisions: number, competitorDecisions: number, source: MatchingCalibrationSource, decisionsNeeded: number, reason: MatchingCalibrationReason | null } } };
+
+export type MonitoredCompetitorQueryVariables = Exact<{
+  competitorId: string;
+}>;
+
+
+export type MonitoredCompetitorQuery = { monitoredCompetitor: { id: string, name: string, url: string, matchingMode: CompetitorMatchingMode, active: boolean, scrapingFrequency: ScrapingFrequency, createdAt: string, productsCount: number, lastDataAt: string | null, monitoring: { matchedProducts: number, waitingMatches: number, cheaper: number, equal: number, dearer: number, averageDifferencePercent: number | null }, matchingCalibration: { targetPrecision: number, automatic: boolean, threshold: number | null, estimatedPrecision: number | null, estimatedCoverage: number | null, decisions: number, competitorDecisions: number, source: MatchingCalibrationSource, decisionsNeeded: number, reason: MatchingCalibrationReason | null } } };
+
+export type CompetitorCreateMutationVariables = Exact<{
+  organizationWebsiteId: string;
+  input: CompetitorInput;
+}>;
+
+
+export type CompetitorCreateMutation = { competitorCreate: { id: string, name: string, url: string, matchingMode: CompetitorMatchingMode, active: boolean, scrapingFrequency: ScrapingFrequency, createdAt: string, productsCount: number, lastDataAt: string | null } };
+
+export type CompetitorUpdateMutationVariables = Exact<{
+  competitorId: string;
+  input: CompetitorUpdateInput;
+}>;
+
+
+export type CompetitorUpdateMutation = { competitorUpdate: { id: string, name: string, url: string, matchingMode: CompetitorMatchingMode, active: boolean, scrapingFrequency: ScrapingFrequency, createdAt: string, productsCount: number, lastDataAt: string | null } };
+
+export type CompetitorDeleteMutationVariables = Exact<{
+  competitorId: string;
+}>;
+
+
+export type CompetitorDeleteMutation = { competitorDelete: { id: string, name: string } };
+
+export type CompetitorProductsImportMutationVariables = Exact<{
+  competitorId: string;
+  csv: string;
+}>;
+
+
+export type CompetitorProductsImportMutation = { competitorProductsImport: { rows: number, inserted: number, updated: number, unchanged: number, skipped: number, refreshedProducts: number, errors: Array<{ line: number, field: string, reason: string }> } };
+
+export type CompetitorProductListQueryVariables = Exact<{
+  competitorId: string;
+  search?: string | null | undefined;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type CompetitorProductListQuery = { competitorProductList: { data: Array<{ id: string, externalId: string, name: string, brand: string | null, ean: string | null, price: number | null, currency: string, availability: string | null, url: string | null, seenAt: string, matchedCount: number, waitingCount: number }>, meta: { pagination: { total: number } } } };
 
 export type InsightsBrandRowFieldsFragment = { brand: string, products: number, matchedProducts: number, coveragePercent: number, priceIndex: number | null, averageDifferencePercent: number | null, comparison: { cheaper: number, same: number, pricier: number }, cells: Array<{ competitorId: string, matchedProducts: number, priceIndex: number | null, comparison: { cheaper: number, same: number, pricier: number } }> };
 
@@ -1432,7 +1532,16 @@ export interface Operations {
   Aggregators: { result: AggregatorsQuery; variables: AggregatorsQueryVariables };
   AppUser: { result: AppUserQuery; variables: AppUserQueryVariables };
   AppUserUpdate: { result: AppUserUpdateMutation; variables: AppUserUpdateMutationVariables };
+  Competitor: { result: CompetitorQuery; variables: CompetitorQueryVariables };
+  CompetitorCreate: { result: CompetitorCreateMutation; variables: CompetitorCreateMutationVariables };
+  CompetitorDelete: { result: CompetitorDeleteMutation; variables: CompetitorDeleteMutationVariables };
+  CompetitorFields: { result: CompetitorFieldsFragment; variables: Record<string, never> };
+  CompetitorList: { result: CompetitorListQuery; variables: CompetitorListQueryVariables };
+  CompetitorMonitoringFields: { result: CompetitorMonitoringFieldsFragment; variables: Record<string, never> };
+  CompetitorProductList: { result: CompetitorProductListQuery; variables: CompetitorProductListQueryVariables };
+  CompetitorProductsImport: { result: CompetitorProductsImportMutation; variables: CompetitorProductsImportMutationVariables };
   CompetitorScrapers: { result: CompetitorScrapersQuery; variables: CompetitorScrapersQueryVariables };
+  CompetitorUpdate: { result: CompetitorUpdateMutation; variables: CompetitorUpdateMutationVariables };
   FeedFields: { result: FeedFieldsFragment; variables: Record<string, never> };
   FeedImportErrors: { result: FeedImportErrorsQuery; variables: FeedImportErrorsQueryVariables };
   FeedImportRun: { result: FeedImportRunQuery; variables: FeedImportRunQueryVariables };
@@ -1471,6 +1580,7 @@ export interface Operations {
   MatchingStatistics: { result: MatchingStatisticsQuery; variables: MatchingStatisticsQueryVariables };
   MatchingStatisticsFields: { result: MatchingStatisticsFieldsFragment; variables: Record<string, never> };
   MatchingUndo: { result: MatchingUndoMutation; variables: MatchingUndoMutationVariables };
+  MonitoredCompetitor: { result: MonitoredCompetitorQuery; variables: MonitoredCompetitorQueryVariables };
   MonitoredCompetitorCollected: { result: MonitoredCompetitorCollectedQuery; variables: MonitoredCompetitorCollectedQueryVariables };
   Organization: { result: OrganizationQuery; variables: OrganizationQueryVariables };
   OrganizationBilling: { result: OrganizationBillingQuery; variables: OrganizationBillingQueryVariables };

@@ -3,19 +3,10 @@
  * calibrated per competitor"): the estimate behind the calibrated threshold, or why nothing is
  * matched automatically and how many more decisions are needed.
  */
+import type { Fragment } from '../../../graphql/typed.ts';
 
-export interface MatchingCalibration {
-  targetPrecision: number;
-  automatic: boolean;
-  threshold: number | null;
-  estimatedPrecision: number | null;
-  estimatedCoverage: number | null;
-  decisions: number;
-  competitorDecisions: number;
-  source: 'COMPETITOR' | 'ORGANIZATION';
-  decisionsNeeded: number;
-  reason: 'TOO_FEW_DECISIONS' | 'PRECISION_NOT_REACHED' | null;
-}
+/** What the console reads of it (the MatchingCalibrationFields fragment, product-matching/queries.ts). */
+export type MatchingCalibration = Fragment<'MatchingCalibrationFields'>;
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
