@@ -2,8 +2,8 @@
  * Data insights through the API, on both engines, on the demo catalogue: every member reads its
  * own organization's snapshots, another organization's website is NOT_FOUND, an Admin reads any
  * (and only an Admin sees failing scrapers); bad input is a clear error; a heat-map cell's count
- * equals the products list's total with the same filters; the rollups' answer (default
- * tolerance) equals the pairs' answer (the same selection read without the rollups).
+ * equals the products list's total with the same filters; the rollups' answer (at any tolerance)
+ * equals the pairs' answer (the same selection read without the rollups).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableEngines } from './engines.ts';
@@ -109,19 +109,26 @@ describe.each(engines)('Data insights API on $name', (engine) => {
     }
   });
 
-  it("the rollups' answer equals the pairs' (the same selection at a tolerance the rollups do not keep, then at 1 %)", async () => {
+  it("the rollups' brand rows equal the pairs' at tolerances from 0 to 50 % (all competitors named: the market read from the pairs)", async () => {
     const site = w.site[ownSlug(owner)];
     const competitors = (
       await w.pool.query('SELECT id FROM competitors WHERE organization_website_id = $1 ORDER BY id', [site])
     ).rows.map((r) => r.id);
-    const byRollup = await w.call(owner.uid, BRAND, { filter: { organizationWebsiteId: site, tolerancePercent: 1 } });
-    // All competitors named: the market is read from the pairs, the cells too at 1.0 written as a competitor filter.
-    const byPairs = await w.call(owner.uid, BRAND, {
-      filter: { organizationWebsiteId: site, tolerancePercent: 1, competitorIds: competitors },
-    });
-    expect(byRollup.body.errors).toBeUndefined();
-    expect(byPairs.body.data.brandSnapshot.rows).toEqual(byRollup.body.data.brandSnapshot.rows);
-    expect(byPairs.body.data.brandSnapshot.total).toEqual(byRollup.body.data.brandSnapshot.total);
+    // Every tolerance from the rollups (the differences' histograms move the default's counts),
+    // with all competitors named the market from the pairs: the same brand rows and totals.
+    for (const tolerancePercent of [1, 0, 0.5, 2.5, 12.3, 50]) {
+      const byRollup = await w.call(owner.uid, BRAND, { filter: { organizationWebsiteId: site, tolerancePercent } });
+      const byPairs = await w.call(owner.uid, BRAND, {
+        filter: { organizationWebsiteId: site, tolerancePercent, competitorIds: competitors },
+      });
+      expect(byRollup.body.errors).toBeUndefined();
+      expect(byPairs.body.data.brandSnapshot.rows, `${tolerancePercent} %`).toEqual(
+        byRollup.body.data.brandSnapshot.rows,
+      );
+      expect(byPairs.body.data.brandSnapshot.total, `${tolerancePercent} %`).toEqual(
+        byRollup.body.data.brandSnapshot.total,
+      );
+    }
   });
 
   it('the demo history makes the price index move: daily points over the period, dynamics counted and equal to the products list', async () => {

@@ -38,6 +38,8 @@ const ROLLUPS = {
   insight_competitors: `organization_website_id, competitor_id, pairs, priced, index_sum::text, cheaper, same, pricier, offers, in_stock,
                         availability_known, ${DYNAMICS}`,
   insight_offer_starts: 'competitor_product_id, p30::text, p90::text, p365::text',
+  insight_cell_differences: 'organization_website_id, competitor_id, brand, category, difference, pairs',
+  insight_brand_differences: 'organization_website_id, brand, category, difference, products',
 } as const;
 const ZERO: Record<keyof typeof ROLLUPS, string> = {
   insight_pairs: 'true',
@@ -45,6 +47,8 @@ const ZERO: Record<keyof typeof ROLLUPS, string> = {
   insight_brands: 'products <> 0 OR matched <> 0 OR priced <> 0 OR index_sum <> 0',
   insight_competitors: 'pairs <> 0 OR priced <> 0 OR offers <> 0 OR index_sum <> 0',
   insight_offer_starts: 'true',
+  insight_cell_differences: 'pairs <> 0',
+  insight_brand_differences: 'products <> 0',
 };
 /** Rollups without a website column, reached through their competitor. */
 const WEBSITE: Partial<Record<keyof typeof ROLLUPS, string>> = {

@@ -1,9 +1,10 @@
 /**
- * The insights' SQL (README.md): snapshots read the rollups of migration 090 (insight_cells,
- * insight_brands, insight_daily) when they can answer the request — the default tolerance and,
- * for the market comparison, no competitor filter — and otherwise the pairs (insight_pairs, one
- * row per product x competitor) with the products. Both give the same figures (the tests check
- * that); the rollups give them from a few thousand rows.
+ * The insights' SQL (README.md): snapshots read the rollups of migrations 090-094 (insight_cells,
+ * insight_brands, insight_daily, the dynamics' columns, the differences' histograms) when they
+ * can answer the request — every filter and tolerance except the market against a subset of
+ * competitors, which is read from the pairs (insight_pairs, one row per product x competitor)
+ * with the products. Both give the same figures (the tests check that); the rollups give them
+ * from a few thousand rows.
  */
 import type { Queryable } from '../graphql/resolvers/plan-limits.ts';
 import { DEFAULT_TOLERANCE_PERCENT } from './arithmetic.ts';
@@ -114,33 +115,43 @@ function scopeConditions(
   return { sql: parts.length ? ` AND ${parts.join(' AND ')}` : '', params };
 }
 
+/**
+ * The band of differences (tenths) whose pairs or products change side between the default
+ * tolerance and `tolerance` (migration 094): |difference| in low..high.
+ */
+function toleranceBand(tolerance: number): { low: number; high: number } {
+  return { low: Math.min(tolerance, DEFAULT_TENTHS) + 1, high: Math.max(tolerance, DEFAULT_TENTHS) };
+}
+
+/**
+ * Counts at `tolerance` from the default's: with a wider tolerance the band's pairs below zero
+ * leave cheaper and those above leave pricier (for same); with a narrower one they join them.
+ */
+function atTolerance<T extends { priced: number; cheaper: number; same: number; pricier: number }>(
+  row: T,
+  below: number,
+  above: number,
+  tolerance: number,
+): T {
+  const sign = tolerance > DEFAULT_TENTHS ? -1 : 1;
+  const cheaper = row.cheaper + sign * below;
+  const pricier = row.pricier + sign * above;
+  return { ...row, cheaper, pricier, same: row.priced - cheaper - pricier };
+}
+
 /** brand × competitor sums (the heat map's cells); brand '' rows only for products without one. */
 export async function cellSums(db: Queryable, sel: Selection): Promise<CellSums[]> {
-  const rollup = sel.tolerance === DEFAULT_TENTHS;
-  const scope = rollup
-    ? scopeConditions(sel, 't.brand', 't.category', 3)
-    : scopeConditions(sel, "coalesce(p.brand, '')", "coalesce(p.category, '')", 4);
-  const sql = rollup
-    ? `SELECT t.brand, t.competitor_id, sum(t.pairs) AS pairs, sum(t.priced) AS priced, sum(t.index_sum) AS index_sum,
-              sum(t.cheaper) AS cheaper, sum(t.same) AS same, sum(t.pricier) AS pricier, sum(t.offers) AS offers,
-              sum(t.in_stock) AS in_stock, sum(t.availability_known) AS availability_known
-         FROM insight_cells t
-        WHERE t.organization_website_id = $1 AND ($2::uuid[] IS NULL OR t.competitor_id = ANY($2::uuid[]))${scope.sql}
-        GROUP BY t.brand, t.competitor_id HAVING sum(t.pairs) > 0`
-    : `SELECT x.brand, x.competitor_id, count(*) AS pairs, count(x.d) AS priced, coalesce(sum(x.ix), 0) AS index_sum,
-              count(*) FILTER (WHERE x.d < -$3::int) AS cheaper, count(*) FILTER (WHERE x.d BETWEEN -$3::int AND $3::int) AS same,
-              count(*) FILTER (WHERE x.d > $3::int) AS pricier, sum(x.offers) AS offers, sum(x.in_stock) AS in_stock,
-              sum(x.availability_known) AS availability_known
-         FROM (SELECT coalesce(p.brand, '') AS brand, pr.competitor_id, pr.offers, pr.in_stock, pr.availability_known,
-                      ${PAIR_DIFFERENCE} AS d, insight_index(p.price, pr.price_sum / nullif(pr.priced, 0)) AS ix
-                 FROM insight_pairs pr JOIN products p ON p.id = pr.product_id AND p.active
-                WHERE pr.organization_website_id = $1 AND ($2::uuid[] IS NULL OR pr.competitor_id = ANY($2::uuid[]))${scope.sql}) x
-        GROUP BY x.brand, x.competitor_id`;
-  const params = rollup
-    ? [sel.websiteId, sel.competitorIds, ...scope.params]
-    : [sel.websiteId, sel.competitorIds, sel.tolerance, ...scope.params];
-  const { rows } = await db.query<Record<string, unknown>>(sql, params);
-  return rows.map((r) => ({
+  const scope = scopeConditions(sel, 't.brand', 't.category', 3);
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT t.brand, t.competitor_id, sum(t.pairs) AS pairs, sum(t.priced) AS priced, sum(t.index_sum) AS index_sum,
+            sum(t.cheaper) AS cheaper, sum(t.same) AS same, sum(t.pricier) AS pricier, sum(t.offers) AS offers,
+            sum(t.in_stock) AS in_stock, sum(t.availability_known) AS availability_known
+       FROM insight_cells t
+      WHERE t.organization_website_id = $1 AND ($2::uuid[] IS NULL OR t.competitor_id = ANY($2::uuid[]))${scope.sql}
+      GROUP BY t.brand, t.competitor_id HAVING sum(t.pairs) > 0`,
+    [sel.websiteId, sel.competitorIds, ...scope.params],
+  );
+  const cells = rows.map((r) => ({
     brand: String(r.brand),
     competitorId: String(r.competitor_id),
     pairs: num(r.pairs),
@@ -153,18 +164,34 @@ export async function cellSums(db: Queryable, sel: Selection): Promise<CellSums[
     inStock: num(r.in_stock),
     availabilityKnown: num(r.availability_known),
   }));
+  if (sel.tolerance === DEFAULT_TENTHS) return cells;
+  const { low, high } = toleranceBand(sel.tolerance);
+  const bandScope = scopeConditions(sel, 't.brand', 't.category', 5);
+  const { rows: shifts } = await db.query<{ brand: string; competitor_id: string; below: string; above: string }>(
+    `SELECT t.brand, t.competitor_id, sum(t.pairs) FILTER (WHERE t.difference < 0) AS below, sum(t.pairs) FILTER (WHERE t.difference > 0) AS above
+       FROM insight_cell_differences t
+      WHERE t.organization_website_id = $1 AND ($2::uuid[] IS NULL OR t.competitor_id = ANY($2::uuid[]))
+        AND (t.difference BETWEEN $3::int AND $4::int OR t.difference BETWEEN -$4::int AND -$3::int)${bandScope.sql}
+      GROUP BY t.brand, t.competitor_id`,
+    [sel.websiteId, sel.competitorIds, low, high, ...bandScope.params],
+  );
+  const shift = new Map(shifts.map((r) => [`${r.competitor_id}\u0000${r.brand}`, r]));
+  return cells.map((c) => {
+    const s = shift.get(`${c.competitorId}\u0000${c.brand}`);
+    return atTolerance(c, num(s?.below), num(s?.above), sel.tolerance);
+  });
 }
 
 /**
  * Per brand against the market, with the whole selection as brand null (GROUPING SETS). Without
- * a competitor filter the market of a product is its competitor_avg_price (rollup insight_brands
- * at the default tolerance); with one, the average of the selected competitors' offers (from the
- * pairs, rounded to cents as competitor_avg_price is).
+ * a competitor filter the market of a product is its competitor_avg_price (rollups insight_brands
+ * and, at another tolerance, insight_brand_differences); with one, the average of the selected
+ * competitors' offers (from the pairs, rounded to cents as competitor_avg_price is).
  */
 export async function brandSums(db: Queryable, sel: Selection): Promise<Array<Sums & { brand: string | null }>> {
   let sql: string;
   let params: unknown[];
-  if (sel.competitorIds === null && sel.tolerance === DEFAULT_TENTHS) {
+  if (sel.competitorIds === null) {
     const scope = scopeConditions(sel, 't.brand', 't.category', 2);
     sql = `SELECT CASE WHEN grouping(t.brand) = 1 THEN NULL ELSE t.brand END AS brand, sum(t.products) AS products, sum(t.matched) AS matched,
                   sum(t.priced) AS priced, sum(t.index_sum) AS index_sum, sum(t.difference_sum) AS difference_sum,
@@ -172,18 +199,6 @@ export async function brandSums(db: Queryable, sel: Selection): Promise<Array<Su
              FROM insight_brands t WHERE t.organization_website_id = $1${scope.sql}
             GROUP BY GROUPING SETS ((t.brand), ())`;
     params = [sel.websiteId, ...scope.params];
-  } else if (sel.competitorIds === null) {
-    const scope = scopeConditions(sel, "coalesce(p.brand, '')", "coalesce(p.category, '')", 3);
-    sql = `SELECT CASE WHEN grouping(x.brand) = 1 THEN NULL ELSE x.brand END AS brand, count(*) AS products,
-                  count(*) FILTER (WHERE x.matched) AS matched, count(x.d) AS priced, coalesce(sum(x.ix), 0) AS index_sum,
-                  coalesce(sum(x.ix - 100), 0) AS difference_sum,
-                  count(*) FILTER (WHERE x.d < -$2::int) AS cheaper, count(*) FILTER (WHERE x.d BETWEEN -$2::int AND $2::int) AS same,
-                  count(*) FILTER (WHERE x.d > $2::int) AS pricier
-             FROM (SELECT coalesce(p.brand, '') AS brand, p.matched_count > 0 AS matched, ${MARKET_DIFFERENCE} AS d,
-                          insight_index(p.price, p.competitor_avg_price) AS ix
-                     FROM products p WHERE p.organization_website_id = $1 AND p.active${scope.sql}) x
-            GROUP BY GROUPING SETS ((x.brand), ())`;
-    params = [sel.websiteId, sel.tolerance, ...scope.params];
   } else {
     const scope = scopeConditions(sel, "coalesce(p.brand, '')", "coalesce(p.category, '')", 4);
     sql = `SELECT CASE WHEN grouping(x.brand) = 1 THEN NULL ELSE x.brand END AS brand, count(*) AS products,
@@ -202,7 +217,7 @@ export async function brandSums(db: Queryable, sel: Selection): Promise<Array<Su
     params = [sel.websiteId, sel.tolerance, sel.competitorIds, ...scope.params];
   }
   const { rows } = await db.query<Record<string, unknown>>(sql, params);
-  return rows.map((r) => ({
+  const sums = rows.map((r) => ({
     brand: r.brand == null ? null : String(r.brand),
     products: num(r.products),
     matched: num(r.matched),
@@ -213,6 +228,22 @@ export async function brandSums(db: Queryable, sel: Selection): Promise<Array<Su
     same: num(r.same),
     pricier: num(r.pricier),
   }));
+  if (sel.competitorIds !== null || sel.tolerance === DEFAULT_TENTHS) return sums;
+  const { low, high } = toleranceBand(sel.tolerance);
+  const scope = scopeConditions(sel, 't.brand', 't.category', 4);
+  const { rows: shifts } = await db.query<{ brand: string | null; below: string; above: string }>(
+    `SELECT CASE WHEN grouping(t.brand) = 1 THEN NULL ELSE t.brand END AS brand,
+            sum(t.products) FILTER (WHERE t.difference < 0) AS below, sum(t.products) FILTER (WHERE t.difference > 0) AS above
+       FROM insight_brand_differences t
+      WHERE t.organization_website_id = $1 AND (t.difference BETWEEN $2::int AND $3::int OR t.difference BETWEEN -$3::int AND -$2::int)${scope.sql}
+      GROUP BY GROUPING SETS ((t.brand), ())`,
+    [sel.websiteId, low, high, ...scope.params],
+  );
+  const shift = new Map(shifts.map((r) => [r.brand, r]));
+  return sums.map((b) => {
+    const s = shift.get(b.brand);
+    return atTolerance(b, num(s?.below), num(s?.above), sel.tolerance);
+  });
 }
 
 /**
