@@ -135,13 +135,15 @@ const pairs: Pair[] = [
         minimum: 4.5,
       })),
     ),
-  // An empty list's "No data" (List draws it in its own colorTextDisabled, theme.ts).
-  ...SURFACES.map((surface) => ({
-    name: `List empty text on ${surface}`,
-    foreground: String(theme.components?.List?.colorTextDisabled),
-    background: token[surface]!,
-    minimum: 4.5,
-  })),
+  // An empty list's or table's "No data" (each draws it in its own colorTextDisabled, theme.ts).
+  ...(['List', 'Table'] as const).flatMap((component) =>
+    SURFACES.map((surface) => ({
+      name: `${component} empty text on ${surface}`,
+      foreground: String(theme.components?.[component]?.colorTextDisabled),
+      background: token[surface]!,
+      minimum: 4.5,
+    })),
+  ),
   // White text on filled buttons: primary, danger, and the status colours.
   ...['colorPrimary', 'colorError', 'colorSuccess'].map((fill) => ({
     name: `colorTextLightSolid on ${fill}`,

@@ -79,9 +79,10 @@ export const theme: ThemeConfig = {
     screenXXLMin: BREAKPOINTS.xxl,
   },
   components: {
-    // An empty list's "No data" is drawn in the disabled-text colour (antd's 25 % black, 1.6:1
-    // on white); it is text a person reads, so it takes the description colour (issue 20).
+    // An empty list's or table's "No data" text is drawn in the disabled-text colour (antd's 25 %
+    // black, 1.6:1 on white); it is text a person reads, so it takes the description colour (issue 20).
     List: { colorTextDisabled: TEXT_TOKENS.colorTextDescription },
+    Table: { colorTextDisabled: TEXT_TOKENS.colorTextDescription },
   },
 };
 
