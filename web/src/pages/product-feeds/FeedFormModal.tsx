@@ -1,7 +1,8 @@
 import { useCustomMutation } from '@refinedev/core';
-import { Form, Input, Modal, Radio, Select } from 'antd';
+import { Form, Input, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changeFailedNotification, formFieldErrors } from '../../components/errors/formErrors.ts';
+import { FormSelect } from '../../components/form/FormSelect.tsx';
 import {
   CSV_DELIMITERS,
   FEED_FORM_FIELDS,
@@ -119,7 +120,7 @@ export function FeedFormModal({ open, feed, organizationWebsiteId, onClose, onSa
           </Form.Item>
         )}
         <Form.Item name="format" label={t('productFeeds.fields.format')} rules={[{ required: true }]}>
-          <Select
+          <FormSelect
             aria-label={t('productFeeds.fields.format')}
             options={FEED_FORMATS.map((value) => ({ value, label: t(`productFeeds.format.${value}`) }))}
           />
@@ -127,7 +128,7 @@ export function FeedFormModal({ open, feed, organizationWebsiteId, onClose, onSa
         {format === 'CSV' && (
           <>
             <Form.Item name="csvDelimiter" label={t('productFeeds.fields.csvDelimiter')} rules={[{ required: true }]}>
-              <Select
+              <FormSelect
                 aria-label={t('productFeeds.fields.csvDelimiter')}
                 style={{ maxWidth: 240 }}
                 options={CSV_DELIMITERS.map((value) => ({

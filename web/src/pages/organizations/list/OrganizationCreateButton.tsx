@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useCustomMutation, useInvalidate } from '@refinedev/core';
-import { Button, Form, Input, Modal, Select } from 'antd';
+import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { routePath, useCarriedPath } from '../../../routes/useCarriedPath.ts';
 import { usePlanOptions } from '../billing/usePlanOptions.ts';
 import { changeFailedNotification, formFieldErrors } from '../../../components/errors/formErrors.ts';
+import { FormSelect } from '../../../components/form/FormSelect.tsx';
 import { ORGANIZATION_CREATE_MUTATION } from '../queries.ts';
 
 interface CreateValues {
@@ -79,7 +80,7 @@ export function OrganizationCreateButton() {
             <Input autoFocus />
           </Form.Item>
           <Form.Item name="planId" label={t('organizations.fields.plan')} rules={[{ required: true }]}>
-            <Select options={plans.options} loading={plans.loading} />
+            <FormSelect options={plans.options} loading={plans.loading} />
           </Form.Item>
         </Form>
       </Modal>
