@@ -743,6 +743,23 @@ export type HomeInsightsQueryVariables = Exact<{
 
 export type HomeInsightsQuery = { homeInsights: { priceIndex: number | null, products: number, matchedProducts: number, coveragePercent: number, suggestionsWaiting: number, failingScrapers: number | null, comparison: { cheaper: number, same: number, pricier: number } } };
 
+export type HomeWebsiteListQueryVariables = Exact<{
+  organizationId?: string | null | undefined;
+  name?: string | null | undefined;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type HomeWebsiteListQuery = { organizationWebsiteList: { data: Array<{ id: string, name: string, hasFeed: boolean, website: { id: string, name: string, url: string }, organization: { id: string, name: string } }>, meta: { pagination: { total: number } } } };
+
+export type OrganizationWebsiteDeleteMutationVariables = Exact<{
+  organizationWebsiteId: string;
+}>;
+
+
+export type OrganizationWebsiteDeleteMutation = { organizationWebsiteDelete: { id: string, name: string, apiKey: string | null, website: { id: string, name: string, url: string }, organization: { id: string, name: string } } };
+
 export type MatchingConfirmationQueueQueryVariables = Exact<{
   organizationWebsiteId: string;
   filter?: MatchingQueueFilter | null | undefined;
@@ -1547,6 +1564,7 @@ export interface Operations {
   FeedImportRun: { result: FeedImportRunQuery; variables: FeedImportRunQueryVariables };
   FeedRunFields: { result: FeedRunFieldsFragment; variables: Record<string, never> };
   HomeInsights: { result: HomeInsightsQuery; variables: HomeInsightsQueryVariables };
+  HomeWebsiteList: { result: HomeWebsiteListQuery; variables: HomeWebsiteListQueryVariables };
   InsightsBrandRowFields: { result: InsightsBrandRowFieldsFragment; variables: Record<string, never> };
   InsightsBrandSnapshot: { result: InsightsBrandSnapshotQuery; variables: InsightsBrandSnapshotQueryVariables };
   InsightsCompetitorSnapshot: { result: InsightsCompetitorSnapshotQuery; variables: InsightsCompetitorSnapshotQueryVariables };
@@ -1597,6 +1615,7 @@ export interface Operations {
   OrganizationWebsiteAdminList: { result: OrganizationWebsiteAdminListQuery; variables: OrganizationWebsiteAdminListQueryVariables };
   OrganizationWebsiteApiKeyRotate: { result: OrganizationWebsiteApiKeyRotateMutation; variables: OrganizationWebsiteApiKeyRotateMutationVariables };
   OrganizationWebsiteCreate: { result: OrganizationWebsiteCreateMutation; variables: OrganizationWebsiteCreateMutationVariables };
+  OrganizationWebsiteDelete: { result: OrganizationWebsiteDeleteMutation; variables: OrganizationWebsiteDeleteMutationVariables };
   OrganizationWebsiteDeletePreview: { result: OrganizationWebsiteDeletePreviewQuery; variables: OrganizationWebsiteDeletePreviewQueryVariables };
   OrganizationWebsiteDetailFields: { result: OrganizationWebsiteDetailFieldsFragment; variables: Record<string, never> };
   OrganizationWebsiteList: { result: OrganizationWebsiteListQuery; variables: OrganizationWebsiteListQueryVariables };

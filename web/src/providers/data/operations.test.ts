@@ -9,7 +9,7 @@ import { APP_USER_QUERY } from '../auth/queries.ts';
 const OPERATIONS: [string, DocumentNode][] = [
   ['AppUser', APP_USER_QUERY],
   ['AppUserUpdate', APP_USER_UPDATE_MUTATION],
-  ['OrganizationWebsiteList (home)', ORGANIZATION_WEBSITE_LIST_QUERY],
+  ['HomeWebsiteList', ORGANIZATION_WEBSITE_LIST_QUERY],
   ['OrganizationWebsiteList (picker)', WEBSITE_OPTIONS_QUERY],
   ['OrganizationWebsiteDelete', ORGANIZATION_WEBSITE_DELETE_MUTATION],
 ];
