@@ -151,7 +151,7 @@ describe.each(engines)('authentication before validation on $name', (engine) => 
     }
   });
 
-  it("a suspended organization's user reads their AppUser and nothing else, as before", async () => {
+  it("a suspended organization's user reads their AppUser and nothing else, as before, and the edge's storage check is refused", async () => {
     const orgs = await organizationIds(db.pool);
     await db.pool.query('UPDATE organizations SET suspended = true WHERE id = $1', [orgs[OWNER.organization!]]);
     try {
@@ -159,10 +159,36 @@ describe.each(engines)('authentication before validation on $name', (engine) => 
       const me = await send({ token, body: json(APP_USER, { userId: OWNER.uid }) });
       expect(me.status).toBe(200);
       expect(JSON.parse(me.text).data.appUser.id).toBe(OWNER.uid);
+      const activeStorage = await send({
+        token: emulatorToken(ADMIN.uid),
+        body: JSON.stringify({
+          operationName: 'StorageAccess',
+          query: 'query StorageAccess($userId: ID!) { appUser(userId: $userId) { id roles } }',
+          variables: { userId: ADMIN.uid },
+        }),
+      });
+      expect(JSON.parse(activeStorage.text).data.appUser.roles).toEqual(ADMIN.roles);
       const list = JSON.parse(
         (await send({ token, body: json(ORGANIZATION_WEBSITE_LIST, { limit: 5, offset: 0 }) })).text,
       );
       expect(list.errors.map((e: { extensions?: { code?: string } }) => e.extensions?.code)).toEqual([
+        'ORGANIZATION_SUSPENDED',
+      ]);
+      // The edge's storage check asks for the same AppUser as StorageAccess: refused, so no storage.
+      const storage = JSON.parse(
+        (
+          await send({
+            token,
+            body: JSON.stringify({
+              operationName: 'StorageAccess',
+              query: 'query StorageAccess($userId: ID!) { appUser(userId: $userId) { id roles } }',
+              variables: { userId: OWNER.uid },
+            }),
+          })
+        ).text,
+      );
+      expect(storage.data ?? null).toBeNull();
+      expect(storage.errors.map((e: { extensions?: { code?: string } }) => e.extensions?.code)).toEqual([
         'ORGANIZATION_SUSPENDED',
       ]);
     } finally {

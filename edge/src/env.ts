@@ -18,6 +18,11 @@ export interface EdgeBindings {
   STORAGE_PUBLIC_BUCKET: string;
   /** Where the storage routes keep objects: "r2" (the MAIN_BUCKET / PUBLIC_BUCKET bindings) or "firebase". */
   STORAGE_BACKEND: string;
+  /**
+   * The Google service account key (JSON) the worker uses for Firebase Storage, a secret
+   * (`wrangler secret put STORAGE_SERVICE_ACCOUNT`); needed where STORAGE_BACKEND is "firebase".
+   */
+  STORAGE_SERVICE_ACCOUNT?: string;
   /** Public DSN; only used outside local and dev (web/src/config/constants.ts). */
   ERROR_REPORTING_DSN?: string;
   /** A secret (`wrangler secret put`), sent to the API in EDGE_SECRET_HEADER; required in dev and production. */

@@ -8,12 +8,21 @@
  *   POST   /v0/b/{bucket}/o?name=  X-Goog-Upload-Protocol: multipart, multipart/related (metadata JSON part, then the data part) -> metadata
  *   DELETE /v0/b/{bucket}/o/{encoded name}                              -> 204
  *
- * Errors are `{ "error": { "code": <status>, "message": "..." } }`. Security rules of the fake:
- * `Authorization: Firebase <token>` is required except for reads under languages/ of the
- * public bucket. Names under `quota/` answer 402, under `forbidden/` 403, under `broken/` 500.
+ * Errors are `{ "error": { "code": <status>, "message": "..." } }`. Access as the project's
+ * committed rules (storage.rules) and Google's token endpoint make it: a service account's access
+ * token (`Authorization: Bearer <token>` that POST /token handed out) is not subject to the rules;
+ * everything else meets the rules, which deny every request (no Authorization: 401; a user's ID
+ * token `Firebase <token>` or any other: 403). Names under `quota/` answer 402, under `forbidden/`
+ * 403, under `broken/` 500.
+ *
+ *   POST   /token   grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer&assertion=<JWT>  -> { access_token, expires_in, token_type }
+ *
+ * The assertion must be signed with the service account's key (RS256) for `iss` = its e-mail,
+ * `aud` = this /token address and a scope; `tokenRequests` counts the exchanges.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { importSPKI, jwtVerify } from 'jose';
 import { listKeys } from './listing.ts';
 
 export interface StoredObject {
@@ -37,11 +46,46 @@ export interface FakeFirebaseStorage {
   /** bucket -> name -> object */
   buckets: Map<string, Map<string, StoredObject>>;
   seed(bucket: string, name: string, body: string, contentType?: string): void;
+  /** How many access tokens POST /token handed out. */
+  tokenRequests: number;
+  /** Access tokens handed out and still honoured (a test may revoke one). */
+  accessTokens: Set<string>;
   close(): Promise<void>;
 }
 
-export async function startFakeFirebaseStorage(options: { publicBucket: string }): Promise<FakeFirebaseStorage> {
+export async function startFakeFirebaseStorage(options: {
+  publicBucket: string;
+  /** The service account whose assertions POST /token accepts. */
+  serviceAccount?: { clientEmail: string; publicKeyPem: string };
+}): Promise<FakeFirebaseStorage> {
   const requests: FirebaseRequest[] = [];
+  const accessTokens = new Set<string>();
+  const fake = { tokenRequests: 0 };
+  let tokenUrl = '';
+  const verificationKey = options.serviceAccount
+    ? await importSPKI(options.serviceAccount.publicKeyPem, 'RS256')
+    : null;
+
+  /** Google's token endpoint for the JWT bearer grant, as far as the worker uses it. */
+  async function issueToken(body: Buffer): Promise<{ status: number; value: unknown }> {
+    const form = new URLSearchParams(body.toString('utf8'));
+    if (form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer' || !verificationKey)
+      return { status: 400, value: { error: 'unsupported_grant_type' } };
+    try {
+      const { payload } = await jwtVerify(form.get('assertion') ?? '', verificationKey, {
+        issuer: options.serviceAccount!.clientEmail,
+        audience: tokenUrl,
+        algorithms: ['RS256'],
+      });
+      if (typeof payload.scope !== 'string' || !payload.scope) throw new Error('no scope');
+    } catch {
+      return { status: 400, value: { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' } };
+    }
+    fake.tokenRequests += 1;
+    const token = `fake-access-${fake.tokenRequests}-${Math.random().toString(36).slice(2)}`;
+    accessTokens.add(token);
+    return { status: 200, value: { access_token: token, expires_in: 3599, token_type: 'Bearer' } };
+  }
   const buckets = new Map<string, Map<string, StoredObject>>();
   const bucketOf = (name: string) => {
     let bucket = buckets.get(name);
@@ -56,8 +100,9 @@ export async function startFakeFirebaseStorage(options: { publicBucket: string }
       const body = Buffer.concat(chunks);
       const method = request.method ?? '';
       const rawUrl = request.url ?? '';
-      requests.push({ method, url: rawUrl, headers: request.headers, body });
       const url = new URL(rawUrl, 'http://fake');
+      // Token exchanges are Google's token endpoint, not Firebase Storage: not in `requests`.
+      if (url.pathname !== '/token') requests.push({ method, url: rawUrl, headers: request.headers, body });
       const fail = (status: number, message: string) => {
         response.writeHead(status, { 'Content-Type': 'application/json; charset=UTF-8' });
         response.end(JSON.stringify({ error: { code: status, message } }));
@@ -67,17 +112,27 @@ export async function startFakeFirebaseStorage(options: { publicBucket: string }
         response.end(JSON.stringify(value));
       };
 
+      if (url.pathname === '/token' && method === 'POST') {
+        void issueToken(body).then(({ status, value }) => {
+          response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+          response.end(JSON.stringify(value));
+        });
+        return;
+      }
+
       const match = /^\/v0\/b\/([^/]+)\/o(?:\/([^/]+))?$/.exec(url.pathname);
       if (!match) return fail(404, 'Not Found.');
       const bucketName = decodeURIComponent(match[1]!);
       const objectName = match[2] === undefined ? null : decodeURIComponent(match[2]);
       const bucket = bucketOf(bucketName);
       const authorization = request.headers.authorization ?? '';
-      const signedIn = /^Firebase \S+$/.test(authorization);
-      const reading = method === 'GET';
+      const serviceAccount = /^Bearer (\S+)$/.exec(authorization)?.[1];
       const target = objectName ?? url.searchParams.get('name') ?? url.searchParams.get('prefix') ?? '';
-      const publicRead = reading && bucketName === options.publicBucket && target.startsWith('languages/');
-      if (!signedIn && !publicRead) return fail(401, 'Unauthorized.');
+      // storage.rules: every request the rules judge is denied; a service account is not judged by them.
+      if (!serviceAccount || !accessTokens.has(serviceAccount)) {
+        if (!authorization) return fail(401, 'Unauthorized.');
+        return fail(403, 'Permission denied.');
+      }
       if (target.startsWith('quota/')) return fail(402, 'Quota exceeded.');
       if (target.startsWith('forbidden/')) return fail(403, 'Permission denied.');
       if (target.startsWith('broken/')) return fail(500, 'Internal error.');
@@ -156,10 +211,15 @@ export async function startFakeFirebaseStorage(options: { publicBucket: string }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  tokenUrl = `http://127.0.0.1:${port}/token`;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
     buckets,
+    get tokenRequests() {
+      return fake.tokenRequests;
+    },
+    accessTokens,
     seed(bucket, name, body, contentType = 'application/json') {
       bucketOf(bucket).set(name, { bytes: Buffer.from(body), contentType, updated: '2026-05-01T10:00:00.000Z' });
     },

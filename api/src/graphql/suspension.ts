@@ -19,6 +19,12 @@ export const ORGANIZATION_SUSPENDED_MESSAGE = 'Your organization is suspended. C
 
 /** Root fields a suspended organization's user may still ask for. */
 const ALLOWED_WHILE_SUSPENDED = new Set(['appUser', '__typename']);
+/**
+ * The edge worker asks for the caller's roles under this operation name before any storage read or
+ * write (edge/src/storage/access.ts): refused like any data request, so a suspended organization's
+ * users read and write no storage (docs/storage.md).
+ */
+export const STORAGE_ACCESS_OPERATION = 'StorageAccess';
 
 export const organizationSuspended = () =>
   new GraphQLError(ORGANIZATION_SUSPENDED_MESSAGE, { extensions: { code: 'ORGANIZATION_SUSPENDED' } });
@@ -61,8 +67,8 @@ function rootFields(document: DocumentNode, operationName: string | null): strin
   };
   // No operation found (graphql reports that itself): treat it as a data request.
   if (!operation) return ['?'];
-  // Only reads are allowed: any mutation or subscription is a data request.
-  if (operation.operation !== 'query') return ['?'];
+  // Only reads are allowed: any mutation or subscription is a data request; so is the storage check.
+  if (operation.operation !== 'query' || operation.name?.value === STORAGE_ACCESS_OPERATION) return ['?'];
   walk(operation.selectionSet);
   return names;
 }

@@ -1,5 +1,5 @@
 /**
- * Who may write: the caller's roles live in the API's database, so after the ID token is
+ * Who may read and write: the caller's roles live in the API's database, so after the ID token is
  * verified the worker asks the API (the AppUser query, with the caller's own Authorization
  * header), takes the effective role and checks it against the console's policy, which is built
  * once per isolate from policies/model.conf + policy.csv.
@@ -20,7 +20,12 @@ export function policy(): Promise<AccessControl> {
   return accessControl;
 }
 
-export const APP_USER_QUERY = 'query AppUser($userId: ID!) { appUser(userId: $userId) { id roles } }';
+/**
+ * The caller's AppUser under the operation name StorageAccess: the API refuses this operation to
+ * the users of a suspended organization (api/src/graphql/suspension.ts), who read and write no storage.
+ */
+export const STORAGE_ACCESS_OPERATION = 'StorageAccess';
+export const APP_USER_QUERY = `query ${STORAGE_ACCESS_OPERATION}($userId: ID!) { appUser(userId: $userId) { id roles } }`;
 
 export interface RoleLookup {
   graphqlUpstream: string;
@@ -53,7 +58,11 @@ export async function callerRole(lookup: RoleLookup): Promise<Role> {
         'X-Request-Id': lookup.requestId,
         ...lookup.edgeHeaders,
       },
-      body: JSON.stringify({ operationName: 'AppUser', query: APP_USER_QUERY, variables: { userId: lookup.uid } }),
+      body: JSON.stringify({
+        operationName: STORAGE_ACCESS_OPERATION,
+        query: APP_USER_QUERY,
+        variables: { userId: lookup.uid },
+      }),
       signal: timeout,
       redirect: 'manual',
     });
@@ -80,6 +89,9 @@ export async function callerRole(lookup: RoleLookup): Promise<Role> {
   const codes = (answer?.errors ?? []).map((error) => error.extensions?.code);
   if (response.status === 401 || codes.includes('UNAUTHENTICATED')) {
     throw new StorageError('storage/unauthenticated', 'The API did not accept your sign-in; sign in again.');
+  }
+  if (codes.includes('ORGANIZATION_SUSPENDED')) {
+    throw new StorageError('storage/unauthorized', 'Your organization is suspended, so it may not use storage.');
   }
   const user = answer?.data?.appUser;
   if (user && Array.isArray(user.roles)) return effectiveRole(user.roles);

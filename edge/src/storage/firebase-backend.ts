@@ -1,7 +1,9 @@
 /**
  * The storage service on Firebase Storage's REST API (v0, what the Firebase web SDK calls),
- * with the caller's ID token attached as `Authorization: Firebase <token>` so the project's
- * storage security rules apply too. Anonymous reads (public language files) go without one.
+ * every request with the worker's own service account token (`Authorization: Bearer <access
+ * token>`, service-account.ts): the worker has already checked the caller (routes.ts), and the
+ * project's security rules (storage.rules) deny every direct request, so no user's ID token is
+ * ever sent here.
  *
  *   list      GET    /v0/b/{bucket}/o?prefix=&delimiter=&pageToken=&maxResults=  -> { prefixes, items: [{ name, bucket }], nextPageToken }
  *   metadata  GET    /v0/b/{bucket}/o/{encoded name}                              -> { name, bucket, size: "12", contentType, updated, ... }
@@ -9,8 +11,9 @@
  *   upload    POST   /v0/b/{bucket}/o?name={name}, X-Goog-Upload-Protocol: multipart, multipart/related body -> metadata
  *   delete    DELETE /v0/b/{bucket}/o/{encoded name}                              -> 204
  *
- * Errors (`{ error: { code, message } }`) map by status: 401, 402, 403 and 404 pass through with
- * the SDK's codes, 5xx / 408 / 429 become 502 storage/unknown, no answer in time a 504.
+ * Errors (`{ error: { code, message } }`) map by status: 402, 403 and 404 pass through with the
+ * SDK's codes; a 401 (the worker's credential refused), 5xx, 408 and 429 become 502 storage/unknown;
+ * no answer in time is a 504.
  */
 import { DEFAULT_CONTENT_TYPE, type ObjectMetadata, type StorageBackend } from './backend.ts';
 import { invalidArgument, notFound, StorageError } from './errors.ts';
@@ -23,8 +26,8 @@ export interface FirebaseBackendOptions {
   bucket: string;
   /** Which of the worker's buckets this is (for messages). */
   alias: BucketName;
-  /** The caller's verified ID token, or null for an anonymous read. */
-  token: string | null;
+  /** The Authorization header of the worker's service account (service-account.ts). */
+  authorization: () => Promise<string>;
   timeoutMs: number;
   /** Defaults to https://firebasestorage.googleapis.com (tests point it at a fake). */
   baseUrl?: string;
@@ -51,7 +54,7 @@ export function firebaseBackend(options: FirebaseBackendOptions): StorageBackend
 
   async function call(url: string, init: RequestInit, name: string | null): Promise<Response> {
     const headers = new Headers(init.headers);
-    if (options.token) headers.set('Authorization', `Firebase ${options.token}`);
+    headers.set('Authorization', await options.authorization());
     const timeout = AbortSignal.timeout(options.timeoutMs);
     let response: Response;
     try {
@@ -83,9 +86,12 @@ export function firebaseBackend(options: FirebaseBackendOptions): StorageBackend
       case 400:
         return invalidArgument(`Firebase Storage refused the request${upstream}.`);
       case 401:
+        // The worker's own credential was refused: nothing the caller can fix by signing in again.
+        console.error(`[edge] Firebase Storage refused the service account${upstream}`);
         return new StorageError(
-          'storage/unauthenticated',
-          `Not authenticated for Firebase Storage; sign in again${upstream}.`,
+          'storage/unknown',
+          'The storage service could not sign in to Firebase Storage; try again in a moment.',
+          502,
         );
       case 402:
         return new StorageError(

@@ -10,8 +10,8 @@
  * `{name}` may be percent-encoded as a whole (`languages%2Fcs.json`, as the Firebase SDK does) or
  * not (`languages/cs.json`). Public language files (`public` bucket, `languages/{lang}.json`, and
  * the listing of that folder) are readable without signing in. Every other read is checked like a
- * write: a verified ID token, then the caller's account according to the API (a disabled user or
- * a signed-in stranger without an account reads nothing), and for the main bucket the policy's
+ * write: a verified ID token, then the caller's account according to the API (a disabled user, a
+ * suspended organization's user or a signed-in stranger without an account reads nothing), and for the main bucket the policy's
  * Read on `settings` (Admin only); every write needs the policy's permission on `settings` too.
  */
 import { Hono, type Context } from 'hono';
@@ -34,6 +34,7 @@ import {
   type BucketName,
 } from './paths.ts';
 import { r2Backend } from './r2-backend.ts';
+import { serviceAccountAuthorization } from './service-account.ts';
 
 export const STORAGE_PATH = '/storage';
 /** The resource of the access policy that storage writes need (Admin only in policies/policy.csv). */
@@ -41,7 +42,7 @@ export const STORAGE_WRITE_RESOURCE = 'settings';
 export const JSON_CONTENT_TYPE = 'application/json';
 
 export interface StorageOptions {
-  /** Replaces fetch for Firebase Storage calls (tests). */
+  /** Replaces fetch for Firebase Storage calls and the service account token exchange (tests). */
   fetch?: typeof fetch;
   /** Firebase Storage's origin; tests point it at a fake speaking the same REST shapes. */
   firebaseBaseUrl?: string;
@@ -60,13 +61,18 @@ export function storageRoutes(authenticate: Authenticator, options: StorageOptio
   const routes = new Hono<EdgeEnv>();
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
 
-  function backendFor(c: StorageContext, bucket: BucketName, caller: Caller): StorageBackend {
+  function backendFor(c: StorageContext, bucket: BucketName): StorageBackend {
     const config = readConfig(c.env);
     if (config.storage.backend === 'firebase') {
       return firebaseBackend({
         bucket: bucket === 'main' ? config.storage.mainBucket : config.storage.publicBucket,
         alias: bucket,
-        token: caller.token,
+        // The worker's own credential, never the caller's token (service-account.ts, storage.rules).
+        authorization: () =>
+          serviceAccountAuthorization(c.env.STORAGE_SERVICE_ACCOUNT, {
+            timeoutMs: config.upstreamTimeoutMs,
+            ...(options.fetch ? { fetch: options.fetch } : {}),
+          }),
         timeoutMs: config.upstreamTimeoutMs,
         baseUrl: options.firebaseBaseUrl,
         fetch: options.fetch,
@@ -144,7 +150,7 @@ export function storageRoutes(authenticate: Authenticator, options: StorageOptio
     // The language folder of the public bucket may be listed by anyone (custom language discovery).
     const anonymous = bucket === 'public' && params.prefix === LANGUAGES_FOLDER && params.delimiter === '/';
     const caller: Caller = anonymous ? { token: null } : await signedIn(c);
-    const backend = backendFor(c, bucket, caller);
+    const backend = backendFor(c, bucket);
     if (caller.token !== null) await mayRead(c, caller, bucket);
     const result = await backend.list(params);
     return Response.json(result, { headers: { 'Cache-Control': anonymous ? 'no-cache' : 'private, no-store' } });
@@ -163,7 +169,7 @@ export function storageRoutes(authenticate: Authenticator, options: StorageOptio
     ) {
       throw invalidArgument('A language file must be a JSON object of translations.');
     }
-    const metadata = await backendFor(c, bucket, caller).upload(name, document.bytes, JSON_CONTENT_TYPE);
+    const metadata = await backendFor(c, bucket).upload(name, document.bytes, JSON_CONTENT_TYPE);
     return Response.json(metadata, { headers: { 'Cache-Control': 'no-store' } });
   });
 
@@ -172,7 +178,7 @@ export function storageRoutes(authenticate: Authenticator, options: StorageOptio
     const name = objectNameOf(c, bucket);
     const anonymous = isLanguageFile(bucket, name);
     const caller: Caller = anonymous ? { token: null } : await signedIn(c);
-    const backend = backendFor(c, bucket, caller);
+    const backend = backendFor(c, bucket);
     if (caller.token !== null) await mayRead(c, caller, bucket);
     const cacheControl = anonymous ? 'no-cache' : 'private, no-store';
     if (c.req.query('alt') === 'media') {
@@ -191,7 +197,7 @@ export function storageRoutes(authenticate: Authenticator, options: StorageOptio
     const caller = await signedIn(c);
     const name = objectNameOf(c, bucket);
     await mayWrite(c, caller, bucket, name, ['Delete']);
-    await backendFor(c, bucket, caller).delete(name);
+    await backendFor(c, bucket).delete(name);
     return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
   });
 

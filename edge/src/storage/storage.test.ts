@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeFirebaseStorage, type FakeFirebaseStorage } from '../../test/fake-firebase-storage.ts';
+import { SERVICE_ACCOUNT_EMAIL, SERVICE_ACCOUNT_PUBLIC_KEY, serviceAccountKey } from '../../test/service-account.ts';
 import { fakeR2, type FakeR2 } from '../../test/fake-r2.ts';
 import { unsignedToken } from '../../test/tokens.ts';
 import { envFor } from '../../test/wrangler-env.ts';
@@ -50,7 +51,10 @@ let firebase: FakeFirebaseStorage;
 let r2: { main: FakeR2; public: FakeR2 };
 
 beforeAll(async () => {
-  firebase = await startFakeFirebaseStorage({ publicBucket: PUBLIC });
+  firebase = await startFakeFirebaseStorage({
+    publicBucket: PUBLIC,
+    serviceAccount: { clientEmail: SERVICE_ACCOUNT_EMAIL, publicKeyPem: SERVICE_ACCOUNT_PUBLIC_KEY },
+  });
 });
 afterAll(async () => {
   await firebase.close();
@@ -86,7 +90,10 @@ function appFor(backend: Backend) {
     storage: { firebaseBaseUrl: backend === 'firebase' ? firebase.url : undefined, apiFetch: fakeApi },
   });
   const env = (): EdgeBindings => ({
-    ...envFor('local', { STORAGE_BACKEND: backend }),
+    ...envFor('local', {
+      STORAGE_BACKEND: backend,
+      STORAGE_SERVICE_ACCOUNT: serviceAccountKey(`${firebase.url}/token`),
+    }),
     MAIN_BUCKET: r2.main,
     PUBLIC_BUCKET: r2.public,
   });
@@ -335,6 +342,25 @@ describe.each(['r2', 'firebase'] as const)('storage on %s', (backend) => {
         403,
         'storage/unauthorized',
       );
+      // A user of a suspended organization (the API refuses StorageAccess with ORGANIZATION_SUSPENDED) neither.
+      apiAnswer = () =>
+        Response.json({
+          data: null,
+          errors: [
+            {
+              message: 'Your organization is suspended. Contact support.',
+              extensions: { code: 'ORGANIZATION_SUSPENDED' },
+            },
+          ],
+        });
+      for (const [path, token] of [
+        ['/storage/public/o/logo.svg?alt=media', OWNER],
+        ['/storage/public/o?prefix=', USER],
+        ['/storage/main/o/reports%2Fq1.json', OWNER],
+      ] as const) {
+        const message = await expectError(await api.request(path, { token }), 403, 'storage/unauthorized');
+        expect(message).toMatch(/organization is suspended/);
+      }
       // The API down: no read on a guess.
       apiAnswer = () => new Response('bad gateway', { status: 502 });
       expect((await api.request('/storage/main/o/reports%2Fq1.json', { token: ADMIN })).status).toBeGreaterThanOrEqual(
@@ -420,9 +446,9 @@ describe.each(['r2', 'firebase'] as const)('storage on %s', (backend) => {
       expect(apiCalls).toHaveLength(1);
       expect(apiCalls[0]).toEqual({
         authorization: `Bearer ${ADMIN}`,
-        body: { operationName: 'AppUser', query: APP_USER_QUERY, variables: { userId: 'admin-1' } },
+        body: { operationName: 'StorageAccess', query: APP_USER_QUERY, variables: { userId: 'admin-1' } },
       });
-      expect(APP_USER_QUERY).toBe('query AppUser($userId: ID!) { appUser(userId: $userId) { id roles } }');
+      expect(APP_USER_QUERY).toBe('query StorageAccess($userId: ID!) { appUser(userId: $userId) { id roles } }');
     });
 
     it('stores a multipart/form-data `file` part', async () => {
@@ -571,6 +597,20 @@ describe.each(['r2', 'firebase'] as const)('storage on %s', (backend) => {
         'storage/unauthorized',
       );
       expect(message).toContain('no access to the console');
+    });
+
+    it("refuses a suspended organization's user every write", async () => {
+      apiAnswer = () =>
+        Response.json({
+          data: null,
+          errors: [{ message: 'Suspended', extensions: { code: 'ORGANIZATION_SUSPENDED' } }],
+        });
+      await expectError(
+        await api.request('/storage/main/o/exports/c.json', { method: 'DELETE', token: OWNER }),
+        403,
+        'storage/unauthorized',
+      );
+      expect(api.stored('main', 'exports/c.json')).not.toBeNull();
     });
 
     it('passes on an API 401 as storage/unauthenticated', async () => {
