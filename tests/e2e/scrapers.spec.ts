@@ -66,7 +66,7 @@ test('an Admin creates a scraper for a demo competitor, tests extraction, runs i
 
   // Run it and watch its progress until it succeeds.
   await admin.getByRole('tab', { name: 'Runs' }).click();
-  await admin.getByRole('button', { name: `Run ${name} now` }).click();
+  await admin.getByRole('button', { name: `Run now: ${name}` }).click();
   await expect(admin.getByText(`A run of ${name} is queued.`)).toBeVisible();
   const runs = admin.getByRole('region', { name: 'Runs' });
   const latest = runs.locator('tbody tr.ant-table-row').first();

@@ -33,16 +33,18 @@ export function RunNowButton({
       },
       { onSuccess: onStarted },
     );
+  const action = busy ? t('scrapers.runNow.busy') : t('scrapers.runNow.button');
   return (
+    // Named by what it shows, then the scraper ("Run now: Sportisimo"): WCAG 2.5.3, label in name.
     <Button
       size={size}
       icon={<PlayCircleOutlined />}
       loading={mutation.isPending}
       disabled={busy}
       onClick={start}
-      aria-label={t('scrapers.runNow.labelFor', { name })}
+      aria-label={t('scrapers.runNow.labelFor', { action, name })}
     >
-      {busy ? t('scrapers.runNow.busy') : t('scrapers.runNow.button')}
+      {action}
     </Button>
   );
 }
