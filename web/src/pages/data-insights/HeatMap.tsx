@@ -1,6 +1,7 @@
 import { Flex, Radio, Typography, theme } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VISUALLY_HIDDEN } from '../../a11y/visuallyHidden.ts';
 import { AppLink } from '../../components/navigation/AppLink.tsx';
 import { type BrandFigures, cellOf, heatMapValue } from './brandTable.ts';
 import { formatCount, formatFigure, formatTolerance } from './format.ts';
@@ -172,16 +173,3 @@ export function HeatMap({ rows, total, competitors, view, onView, tolerance, cat
     </Flex>
   );
 }
-
-/** Read by screen readers, not drawn (the difference beside it already says the same visually). */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0,0,0,0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
