@@ -3,6 +3,7 @@
  * that the handlers use. Every environment (local, dev, production) sets the same names.
  */
 import { assertAuthConfig, type Environment } from '@console/firebase-token';
+import { serviceAccountProblem } from './storage/service-account.ts';
 
 export interface EdgeBindings {
   APP_ENV: string;
@@ -120,6 +121,13 @@ function parseConfig(env: EdgeBindings): EdgeConfig {
   if (!STORAGE_BACKENDS.includes(backend)) {
     throw new ConfigError(
       `STORAGE_BACKEND must be one of ${STORAGE_BACKENDS.join(', ')}, not "${env.STORAGE_BACKEND}"`,
+    );
+  }
+  // Firebase Storage only through the worker's own service account (storage/service-account.ts).
+  const serviceAccount = backend === 'firebase' ? serviceAccountProblem(env.STORAGE_SERVICE_ACCOUNT) : null;
+  if (serviceAccount) {
+    throw new ConfigError(
+      `The ${environment} worker keeps storage on Firebase, but STORAGE_SERVICE_ACCOUNT ${serviceAccount}: set it with \`wrangler secret put STORAGE_SERVICE_ACCOUNT --env ${environment}\` (the JSON key of a service account with Storage Object Admin on both buckets).`,
     );
   }
   return {

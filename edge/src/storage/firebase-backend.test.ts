@@ -211,13 +211,34 @@ describe("the worker's service account", () => {
     }
   });
 
-  it('without STORAGE_SERVICE_ACCOUNT: 500 storage/unknown, nothing sent', async () => {
-    for (const key of [null, '', 'not json', '{"client_email":"x@y"}']) {
-      const response = await request('/storage/public/o/languages%2Fcs.json?alt=media', {}, firebase.url, key);
-      expect(response.status).toBe(500);
-      const body = (await response.json()) as { error: { code: string; message: string } };
-      expect(body.error).toEqual({ code: 'storage/unknown', message: 'The storage service is not configured.' });
+  it('without a usable STORAGE_SERVICE_ACCOUNT the worker refuses to serve (500 MISCONFIGURED), nothing sent', async () => {
+    for (const [key, problem] of [
+      [null, 'is not set'],
+      ['', 'is not set'],
+      ['not json', 'is not JSON'],
+      ['{"client_email":"x@y"}', 'needs client_email and private_key'],
+    ] as const) {
+      for (const path of ['/storage/public/o/languages%2Fcs.json?alt=media', '/config.json']) {
+        const response = await request(path, {}, firebase.url, key);
+        expect(response.status).toBe(500);
+        const body = (await response.json()) as { errors: { message: string; extensions: { code: string } }[] };
+        expect(body.errors[0]!.extensions.code).toBe('MISCONFIGURED');
+        expect(body.errors[0]!.message).toContain(`STORAGE_SERVICE_ACCOUNT ${problem}`);
+        expect(body.errors[0]!.message).toContain('wrangler secret put STORAGE_SERVICE_ACCOUNT');
+      }
     }
+    expect(firebase.requests).toHaveLength(0);
+  });
+
+  it('a key whose private key cannot be read: 500 storage/unknown, nothing sent', async () => {
+    const broken = JSON.stringify({
+      client_email: 'x@y',
+      private_key: '-----BEGIN PRIVATE KEY-----\nnot-a-key\n-----END PRIVATE KEY-----\n',
+    });
+    const response = await request('/storage/main/o/reports%2Fq1.json', { token: ADMIN }, firebase.url, broken);
+    expect(response.status).toBe(500);
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    expect(body.error).toEqual({ code: 'storage/unknown', message: 'The storage service is not configured.' });
     expect(firebase.requests).toHaveLength(0);
   });
 

@@ -29,21 +29,29 @@ const notConfigured = (why: string) => {
   return new StorageError('storage/unknown', 'The storage service is not configured.', 500);
 };
 
+/** What is wrong with the secret (null: a key file with the fields this worker needs); env.ts refuses to start on it. */
+export function serviceAccountProblem(json: string | undefined): string | null {
+  if (!json?.trim()) return 'is not set';
+  let key: unknown;
+  try {
+    key = JSON.parse(json);
+  } catch {
+    return 'is not JSON (expected the service account key file)';
+  }
+  const { client_email, private_key } = (key ?? {}) as Record<string, unknown>;
+  if (typeof client_email !== 'string' || typeof private_key !== 'string' || !private_key.includes('PRIVATE KEY'))
+    return 'needs client_email and private_key';
+  return null;
+}
+
 /** The key file's fields this worker needs; a missing or malformed secret is a 500 (logged, never echoed). */
 export function parseServiceAccount(json: string | undefined): ServiceAccount {
-  if (!json?.trim()) throw notConfigured('not set (wrangler secret put STORAGE_SERVICE_ACCOUNT)');
-  let key: Record<string, unknown>;
-  try {
-    key = JSON.parse(json) as Record<string, unknown>;
-  } catch {
-    throw notConfigured('not JSON (expected the service account key file)');
-  }
-  const { client_email, private_key, private_key_id, token_uri } = key;
-  if (typeof client_email !== 'string' || typeof private_key !== 'string' || !private_key.includes('PRIVATE KEY'))
-    throw notConfigured('needs client_email and private_key');
+  const problem = serviceAccountProblem(json);
+  if (problem) throw notConfigured(problem);
+  const { client_email, private_key, private_key_id, token_uri } = JSON.parse(json!) as Record<string, string>;
   return {
-    clientEmail: client_email,
-    privateKey: private_key,
+    clientEmail: client_email!,
+    privateKey: private_key!,
     privateKeyId: typeof private_key_id === 'string' ? private_key_id : null,
     tokenUri: typeof token_uri === 'string' && token_uri ? token_uri : GOOGLE_TOKEN_URL,
   };
