@@ -12,15 +12,11 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
 
 export const SCHEMA = ['api/src/schema/*.graphql', 'api/src/*/schema.graphql'];
 
-/** Query files still building documents by string splicing (no real fragments yet). */
-const NOT_YET_CONVERTED: string[] = ['web/src/pages/products/queries.ts'];
-
 export const DOCUMENTS = [
   'web/src/**/*.{ts,tsx}',
   '!web/src/**/*.test.{ts,tsx}',
   '!web/src/graphql/**',
   '!web/src/shims/**',
-  ...NOT_YET_CONVERTED.map((file) => `!${file}`),
 ];
 
 const HEADER = './scripts/codegen/header.cjs';

@@ -61,6 +61,12 @@ export type Currency =
   | 'CZK'
   | 'EUR';
 
+export type DiffRating =
+  | 'high'
+  | 'increased'
+  | 'normal'
+  | 'unknown';
+
 export type FeedColumnInput = {
   column: string;
   field: FeedField;
@@ -324,6 +330,16 @@ export type PriceCharmEnding =
   /** a whole price ending in 9 (…9) */
   | 'UNITS_9';
 
+export type PriceComparison =
+  | 'CHEAPER'
+  | 'PRICIER'
+  | 'SAME';
+
+export type PriceMovement =
+  | 'DOWN'
+  | 'UNCHANGED'
+  | 'UP';
+
 export type PriceRecomputeState =
   | 'DONE'
   | 'FAILED'
@@ -526,6 +542,69 @@ export type ProductFeedUpdateInput = {
   source?: ProductFeedSource | null | undefined;
   url?: string | null | undefined;
 };
+
+export type ProductFilter = {
+  /** Exact brand, as the products carry it. */
+  brand?: string | null | undefined;
+  /** Exact category. */
+  category?: string | null | undefined;
+  diffRating?: DiffRating | null | undefined;
+  /** true: only products with a suggested price different from the current one; false: the others. */
+  hasSuggestion?: boolean | null | undefined;
+  matchingStatus?: ProductMatchingFilter | null | undefined;
+  /**
+   * Where the product's price stands (data insights' rules, api/src/insights/README.md): only
+   * active products with a price and a competitor price; the count equals the snapshot's.
+   */
+  priceComparison?: ProductPriceComparisonFilter | null | undefined;
+  /** How a matched competitor's price moved in a period (data insights' dynamics). */
+  priceMovement?: ProductPriceMovementFilter | null | undefined;
+  /** Name or brand substring, or an EAN/GTIN (normalized). */
+  search?: string | null | undefined;
+};
+
+export type ProductMatchingFilter =
+  /** At least one MATCHED competitor product. */
+  | 'HAS_MATCHED'
+  /** At least one match WAITING for a decision. */
+  | 'HAS_WAITING'
+  /** Neither. */
+  | 'NONE';
+
+export type ProductPriceComparisonFilter = {
+  /** Compare against this competitor's matched price; absent = against the market average. */
+  competitorId?: string | null | undefined;
+  position: PriceComparison;
+  /** Default 1, 0..50 in steps of 0.1. */
+  tolerancePercent?: number | null | undefined;
+};
+
+export type ProductPriceMovementFilter = {
+  competitorId: string;
+  movement: PriceMovement;
+  /** Default LAST_30_DAYS. */
+  period?: InsightsPeriod | null | undefined;
+};
+
+export type ProductSort =
+  | 'COMPETITOR_MIN_PRICE_ASC'
+  | 'COMPETITOR_MIN_PRICE_DESC'
+  | 'NAME_ASC'
+  | 'NAME_DESC'
+  | 'PRICE_ASC'
+  | 'PRICE_DESC'
+  /** By price_difference_percent (products without competitor price last). */
+  | 'PRICE_POSITION_ASC'
+  | 'PRICE_POSITION_DESC'
+  /** By the suggested change in percent (products without a suggestion last). */
+  | 'SUGGESTED_CHANGE_ASC'
+  | 'SUGGESTED_CHANGE_DESC';
+
+export type RecencyContrast =
+  | 'long'
+  | 'middle'
+  | 'none'
+  | 'short';
 
 export type ScraperHealthStatus =
   | 'degraded'
@@ -1209,14 +1288,6 @@ export type MatchingRevertMutationVariables = Exact<{
 
 export type MatchingRevertMutation = { matchingRevert: { replayed: boolean, decisions: Array<{ id: string, decidedAt: string, event: MatchingEvent, source: MatchingDecisionSource, matchId: string, statusBefore: MatchingStatus, stageBefore: MatchingStage, statusAfter: MatchingStatus, stageAfter: MatchingStage, version: number, score: number | null, causedBy: string | null, reverts: string | null, revertedBy: string | null, revertable: boolean, actor: { id: string | null, email: string | null } | null, product: { id: string, itemId: string, name: string }, competitor: { id: string, name: string }, competitorProduct: { id: string, externalId: string, name: string } }>, product: { waitingToMatch: number, product: { id: string, itemId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, category: string | null, price: number | null, currency: string, imageUrl: string | null, url: string | null }, competitors: Array<{ matchingMode: string, competitor: { id: string, name: string }, pairs: Array<{ id: string, status: MatchingStatus, stage: MatchingStage, version: number, score: number | null, priceDifference: number | null, priceDifferencePercent: number | null, updatedAt: string, evidence: { gtinEqual: boolean | null, mpnEqual: boolean | null, brandEqual: boolean | null, nameSimilarity: number | null, sharedWords: Array<string>, sharedModelNumbers: Array<string> }, competitorProduct: { id: string, externalId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, price: number | null, currency: string, availability: string | null, url: string | null, seenAt: string } }> }>, lease: { productId: string, userId: string, userEmail: string | null, mine: boolean, expiresAt: string } | null } | null } };
 
-export type ProductFacetsQueryVariables = Exact<{
-  organizationWebsiteId: string;
-  limit?: number | null | undefined;
-}>;
-
-
-export type ProductFacetsQuery = { productFacets: { brands: Array<{ value: string, count: number }>, categories: Array<{ value: string, count: number }> } };
-
 export type MatchingRunFieldsFragment = { id: string, kind: MatchingRunKind, trigger: MatchingRunTrigger, status: MatchingRunStatus, startedBy: string | null, productsTotal: number, productsDone: number, candidatesCreated: number, matchedAutomatically: number, sentToConfirmation: number, errorMessage: string | null, createdAt: string, finishedAt: string | null, competitor: { id: string, name: string } | null };
 
 export type MatchingRunListQueryVariables = Exact<{
@@ -1235,6 +1306,43 @@ export type MatchingRunStartMutationVariables = Exact<{
 
 
 export type MatchingRunStartMutation = { matchingRunStart: { created: boolean, run: { id: string, kind: MatchingRunKind, trigger: MatchingRunTrigger, status: MatchingRunStatus, startedBy: string | null, productsTotal: number, productsDone: number, candidatesCreated: number, matchedAutomatically: number, sentToConfirmation: number, errorMessage: string | null, createdAt: string, finishedAt: string | null, competitor: { id: string, name: string } | null } } };
+
+export type ProductFieldsFragment = { id: string, itemId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, category: string | null, price: number | null, currency: string, competitorMinPrice: number | null, competitorAvgPrice: number | null, competitorSeenAt: string | null, diffRating: DiffRating, recencyContrast: RecencyContrast, matchedCount: number, waitingCount: number, suggestedPrice: number | null, suggestedChange: number | null, suggestedChangePercent: number | null, suggestionOutcome: PriceSuggestionOutcome | null, suggestionReview: PriceSuggestionReviewState | null, pricePosition: { difference: number, percent: number } | null };
+
+export type ProductListQueryVariables = Exact<{
+  organizationWebsiteId: string;
+  filter?: ProductFilter | null | undefined;
+  sort?: ProductSort | null | undefined;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type ProductListQuery = { productList: { data: Array<{ id: string, itemId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, category: string | null, price: number | null, currency: string, competitorMinPrice: number | null, competitorAvgPrice: number | null, competitorSeenAt: string | null, diffRating: DiffRating, recencyContrast: RecencyContrast, matchedCount: number, waitingCount: number, suggestedPrice: number | null, suggestedChange: number | null, suggestedChangePercent: number | null, suggestionOutcome: PriceSuggestionOutcome | null, suggestionReview: PriceSuggestionReviewState | null, pricePosition: { difference: number, percent: number } | null }>, meta: { pagination: { total: number, totalIsEstimate: boolean } } } };
+
+export type ProductQueryVariables = Exact<{
+  productId: string;
+}>;
+
+
+export type ProductQuery = { product: { stock: number | null, cost: number | null, map: number | null, rrp: number | null, url: string | null, imageUrl: string | null, active: boolean, updatedAt: string, id: string, itemId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, category: string | null, price: number | null, currency: string, competitorMinPrice: number | null, competitorAvgPrice: number | null, competitorSeenAt: string | null, diffRating: DiffRating, recencyContrast: RecencyContrast, matchedCount: number, waitingCount: number, suggestedPrice: number | null, suggestedChange: number | null, suggestedChangePercent: number | null, suggestionOutcome: PriceSuggestionOutcome | null, suggestionReview: PriceSuggestionReviewState | null, offers: Array<{ id: string, status: MatchingStatus, score: number | null, competitorProduct: { id: string, externalId: string, name: string, brand: string | null, ean: string | null, price: number | null, currency: string, availability: string | null, url: string | null, seenAt: string, competitor: { id: string, name: string }, priceHistory: Array<{ seenAt: string, price: number }> } }>, pricePosition: { difference: number, percent: number } | null } };
+
+export type ProductExportQueryVariables = Exact<{
+  organizationWebsiteId: string;
+  filter?: ProductFilter | null | undefined;
+  sort?: ProductSort | null | undefined;
+}>;
+
+
+export type ProductExportQuery = { productExport: { csv: string, rows: number, truncated: boolean } };
+
+export type ProductFacetsQueryVariables = Exact<{
+  organizationWebsiteId: string;
+  limit?: number | null | undefined;
+}>;
+
+
+export type ProductFacetsQuery = { productFacets: { brands: Array<{ value: string, count: number }>, categories: Array<{ value: string, count: number }> } };
 
 export type ScraperRowFieldsFragment = { id: string, name: string, enabled: boolean, competitorId: string, competitorName: string, competitorUrl: string, scrapingFrequency: ScrapingFrequency, organizationName: string, websiteName: string, nextRunAt: string, health: { status: ScraperHealthStatus, lastRunAt: string | null, lastRunStatus: ScraperRunStatus | null, lastSuccessAt: string | null, successRate: number | null, recentRuns: number, productsSeen: number | null, productsExpected: number | null, errorMix: Array<{ kind: string, count: number }> }, activeRun: { id: string, status: ScraperRunStatus } | null };
 
@@ -1642,6 +1750,8 @@ export interface Operations {
   PriceSuggestionRecompute: { result: PriceSuggestionRecomputeMutation; variables: PriceSuggestionRecomputeMutationVariables };
   PriceSuggestionRecomputeStatus: { result: PriceSuggestionRecomputeStatusQuery; variables: PriceSuggestionRecomputeStatusQueryVariables };
   PriceSuggestionReview: { result: PriceSuggestionReviewMutation; variables: PriceSuggestionReviewMutationVariables };
+  Product: { result: ProductQuery; variables: ProductQueryVariables };
+  ProductExport: { result: ProductExportQuery; variables: ProductExportQueryVariables };
   ProductFacets: { result: ProductFacetsQuery; variables: ProductFacetsQueryVariables };
   ProductFeed: { result: ProductFeedQuery; variables: ProductFeedQueryVariables };
   ProductFeedCreate: { result: ProductFeedCreateMutation; variables: ProductFeedCreateMutationVariables };
@@ -1649,6 +1759,8 @@ export interface Operations {
   ProductFeedImport: { result: ProductFeedImportMutation; variables: ProductFeedImportMutationVariables };
   ProductFeedList: { result: ProductFeedListQuery; variables: ProductFeedListQueryVariables };
   ProductFeedUpdate: { result: ProductFeedUpdateMutation; variables: ProductFeedUpdateMutationVariables };
+  ProductFields: { result: ProductFieldsFragment; variables: Record<string, never> };
+  ProductList: { result: ProductListQuery; variables: ProductListQueryVariables };
   Scraper: { result: ScraperQuery; variables: ScraperQueryVariables };
   ScraperCreate: { result: ScraperCreateMutation; variables: ScraperCreateMutationVariables };
   ScraperDefaultSettings: { result: ScraperDefaultSettingsQuery; variables: ScraperDefaultSettingsQueryVariables };

@@ -12,7 +12,7 @@ import { Kbd } from '../product-matching/shared/Kbd.tsx';
 import { QueueFilters } from '../product-matching/shared/QueueFilters.tsx';
 import { queueFilterVariables } from '../product-matching/shared/queueFilter.ts';
 import { stepIndex } from '../product-matching/shared/shortcuts.ts';
-import { useFilterOptions } from '../product-matching/shared/useFilterOptions.ts';
+import { useProductFacets } from '../products/list/useProductFacets.ts';
 import { useKeyboardShortcuts } from '../product-matching/shared/useKeyboardShortcuts.ts';
 import { useMatchingStatistics } from '../product-matching/shared/useMatchingStatistics.ts';
 import { useQueueFilter } from '../product-matching/shared/useQueueFilter.ts';
@@ -73,7 +73,7 @@ export default function MatchConfirmationPage() {
   });
   const answer = query.data?.data && 'data' in query.data.data ? query.data.data : undefined;
   const rows = useMemo(() => answer?.data ?? [], [answer]);
-  const { brands, categories } = useFilterOptions(website?.id);
+  const { brands, categories } = useProductFacets(website?.id);
 
   const [focused, setFocused] = useState(0);
   const [selectedIds, setSelectedIds] = useState<string[]>([]);

@@ -466,27 +466,6 @@ export type MatchingDecisionResult = Fragment<'MatchingDecisionResultFields'>;
 
 export type SearchHit = ResultOf<typeof MATCHING_COMPETITOR_SEARCH_QUERY>['matchingCompetitorSearch'][number];
 
-/** The brands and categories of the website's products, for the exact-value filters (Read on products). */
-export const PRODUCT_FACETS_QUERY = typed(
-  'ProductFacets',
-  gql`
-    query ProductFacets($organizationWebsiteId: ID!, $limit: Int) {
-      productFacets(organizationWebsiteId: $organizationWebsiteId, limit: $limit) {
-        brands {
-          value
-          count
-        }
-        categories {
-          value
-          count
-        }
-      }
-    }
-  `,
-);
-
-export type ProductFacets = ResultOf<typeof PRODUCT_FACETS_QUERY>['productFacets'];
-
 const RUN = gql`
   fragment MatchingRunFields on MatchingRun {
     id

@@ -4,6 +4,7 @@ import { Button, Card, Empty, Flex, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { VISUALLY_HIDDEN } from '../../../a11y/visuallyHidden.ts';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
 import { useWebsiteSelection } from '../../../components/websitePicker/WebsiteSelection.tsx';
 import { useCarriedPath } from '../../../routes/useCarriedPath.ts';
@@ -15,7 +16,7 @@ import { QueueFilters } from '../shared/QueueFilters.tsx';
 import { queueFilterSearch, queueFilterVariables } from '../shared/queueFilter.ts';
 import { stepIndex } from '../shared/shortcuts.ts';
 import { StatisticsBar } from '../shared/StatisticsBar.tsx';
-import { useFilterOptions } from '../shared/useFilterOptions.ts';
+import { useProductFacets } from '../../products/list/useProductFacets.ts';
 import { useKeyboardShortcuts } from '../shared/useKeyboardShortcuts.ts';
 import { useMatchingStatistics } from '../shared/useMatchingStatistics.ts';
 import { MatchingRunsPanel } from '../runs/MatchingRunsPanel.tsx';
@@ -59,7 +60,7 @@ export default function ProductMatchingQueuePage() {
   const answer = query.data?.data && 'data' in query.data.data ? query.data.data : undefined;
   const rows = useMemo(() => answer?.data ?? [], [answer]);
   const { report, query: statisticsQuery } = useMatchingStatistics(website?.id);
-  const { brands, categories } = useFilterOptions(website?.id);
+  const { brands, categories } = useProductFacets(website?.id);
 
   const [selected, setSelected] = useState(0);
   // The selection starts on the first product nobody else is working on.
@@ -87,6 +88,7 @@ export default function ProductMatchingQueuePage() {
 
   const pagination = answer?.meta.pagination;
   const waitingToConfirm = report?.overall.waitingToConfirm;
+  const selectedRow = rows[selected];
   return (
     <RouteLayout
       route="productMatching"
@@ -145,6 +147,16 @@ export default function ProductMatchingQueuePage() {
             <Typography.Text type="secondary">
               <Kbd keys={DOWN_KEYS} spoken /> <Kbd keys={UP_KEYS} spoken /> {t('matching.queue.moveHint')}
             </Typography.Text>
+            {/* J / K move the selected row while the keyboard stays put: the row is read out. */}
+            <div role="status" style={VISUALLY_HIDDEN}>
+              {selectedRow
+                ? t('matching.queue.selectedProduct', {
+                    position: selected + 1,
+                    count: rows.length,
+                    name: selectedRow.product.name,
+                  })
+                : ''}
+            </div>
           </Flex>
           <QueueTable
             rows={rows}
