@@ -3,6 +3,7 @@ import { Alert, Button, Flex, Result, Skeleton } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { VISUALLY_HIDDEN } from '../../../a11y/visuallyHidden.ts';
 import { PageLayout } from '../../../components/layout/PageLayout.tsx';
 import { useWebsiteSelection } from '../../../components/websitePicker/WebsiteSelection.tsx';
 import { ROUTES } from '../../../routes/routeTable.ts';
@@ -136,6 +137,17 @@ export default function ProductMatchingPage() {
       )}
       {snapshot.status === 'ready' && current && session && (
         <Flex vertical gap={16}>
+          {/* The candidates are chosen with J / K while the keyboard stays put: the choice is read out. */}
+          <div role="status" style={VISUALLY_HIDDEN}>
+            {entry
+              ? t('matching.detail.selectedPair', {
+                  position: selected + 1,
+                  count: entries.length,
+                  name: entry.pair.competitorProduct.name,
+                  competitor: entry.competitor.name,
+                })
+              : ''}
+          </div>
           <DecisionBar
             allowed={allowed}
             canDecide={deciding}
