@@ -34,7 +34,9 @@ export function Header({ compact }: { compact: boolean }) {
             )}
           </Flex>
         </AppLink>
-        <Flex align="center" gap={SPACING[2]}>
+        {/* May shrink (min-width 0): a long website name is cut short in the picker, not pushed
+            past the window's edge at 200 % zoom (issue 20). */}
+        <Flex align="center" gap={SPACING[2]} style={{ minWidth: 0 }}>
           <WebsitePicker />
           <LanguageSelector />
           <UserMenu compact={compact} />

@@ -40,7 +40,7 @@ export function WebsitePicker() {
       aria-label={t('websitePicker.label')}
       getPopupContainer={inHeader}
       placeholder={t('websitePicker.placeholder')}
-      style={{ minWidth: WEBSITE_PICKER_MIN_WIDTH }}
+      style={{ minWidth: WEBSITE_PICKER_MIN_WIDTH, maxWidth: '100%' }}
       popupMatchSelectWidth={false}
       labelInValue
       value={website ? { value: website.id, label: selectedOption?.label ?? websiteLabel(website) } : undefined}

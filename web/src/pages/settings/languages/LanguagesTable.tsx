@@ -21,6 +21,7 @@ export function LanguagesTable({ data, onCompare, onDeleted }: Props) {
       dataSource={data.rows}
       loading={data.loading}
       pagination={false}
+      scroll={{ x: true }}
       columns={[
         { title: t('languages.columns.code'), dataIndex: 'code' },
         {
