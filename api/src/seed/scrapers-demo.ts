@@ -4,11 +4,13 @@
  * CZK shops through the sitemap, due at once, so the job worker's schedule runs them on start and
  * a newcomer sees scrapers, runs and fresh prices. Once per database (a competitor with a scraper
  * is left alone). The competitors' seeded products have made-up addresses, so the demo scrapers
- * do not read known addresses.
+ * do not read known addresses. The first competitor also gets the matched fixture pair
+ * (scraped-pair-demo.ts): one of our products whose detail shows the price its scraper collects.
  */
 import type { Pool } from 'pg';
 import { fixtureScraperSettings } from '../monitoring/fixture-shop/catalogue.ts';
 import { DEFAULT_SCRAPER_SETTINGS, validateScraperSettings } from '../monitoring/scrape-types.ts';
+import { SCRAPED_PAIR_SHOP, seedDemoScrapedPair } from './scraped-pair-demo.ts';
 
 /** The fixture shops the demo reads (CZK, as the first demo website sells in CZK), in competitor name order. */
 const DEMO_SHOPS = [
@@ -33,8 +35,8 @@ export function demoScraperSettings(shop: (typeof DEMO_SHOPS)[number], fixtureSh
   return checked.settings;
 }
 
-/** Returns how many scrapers it added. */
-export async function seedDemoScrapers(pool: Pool, fixtureShopUrl: string): Promise<number> {
+/** Returns how many scrapers it added. `fixtureSeed`: the catalogue seed the fixture shop was started with (scripts/stack.ts: 1). */
+export async function seedDemoScrapers(pool: Pool, fixtureShopUrl: string, fixtureSeed = 1): Promise<number> {
   const { rows } = await pool.query<{ id: string; name: string; has_scraper: boolean }>(
     `SELECT c.id, c.name, EXISTS (SELECT 1 FROM scrapers s WHERE s.competitor_id = c.id) AS has_scraper
        FROM competitors c
@@ -53,5 +55,8 @@ export async function seedDemoScrapers(pool: Pool, fixtureShopUrl: string): Prom
     ]);
     added += 1;
   }
+  // Our product matched to one the first shop sells: its detail shows the collected price.
+  if (rows[0] && DEMO_SHOPS[0].slug === SCRAPED_PAIR_SHOP)
+    await seedDemoScrapedPair(pool, rows[0].id, fixtureShopUrl, fixtureSeed);
   return added;
 }
