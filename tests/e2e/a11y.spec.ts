@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { appendFileSync, existsSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../api/src/seed/demo-users.ts';
+import { createAccessControl, type Resource } from '../../policies/index.ts';
 import { ROUTE_KEYS, ROUTES, type RouteKey } from '../../web/src/routes/routeTable.ts';
 import { E2E_WEB_URL } from './stack-ports.ts';
 import { auditOnRequest } from './support/a11y-gate.ts';
@@ -12,11 +13,22 @@ import { audit, type Finding, formatFindings } from './support/axe.ts';
  * and AA rules with no serious or critical violation (support/axe.ts), and at 200 % zoom of a
  * 1280 px window (a 640 px wide viewport) the page itself does not scroll sideways. Detail routes
  * open the first demo entity their parent page links to, so a new route is audited as soon as it
- * is in the table. One sign-in per role; the run prints how long each role took.
+ * is in the table. A route the role may not read (policies/policy.csv) is audited as that user
+ * sees it: the Not Accessible page, for a detail route at an unknown entity. One sign-in per role;
+ * the run prints how long each role took.
  */
 
 const demoUser = (role: string) => DEMO_USERS.find((user) => user.roles.includes(role))!;
 const ROLES = ['Admin', 'Owner'] as const;
+type AuditedRole = (typeof ROLES)[number];
+const accessControl = createAccessControl(
+  readFileSync(new URL('../../policies/model.conf', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../policies/policy.csv', import.meta.url), 'utf8'),
+);
+/** Whether the role may open the route, as the console decides it (the policy's Read). */
+async function mayRead(role: AuditedRole, key: RouteKey): Promise<boolean> {
+  return (await accessControl).can(role, ROUTES[key].resource as Resource, 'Read');
+}
 /** 200 % zoom of a 1280 × 800 window. */
 const ZOOMED = { width: 640, height: 400 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -48,23 +60,47 @@ async function firstLinkTo(page: Page, key: RouteKey): Promise<string | null> {
   return null;
 }
 
+/** The detail routes whose entities a route's page links to. */
+const childDetails = (key: RouteKey) =>
+  ROUTE_KEYS.filter((child) => isDetail(child) && (ROUTES[child] as { parent?: string }).parent === key);
+
 /**
- * Where a route is audited: a static route at its path; a detail route at the first entity its
- * parent page links to (visiting the parent first). The matching detail is opened from its queue
- * (Start matching) by the dedicated test below; a rule's editor falls back to a new rule.
+ * The first link to each detail route below the page shown (its table drawn, as settle waits for),
+ * kept so a detail route need not open its parent again.
  */
-async function pathFor(page: Page, key: RouteKey, resolved: Map<RouteKey, string>): Promise<string | null> {
+async function noteDetailLinks(page: Page, key: RouteKey, links: Map<RouteKey, string | null>) {
+  for (const child of childDetails(key)) links.set(child, await firstLinkTo(page, child));
+}
+
+/**
+ * Where a route is audited: a route the role may not read at its path, a detail route at an
+ * unknown entity ('/scrapers/unknown'), where the user sees Not Accessible; a static route at
+ * its path; a detail route at the first entity its parent page links to (noted when the parent
+ * was audited, else by opening the parent). The matching detail is opened from its queue by the
+ * dedicated test; a rule's editor falls back to a new rule.
+ */
+async function pathFor(
+  page: Page,
+  role: AuditedRole,
+  key: RouteKey,
+  resolved: Map<RouteKey, string>,
+  links: Map<RouteKey, string | null>,
+): Promise<string | null> {
   const entry = ROUTES[key] as { path: string; parent?: string };
+  if (!(await mayRead(role, key))) return entry.path.replace(/\[[A-Za-z]+\]/g, 'unknown');
   if (!isDetail(key)) return entry.path;
-  const parent = entry.parent as RouteKey;
-  const parentPath = resolved.get(parent) ?? (await pathFor(page, parent, resolved));
-  if (!parentPath) return null;
-  await page.goto(parentPath);
-  await settle(page);
-  let link = await firstLinkTo(page, key);
-  for (let tries = 0; !link && tries < 10; tries += 1) {
-    await page.waitForTimeout(500);
-    link = await firstLinkTo(page, key);
+  let link = links.get(key) ?? null;
+  if (!link) {
+    const parent = entry.parent as RouteKey;
+    const parentPath = resolved.get(parent) ?? (await pathFor(page, role, parent, resolved, links));
+    if (!parentPath) return null;
+    await page.goto(parentPath);
+    await settle(page);
+    link = await expect
+      .poll(() => firstLinkTo(page, key), { timeout: 5_000 })
+      .not.toBeNull()
+      .then(() => firstLinkTo(page, key))
+      .catch(() => null);
   }
   if (!link && key === 'priceSuggestionRuleDetail') return `${ROUTES.priceSuggestionRules.path}/new`;
   return link;
@@ -120,6 +156,7 @@ for (const { label, dist } of BUILDS) {
       let page: Page;
       let started = 0;
       const resolved = new Map<RouteKey, string>();
+      const links = new Map<RouteKey, string | null>();
 
       test.beforeAll(async ({ browser }) => {
         test.setTimeout(120_000);
@@ -146,13 +183,14 @@ for (const { label, dist } of BUILDS) {
         if (key === 'productMatchingDetail') continue; // opened from the queue in its own test
         test(`${label}${role} ${key}: no serious or critical violation, no sideways scrolling at 200 % zoom`, async () => {
           test.setTimeout(120_000);
-          const path = await pathFor(page, key, resolved);
+          const path = await pathFor(page, role, key, resolved, links);
           expect(path, `a demo entity linked from the parent page of ${ROUTES[key].path}`).not.toBeNull();
           resolved.set(key, path!);
           await page.goto(path!);
           await settle(page);
           const findings = await audit(page, `${label}${role} ${key} ${path}`);
           record(findings);
+          await noteDetailLinks(page, key, links);
           await page.setViewportSize(ZOOMED);
           const overflow = await pageScrollsSideways(page);
           await page.setViewportSize(DESKTOP);
