@@ -181,10 +181,16 @@ async function seed(db: Database, site: string, engine: string) {
      ON CONFLICT DO NOTHING`,
     [site],
   );
+  await db.pool.query(
+    `INSERT INTO insight_daily_categories (organization_website_id, competitor_id, category, day, priced, index_sum)
+     SELECT organization_website_id, competitor_id, category, day, sum(priced), sum(index_sum) FROM insight_daily WHERE organization_website_id = $1 GROUP BY 1, 2, 3, 4
+     ON CONFLICT DO NOTHING`,
+    [site],
+  );
   await db.pool.query(`UPDATE insight_state SET closed_through = (now() AT TIME ZONE 'UTC')::date - 1`);
   step(`${DAYS - 1} closed days`);
   await db.pool.query(
-    'VACUUM ANALYZE products, competitors, competitor_products, product_matches, competitor_price_history, insight_pairs, insight_cells, insight_brands, insight_competitors, insight_daily, insight_daily_totals',
+    'VACUUM ANALYZE products, competitors, competitor_products, product_matches, competitor_price_history, insight_pairs, insight_cells, insight_brands, insight_competitors, insight_daily, insight_daily_totals, insight_daily_categories',
   );
   step('vacuum analyze');
 }

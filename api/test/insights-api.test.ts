@@ -169,6 +169,38 @@ describe.each(engines)('Data insights API on $name', (engine) => {
     }
   });
 
+  it("a category's series (closed days per category) equals its brands' closed days summed", async () => {
+    const site = w.site[ownSlug(owner)];
+    const { rows: categories } = await w.pool.query(
+      `SELECT category FROM insight_daily WHERE organization_website_id = $1 GROUP BY category ORDER BY count(*) DESC LIMIT 1`,
+      [site],
+    );
+    expect(categories).toHaveLength(1);
+    const category = categories[0].category as string;
+    const response = await w.call(owner.uid, COMPETITOR, {
+      filter: { organizationWebsiteId: site, period: 'LAST_90_DAYS', categories: [category] },
+    });
+    expect(response.body.errors).toBeUndefined();
+    const { rows: expected } = await w.pool.query(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, competitor_id, sum(priced)::int AS priced
+         FROM insight_daily WHERE organization_website_id = $1 AND category = $2
+          AND day > (now() AT TIME ZONE 'UTC')::date - 90 AND day <= (SELECT closed_through FROM insight_state)
+        GROUP BY 1, 2 HAVING sum(priced) > 0 ORDER BY 1, 2`,
+      [site, category],
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    const closed = new Set(expected.map((r) => r.day));
+    expect(
+      response.body.data.competitorSnapshot.series
+        .filter((p: { day: string }) => closed.has(p.day))
+        .map((p: { day: string; competitorId: string; matchedProducts: number }) => ({
+          day: p.day,
+          competitor_id: p.competitorId,
+          priced: p.matchedProducts,
+        })),
+    ).toEqual(expected);
+  });
+
   it("a heat-map cell's count equals the products list's total with the cell's filters", async () => {
     const site = w.site[ownSlug(owner)];
     const snapshot = (

@@ -308,7 +308,8 @@ export interface DailyPoint {
 }
 
 /**
- * The daily price index per competitor in the period: closed days from insight_daily, and every
+ * The daily price index per competitor in the period: closed days from insight_daily (or its
+ * per-competitor and per-category sums when no brand is chosen), and every
  * day after the last closed one up to today from the cells as they stand (nothing changed on
  * those days, or the first change would have closed them).
  */
@@ -316,7 +317,8 @@ export async function dailyPoints(db: Queryable, sel: Selection): Promise<DailyP
   const days = PERIOD_DAYS[sel.period];
   const totals = !sel.brands && !sel.categories;
   const scope = scopeConditions(sel, 't.brand', 't.category', 4);
-  const closed = totals ? 'insight_daily_totals' : 'insight_daily';
+  // Closed days per competitor, per category (migration 095) or per cell; live days likewise.
+  const closed = totals ? 'insight_daily_totals' : sel.brands ? 'insight_daily' : 'insight_daily_categories';
   const live = totals ? 'insight_competitors' : 'insight_cells';
   const { rows } = await db.query<{ day: string; competitor_id: string; priced: string; index_sum: string }>(
     `WITH bounds AS (SELECT (now() AT TIME ZONE 'UTC')::date AS today, (SELECT closed_through FROM insight_state) AS closed)
