@@ -3,6 +3,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Button, Empty, Flex, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VISUALLY_HIDDEN } from '../../a11y/visuallyHidden.ts';
 import { RouteLayout } from '../../components/layout/RouteLayout.tsx';
 import { useWebsiteSelection } from '../../components/websitePicker/WebsiteSelection.tsx';
 import { ApiErrorAlert } from '../../components/errors/ApiErrorAlert.tsx';
@@ -132,6 +133,7 @@ export default function MatchConfirmationPage() {
   const toggle = (id: string | undefined) =>
     id && setSelectedIds((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]));
 
+  const focusedRow = rows[focused];
   useKeyboardShortcuts([
     { keys: KEYS.down, run: () => setFocused((index) => stepIndex(index, 1, rows.length)) },
     { keys: KEYS.up, run: () => setFocused((index) => stepIndex(index, -1, rows.length)) },
@@ -199,6 +201,18 @@ export default function MatchConfirmationPage() {
             </Flex>
           )}
           <Typography.Text type="secondary">{t('matching.confirmation.layoutHint')}</Typography.Text>
+          {/* J / K move the focused row while the keyboard stays put: the pair is read out. */}
+          <div role="status" style={VISUALLY_HIDDEN}>
+            {focusedRow
+              ? t('matching.confirmation.focusedPair', {
+                  position: focused + 1,
+                  count: rows.length,
+                  ours: focusedRow.product.name,
+                  theirs: focusedRow.pair.competitorProduct.name,
+                  competitor: focusedRow.competitor.name,
+                })
+              : ''}
+          </div>
           <ConfirmationTable
             rows={rows}
             total={pagination?.total ?? 0}
