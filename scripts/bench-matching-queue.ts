@@ -16,14 +16,12 @@
  * --keep keeps the scratch database (PostgreSQL: bench_matching_queue; PGlite:
  * $TMPDIR/bench-matching-queue-pglite) and reuses it on the next run (no new seed).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createTokenVerifier } from '../packages/firebase-token/index.ts';
 import { loadAccessControl } from '../api/src/access.ts';
 import { createApi } from '../api/src/app.ts';
-import { openDatabase, type Database } from '../api/src/db/database.ts';
+import type { Database, Engine } from '../api/src/db/database.ts';
+import { type BenchDatabase, openBenchDatabase, postgresReachable } from '../api/bench/harness.ts';
 import { migrate } from '../api/src/db/migrate.ts';
 import { seedCatalogueScale, SCALE_SIZE } from '../api/src/seed/catalogue-demo.ts';
 import { seedDemoData } from '../api/src/seed/demo-data.ts';
@@ -41,7 +39,6 @@ const { values: options } = parseArgs({
 });
 const REQUESTS = Number(options.requests);
 const PROJECT_ID = 'demo-price-console';
-const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const QUEUE = `query MatchingQueue($organizationWebsiteId: ID!, $filter: MatchingQueueFilter, $limit: Int!, $offset: Int!) {
   matchingQueue(organizationWebsiteId: $organizationWebsiteId, filter: $filter, limit: $limit, offset: $offset) {
@@ -59,41 +56,9 @@ function token(uid: string, email: string): string {
   return `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ email, aud: PROJECT_ID, iss: `https://securetoken.google.com/${PROJECT_ID}`, sub: uid, iat: now, exp: now + 7200 })}.`;
 }
 
-async function openEngine(name: string): Promise<{ db: Database; cleanup(): Promise<void> } | null> {
-  if (name === 'pglite') {
-    const dir = options.keep
-      ? path.join(tmpdir(), 'bench-matching-queue-pglite')
-      : mkdtempSync(path.join(tmpdir(), 'bench-matching-queue-'));
-    return {
-      db: await openDatabase({ pgliteDir: dir }),
-      cleanup: async () => (options.keep ? undefined : rmSync(dir, { recursive: true, force: true })),
-    };
-  }
-  const scratch = options.keep ? 'bench_matching_queue' : `bench_matching_queue_${process.pid}`;
-  let admin: Database;
-  try {
-    admin = await openDatabase({ databaseUrl: POSTGRES_URL, pgliteDir: '', poolSize: 1 });
-  } catch {
-    if (options.engine === 'both') {
-      console.log('\npostgres: not reachable, skipped');
-      return null;
-    }
-    throw new Error(`PostgreSQL not reachable at ${POSTGRES_URL}`);
-  }
-  const exists = (await admin.pool.query('SELECT 1 FROM pg_database WHERE datname = $1', [scratch])).rowCount;
-  if (!options.keep || !exists) {
-    await admin.pool.query(`DROP DATABASE IF EXISTS ${scratch}`);
-    await admin.pool.query(`CREATE DATABASE ${scratch}`);
-  }
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${scratch}`;
-  return {
-    db: await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' }),
-    cleanup: async () => {
-      if (!options.keep) await admin.pool.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-      await admin.close();
-    },
-  };
+async function openEngine(name: string): Promise<BenchDatabase | null> {
+  if (name === 'postgres' && !(await postgresReachable())) return null;
+  return openBenchDatabase(name as Engine, 'bench_matching_queue', options.keep);
 }
 
 const percentile = (sorted: number[], p: number) =>

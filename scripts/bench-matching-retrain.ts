@@ -15,7 +15,8 @@
 import { parseArgs } from 'node:util';
 import { migrate } from '../api/src/db/migrate.ts';
 import { loadLabelledLists, retrainOrganization } from '../api/src/matching/retrain.ts';
-import { openBenchDatabase, type BenchEngine } from './bench-matching.ts';
+import { openBenchDatabase } from '../api/bench/harness.ts';
+import type { BenchEngine } from './bench-matching.ts';
 
 const { values } = parseArgs({
   options: { engine: { type: 'string', default: 'postgres' }, decisions: { type: 'string', default: '50000' } },
@@ -25,7 +26,7 @@ const lists = Number(values.decisions);
 if (!['pglite', 'postgres'].includes(engine) || !(lists > 0))
   throw new Error('usage: --engine pglite|postgres --decisions N');
 
-const { db, cleanup } = await openBenchDatabase(engine);
+const { db, cleanup } = await openBenchDatabase(engine, 'bench_matching_retrain');
 try {
   await migrate(db.pool);
   const seeding = performance.now();

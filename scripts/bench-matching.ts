@@ -21,12 +21,10 @@
  * Other benchmarks (queues, decisions) reuse prepareMatchingBench below: a scale website whose
  * candidates come from a real run.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { openDatabase, type Database } from '../api/src/db/database.ts';
+import type { Database } from '../api/src/db/database.ts';
+import { openBenchDatabase } from '../api/bench/harness.ts';
 import { migrate } from '../api/src/db/migrate.ts';
 import { seedCatalogueScale, SCALE_SIZE, type CatalogueSize } from '../api/src/seed/catalogue-demo.ts';
 import { seedDemoData } from '../api/src/seed/demo-data.ts';
@@ -47,44 +45,9 @@ import {
 import { DEFAULT_SETTINGS } from '../api/src/matching/runs/settings.ts';
 import { DEFAULT_MODEL } from '../api/src/matching/default-model.ts';
 
-const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SITE_NAME = 'Bench Matching Shop';
 
 export type BenchEngine = 'pglite' | 'postgres';
-
-/** A scratch database on the engine (kept and reused with `keep`). */
-export async function openBenchDatabase(
-  engine: BenchEngine,
-  keep = false,
-): Promise<{ db: Database; cleanup(): Promise<void> }> {
-  if (engine === 'pglite') {
-    const dir = keep
-      ? path.join(tmpdir(), 'bench-matching-pglite')
-      : mkdtempSync(path.join(tmpdir(), 'bench-matching-'));
-    const db = await openDatabase({ pgliteDir: dir });
-    return { db, cleanup: async () => (keep ? undefined : rmSync(dir, { recursive: true, force: true })) };
-  }
-  const scratch = keep ? 'bench_matching' : `bench_matching_${process.pid}`;
-  const admin = await openDatabase({ databaseUrl: POSTGRES_URL, pgliteDir: '', poolSize: 1 });
-  const exists = (await admin.pool.query('SELECT 1 FROM pg_database WHERE datname = $1', [scratch])).rowCount;
-  if (!keep || !exists) {
-    await admin.pool.query(`DROP DATABASE IF EXISTS ${scratch}`);
-    await admin.pool.query(`CREATE DATABASE ${scratch}`);
-  }
-  await admin.close();
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${scratch}`;
-  const db = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
-  return {
-    db,
-    cleanup: async () => {
-      if (keep) return;
-      const dropper = await openDatabase({ databaseUrl: POSTGRES_URL, pgliteDir: '', poolSize: 1 });
-      await dropper.pool.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-      await dropper.close();
-    },
-  };
-}
 
 /**
  * The benchmark website (northwind's 'Bench Matching Shop') with the scale catalogue and no
@@ -150,7 +113,7 @@ async function bench(
   engine: BenchEngine,
   options: { size: CatalogueSize; sample: number | null; keep: boolean; latency: number },
 ) {
-  const { db, cleanup } = await openBenchDatabase(engine, options.keep);
+  const { db, cleanup } = await openBenchDatabase(engine, 'bench_matching', options.keep);
   const label = `${engine.padEnd(8)} `;
   try {
     const prepared = await prepareMatchingBench(db, options.size);

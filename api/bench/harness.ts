@@ -3,8 +3,10 @@
  * discarded at the end or on a signal, undo steps run on SIGINT/SIGTERM/SIGHUP, and the line that
  * says what machine and load a figure was measured under.
  */
-import { availableParallelism, constants, loadavg } from 'node:os';
-import type { Engine } from '../src/db/database.ts';
+import { availableParallelism, constants, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type Database, type Engine, openDatabase } from '../src/db/database.ts';
 import {
   createScratchDatabase,
   POSTGRES_ADMIN_URL,
@@ -74,4 +76,55 @@ export async function enginesOf(choice: string): Promise<Engine[]> {
 export function machineLine(): string {
   const [one, five] = loadavg();
   return `measured on ${availableParallelism()} cores, load average ${one!.toFixed(1)} (1 min) ${five!.toFixed(1)} (5 min), node ${process.version}`;
+}
+
+/** A benchmark's database, opened, and what undoes it. */
+export interface BenchDatabase {
+  db: Database;
+  /** Closes it and, unless kept, discards it (also done on a signal). */
+  cleanup(): Promise<void>;
+}
+
+/**
+ * The database a benchmark runs on: a scratch one (discarded by `cleanup` or on a signal), or with
+ * `keep` the one named `name` (PostgreSQL: that database; PGlite: the directory `<tmp>/<name>-pglite`),
+ * created when missing and reused as it is when present, so a large seed is paid once.
+ */
+export async function openBenchDatabase(engine: Engine, name: string, keep = false): Promise<BenchDatabase> {
+  if (keep) {
+    if (engine === 'pglite') {
+      const dir = path.join(tmpdir(), `${name.replaceAll('_', '-')}-pglite`);
+      const db = await openDatabase({ pgliteDir: dir });
+      console.log(`pglite: keeping the data directory ${dir}`);
+      return { db, cleanup: () => db.close() };
+    }
+    const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+    await admin.connect();
+    try {
+      const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount;
+      if (!exists) await admin.query(`CREATE DATABASE ${name}`);
+    } finally {
+      await admin.end();
+    }
+    const url = new URL(POSTGRES_ADMIN_URL);
+    url.pathname = `/${name}`;
+    const db = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
+    console.log(`postgres: keeping the database ${name}`);
+    return { db, cleanup: () => db.close() };
+  }
+  const scratch = await scratchDatabase(engine, name);
+  let db: Database;
+  try {
+    db = await openDatabase({ databaseUrl: scratch.url, pgliteDir: scratch.dir });
+  } catch (error) {
+    await scratch.discard();
+    throw error;
+  }
+  return {
+    db,
+    cleanup: async () => {
+      await db.close().catch(() => undefined);
+      await scratch.discard();
+    },
+  };
 }

@@ -16,13 +16,11 @@
  * --keep keeps the scratch database (PostgreSQL: bench_products; PGlite: $TMPDIR/bench-products-pglite)
  * and reuses it on the next run (no new seed), for EXPLAIN ANALYZE by hand.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { benchApi } from './api-client.ts';
-import { openDatabase, type Database } from '../src/db/database.ts';
+import type { Engine } from '../src/db/database.ts';
+import { type BenchDatabase, openBenchDatabase } from './harness.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedCatalogueScale, SCALE_SIZE } from '../src/seed/catalogue-demo.ts';
 import { seedDemoData } from '../src/seed/demo-data.ts';
@@ -39,7 +37,6 @@ const { values: options } = parseArgs({
 });
 const REQUESTS = Number(options.requests);
 const PROJECT_ID = 'demo-price-console';
-const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const OWNER = 'demo-owner';
 
 const LIST = `query ProductList($organizationWebsiteId: ID!, $filter: ProductFilter, $sort: ProductSort, $limit: Int!, $offset: Int!) {
@@ -65,36 +62,8 @@ function kinds(sample: { brand: string; category: string; ean: string }): Array<
   ];
 }
 
-async function openEngine(name: string): Promise<{ db: Database; cleanup(): Promise<void> }> {
-  if (name === 'pglite') {
-    const dir = options.keep
-      ? path.join(tmpdir(), 'bench-products-pglite')
-      : mkdtempSync(path.join(tmpdir(), 'bench-products-'));
-    const db = await openDatabase({ pgliteDir: dir });
-    return { db, cleanup: async () => (options.keep ? undefined : rmSync(dir, { recursive: true, force: true })) };
-  }
-  const scratch = options.keep ? 'bench_products' : `bench_products_${process.pid}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [scratch])).rowCount;
-  if (!options.keep || !exists) {
-    await admin.query(`DROP DATABASE IF EXISTS ${scratch}`);
-    await admin.query(`CREATE DATABASE ${scratch}`);
-  }
-  await admin.end();
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${scratch}`;
-  const db = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
-  return {
-    db,
-    cleanup: async () => {
-      if (options.keep) return;
-      const dropper = new pg.Client({ connectionString: POSTGRES_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
+function openEngine(name: string): Promise<BenchDatabase> {
+  return openBenchDatabase(name as Engine, 'bench_products', options.keep);
 }
 
 /** CPU seconds used so far by this process's children (the PGlite process), from /proc. */

@@ -25,13 +25,10 @@
  * 5. the price feed streamed in CSV and JSON (every suggestion, ~100,000 rows): time, rows and the
  *    growth of this process's heap and RSS while it streams (goal: flat).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { benchApi } from './api-client.ts';
-import { openDatabase, type Database } from '../src/db/database.ts';
+import type { Database, Engine } from '../src/db/database.ts';
+import { type BenchDatabase, openBenchDatabase } from './harness.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedDemoData } from '../src/seed/demo-data.ts';
 import { processQueuedWebsite, type RecomputeTimings } from '../src/pricing/recompute.ts';
@@ -62,36 +59,12 @@ for (const name of ONLY)
 const PRODUCTS = Number(options.products);
 const COMPETITORS = Number(options.competitors);
 const PROJECT_ID = 'demo-price-console';
-const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const OWNER = 'demo-owner';
 const BRANDS = ['Husky', 'Vango', 'Sony', 'JBL', 'Bosch', 'Philips', 'Dyson', 'Logitech'];
 const CATEGORIES = ['Outdoor', 'Audio', 'Electronics', 'Kitchen', 'Home'];
 
-async function openEngine(name: string): Promise<{ db: Database; cleanup(): Promise<void> }> {
-  if (name === 'pglite') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'bench-suggestions-'));
-    const db = await openDatabase({ pgliteDir: dir });
-    return { db, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const scratch = `bench_suggestions_${process.pid}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${scratch}`);
-  await admin.query(`CREATE DATABASE ${scratch}`);
-  await admin.end();
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${scratch}`;
-  const db = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
-  return {
-    db,
-    cleanup: async () => {
-      if (options.keep) return console.log(`postgres: kept the database ${scratch}`);
-      const dropper = new pg.Client({ connectionString: POSTGRES_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
+function openEngine(name: string): Promise<BenchDatabase> {
+  return openBenchDatabase(name as Engine, 'bench_suggestions', options.keep);
 }
 
 /** The catalogue, all in SQL: products, competitors, one competitor product per competitor and product, MATCHED. */
