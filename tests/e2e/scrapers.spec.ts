@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_USERS } from '../../api/src/seed/demo-users.ts';
+import { demoScrapedPair } from '../../api/src/seed/scraped-pair-demo.ts';
 import { E2E_PORTS } from './stack-ports.ts';
 import { closeOpenedPages, signedInPage } from './support/signIn.ts';
 
@@ -100,4 +101,85 @@ test('an Admin creates a scraper for a demo competitor, tests extraction, runs i
   await expect(collected).toBeVisible();
   await expect(collected).not.toContainText('Not collected yet');
   await expect(owner.getByText(name)).toHaveCount(0);
+});
+
+/** The price a fixture shop's product page shows now (its JSON-LD offer). */
+async function shopPrice(url: string): Promise<number> {
+  const html = await (await fetch(url)).text();
+  return Number(/"price":"([\d.]+)"/.exec(html)![1]);
+}
+
+test("a demo scraper's run puts the competitor's price on the matched product's detail: the price, when it was collected, its history", async ({
+  browser,
+}) => {
+  test.slow();
+  // The demo's matched pair (api/src/seed/scraped-pair-demo.ts): our product matched to one the
+  // shop the first demo scraper reads sells.
+  const pair = demoScrapedPair(FIXTURE_SHOP);
+  const scraperName = 'Alza.cz (fixture shop elektro-hvezda)';
+  const admin = await signedIn(browser, 'Admin');
+  await admin.goto('/scrapers');
+  await admin.getByRole('searchbox', { name: 'Search by scraper or competitor' }).fill('elektro-hvezda');
+  await admin.getByRole('searchbox', { name: 'Search by scraper or competitor' }).press('Enter');
+  await admin.getByRole('link', { name: scraperName, exact: true }).click();
+  await expect(admin.getByText(scraperName, { exact: true }).first()).toBeVisible();
+
+  // Run it (the run the stack's start queued may still be going: the button waits for it).
+  await admin.getByRole('tab', { name: 'Runs' }).click();
+  const runNow = admin.getByRole('button', { name: `Run now: ${scraperName}` });
+  await expect(runNow).toBeEnabled({ timeout: 120_000 });
+  const pricesBefore = await shopPrice(pair.url);
+  const startedAt = Date.now();
+  await runNow.click();
+  await expect(admin.getByText(`A run of ${scraperName} is queued.`)).toBeVisible();
+  const latest = admin.getByRole('region', { name: 'Runs' }).locator('tbody tr.ant-table-row').first();
+  await expect(latest).toContainText('Succeeded', { timeout: 120_000 });
+  await expect(latest).toContainText(/[1-9]\d* seen, \d+ changed, \d+ new, 0 failed/);
+  const endedAt = Date.now();
+  // The shop's prices move every ten minutes (scripts/stack.ts): the run read the one before or after.
+  const prices = [...new Set([pricesBefore, await shopPrice(pair.url)])];
+
+  // The Owner finds the product by its EAN and opens its detail.
+  const owner = await signedIn(browser, 'Owner');
+  const owid = new URL(owner.url()).searchParams.get('owid');
+  await owner.goto(owid ? `/products?owid=${owid}` : '/products');
+  const search = owner.getByLabel('Search by name, brand or EAN');
+  await search.fill(pair.gtin!);
+  await search.press('Enter');
+  const rows = owner
+    .getByRole('table')
+    .filter({ has: owner.getByRole('columnheader', { name: 'Our price' }) })
+    .getByRole('row')
+    .filter({ has: owner.getByRole('cell') });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(pair.name);
+  await rows.first().getByRole('button', { name: pair.name, exact: true }).click();
+  await expect(owner).toHaveURL(/[?&]product=[0-9a-f-]{36}/);
+  const drawer = owner.getByRole('dialog');
+  await expect(drawer.getByText(pair.name, { exact: true }).first()).toBeVisible();
+
+  // The matched offer: the shop's price, collected during the run, with its history.
+  const offer = drawer
+    .getByRole('table', { name: 'Competitor products' })
+    .getByRole('row')
+    .filter({ has: owner.getByRole('cell', { name: 'Alza.cz', exact: true }) })
+    .filter({ has: owner.getByRole('link', { name: pair.name }) });
+  await expect(offer).toContainText('Matched');
+  const money = (price: number) => price.toLocaleString('en-US', { minimumFractionDigits: 2 }).replace(/[.,]/g, '\\$&');
+  const collected = prices.map(money).join('|');
+  await expect(offer).toContainText(new RegExp(collected));
+  // When it was collected: a minute of the run, as the detail writes times.
+  const minute = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+  const runMinutes = new Set<string>();
+  for (let at = startedAt - 60_000; at <= endedAt + 60_000; at += 15_000) runMinutes.add(minute.format(at));
+  const seen = (await offer.getByRole('cell').last().innerText()).trim();
+  expect([...runMinutes]).toContain(seen);
+  // Its history: the seeded earlier prices and the collected one, as points of the offer's line.
+  const chart = drawer.getByRole('img', { name: /^Price history of \d+ competitor products?$/ });
+  await expect(chart).toBeVisible();
+  const points = chart.locator('title').filter({ hasText: /^Alza\.cz: / });
+  expect(await points.count()).toBeGreaterThanOrEqual(3);
+  await expect(chart.locator('title').filter({ hasText: new RegExp(`^Alza\\.cz: .*(${collected}),`) })).not.toHaveCount(
+    0,
+  );
 });
