@@ -263,13 +263,7 @@ test('Owner: a keyboard walk of the matching queue reaches Start matching, moves
   const [, name = ''] = /^Candidate \d+ of \d+: (.+) at [^:]+$/.exec((await readOut.textContent()) ?? '') ?? [];
   expect(name, 'the selected candidate read out by its name').not.toBe('');
   await expect(page.getByRole('option', { selected: true }).first()).toContainText(name);
-  walk.push(
-    `J: selected ${await page
-      .getByRole('option', { selected: true })
-      .first()
-      .innerText()
-      .then((text) => text.split('\n')[0])}`,
-  );
+  walk.push(`J: read out "${await readOut.textContent()}"`);
   const skip = page.getByRole('button', { name: /^Skip/ }).first();
   await skip.focus();
   await page.keyboard.press('Enter');
@@ -280,7 +274,18 @@ test('Owner: a keyboard walk of the matching queue reaches Start matching, moves
   );
   expect(after.stop, 'focus stays on a control after a decision').not.toBe('(nothing: the page)');
   await page.keyboard.press('u');
+  await expect(page.getByText(/Saving \d+ decision/)).toHaveCount(0, { timeout: 30_000 });
   walk.push(`U: undo; focus on ${(await focusStop(page)).stop}`);
+  // M, pressed with the keyboard on the Skip button: the key decides, the keyboard stays on a control.
+  await page.keyboard.press('m');
+  await expect(page.getByText(/Saving \d+ decision/)).toHaveCount(0, { timeout: 30_000 });
+  const matched = await focusStop(page);
+  walk.push(
+    `M: product ${(await heading.innerText()) === product ? 'unchanged' : 'changed to the next'}, read out "${await readOut.textContent()}", focus on ${matched.stop}`,
+  );
+  expect(matched.stop, 'focus stays on a control after a decision').not.toBe('(nothing: the page)');
+  await page.keyboard.press('u');
+  walk.push(`U: undo; heading "${await heading.innerText()}", focus on ${(await focusStop(page)).stop}`);
   console.log(`Keyboard walk of the product page:\n${walk.join('\n')}`);
   await expect(page.getByText(/Saving \d+ decision/)).toHaveCount(0, { timeout: 30_000 });
   await page.getByRole('link', { name: 'Back to the queue' }).click();
