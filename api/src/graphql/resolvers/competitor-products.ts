@@ -7,8 +7,8 @@ import { normalizeGtin } from '../../matching/gtin.ts';
 import type { ApiContext } from '../context.ts';
 import { forbidden } from '../errors.ts';
 import { limitArg, offsetArg, searchArg, uuidArg } from '../validate.ts';
-import { eanOf, likePattern, toIso, toNumber } from './catalogue-scope.ts';
-import { findCompetitor } from './competitors.ts';
+import { eanOf, likePattern, scopeOf, toIso, toNumber } from './catalogue-scope.ts';
+import { findCompetitor } from '../../catalogue/competitors-store.ts';
 
 interface CatalogueRow {
   id: string;
@@ -38,7 +38,7 @@ async function competitorProductList(
   const allowed =
     (await ctx.can('competitors:detail', 'Read')) || (await ctx.can('monitoredCompetitor:detail', 'Read'));
   if (!allowed) throw forbidden("You may not read competitors' products.");
-  const competitor = await findCompetitor(ctx.pool, ctx, competitorId);
+  const competitor = await findCompetitor(ctx.pool, scopeOf(ctx), competitorId);
 
   const params: unknown[] = [competitorId];
   const conditions = ['cp.competitor_id = $1'];

@@ -10,7 +10,7 @@ import { billingResolvers } from './billing.ts';
 import { userAdminResolvers } from './user-admin.ts';
 import { feedResolvers } from './feeds.ts';
 import { websitesAdminResolvers } from './websites-admin.ts';
-import { competitorResolvers } from './competitors.ts';
+import { competitorResolvers } from '../../catalogue/competitors.ts';
 import { competitorProductResolvers } from './competitor-products.ts';
 import { productResolvers } from './products.ts';
 import { productFacetResolvers } from './product-facets.ts';
