@@ -51,21 +51,37 @@ export const emptyCounts = (): BatchCounts => ({
   failuresByKind: {},
 });
 
+/**
+ * The stored prices of a batch's products: known ones (and pages answered 304) by primary key
+ * alone, their competitor checked here; found ones by (competitor, canonical address). A known
+ * product is never looked up through a plan that may read the competitor products' trigram GiST
+ * index: on PGlite that index was seen missing live rows (`competitor_id = $1 AND id = ANY(...)`
+ * answered one row of three while a scan by id found all three), and the page's change was then
+ * dropped as "deleted meanwhile" (a resumed run wrote 39 changes of 40).
+ */
 async function storedPrices(
   client: PoolClient,
   competitorId: string,
   products: ScrapedProduct[],
+  notModified: string[],
 ): Promise<{ byId: Map<string, StoredPrice>; byCanonical: Map<string, StoredPrice> }> {
-  const ids = [...new Set(products.flatMap((p) => (p.knownId ? [p.knownId] : [])))];
+  const ids = [...new Set([...products.flatMap((p) => (p.knownId ? [p.knownId] : [])), ...notModified])];
   const urls = [...new Set(products.filter((p) => !p.knownId).map((p) => p.canonicalUrl))];
-  const { rows } = await client.query<StoredPrice & { canonical_url: string | null }>(
-    `SELECT id, price::float8 AS price, currency, availability, canonical_url FROM competitor_products
-      WHERE competitor_id = $1 AND (id = ANY($2::uuid[]) OR canonical_url = ANY($3::text[]))`,
-    [competitorId, ids, urls],
-  );
+  type Row = StoredPrice & { competitor_id: string; canonical_url: string | null };
+  const columns = 'id, competitor_id, price::float8 AS price, currency, availability, canonical_url';
+  const known = ids.length
+    ? await client.query<Row>(`SELECT ${columns} FROM competitor_products WHERE id = ANY($1::uuid[])`, [ids])
+    : { rows: [] as Row[] };
+  const found = urls.length
+    ? await client.query<Row>(
+        `SELECT ${columns} FROM competitor_products WHERE competitor_id = $1 AND canonical_url = ANY($2::text[])`,
+        [competitorId, urls],
+      )
+    : { rows: [] as Row[] };
   const byId = new Map<string, StoredPrice>();
   const byCanonical = new Map<string, StoredPrice>();
-  for (const row of rows) {
+  for (const row of [...known.rows, ...found.rows]) {
+    if (row.competitor_id !== competitorId) continue;
     byId.set(row.id, row);
     if (row.canonical_url) byCanonical.set(row.canonical_url, row);
   }
@@ -98,7 +114,7 @@ export async function writeBatch(
     const unique = new Map<string, ScrapedProduct>();
     for (const product of batch.products) unique.set(product.knownId ?? `url:${product.canonicalUrl}`, product);
     const products = [...unique.values()];
-    const { byId, byCanonical } = await storedPrices(client, run.competitorId, products);
+    const { byId, byCanonical } = await storedPrices(client, run.competitorId, products, batch.notModified);
     const inserts: ScrapedProduct[] = [];
     const changes: Array<ScrapedProduct & { id: string }> = [];
     const unchanged: Array<{ id: string; etag: string | null; lastModified: string | null }> = [];
@@ -167,7 +183,7 @@ export async function writeBatch(
                                   THEN i.canonical_url ELSE cp.canonical_url END,
                   etag = i.etag, last_modified = i.last_modified, seen_at = now()
              FROM input i
-            WHERE cp.id = i.id AND cp.competitor_id = $1
+            WHERE cp.id = i.id
            RETURNING cp.id, cp.price, cp.currency, cp.availability
          )
          INSERT INTO competitor_price_history (competitor_product_id, seen_at, price, currency, availability)
@@ -212,15 +228,20 @@ export async function writeBatch(
     // A held product was seen: its "last seen" moves, its price stays.
     const seenOnly = [
       ...unchanged,
-      ...[...heldHere, ...batch.notModified].map((id) => ({ id, etag: null, lastModified: null })),
+      ...[...heldHere, ...batch.notModified.filter((id) => byId.has(id))].map((id) => ({
+        id,
+        etag: null,
+        lastModified: null,
+      })),
     ];
     if (seenOnly.length) {
-      // "Last seen" moves for the whole batch in one statement; validators only when a new response brought them.
+      // "Last seen" moves for the whole batch in one statement; validators only when a new response
+      // brought them. By primary key alone: every id was checked to be the competitor's above.
       await client.query(
         `UPDATE competitor_products cp SET seen_at = now(), etag = coalesce(i.etag, cp.etag), last_modified = coalesce(i.last_modified, cp.last_modified)
-           FROM unnest($2::uuid[], $3::text[], $4::text[]) AS i(id, etag, last_modified)
-          WHERE cp.id = i.id AND cp.competitor_id = $1`,
-        [run.competitorId, seenOnly.map((s) => s.id), seenOnly.map((s) => s.etag), seenOnly.map((s) => s.lastModified)],
+           FROM unnest($1::uuid[], $2::text[], $3::text[]) AS i(id, etag, last_modified)
+          WHERE cp.id = i.id`,
+        [seenOnly.map((s) => s.id), seenOnly.map((s) => s.etag), seenOnly.map((s) => s.lastModified)],
       );
     }
     counts.held = failures.filter((f) => f.kind === 'held_for_review').length;
