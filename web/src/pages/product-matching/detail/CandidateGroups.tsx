@@ -14,7 +14,8 @@ import { pairEntries } from './session.ts';
  * the shared words marked, price and difference, score, equal identifiers); under the group of
  * the selected one, its side-by-side comparison. A click selects. The comparison is drawn beside
  * the list, not in the selected option: its links inside an option were controls nested in a
- * control, which a screen reader cannot reach (issue 20).
+ * control, which a screen reader cannot reach (issue 20). It is a named group, not a region: one
+ * landmark per product is the product's own section.
  */
 export const CandidateGroups = memo(function CandidateGroups({
   data,
@@ -91,7 +92,9 @@ function Comparison({
   const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
-    <section
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset groups form fields; this groups a comparison
+    <div
+      role="group"
       aria-label={t('matching.detail.comparison', { name: pair.competitorProduct.name })}
       style={{
         padding: '8px 12px',
@@ -105,7 +108,7 @@ function Comparison({
         competitorName={competitorName}
         evidence={{ ...pair.evidence, matchedIdentifiers: [...equalIdentifiers(data, pair)] }}
       />
-    </section>
+    </div>
   );
 }
 
