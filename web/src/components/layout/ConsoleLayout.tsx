@@ -1,5 +1,6 @@
 import { Layout } from 'antd';
 import type { ReactNode } from 'react';
+import { useFocusPageHeading } from '../../a11y/focusPageHeading.ts';
 import { BREAKPOINTS, SPACING } from '../../config/constants.ts';
 import { useWindowSize } from '../../hooks/useWindowSize.ts';
 import { AccountStatus } from './AccountStatus.tsx';
@@ -12,6 +13,7 @@ import './focus.css';
 export function ConsoleLayout({ children }: { children: ReactNode }) {
   const { width } = useWindowSize();
   useUserLanguage();
+  useFocusPageHeading();
   const compact = width < BREAKPOINTS.lg;
   return (
     <Layout style={{ minHeight: '100vh' }}>
