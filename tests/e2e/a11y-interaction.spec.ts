@@ -253,8 +253,10 @@ test('Owner: a keyboard walk of the matching queue reaches Start matching, moves
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/product-matching\/[0-9a-f-]{36}/);
   await expect(page.getByRole('option').first()).toBeVisible({ timeout: 30_000 });
-  const walk: string[] = [`product page opened: focus on ${(await focusStop(page)).stop}`];
+  // The keyboard was nowhere (on the page): it goes to the new page's title, which a screen reader reads.
   const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeFocused();
+  const walk: string[] = [`product page opened: focus on ${(await focusStop(page)).stop}`];
   const product = await heading.innerText();
   await page.keyboard.press('j');
   // The choice is read out (the keyboard stays where it was): "Candidate 2 of 5: <name> at <competitor>".
