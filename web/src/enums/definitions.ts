@@ -6,6 +6,12 @@
  * `color` is an antd preset colour (what <Tag color> takes; `default` is the plain grey tag);
  * `hex` is the same colour as a CSS colour, for charts, dots and bars.
  */
+/**
+ * The API's enumerations as codegen reads them from the schema (recency contrast, difference
+ * rating, matching status): a definition below keyed by one of them must name every value the
+ * schema has and no other, so a schema change fails the typecheck here.
+ */
+import type * as Schema from '../graphql/operations.ts';
 import { PRESET_TEXT } from '../theme.ts';
 
 /** antd preset colours used here, with their primary shade (antd's `<colour>-6`). */
@@ -63,7 +69,7 @@ export type EnumKind =
   | 'matchingStatistic';
 
 /** How old the freshest competitor price is: none (no price), short (< 1 day), middle (< 1 week), long. */
-export const RECENCY_CONTRAST = define('recencyContrast', {
+export const RECENCY_CONTRAST = define<Schema.RecencyContrast>('recencyContrast', {
   none: 'default',
   short: 'green',
   middle: 'gold',
@@ -80,7 +86,7 @@ export const DIFF_CONTRAST = define('diffContrast', {
 });
 
 /** How far our price is from the cheapest competitor's: unknown, normal (< 5 %), increased (< 15 %), high. */
-export const DIFF_RATING = define('diffRating', {
+export const DIFF_RATING = define<Schema.DiffRating>('diffRating', {
   unknown: 'default',
   normal: 'green',
   increased: 'orange',
@@ -106,7 +112,7 @@ export const GROUP_COLOR = define('groupColor', {
 });
 
 /** The status of a match (product × competitor product); docs/matching.md: each status its own colour. */
-export const MATCHING_STATUS = define('matchingStatus', {
+export const MATCHING_STATUS = define<Schema.MatchingStatus>('matchingStatus', {
   WAITING: 'gold',
   MATCHED: 'green',
   NEVER_MATCH: 'red',
