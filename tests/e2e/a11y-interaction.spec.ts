@@ -163,7 +163,7 @@ test('at 1024 px the sidebar stays open and usable, the page does not scroll sid
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
   ).toBeLessThanOrEqual(0);
-  // The first Tab stops on the header's first link, drawn with a visible focus outline.
+  // The first Tab stops on a control of the shell, drawn with a visible focus outline.
   await page.locator('body').click({ position: { x: 1, y: 1 } });
   await page.keyboard.press('Tab');
   const outline = await page.evaluate(() => {
@@ -177,6 +177,20 @@ test('at 1024 px the sidebar stays open and usable, the page does not scroll sid
   });
   expect(outline.tag).not.toBe('BODY');
   expect(outline.outline || outline.shadow, 'the focused element shows a focus outline').toBe(true);
+  // On a page just opened, the first Tab stops on the skip link, shown while focused; Enter takes
+  // the keyboard to the page (the main landmark), and the next Tab goes on inside it.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Match confirmation queue', level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to the page' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  const address = page.url();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  expect(page.url(), 'the skip link leaves the address as it was').toBe(address);
+  await page.keyboard.press('Tab');
+  expect(await page.getByRole('main').evaluate((main) => main.contains(document.activeElement))).toBe(true);
 });
 
 /** The focused element as assistive technology names it (its role and name), and whether it shows a focus outline. */

@@ -6,6 +6,7 @@ import { useWindowSize } from '../../hooks/useWindowSize.ts';
 import { AccountStatus } from './AccountStatus.tsx';
 import { Header } from './Header.tsx';
 import { Sidebar } from './sidebar/Sidebar.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.tsx';
 import { useUserLanguage } from './useUserLanguage.ts';
 import './focus.css';
 
@@ -17,10 +18,15 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
   const compact = width < BREAKPOINTS.lg;
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <SkipLink />
       <Header compact={compact} />
       <Layout>
         <Sidebar collapsed={compact} />
-        <Layout.Content style={{ padding: compact ? SPACING[3] : SPACING[5], minWidth: 0 }}>
+        <Layout.Content
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          style={{ padding: compact ? SPACING[3] : SPACING[5], minWidth: 0, outline: 'none' }}
+        >
           <AccountStatus />
           {children}
         </Layout.Content>
