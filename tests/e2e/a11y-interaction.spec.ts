@@ -1,7 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { appendFileSync } from 'node:fs';
 import { DEMO_USERS } from '../../api/src/seed/demo-users.ts';
-import { auditOnRequest } from './support/a11y-gate.ts';
 import { audit as auditPage, type Finding, formatFindings } from './support/axe.ts';
 import { setProfileLanguage } from './support/profile.ts';
 import { signIn as signInWithForm } from './support/signIn.ts';
@@ -48,8 +47,6 @@ async function expectFocusTrapped(page: Page, dialog: Locator) {
     expect(outlined, `no focus outline on ${stop} after ${i + 1} Tab presses`).toBe(true);
   }
 }
-
-auditOnRequest();
 
 for (const role of ['Admin', 'Owner']) {
   test(`${role}: the create dialogs pass the audit open and with their errors, keep focus inside and give it back`, async ({

@@ -1,11 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../api/src/seed/demo-users.ts';
 import { createAccessControl, type Resource } from '../../policies/index.ts';
 import { ROUTE_KEYS, ROUTES, type RouteKey } from '../../web/src/routes/routeTable.ts';
 import { E2E_WEB_URL } from './stack-ports.ts';
-import { auditOnRequest } from './support/a11y-gate.ts';
 import { audit, type Finding, formatFindings } from './support/axe.ts';
 
 /**
@@ -16,6 +14,9 @@ import { audit, type Finding, formatFindings } from './support/axe.ts';
  * is in the table. A route the role may not read (policies/policy.csv) is audited as that user
  * sees it: the Not Accessible page, for a detail route at an unknown entity. One sign-in per role;
  * the run prints how long each role took.
+ *
+ * A11Y_REPORT=<file> appends every finding as a JSON line. To record what an earlier build had,
+ * serve that build's web/dist with WEB_DIST=<folder> (scripts/stack.ts) and run the spec as usual.
  */
 
 const demoUser = (role: string) => DEMO_USERS.find((user) => user.roles.includes(role))!;
@@ -132,23 +133,6 @@ function record(findings: Finding[]) {
     appendFileSync(process.env.A11Y_REPORT, findings.map((finding) => JSON.stringify(finding)).join('\n') + '\n');
 }
 
-/**
- * A11Y_DIST=<folder>: audits another build of the console, served in place of web/dist (e.g. a
- * build of an earlier commit, to record what the audit found before a change).
- */
-async function serveBuild(page: Page, dist: string) {
-  await page.context().route(`${E2E_WEB_URL}/**`, async (route) => {
-    const request = route.request();
-    const { pathname } = new URL(request.url());
-    if (request.method() !== 'GET' || pathname.startsWith('/graphql') || pathname === '/config.json')
-      return route.continue();
-    const file = join(dist, pathname);
-    if (pathname !== '/' && existsSync(file) && statSync(file).isFile()) return route.fulfill({ path: file });
-    if (request.resourceType() === 'document') return route.fulfill({ path: join(dist, 'index.html') });
-    return route.continue();
-  });
-}
-
 /** Signs in through the form; patient, as the first page of a fresh stack can take a while. */
 async function signInAs(page: Page, email: string) {
   await page.goto('/auth/login');
@@ -158,63 +142,52 @@ async function signInAs(page: Page, email: string) {
   await expect(page.getByRole('button', { name: /User menu/ })).toContainText(email, { timeout: 60_000 });
 }
 
-/** The console as built in web/dist, and first, with A11Y_DIST, the other build (labelled by its folder). */
-auditOnRequest();
+for (const role of ROLES) {
+  // Not serial: a failing route does not stop the others (a new worker signs in again).
+  test.describe(role, () => {
+    let page: Page;
+    let started = 0;
+    const resolved = new Map<RouteKey, string>();
+    const links = new Map<RouteKey, string | null>();
 
-const BUILDS: { label: string; dist?: string }[] = [
-  ...(process.env.A11Y_DIST ? [{ label: `[${process.env.A11Y_DIST}] `, dist: process.env.A11Y_DIST }] : []),
-  { label: '' },
-];
-
-for (const { label, dist } of BUILDS) {
-  for (const role of ROLES) {
-    // Not serial: a failing route does not stop the others (a new worker signs in again).
-    test.describe(`${label}${role}`, () => {
-      let page: Page;
-      let started = 0;
-      const resolved = new Map<RouteKey, string>();
-      const links = new Map<RouteKey, string | null>();
-
-      test.beforeAll(async ({ browser }) => {
-        test.setTimeout(120_000);
-        started = Date.now();
-        // axe needs a page of a context made with newContext.
-        const context = await browser.newContext({
-          viewport: DESKTOP,
-          reducedMotion: 'reduce',
-          baseURL: E2E_WEB_URL,
-          locale: 'en-US',
-        });
-        page = await context.newPage();
-        if (dist) await serveBuild(page, dist);
-        await signInAs(page, demoUser(role).email);
+    test.beforeAll(async ({ browser }) => {
+      test.setTimeout(120_000);
+      started = Date.now();
+      // axe needs a page of a context made with newContext.
+      const context = await browser.newContext({
+        viewport: DESKTOP,
+        reducedMotion: 'reduce',
+        baseURL: E2E_WEB_URL,
+        locale: 'en-US',
       });
-      test.afterAll(async () => {
-        console.log(
-          `${label}${role}: ${resolved.size} routes audited in ${((Date.now() - started) / 1000).toFixed(1)} s (sign-in included)`,
-        );
-        await page.context().close();
-      });
-
-      for (const key of ROUTE_KEYS) {
-        if (key === 'productMatchingDetail') continue; // opened from the queue in its own test
-        test(`${label}${role} ${key}: no serious or critical violation, no sideways scrolling at 200 % zoom`, async () => {
-          test.setTimeout(120_000);
-          const path = await pathFor(page, role, key, resolved, links);
-          expect(path, `a demo entity linked from the parent page of ${ROUTES[key].path}`).not.toBeNull();
-          resolved.set(key, path!);
-          await page.goto(path!);
-          await settle(page);
-          const findings = await audit(page, `${label}${role} ${key} ${path}`);
-          record(findings);
-          await noteDetailLinks(page, key, links);
-          await page.setViewportSize(ZOOMED);
-          const overflow = await settledOverflow(page);
-          await page.setViewportSize(DESKTOP);
-          expect.soft(overflow, `${path} scrolls sideways at 200 % zoom (640 px) by`).toBeLessThanOrEqual(0);
-          expect(findings, formatFindings(findings)).toEqual([]);
-        });
-      }
+      page = await context.newPage();
+      await signInAs(page, demoUser(role).email);
     });
-  }
+    test.afterAll(async () => {
+      console.log(
+        `${role}: ${resolved.size} routes audited in ${((Date.now() - started) / 1000).toFixed(1)} s (sign-in included)`,
+      );
+      await page.context().close();
+    });
+
+    for (const key of ROUTE_KEYS) {
+      if (key === 'productMatchingDetail') continue; // opened from the queue in its own test
+      test(`${role} ${key}: no serious or critical violation, no sideways scrolling at 200 % zoom`, async () => {
+        test.setTimeout(120_000);
+        const path = await pathFor(page, role, key, resolved, links);
+        expect(path, `a demo entity linked from the parent page of ${ROUTES[key].path}`).not.toBeNull();
+        resolved.set(key, path!);
+        await page.goto(path!);
+        await settle(page);
+        const findings = await audit(page, `${role} ${key} ${path}`);
+        record(findings);
+        await noteDetailLinks(page, key, links);
+        await page.setViewportSize(ZOOMED);
+        const overflow = await settledOverflow(page);
+        await page.setViewportSize(DESKTOP);
+        expect.soft(overflow, `${path} scrolls sideways at 200 % zoom (640 px) by`).toBeLessThanOrEqual(0);
+        expect(findings, formatFindings(findings)).toEqual([]);
+      });
+    }
+  });
 }
