@@ -25,10 +25,10 @@ import {
   type HeldPriceRow,
   type HeldStatus,
 } from './held-prices.ts';
+import { findCompetitor } from '../catalogue/competitors-store.ts';
 import {
   competitorProductUrl,
   deleteScraper,
-  findCompetitorInScope,
   findRunInScope,
   findScraper,
   insertScraper,
@@ -227,7 +227,7 @@ async function scraperTestExtraction(_: unknown, args: { input: TestInput }, ctx
   const url = input.url ? urlArg('url', input.url) : null;
   let settings = input.settings != null ? settingsArg(input.settings) : null;
   await requireCan(ctx, 'scrappers:detail', 'Read', 'You may not test scrapers.');
-  if (!(await findCompetitorInScope(ctx.pool, competitorId, scopeOf(ctx)))) throw notFound('Competitor', competitorId);
+  await findCompetitor(ctx.pool, scopeOf(ctx), competitorId);
   if (!settings && input.scraperId) {
     const row = await scraperOrNotFound(ctx, uuidArg('scraperId', input.scraperId));
     settings = settingsArg(JSON.stringify(row.settings));
@@ -269,7 +269,7 @@ async function scraperCreate(_: unknown, args: { competitorId: string; input: Sc
   const name = textArg('name', args.input.name, 200);
   const settings = settingsArg(args.input.settings);
   await requireCan(ctx, 'scrappers', 'Create', 'You may not add scrapers.');
-  if (!(await findCompetitorInScope(ctx.pool, competitorId, scopeOf(ctx)))) throw notFound('Competitor', competitorId);
+  await findCompetitor(ctx.pool, scopeOf(ctx), competitorId);
   const id = await insertScraper(ctx.pool, competitorId, { name, enabled: args.input.enabled ?? true, settings });
   return toScraper((await findScraper(ctx.pool, id, null))!);
 }

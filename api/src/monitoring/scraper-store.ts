@@ -168,20 +168,6 @@ export async function deleteScraper(db: Db, id: string): Promise<void> {
   await db.query('DELETE FROM scrapers WHERE id = $1', [id]);
 }
 
-/** The competitor if the caller may reach it (scope), else null. */
-export async function findCompetitorInScope(
-  db: Db,
-  competitorId: string,
-  scope: string | null,
-): Promise<{ id: string; organization_id: string } | null> {
-  const { rows } = await db.query<{ id: string; organization_id: string }>(
-    `SELECT c.id, ow.organization_id FROM competitors c JOIN organization_websites ow ON ow.id = c.organization_website_id
-      WHERE c.id = $1 AND ($2::uuid IS NULL OR ow.organization_id = $2::uuid)`,
-    [competitorId, scope],
-  );
-  return rows[0] ?? null;
-}
-
 export async function listRuns(
   db: Db,
   scraperId: string,
