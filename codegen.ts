@@ -33,6 +33,7 @@ const config: CodegenConfig = {
         contextType: '../context.ts#ApiContext',
         // Resolvers may return a part of an object whose other fields have resolvers of their own.
         defaultMapper: 'Partial<{T}>',
+        mappers: { Organization: 'Partial<Organization>' },
         avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false },
       },
     },

@@ -3,6 +3,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import type { ApiContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
 export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
@@ -135,6 +136,8 @@ export type Competitor = {
   /** Automatic matching at this competitor (computed on request from the decisions). */
   matchingCalibration: MatchingCalibration;
   matchingMode: CompetitorMatchingMode;
+  /** The competitor's own target precision; null: its organization's (or the default) applies. */
+  matchingTargetPrecision: Maybe<Scalars['Float']['output']>;
   /** Our products matched to this competitor's and how our prices compare (computed on request). */
   monitoring: CompetitorMonitoring;
   name: Scalars['String']['output'];
@@ -780,9 +783,18 @@ export type MatchingModelInfo = {
   activeVersion: Scalars['String']['output'];
   /** Human decisions since the last retrain (a retrain is due at retrainAfter). */
   decisionsSinceRetrain: Scalars['Int']['output'];
+  /** The target precision when neither the organization nor a competitor sets one (0.99). */
+  defaultTargetPrecision: Scalars['Float']['output'];
+  /** Decided lists a retrain needs (minimumLists, of them minimumMatchedLists with a match); fewer keep the model. */
+  minimumLists: Scalars['Int']['output'];
+  minimumMatchedLists: Scalars['Int']['output'];
   retrainAfter: Scalars['Int']['output'];
+  /** A retrain is queued or at work on the job worker. */
+  retrainQueued: Scalars['Boolean']['output'];
   /** The latest retrains, newest first (at most 20). */
   retrains: Array<MatchingRetrain>;
+  /** The organization's own target precision of automatic matching; null: the default applies. */
+  targetPrecision: Maybe<Scalars['Float']['output']>;
   /** Versions trained for the organization, newest first. */
   versions: Array<MatchingModelVersion>;
 };
@@ -796,6 +808,8 @@ export type MatchingModelVersion = {
   heldOutRecallAt1: Scalars['Float']['output'];
   replacedRecallAt1: Scalars['Float']['output'];
   replacedVersion: Scalars['String']['output'];
+  /** Trained, but its held-out quality dropped: never made active. */
+  rolledBack: Scalars['Boolean']['output'];
   trainedLists: Scalars['Int']['output'];
   version: Scalars['String']['output'];
 };
@@ -3318,11 +3332,11 @@ export type ResolversTypes = {
   BrandSnapshot: ResolverTypeWrapper<Partial<BrandSnapshot>>;
   BrandSnapshotRow: ResolverTypeWrapper<Partial<BrandSnapshotRow>>;
   ComparisonCounts: ResolverTypeWrapper<Partial<ComparisonCounts>>;
-  Competitor: ResolverTypeWrapper<Partial<Competitor>>;
+  Competitor: ResolverTypeWrapper<Partial<Omit<Competitor, 'organizationWebsite'> & { organizationWebsite: ResolversTypes['OrganizationWebsite'] }>>;
   CompetitorCatalogueItem: ResolverTypeWrapper<Partial<CompetitorCatalogueItem>>;
   CompetitorImportRowError: ResolverTypeWrapper<Partial<CompetitorImportRowError>>;
   CompetitorInput: ResolverTypeWrapper<Partial<CompetitorInput>>;
-  CompetitorListResponse: ResolverTypeWrapper<Partial<CompetitorListResponse>>;
+  CompetitorListResponse: ResolverTypeWrapper<Partial<Omit<CompetitorListResponse, 'data'> & { data: Array<ResolversTypes['Competitor']> }>>;
   CompetitorMatchingMode: ResolverTypeWrapper<Partial<CompetitorMatchingMode>>;
   CompetitorMonitoring: ResolverTypeWrapper<Partial<CompetitorMonitoring>>;
   CompetitorProduct: ResolverTypeWrapper<Partial<CompetitorProduct>>;
@@ -3415,15 +3429,15 @@ export type ResolversTypes = {
   MatchingUndoInput: ResolverTypeWrapper<Partial<MatchingUndoInput>>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Organization: ResolverTypeWrapper<Partial<Organization>>;
-  OrganizationBilling: ResolverTypeWrapper<Partial<OrganizationBilling>>;
+  OrganizationBilling: ResolverTypeWrapper<Partial<Omit<OrganizationBilling, 'organization'> & { organization: ResolversTypes['Organization'] }>>;
   OrganizationCreateInput: ResolverTypeWrapper<Partial<OrganizationCreateInput>>;
-  OrganizationListResponse: ResolverTypeWrapper<Partial<OrganizationListResponse>>;
+  OrganizationListResponse: ResolverTypeWrapper<Partial<Omit<OrganizationListResponse, 'data'> & { data: Array<ResolversTypes['Organization']> }>>;
   OrganizationSort: ResolverTypeWrapper<Partial<OrganizationSort>>;
   OrganizationUpdateInput: ResolverTypeWrapper<Partial<OrganizationUpdateInput>>;
-  OrganizationWebsite: ResolverTypeWrapper<Partial<OrganizationWebsite>>;
+  OrganizationWebsite: ResolverTypeWrapper<Partial<Omit<OrganizationWebsite, 'organization'> & { organization: ResolversTypes['Organization'] }>>;
   OrganizationWebsiteCreateInput: ResolverTypeWrapper<Partial<OrganizationWebsiteCreateInput>>;
-  OrganizationWebsiteDeletePreview: ResolverTypeWrapper<Partial<OrganizationWebsiteDeletePreview>>;
-  OrganizationWebsiteListResponse: ResolverTypeWrapper<Partial<OrganizationWebsiteListResponse>>;
+  OrganizationWebsiteDeletePreview: ResolverTypeWrapper<Partial<Omit<OrganizationWebsiteDeletePreview, 'organizationWebsite'> & { organizationWebsite: ResolversTypes['OrganizationWebsite'] }>>;
+  OrganizationWebsiteListResponse: ResolverTypeWrapper<Partial<Omit<OrganizationWebsiteListResponse, 'data'> & { data: Array<ResolversTypes['OrganizationWebsite']> }>>;
   OrganizationWebsiteSort: ResolverTypeWrapper<Partial<OrganizationWebsiteSort>>;
   OrganizationWebsiteUpdateInput: ResolverTypeWrapper<Partial<OrganizationWebsiteUpdateInput>>;
   Pagination: ResolverTypeWrapper<Partial<Pagination>>;
@@ -3518,13 +3532,13 @@ export type ResolversTypes = {
   ScraperUpdateInput: ResolverTypeWrapper<Partial<ScraperUpdateInput>>;
   ScrapingFrequency: ResolverTypeWrapper<Partial<ScrapingFrequency>>;
   String: ResolverTypeWrapper<Partial<Scalars['String']['output']>>;
-  SupportRequest: ResolverTypeWrapper<Partial<SupportRequest>>;
+  SupportRequest: ResolverTypeWrapper<Partial<Omit<SupportRequest, 'organization'> & { organization?: Maybe<ResolversTypes['Organization']> }>>;
   SupportRequestInput: ResolverTypeWrapper<Partial<SupportRequestInput>>;
-  SupportRequestListResponse: ResolverTypeWrapper<Partial<SupportRequestListResponse>>;
+  SupportRequestListResponse: ResolverTypeWrapper<Partial<Omit<SupportRequestListResponse, 'data'> & { data: Array<ResolversTypes['SupportRequest']> }>>;
   SupportRequestStatus: ResolverTypeWrapper<Partial<SupportRequestStatus>>;
-  User: ResolverTypeWrapper<Partial<User>>;
+  User: ResolverTypeWrapper<Partial<Omit<User, 'organization'> & { organization?: Maybe<ResolversTypes['Organization']> }>>;
   UserInviteInput: ResolverTypeWrapper<Partial<UserInviteInput>>;
-  UserListResponse: ResolverTypeWrapper<Partial<UserListResponse>>;
+  UserListResponse: ResolverTypeWrapper<Partial<Omit<UserListResponse, 'data'> & { data: Array<ResolversTypes['User']> }>>;
   UserUpdateInput: ResolverTypeWrapper<Partial<UserUpdateInput>>;
   Website: ResolverTypeWrapper<Partial<Website>>;
 };
@@ -3542,11 +3556,11 @@ export type ResolversParentTypes = {
   BrandSnapshot: Partial<BrandSnapshot>;
   BrandSnapshotRow: Partial<BrandSnapshotRow>;
   ComparisonCounts: Partial<ComparisonCounts>;
-  Competitor: Partial<Competitor>;
+  Competitor: Partial<Omit<Competitor, 'organizationWebsite'> & { organizationWebsite: ResolversParentTypes['OrganizationWebsite'] }>;
   CompetitorCatalogueItem: Partial<CompetitorCatalogueItem>;
   CompetitorImportRowError: Partial<CompetitorImportRowError>;
   CompetitorInput: Partial<CompetitorInput>;
-  CompetitorListResponse: Partial<CompetitorListResponse>;
+  CompetitorListResponse: Partial<Omit<CompetitorListResponse, 'data'> & { data: Array<ResolversParentTypes['Competitor']> }>;
   CompetitorMonitoring: Partial<CompetitorMonitoring>;
   CompetitorProduct: Partial<CompetitorProduct>;
   CompetitorProductListResponse: Partial<CompetitorProductListResponse>;
@@ -3618,14 +3632,14 @@ export type ResolversParentTypes = {
   MatchingUndoInput: Partial<MatchingUndoInput>;
   Mutation: Record<PropertyKey, never>;
   Organization: Partial<Organization>;
-  OrganizationBilling: Partial<OrganizationBilling>;
+  OrganizationBilling: Partial<Omit<OrganizationBilling, 'organization'> & { organization: ResolversParentTypes['Organization'] }>;
   OrganizationCreateInput: Partial<OrganizationCreateInput>;
-  OrganizationListResponse: Partial<OrganizationListResponse>;
+  OrganizationListResponse: Partial<Omit<OrganizationListResponse, 'data'> & { data: Array<ResolversParentTypes['Organization']> }>;
   OrganizationUpdateInput: Partial<OrganizationUpdateInput>;
-  OrganizationWebsite: Partial<OrganizationWebsite>;
+  OrganizationWebsite: Partial<Omit<OrganizationWebsite, 'organization'> & { organization: ResolversParentTypes['Organization'] }>;
   OrganizationWebsiteCreateInput: Partial<OrganizationWebsiteCreateInput>;
-  OrganizationWebsiteDeletePreview: Partial<OrganizationWebsiteDeletePreview>;
-  OrganizationWebsiteListResponse: Partial<OrganizationWebsiteListResponse>;
+  OrganizationWebsiteDeletePreview: Partial<Omit<OrganizationWebsiteDeletePreview, 'organizationWebsite'> & { organizationWebsite: ResolversParentTypes['OrganizationWebsite'] }>;
+  OrganizationWebsiteListResponse: Partial<Omit<OrganizationWebsiteListResponse, 'data'> & { data: Array<ResolversParentTypes['OrganizationWebsite']> }>;
   OrganizationWebsiteUpdateInput: Partial<OrganizationWebsiteUpdateInput>;
   Pagination: Partial<Pagination>;
   Plan: Partial<Plan>;
@@ -3690,12 +3704,12 @@ export type ResolversParentTypes = {
   ScraperTestInput: Partial<ScraperTestInput>;
   ScraperUpdateInput: Partial<ScraperUpdateInput>;
   String: Partial<Scalars['String']['output']>;
-  SupportRequest: Partial<SupportRequest>;
+  SupportRequest: Partial<Omit<SupportRequest, 'organization'> & { organization?: Maybe<ResolversParentTypes['Organization']> }>;
   SupportRequestInput: Partial<SupportRequestInput>;
-  SupportRequestListResponse: Partial<SupportRequestListResponse>;
-  User: Partial<User>;
+  SupportRequestListResponse: Partial<Omit<SupportRequestListResponse, 'data'> & { data: Array<ResolversParentTypes['SupportRequest']> }>;
+  User: Partial<Omit<User, 'organization'> & { organization?: Maybe<ResolversParentTypes['Organization']> }>;
   UserInviteInput: Partial<UserInviteInput>;
-  UserListResponse: Partial<UserListResponse>;
+  UserListResponse: Partial<Omit<UserListResponse, 'data'> & { data: Array<ResolversParentTypes['User']> }>;
   UserUpdateInput: Partial<UserUpdateInput>;
   Website: Partial<Website>;
 };
@@ -3780,6 +3794,7 @@ export type CompetitorResolvers<ContextType = ApiContext, ParentType extends Res
   lastDataAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   matchingCalibration?: Resolver<ResolversTypes['MatchingCalibration'], ParentType, ContextType>;
   matchingMode?: Resolver<ResolversTypes['CompetitorMatchingMode'], ParentType, ContextType>;
+  matchingTargetPrecision?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   monitoring?: Resolver<ResolversTypes['CompetitorMonitoring'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   organizationWebsite?: Resolver<ResolversTypes['OrganizationWebsite'], ParentType, ContextType>;
@@ -4117,8 +4132,13 @@ export type MatchingLogResponseResolvers<ContextType = ApiContext, ParentType ex
 export type MatchingModelInfoResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MatchingModelInfo'] = ResolversParentTypes['MatchingModelInfo']> = {
   activeVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   decisionsSinceRetrain?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  defaultTargetPrecision?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  minimumLists?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  minimumMatchedLists?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   retrainAfter?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  retrainQueued?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   retrains?: Resolver<Array<ResolversTypes['MatchingRetrain']>, ParentType, ContextType>;
+  targetPrecision?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   versions?: Resolver<Array<ResolversTypes['MatchingModelVersion']>, ParentType, ContextType>;
 };
 
@@ -4129,6 +4149,7 @@ export type MatchingModelVersionResolvers<ContextType = ApiContext, ParentType e
   heldOutRecallAt1?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   replacedRecallAt1?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   replacedVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rolledBack?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   trainedLists?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };

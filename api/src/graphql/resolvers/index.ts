@@ -15,7 +15,7 @@ import { competitorProductResolvers } from './competitor-products.ts';
 import { productResolvers } from './products.ts';
 import { productFacetResolvers } from './product-facets.ts';
 import { aggregatorResolvers } from './aggregators.ts';
-import { supportResolvers } from './support.ts';
+import { supportResolvers } from '../../support/resolvers.ts';
 import { matchingRunResolvers } from './matching-runs.ts';
 import { matchingResolvers } from './matching.ts';
 import { pricingResolvers } from '../../pricing/resolvers.ts';
