@@ -17,6 +17,8 @@ const OWNER = byRole('Owner');
 
 const CALIBRATION = `targetPrecision automatic threshold estimatedPrecision estimatedCoverage decisions competitorDecisions source decisionsNeeded reason`;
 const COMPETITOR = `query Competitor($competitorId: ID!) { competitor(competitorId: $competitorId) { id matchingCalibration { ${CALIBRATION} } } }`;
+const OWN_TARGET = `query OwnTarget($competitorId: ID!) { competitor(competitorId: $competitorId) { matchingTargetPrecision } }`;
+const ORGANIZATION_TARGET = `query OrganizationTarget($organizationId: ID!) { matchingModel(organizationId: $organizationId) { targetPrecision defaultTargetPrecision } }`;
 const STATISTICS = `query Statistics($organizationWebsiteId: ID!) { matchingStatistics(organizationWebsiteId: $organizationWebsiteId) {
   competitors { competitor { id } calibration { ${CALIBRATION} } } } }`;
 const SET_COMPETITOR = `mutation Set($competitorId: ID!, $targetPrecision: Float) {
@@ -190,10 +192,22 @@ describe.each(engines)('Calibrated automatic matching on $name', (engine) => {
     expect(at95).toMatchObject({ targetPrecision: 0.95, automatic: true, estimatedCoverage: 1, source: 'COMPETITOR' });
     expect(at95.threshold).toBeCloseTo(0.5, 5);
     expect(at95.estimatedPrecision).toBeCloseTo(50 / 52, 5);
+    expect((await w.call(ADMIN.uid, OWN_TARGET, { competitorId: s.rivalA })).body.data.competitor).toEqual({
+      matchingTargetPrecision: 0.95,
+    });
+    expect((await w.call(ADMIN.uid, OWN_TARGET, { competitorId: s.rivalB })).body.data.competitor).toEqual({
+      matchingTargetPrecision: null,
+    });
 
     // Cleared: the organization's (the default until set), then the organization's own.
     await w.call(ADMIN.uid, SET_COMPETITOR, { competitorId: s.rivalA, targetPrecision: null });
     expect((await calibrationOf(s.rivalA)).targetPrecision).toBe(0.99);
+    expect((await w.call(ADMIN.uid, OWN_TARGET, { competitorId: s.rivalA })).body.data.competitor).toEqual({
+      matchingTargetPrecision: null,
+    });
+    expect((await w.call(ADMIN.uid, ORGANIZATION_TARGET, { organizationId: w.orgs.danube })).body.data).toEqual({
+      matchingModel: { targetPrecision: null, defaultTargetPrecision: 0.99 },
+    });
     const byOwnerOrg = await w.call(OWNER.uid, SET_ORGANIZATION, {
       organizationId: w.orgs.danube,
       targetPrecision: 0.95,
@@ -201,6 +215,9 @@ describe.each(engines)('Calibrated automatic matching on $name', (engine) => {
     expect(byOwnerOrg.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const org = await w.call(ADMIN.uid, SET_ORGANIZATION, { organizationId: w.orgs.danube, targetPrecision: 0.95 });
     expect(org.body).toMatchObject({ data: { organizationMatchingTargetPrecisionSet: 0.95 } });
+    expect((await w.call(ADMIN.uid, ORGANIZATION_TARGET, { organizationId: w.orgs.danube })).body.data).toEqual({
+      matchingModel: { targetPrecision: 0.95, defaultTargetPrecision: 0.99 },
+    });
     expect(await calibrationOf(s.rivalA)).toMatchObject({ targetPrecision: 0.95, automatic: true });
     expect(await calibrationOf(s.rivalB)).toMatchObject({
       targetPrecision: 0.95,

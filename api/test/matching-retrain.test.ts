@@ -22,8 +22,8 @@ const OWNER = byRole('Owner');
 const USER = byRole('User');
 
 const MODEL = `query Model($organizationId: ID!) { matchingModel(organizationId: $organizationId) {
-  activeVersion decisionsSinceRetrain retrainAfter
-  versions { version active trainedLists heldOutLists heldOutRecallAt1 replacedVersion replacedRecallAt1 }
+  activeVersion decisionsSinceRetrain retrainAfter retrainQueued minimumLists minimumMatchedLists targetPrecision defaultTargetPrecision
+  versions { version active trainedLists heldOutLists heldOutRecallAt1 replacedVersion replacedRecallAt1 rolledBack }
   retrains { outcome message version labelledLists } } }`;
 const RETRAIN = `mutation Retrain($organizationId: ID!) { matchingRetrainStart(organizationId: $organizationId) }`;
 
@@ -115,6 +115,14 @@ describe.each(engines)('Retraining the matching model on $name', (engine) => {
     expect(other.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     const started = await w.call(OWNER.uid, RETRAIN, { organizationId: org });
     expect(started.body).toMatchObject({ data: { matchingRetrainStart: true } });
+    // Queued, not yet run: the console shows it waiting, and a second request queues nothing.
+    expect((await w.call(OWNER.uid, MODEL, { organizationId: org })).body.data.matchingModel).toMatchObject({
+      retrainQueued: true,
+      retrains: [],
+    });
+    expect((await w.call(OWNER.uid, RETRAIN, { organizationId: org })).body).toMatchObject({
+      data: { matchingRetrainStart: false },
+    });
     worker = await startWorker({
       pool: w.pool,
       concurrency: 1,
@@ -126,7 +134,7 @@ describe.each(engines)('Retraining the matching model on $name', (engine) => {
     let model: any;
     for (;;) {
       model = (await w.call(OWNER.uid, MODEL, { organizationId: org })).body.data.matchingModel;
-      if (model.retrains.length || Date.now() > deadline) break;
+      if ((model.retrains.length && !model.retrainQueued) || Date.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(model).toMatchObject({
@@ -134,6 +142,11 @@ describe.each(engines)('Retraining the matching model on $name', (engine) => {
       versions: [],
       decisionsSinceRetrain: 0,
       retrainAfter: 200,
+      retrainQueued: false,
+      minimumLists: 100,
+      minimumMatchedLists: 30,
+      targetPrecision: null,
+      defaultTargetPrecision: 0.99,
     });
     expect(model.retrains).toEqual([
       {
@@ -168,7 +181,9 @@ describe.each(engines)('Retraining the matching model on $name', (engine) => {
     const model = (await w.call(ADMIN.uid, MODEL, { organizationId: org })).body.data.matchingModel;
     expect(model).toMatchObject({
       activeVersion: 'org-1',
-      versions: [{ version: 'org-1', active: true, replacedVersion: 'default-1', heldOutRecallAt1: 1 }],
+      versions: [
+        { version: 'org-1', active: true, rolledBack: false, replacedVersion: 'default-1', heldOutRecallAt1: 1 },
+      ],
     });
     expect(model.versions[0].trainedLists + model.versions[0].heldOutLists).toBe(120);
     expect(model.retrains[0]).toMatchObject({ outcome: 'TRAINED', version: 'org-1' });
@@ -191,7 +206,7 @@ describe.each(engines)('Retraining the matching model on $name', (engine) => {
     const model = (await w.call(ADMIN.uid, MODEL, { organizationId: org })).body.data.matchingModel;
     expect(model).toMatchObject({
       activeVersion: 'default-1',
-      versions: [{ version: 'org-1', active: false }],
+      versions: [{ version: 'org-1', active: false, rolledBack: true }],
       retrains: [{ outcome: 'ROLLED_BACK', version: 'org-1' }],
     });
   }, 120_000);

@@ -10,7 +10,15 @@ import { badUserInput, forbidden, notFound } from '../graphql/errors.ts';
 import { uuidArg } from '../graphql/validate.ts';
 import { competitorCalibration, type CompetitorCalibration } from './calibration-store.ts';
 import { enqueue } from '../jobs/queue.ts';
-import { activeModel, humanDecisions, RETRAIN_AFTER_DECISIONS } from './retrain.ts';
+import { JOB_SCHEMA } from '../jobs/queue.ts';
+import { DEFAULT_TARGET_PRECISION } from './calibration.ts';
+import {
+  activeModel,
+  humanDecisions,
+  MINIMUM_LISTS,
+  MINIMUM_MATCHED_LISTS,
+  RETRAIN_AFTER_DECISIONS,
+} from './retrain.ts';
 import { MATCHING_RETRAIN } from './runs/jobs.ts';
 
 export function toCalibration(c: CompetitorCalibration) {
@@ -57,6 +65,13 @@ function requireAdmin(ctx: ApiContext, what: string): void {
 const calibrationResolvers = {
   Competitor: {
     matchingCalibration: (parent: { id: string }, _args: unknown, ctx: ApiContext) => calibrationOf(ctx, parent.id),
+    async matchingTargetPrecision(parent: { id: string }, _args: unknown, ctx: ApiContext) {
+      const { rows } = await ctx.pool.query<{ target: number | null }>(
+        'SELECT matching_target_precision AS target FROM competitors WHERE id = $1',
+        [parent.id],
+      );
+      return rows[0]?.target == null ? null : Number(rows[0].target);
+    },
   },
   Mutation: {
     async organizationMatchingTargetPrecisionSet(
@@ -92,6 +107,19 @@ const calibrationResolvers = {
   },
 };
 
+/** A retrain of the organization waiting on the job queue or at work (pg-boss's states before 'completed'). */
+async function retrainQueued(ctx: ApiContext, organizationId: string): Promise<boolean> {
+  const { rows } = await ctx.pool.query<{ queued: boolean }>(
+    `SELECT to_regclass('${JOB_SCHEMA}.job') IS NOT NULL AS queued`,
+  );
+  if (!rows[0]?.queued) return false;
+  const { rowCount } = await ctx.pool.query(
+    `SELECT 1 FROM ${JOB_SCHEMA}.job WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry', 'active') LIMIT 1`,
+    [MATCHING_RETRAIN, organizationId],
+  );
+  return Boolean(rowCount);
+}
+
 /** Owners and Admins (Create on productMatchingQueue); a non-Admin only its own organization (others NOT_FOUND). */
 async function organizationArg(ctx: ApiContext, value: string): Promise<string> {
   const id = uuidArg('organizationId', value);
@@ -113,10 +141,12 @@ export const matchingModelResolvers = {
   Query: {
     async matchingModel(_: unknown, args: { organizationId: string }, ctx: ApiContext) {
       const id = await organizationArg(ctx, args.organizationId);
-      const [active, versions, retrains, decisions] = await Promise.all([
+      const [active, versions, retrains, decisions, queued, organization] = await Promise.all([
         activeModel(ctx.pool, id),
         ctx.pool.query(
-          `SELECT version, active, trained_lists, held_out_lists, quality, created_at FROM matching_models WHERE organization_id = $1 ORDER BY created_at DESC, version DESC`,
+          `SELECT m.version, m.active, m.trained_lists, m.held_out_lists, m.quality, m.created_at,
+                  EXISTS (SELECT 1 FROM matching_retrains r WHERE r.model_id = m.id AND r.outcome = 'rolled_back') AS rolled_back
+             FROM matching_models m WHERE m.organization_id = $1 ORDER BY m.created_at DESC, m.version DESC`,
           [id],
         ),
         ctx.pool.query(
@@ -125,7 +155,13 @@ export const matchingModelResolvers = {
           [id],
         ),
         humanDecisions(ctx.pool, id),
+        retrainQueued(ctx, id),
+        ctx.pool.query<{ target: number | null }>(
+          'SELECT matching_target_precision AS target FROM organizations WHERE id = $1',
+          [id],
+        ),
       ]);
+      const target = organization.rows[0]?.target;
       return {
         activeVersion: active.version,
         versions: versions.rows.map((r) => ({
@@ -136,6 +172,7 @@ export const matchingModelResolvers = {
           heldOutRecallAt1: Number(r.quality.candidate.recallAt1),
           replacedVersion: String(r.quality.replaces),
           replacedRecallAt1: Number(r.quality.current.recallAt1),
+          rolledBack: r.rolled_back,
           createdAt: new Date(r.created_at).toISOString(),
         })),
         retrains: retrains.rows.map((r) => ({
@@ -149,6 +186,11 @@ export const matchingModelResolvers = {
         })),
         decisionsSinceRetrain: Math.max(0, decisions - (retrains.rows[0]?.decisions ?? 0)),
         retrainAfter: RETRAIN_AFTER_DECISIONS,
+        retrainQueued: queued,
+        minimumLists: MINIMUM_LISTS,
+        minimumMatchedLists: MINIMUM_MATCHED_LISTS,
+        targetPrecision: target == null ? null : Number(target),
+        defaultTargetPrecision: DEFAULT_TARGET_PRECISION,
       };
     },
   },
