@@ -230,6 +230,15 @@ export type MatchingQueueFilter = {
   competitorId?: string | null | undefined;
 };
 
+export type MatchingRetrainOutcome =
+  | 'FAILED'
+  /** Trained, but its held-out quality dropped: the current version stays. */
+  | 'ROLLED_BACK'
+  /** Too few decided lists: nothing trained, the current version stays. */
+  | 'TOO_FEW_LABELS'
+  /** The new version is active. */
+  | 'TRAINED';
+
 export type MatchingRevertInput = {
   decisionId: string;
   idempotencyKey: string;
@@ -742,7 +751,7 @@ export type CompetitorQueryVariables = Exact<{
 }>;
 
 
-export type CompetitorQuery = { competitor: { id: string, name: string, url: string, matchingMode: CompetitorMatchingMode, active: boolean, scrapingFrequency: ScrapingFrequency, createdAt: string, productsCount: number, lastDataAt: string | null, organizationWebsite: { id: string, name: string, organization: { id: string, name: string } }, monitoring: { matchedProducts: number, waitingMatches: number, cheaper: number, equal: number, dearer: number, averageDifferencePercent: number | null }, matchingCalibration: { targetPrecision: number, automatic: boolean, threshold: number | null, estimatedPrecision: number | null, estimatedCoverage: number | null, decisions: number, competitorDecisions: number, source: MatchingCalibrationSource, decisionsNeeded: number, reason: MatchingCalibrationReason | null } } };
+export type CompetitorQuery = { competitor: { matchingTargetPrecision: number | null, id: string, name: string, url: string, matchingMode: CompetitorMatchingMode, active: boolean, scrapingFrequency: ScrapingFrequency, createdAt: string, productsCount: number, lastDataAt: string | null, organizationWebsite: { id: string, name: string, organization: { id: string, name: string } }, monitoring: { matchedProducts: number, waitingMatches: number, cheaper: number, equal: number, dearer: number, averageDifferencePercent: number | null }, matchingCalibration: { targetPrecision: number, automatic: boolean, threshold: number | null, estimatedPrecision: number | null, estimatedCoverage: number | null, decisions: number, competitorDecisions: number, source: MatchingCalibrationSource, decisionsNeeded: number, reason: MatchingCalibrationReason | null } } };
 
 export type MonitoredCompetitorQueryVariables = Exact<{
   competitorId: string;
@@ -1150,6 +1159,36 @@ export type ProductFeedImportMutationVariables = Exact<{
 
 
 export type ProductFeedImportMutation = { productFeedImport: { id: string, productFeedId: string, status: FeedImportStatus, source: ProductFeedSource, fileName: string | null, bytesRead: number, rowsRead: number, rowsImported: number, rowsRejected: number, productsCreated: number, productsUpdated: number, productsDeactivated: number, errorMessage: string | null, errorLine: number | null, errorColumn: number | null, createdAt: string, startedAt: string | null, finishedAt: string | null } };
+
+export type MatchingModelQueryVariables = Exact<{
+  organizationId: string;
+}>;
+
+
+export type MatchingModelQuery = { matchingModel: { activeVersion: string, decisionsSinceRetrain: number, retrainAfter: number, retrainQueued: boolean, minimumLists: number, minimumMatchedLists: number, targetPrecision: number | null, defaultTargetPrecision: number, versions: Array<{ version: string, active: boolean, rolledBack: boolean, trainedLists: number, heldOutLists: number, heldOutRecallAt1: number, replacedVersion: string, replacedRecallAt1: number, createdAt: string }>, retrains: Array<{ id: string, outcome: MatchingRetrainOutcome, message: string, version: string | null, labelledLists: number, seconds: number, finishedAt: string }> } };
+
+export type MatchingRetrainStartMutationVariables = Exact<{
+  organizationId: string;
+}>;
+
+
+export type MatchingRetrainStartMutation = { matchingRetrainStart: boolean };
+
+export type OrganizationMatchingTargetPrecisionSetMutationVariables = Exact<{
+  organizationId: string;
+  targetPrecision?: number | null | undefined;
+}>;
+
+
+export type OrganizationMatchingTargetPrecisionSetMutation = { organizationMatchingTargetPrecisionSet: number | null };
+
+export type CompetitorMatchingTargetPrecisionSetMutationVariables = Exact<{
+  competitorId: string;
+  targetPrecision?: number | null | undefined;
+}>;
+
+
+export type CompetitorMatchingTargetPrecisionSetMutation = { competitorMatchingTargetPrecisionSet: { targetPrecision: number, automatic: boolean, threshold: number | null, estimatedPrecision: number | null, estimatedCoverage: number | null, decisions: number, competitorDecisions: number, source: MatchingCalibrationSource, decisionsNeeded: number, reason: MatchingCalibrationReason | null } };
 
 export type MatchingProductSummaryFieldsFragment = { id: string, itemId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, category: string | null, price: number | null, currency: string, imageUrl: string | null, url: string | null };
 
@@ -1662,6 +1701,7 @@ export interface Operations {
   CompetitorDelete: { result: CompetitorDeleteMutation; variables: CompetitorDeleteMutationVariables };
   CompetitorFields: { result: CompetitorFieldsFragment; variables: Record<string, never> };
   CompetitorList: { result: CompetitorListQuery; variables: CompetitorListQueryVariables };
+  CompetitorMatchingTargetPrecisionSet: { result: CompetitorMatchingTargetPrecisionSetMutation; variables: CompetitorMatchingTargetPrecisionSetMutationVariables };
   CompetitorMonitoringFields: { result: CompetitorMonitoringFieldsFragment; variables: Record<string, never> };
   CompetitorProductList: { result: CompetitorProductListQuery; variables: CompetitorProductListQueryVariables };
   CompetitorProductsImport: { result: CompetitorProductsImportMutation; variables: CompetitorProductsImportMutationVariables };
@@ -1690,6 +1730,7 @@ export interface Operations {
   MatchingLeaseFields: { result: MatchingLeaseFieldsFragment; variables: Record<string, never> };
   MatchingLog: { result: MatchingLogQuery; variables: MatchingLogQueryVariables };
   MatchingLogExport: { result: MatchingLogExportQuery; variables: MatchingLogExportQueryVariables };
+  MatchingModel: { result: MatchingModelQuery; variables: MatchingModelQueryVariables };
   MatchingPairFields: { result: MatchingPairFieldsFragment; variables: Record<string, never> };
   MatchingPick: { result: MatchingPickMutation; variables: MatchingPickMutationVariables };
   MatchingProduct: { result: MatchingProductQuery; variables: MatchingProductQueryVariables };
@@ -1698,6 +1739,7 @@ export interface Operations {
   MatchingProductTimeline: { result: MatchingProductTimelineQuery; variables: MatchingProductTimelineQueryVariables };
   MatchingQueue: { result: MatchingQueueQuery; variables: MatchingQueueQueryVariables };
   MatchingReleaseProduct: { result: MatchingReleaseProductMutation; variables: MatchingReleaseProductMutationVariables };
+  MatchingRetrainStart: { result: MatchingRetrainStartMutation; variables: MatchingRetrainStartMutationVariables };
   MatchingRevert: { result: MatchingRevertMutation; variables: MatchingRevertMutationVariables };
   MatchingRunFields: { result: MatchingRunFieldsFragment; variables: Record<string, never> };
   MatchingRunList: { result: MatchingRunListQuery; variables: MatchingRunListQueryVariables };
@@ -1714,6 +1756,7 @@ export interface Operations {
   OrganizationCreate: { result: OrganizationCreateMutation; variables: OrganizationCreateMutationVariables };
   OrganizationFields: { result: OrganizationFieldsFragment; variables: Record<string, never> };
   OrganizationList: { result: OrganizationListQuery; variables: OrganizationListQueryVariables };
+  OrganizationMatchingTargetPrecisionSet: { result: OrganizationMatchingTargetPrecisionSetMutation; variables: OrganizationMatchingTargetPrecisionSetMutationVariables };
   OrganizationOptions: { result: OrganizationOptionsQuery; variables: OrganizationOptionsQueryVariables };
   OrganizationPlanChange: { result: OrganizationPlanChangeMutation; variables: OrganizationPlanChangeMutationVariables };
   OrganizationReinstate: { result: OrganizationReinstateMutation; variables: OrganizationReinstateMutationVariables };

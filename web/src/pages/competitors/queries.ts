@@ -85,6 +85,7 @@ export const COMPETITOR_QUERY = typed(
         matchingCalibration {
           ...MatchingCalibrationFields
         }
+        matchingTargetPrecision
       }
     }
     ${COMPETITOR_FIELDS}

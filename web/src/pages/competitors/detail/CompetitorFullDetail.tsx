@@ -12,6 +12,7 @@ import { CompetitorCatalogue } from './CompetitorCatalogue.tsx';
 import { CompetitorPageLayout } from './CompetitorPageLayout.tsx';
 import { MonitoringSummary } from './MonitoringSummary.tsx';
 import { CalibrationSummary } from '../../product-matching/shared/CalibrationSummary.tsx';
+import { CompetitorTargetPrecision } from './CompetitorTargetPrecision.tsx';
 import { CompetitorScrapers } from '../../scrapers/CompetitorScrapers.tsx';
 import { Heading } from '../../../components/layout/Heading.tsx';
 
@@ -95,7 +96,15 @@ export function CompetitorFullDetail({ competitorId }: { competitorId: string })
             </Descriptions>
           </Card>
           <MonitoringSummary monitoring={competitor.monitoring} />
-          <CalibrationSummary calibration={competitor.matchingCalibration} />
+          <Flex vertical gap={12}>
+            <CalibrationSummary calibration={competitor.matchingCalibration} />
+            <CompetitorTargetPrecision
+              competitorId={competitorId}
+              own={competitor.matchingTargetPrecision ?? null}
+              calibration={competitor.matchingCalibration}
+              onSaved={refresh}
+            />
+          </Flex>
           <CanAccess resource="scrappers" action="list">
             <CompetitorScrapers competitorId={competitorId} competitorName={competitor.name} />
           </CanAccess>

@@ -20,6 +20,7 @@ import { useProductFacets } from '../../products/list/useProductFacets.ts';
 import { useKeyboardShortcuts } from '../shared/useKeyboardShortcuts.ts';
 import { useMatchingStatistics } from '../shared/useMatchingStatistics.ts';
 import { MatchingRunsPanel } from '../runs/MatchingRunsPanel.tsx';
+import { MatchingModelPanel } from '../model/MatchingModelPanel.tsx';
 import { useQueueFilter } from '../shared/useQueueFilter.ts';
 import { QueueTable } from './QueueTable.tsx';
 import { LinkButton } from '../../../components/navigation/LinkButton.tsx';
@@ -168,6 +169,10 @@ export default function ProductMatchingQueuePage() {
             onSelect={setSelected}
             onOpen={open}
             onPage={(page) => update({ page })}
+          />
+          <MatchingModelPanel
+            organizationId={website.organization.id}
+            onChanged={() => void statisticsQuery.refetch()}
           />
         </Flex>
       )}
