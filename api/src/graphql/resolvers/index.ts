@@ -2,19 +2,18 @@
  * Every area's resolvers, merged into one map. An area exports a `Resolvers`-shaped object from
  * its own module and is added here with one line.
  */
-import { appUserResolvers } from './app-user.ts';
 import { organizationWebsiteResolvers } from './organization-websites.ts';
-import { profileResolvers } from './profile.ts';
+import { profileResolvers } from '../../users/profile.ts';
 import { organizationResolvers } from './organizations.ts';
 import { billingResolvers } from './billing.ts';
-import { userAdminResolvers } from './user-admin.ts';
+import { userAdminResolvers } from '../../users/user-admin.ts';
 import { feedResolvers } from './feeds.ts';
 import { websitesAdminResolvers } from './websites-admin.ts';
 import { competitorResolvers } from '../../catalogue/competitors.ts';
 import { competitorProductResolvers } from './competitor-products.ts';
 import { productResolvers } from './products.ts';
 import { productFacetResolvers } from './product-facets.ts';
-import { aggregatorResolvers } from './aggregators.ts';
+import { aggregatorResolvers } from '../../aggregators/resolvers.ts';
 import { supportResolvers } from '../../support/resolvers.ts';
 import { matchingRunResolvers } from './matching-runs.ts';
 import { matchingResolvers } from './matching.ts';
@@ -26,7 +25,6 @@ import { matchingCalibrationResolvers } from '../../matching/resolvers.ts';
 type ResolverMap = Record<string, Record<string, unknown>>;
 
 const areas: ResolverMap[] = [
-  appUserResolvers,
   organizationWebsiteResolvers,
   profileResolvers,
   organizationResolvers,

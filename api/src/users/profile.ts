@@ -1,11 +1,14 @@
 /**
- * The profile page's mutation: a user's language and locale. Roles, e-mail and organization are
- * not part of the input, so they cannot change here.
+ * One's own profile: reading it (appUser) and changing one's language and locale (appUserUpdate).
+ * Roles, e-mail and organization are not part of the input, so they cannot change here. Another
+ * user's profile is Admin's only (users:detail); everyone else gets NOT_FOUND, so ids of other
+ * users are not confirmed. The SQL is in users-store.ts.
  */
-import type { ApiContext } from '../context.ts';
-import { badUserInput, forbidden, notFound } from '../errors.ts';
-import { uidArg } from '../validate.ts';
-import type { Resolvers } from '../generated/resolvers.ts';
+import type { ApiContext } from '../graphql/context.ts';
+import { badUserInput, forbidden, notFound } from '../graphql/errors.ts';
+import type { MutationAppUserUpdateArgs, QueryAppUserArgs, Resolvers } from '../graphql/generated/resolvers.ts';
+import { uidArg } from '../graphql/validate.ts';
+import { findProfile, updateProfile } from './users-store.ts';
 
 /** A language code: ISO 639-1/-2 style, or the code of a custom language. */
 const LANGUAGE = /^[a-z]{2,3}$/;
@@ -36,7 +39,22 @@ export function profileChanges(input: AppUserUpdateInput): { language: string | 
   return { language, locale };
 }
 
-export async function appUserUpdate(_: unknown, args: { userId: string; input: AppUserUpdateInput }, ctx: ApiContext) {
+export async function appUser(_: unknown, args: QueryAppUserArgs, ctx: ApiContext) {
+  const userId = uidArg('userId', args.userId);
+  if (userId === ctx.viewer.id) {
+    // One's own profile: Read on settingsProfile (every role holds it in the current policy).
+    if (!(await ctx.can('settingsProfile', 'Read'))) throw forbidden('You may not read your profile.');
+  } else if (!(ctx.isAdmin && (await ctx.can('users:detail', 'Read')))) {
+    // Another user: Admin only for now (an Owner's view of its organization's users comes with
+    // the Users screen).
+    throw notFound('User', userId);
+  }
+  const profile = await findProfile(ctx.pool, userId);
+  if (!profile) throw notFound('User', userId);
+  return profile;
+}
+
+export async function appUserUpdate(_: unknown, args: MutationAppUserUpdateArgs, ctx: ApiContext) {
   const userId = uidArg('userId', args.userId);
   const { language, locale } = profileChanges(args.input ?? {});
   if (userId === ctx.viewer.id) {
@@ -45,16 +63,12 @@ export async function appUserUpdate(_: unknown, args: { userId: string; input: A
     // Another user's profile: Admin only; everyone else gets NOT_FOUND (ids are not confirmed).
     throw notFound('User', userId);
   }
-  const { rows } = await ctx.pool.query(
-    `UPDATE app_users SET language = COALESCE($2, language), locale = COALESCE($3, locale)
-      WHERE id = $1
-      RETURNING id, email, roles, language, locale`,
-    [userId, language, locale],
-  );
-  if (!rows[0]) throw notFound('User', userId);
-  return rows[0];
+  const profile = await updateProfile(ctx.pool, userId, { language, locale });
+  if (!profile) throw notFound('User', userId);
+  return profile;
 }
 
 export const profileResolvers = {
+  Query: { appUser },
   Mutation: { appUserUpdate },
 } satisfies Resolvers;

@@ -5,48 +5,40 @@
  * Scoping: Admin reaches every user. Owner and Editor reach only users of their own
  * organization (others are NOT_FOUND), never grant Admin, never move a user elsewhere.
  * Nobody removes their own Admin role, disables or deletes themselves.
+ * Each resolver checks its arguments and the caller, then calls the store (users-store.ts).
  */
 import { GraphQLError } from 'graphql';
 import { ROLES } from '@console/policies';
-import type { ApiContext } from '../context.ts';
-import { badUserInput, forbidden, notFound } from '../errors.ts';
-import { limitArg, offsetArg, searchArg, uidArg, uuidArg } from '../validate.ts';
-import { inTransaction } from '../../db/transaction.ts';
-import { IdentityAdminError, type IdentityAdmin } from '../../auth/identity-admin.ts';
-import { assertWithinLimit, type Queryable } from './plan-limits.ts';
+import { type IdentityAdmin, IdentityAdminError } from '../auth/identity-admin.ts';
+import { inTransaction, type Queryable } from '../db/transaction.ts';
+import type { ApiContext } from '../graphql/context.ts';
+import { badUserInput, forbidden, notFound } from '../graphql/errors.ts';
+import type {
+  MutationUserDeleteArgs,
+  MutationUserInviteArgs,
+  MutationUserUpdateArgs,
+  QueryUserArgs,
+  QueryUserListArgs,
+  Resolvers,
+} from '../graphql/generated/resolvers.ts';
+import { assertWithinLimit } from '../graphql/resolvers/plan-limits.ts';
+import { scopeOf } from '../graphql/resolvers/catalogue-scope.ts';
+import { limitArg, offsetArg, searchArg, uidArg, uuidArg } from '../graphql/validate.ts';
+import {
+  deleteUser,
+  emailTaken,
+  findUser as findUserIn,
+  insertUser,
+  listUsers,
+  organizationExists,
+  setUserDisabled,
+  setUserRoles,
+  type UserObject,
+} from './users-store.ts';
 
-interface UserRow {
-  id: string;
-  email: string;
-  roles: string[];
-  language: string;
-  locale: string;
-  disabled: boolean;
-  created_at: Date;
-  organization_id: string | null;
-  organization_name: string | null;
-}
-
-const SELECT_USER = `
-  SELECT u.id, u.email, u.roles, u.language, u.locale, u.disabled, u.created_at, u.organization_id, o.name AS organization_name
-    FROM app_users u LEFT JOIN organizations o ON o.id = u.organization_id`;
-
-const toUser = (row: UserRow) => ({
-  id: row.id,
-  email: row.email,
-  roles: row.roles,
-  language: row.language,
-  locale: row.locale,
-  disabled: row.disabled,
-  createdAt: row.created_at.toISOString(),
-  organization: row.organization_id ? { id: row.organization_id, name: row.organization_name } : null,
-});
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const LANGUAGE = /^[a-z]{2,3}$/;
 const LOCALE = /^[a-z]{2,3}-[A-Z]{2}$/;
-const NO_ORGANIZATION = '00000000-0000-0000-0000-000000000000';
 
 function emailArg(field: string, value: string): string {
   const email = (value ?? '').trim().toLowerCase();
@@ -81,14 +73,11 @@ const identityFailed = (error: unknown) =>
       })
     : error;
 
-/** The user within the caller's reach, or NOT_FOUND. */
-async function findUser(db: Queryable, ctx: ApiContext, id: string, lock = false): Promise<UserRow> {
-  const { rows } = await db.query<UserRow>(
-    `${SELECT_USER} WHERE u.id = $1 AND ($2::uuid IS NULL OR u.organization_id = $2::uuid)${lock ? ' FOR UPDATE OF u' : ''}`,
-    [id, ctx.isAdmin ? null : (ctx.viewer.organizationId ?? NO_ORGANIZATION)],
-  );
-  if (!rows[0]) throw notFound('User', id);
-  return rows[0];
+/** The user within `scope` (scopeOf(ctx), or null: any), or NOT_FOUND. */
+async function findUser(db: Queryable, scope: string | null, id: string, lock = false): Promise<UserObject> {
+  const user = await findUserIn(db, scope, id, lock);
+  if (!user) throw notFound('User', id);
+  return user;
 }
 
 /** An organization a user may be placed in: it exists, and for non-admins it is their own. */
@@ -107,8 +96,8 @@ async function targetOrganization(
     if (!roles.includes('Admin')) throw badUserInput('organizationId', 'is required for users who are not Admins');
     return null;
   }
-  const { rowCount } = await db.query('SELECT 1 FROM organizations WHERE id = $1', [organizationId]);
-  if (!rowCount) throw badUserInput('organizationId', `there is no organization ${organizationId}`);
+  if (!(await organizationExists(db, organizationId)))
+    throw badUserInput('organizationId', `there is no organization ${organizationId}`);
   return organizationId;
 }
 
@@ -125,18 +114,7 @@ async function require(
     throw forbidden(action === 'Read' ? 'You may not read users.' : 'You may not manage users.');
 }
 
-async function userList(
-  _: unknown,
-  args: {
-    organizationId?: string | null;
-    role?: string | null;
-    disabled?: boolean | null;
-    email?: string | null;
-    limit: number;
-    offset: number;
-  },
-  ctx: ApiContext,
-) {
+async function userList(_: unknown, args: QueryUserListArgs, ctx: ApiContext) {
   const limit = limitArg('limit', args.limit);
   const offset = offsetArg('offset', args.offset);
   const requested = args.organizationId == null ? null : uuidArg('organizationId', args.organizationId);
@@ -149,48 +127,24 @@ async function userList(
     if (!own || (requested && requested !== own)) return { data: [], meta: { pagination: { total: 0 } } };
     organizationId = own;
   }
-  const conditions: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: (n: number) => string, value: unknown) => {
-    params.push(value);
-    conditions.push(sql(params.length));
-  };
-  if (organizationId) add((n) => `u.organization_id = $${n}::uuid`, organizationId);
-  if (role) add((n) => `$${n}::text = ANY (u.roles)`, role);
-  if (args.disabled != null) add((n) => `u.disabled = $${n}::boolean`, args.disabled);
-  if (email) add((n) => `lower(u.email) LIKE lower($${n}::text)`, likePattern(email));
-  const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-  const n = params.length;
-  const [page, count] = await Promise.all([
-    ctx.pool.query<UserRow>(`${SELECT_USER} ${where} ORDER BY lower(u.email), u.id LIMIT $${n + 1} OFFSET $${n + 2}`, [
-      ...params,
-      limit,
-      offset,
-    ]),
-    ctx.pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM app_users u ${where}`, params),
-  ]);
-  return { data: page.rows.map(toUser), meta: { pagination: { total: count.rows[0]?.total ?? 0 } } };
+  const { rows, total } = await listUsers(ctx.pool, {
+    organizationId,
+    role,
+    disabled: args.disabled ?? null,
+    email,
+    limit,
+    offset,
+  });
+  return { data: rows, meta: { pagination: { total } } };
 }
 
-async function user(_: unknown, args: { userId: string }, ctx: ApiContext) {
+async function user(_: unknown, args: QueryUserArgs, ctx: ApiContext) {
   const id = uidArg('userId', args.userId);
   await require(ctx, 'Read', 'users:detail');
-  return toUser(await findUser(ctx.pool, ctx, id));
+  return findUser(ctx.pool, scopeOf(ctx), id);
 }
 
-async function userInvite(
-  _: unknown,
-  args: {
-    input: {
-      email: string;
-      roles: string[];
-      organizationId?: string | null;
-      language?: string | null;
-      locale?: string | null;
-    };
-  },
-  ctx: ApiContext,
-) {
+async function userInvite(_: unknown, args: MutationUserInviteArgs, ctx: ApiContext) {
   const { input } = args;
   const email = emailArg('email', input.email);
   const roles = rolesArg('roles', input.roles);
@@ -206,8 +160,7 @@ async function userInvite(
   // Checks before anything is created, so a refusal leaves the identity provider untouched.
   const organizationId = await targetOrganization(ctx.pool, ctx, requestedOrganization, roles);
   const check = async (db: Queryable) => {
-    const taken = await db.query('SELECT 1 FROM app_users WHERE lower(email) = $1', [email]);
-    if (taken.rowCount) throw badUserInput('email', 'a user with this e-mail already exists');
+    if (await emailTaken(db, email)) throw badUserInput('email', 'a user with this e-mail already exists');
     if (organizationId) await assertWithinLimit(db, organizationId, 'users');
   };
   await check(ctx.pool);
@@ -226,12 +179,9 @@ async function userInvite(
   try {
     return await inTransaction(ctx.pool, async (client) => {
       await check(client);
-      await client.query(
-        'INSERT INTO app_users (id, email, roles, language, locale, organization_id) VALUES ($1, $2, $3, $4, $5, $6)',
-        [uid, email, roles, language, locale, organizationId],
-      );
+      await insertUser(client, { id: uid, email, roles, language, locale, organizationId });
       await identity.sendPasswordReset(email);
-      return toUser(await findUser(client, { ...ctx, isAdmin: true }, uid));
+      return findUser(client, null, uid);
     });
   } catch (error) {
     await identity.deleteUser(uid).catch((undo) => console.error(`Could not undo the identity account ${uid}:`, undo));
@@ -239,11 +189,7 @@ async function userInvite(
   }
 }
 
-async function userUpdate(
-  _: unknown,
-  args: { userId: string; input: { roles?: string[] | null; organizationId?: string | null } },
-  ctx: ApiContext,
-) {
+async function userUpdate(_: unknown, args: MutationUserUpdateArgs, ctx: ApiContext) {
   const id = uidArg('userId', args.userId);
   const { input } = args;
   const roles = input.roles == null ? null : rolesArg('roles', input.roles);
@@ -252,45 +198,41 @@ async function userUpdate(
   await require(ctx, 'Update');
   if (roles) assertMayGrant(ctx, roles);
   return inTransaction(ctx.pool, async (client) => {
-    const current = await findUser(client, ctx, id, true);
+    const current = await findUser(client, scopeOf(ctx), id, true);
     const nextRoles = roles ?? current.roles;
     if (id === ctx.viewer.id && current.roles.includes('Admin') && !nextRoles.includes('Admin')) {
       throw forbidden('You cannot remove your own Admin role; ask another Admin.');
     }
     // An Owner never touches an Admin's roles (Admins are staff, outside its organization anyway).
     if (!ctx.isAdmin && current.roles.includes('Admin')) throw notFound('User', id);
-    let organizationId = current.organization_id;
-    if (moving && requestedOrganization !== current.organization_id) {
+    let organizationId = current.organizationId;
+    if (moving && requestedOrganization !== current.organizationId) {
       if (!ctx.isAdmin) throw forbidden('You may not move users to another organization.');
       organizationId = await targetOrganization(client, ctx, requestedOrganization, nextRoles);
       if (organizationId) await assertWithinLimit(client, organizationId, 'users');
     }
     if (!organizationId && !nextRoles.includes('Admin'))
       throw badUserInput('organizationId', 'is required for users who are not Admins');
-    await client.query('UPDATE app_users SET roles = $2, organization_id = $3 WHERE id = $1', [
-      id,
-      nextRoles,
-      organizationId,
-    ]);
-    return toUser(await findUser(client, { ...ctx, isAdmin: true }, id));
+    await setUserRoles(client, id, nextRoles, organizationId);
+    return findUser(client, null, id);
   });
 }
 
 function setDisabled(disabled: boolean) {
-  return async (_: unknown, args: { userId: string }, ctx: ApiContext) => {
+  return async (_: unknown, args: MutationUserDeleteArgs, ctx: ApiContext) => {
     const id = uidArg('userId', args.userId);
     await require(ctx, 'Update');
     if (id === ctx.viewer.id && disabled) throw forbidden('You cannot disable yourself.');
     const identity = identityOf(ctx);
     try {
       return await inTransaction(ctx.pool, async (client) => {
-        const row = await findUser(client, ctx, id, true);
+        const row = await findUser(client, scopeOf(ctx), id, true);
         // An Owner never disables or enables an Admin, even one filed under its organization.
         if (!ctx.isAdmin && row.roles.includes('Admin')) throw notFound('User', id);
-        await client.query('UPDATE app_users SET disabled = $2 WHERE id = $1', [id, disabled]);
+        await setUserDisabled(client, id, disabled);
         // The identity provider last: if it refuses, the database change is rolled back.
         await identity.setDisabled(id, disabled);
-        return toUser(await findUser(client, ctx, id));
+        return findUser(client, scopeOf(ctx), id);
       });
     } catch (error) {
       throw identityFailed(error);
@@ -298,18 +240,18 @@ function setDisabled(disabled: boolean) {
   };
 }
 
-async function userDelete(_: unknown, args: { userId: string }, ctx: ApiContext) {
+async function userDelete(_: unknown, args: MutationUserDeleteArgs, ctx: ApiContext) {
   const id = uidArg('userId', args.userId);
   await require(ctx, 'Delete');
   if (id === ctx.viewer.id) throw forbidden('You cannot delete yourself.');
   const identity = identityOf(ctx);
   try {
     return await inTransaction(ctx.pool, async (client) => {
-      const row = await findUser(client, ctx, id, true);
+      const row = await findUser(client, scopeOf(ctx), id, true);
       if (!ctx.isAdmin && row.roles.includes('Admin')) throw notFound('User', id);
-      await client.query('DELETE FROM app_users WHERE id = $1', [id]);
+      await deleteUser(client, id);
       await identity.deleteUser(id);
-      return toUser(row);
+      return row;
     });
   } catch (error) {
     throw identityFailed(error);
@@ -325,4 +267,4 @@ export const userAdminResolvers = {
     userEnable: setDisabled(false),
     userDelete,
   },
-};
+} satisfies Resolvers;
