@@ -1,13 +1,15 @@
 /**
- * Data insights' rollups under concurrent writers (migration 092, "Lock order"): two scraper-like
- * transactions on one website — each a bulk competitor price update, then a bulk own price
- * update, on disjoint offers and products whose rollup rows (cells, competitor totals, brands)
- * overlap — run at the same time many times over without a deadlock, and the rollups still equal
- * a recount. PostgreSQL only: PGlite serves one connection at a time, so nothing runs concurrently.
+ * Data insights' rollups under concurrent writers (migrations 092, "Lock order", and 096): two
+ * scraper-like transactions on one website — each a bulk competitor price update, then a bulk own
+ * price update, on disjoint offers and products whose rollup rows (cells, competitor totals,
+ * brands) overlap — and two folds of their notes run at the same time many times over without a
+ * deadlock, and the rollups, folded, still equal a recount. PostgreSQL only: PGlite serves one
+ * connection at a time, so nothing runs concurrently.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pool } from 'pg';
 import { migrate } from '../src/db/migrate.ts';
+import { foldChanges } from '../src/insights/fold.ts';
 import { availableEngines } from './engines.ts';
 import type { Database } from '../src/db/database.ts';
 
@@ -79,11 +81,13 @@ describe.skipIf(postgres.length === 0).each(postgres)('Insights rollups with con
     }
   }
 
-  it('two writers on overlapping rollup rows, 25 times at once: no deadlock, rollups equal a recount', async () => {
+  it('two writers on overlapping rollup rows and two folds, 25 times at once: no deadlock, rollups equal a recount', async () => {
     for (let round = 0; round < 25; round += 1) {
       const results = await Promise.allSettled([
         writer(competitors[0]!, 0, round),
+        foldChanges(pool),
         writer(competitors[1]!, 1, round + 1),
+        foldChanges(pool),
       ]);
       const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
       expect(failed?.reason?.message, `round ${round}`).toBeUndefined();
@@ -100,6 +104,7 @@ describe.skipIf(postgres.length === 0).each(postgres)('Insights rollups with con
           [website],
         )
       ).rows[0];
+    await foldChanges(pool);
     const kept = await snapshot();
     await pool.query('SELECT insight_rebuild($1)', [website]);
     expect(kept).toEqual(await snapshot());

@@ -3,14 +3,16 @@
  * price and availability changes, matches made and undone, own price, brand, category and
  * activity changes, products added and deleted — each a bulk statement, as imports and scrapes
  * write — and days passing (the periods' starts move over the price history), the rollups kept by
- * the triggers equal a recount from scratch (insight_rebuild), and the dynamics they keep equal
- * the rule read straight from the price history.
+ * folding the triggers' notes (migration 096: folds between some steps, and before comparing)
+ * equal a recount from scratch (insight_rebuild), and the dynamics they keep equal the rule read
+ * straight from the price history.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pool } from 'pg';
 import { migrate } from '../src/db/migrate.ts';
 import { availableEngines } from './engines.ts';
 import { differenceTenths, priceIndex } from '../src/insights/arithmetic.ts';
+import { foldChanges, runFolds } from '../src/insights/fold.ts';
 import type { Database } from '../src/db/database.ts';
 
 const engines = await availableEngines();
@@ -40,6 +42,7 @@ const ROLLUPS = {
   insight_offer_starts: 'competitor_product_id, p30::text, p90::text, p365::text',
   insight_cell_differences: 'organization_website_id, competitor_id, brand, category, difference, pairs',
   insight_brand_differences: 'organization_website_id, brand, category, difference, products',
+  insight_products_counted: 'product_id, organization_website_id, brand, category, price::text, market::text, matched',
 } as const;
 const ZERO: Record<keyof typeof ROLLUPS, string> = {
   insight_pairs: 'true',
@@ -49,6 +52,7 @@ const ZERO: Record<keyof typeof ROLLUPS, string> = {
   insight_offer_starts: 'true',
   insight_cell_differences: 'pairs <> 0',
   insight_brand_differences: 'products <> 0',
+  insight_products_counted: 'true',
 };
 /** Rollups without a website column, reached through their competitor. */
 const WEBSITE: Partial<Record<keyof typeof ROLLUPS, string>> = {
@@ -315,7 +319,12 @@ describe.each(engines)('Insights rollups on $name', (engine) => {
     for (let step = 0; step < 60; step += 1) {
       await randomStep(website, worlds[0]!);
       if (step % 3 === 0) await randomStep(other, worlds[1]!);
+      // The writes leave notes; folds come now and then (several changes of one product or pair
+      // between two folds), and always before the rollups are compared.
+      if (step % 4 === 1) await foldChanges(pool);
       if (step % 15 === 14) {
+        await foldChanges(pool);
+        expect(await foldChanges(pool), 'a second fold finds nothing').toBe(0);
         for (const site of [website, other]) {
           const kept = await Promise.all(
             (Object.keys(ROLLUPS) as Array<keyof typeof ROLLUPS>).map((t) => rollup(pool, t, site)),
@@ -363,11 +372,43 @@ describe.each(engines)('Insights rollups on $name', (engine) => {
       [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
     );
     expect(rows.map((r) => r.d)).toEqual(pairs.map(([o, c]) => differenceTenths(o, c)));
-    rows.forEach((r, i) => expect(r.ix).toBeCloseTo(priceIndex(pairs[i]![0], pairs[i]![1])!, 5));
+    rows.forEach((r, i) => {
+      expect(r.ix).toBeCloseTo(priceIndex(pairs[i]![0], pairs[i]![1])!, 5);
+    });
+  });
+
+  it('a fold with no notes still closes the days and moves the period starts (the job does it within seconds of midnight)', async () => {
+    await pool.query(
+      `UPDATE insight_state SET starts_for = (now() AT TIME ZONE 'UTC')::date - 1, closed_through = (now() AT TIME ZONE 'UTC')::date - 2`,
+    );
+    await foldChanges(pool);
+    expect(await foldChanges(pool)).toBe(0);
+    const { rows } = await pool.query(
+      `SELECT starts_for = (now() AT TIME ZONE 'UTC')::date AS moved, closed_through = (now() AT TIME ZONE 'UTC')::date - 1 AS closed FROM insight_state`,
+    );
+    expect(rows[0]).toEqual({ moved: true, closed: true });
+  });
+
+  it('the fold loop of the insights.fold job folds what the writes noted, and stops when told', async () => {
+    await pool.query('UPDATE products SET price = price + 1 WHERE organization_website_id = $1 AND price IS NOT NULL', [
+      website,
+    ]);
+    const notes = async () => (await pool.query('SELECT count(*)::int AS n FROM insight_changes')).rows[0].n;
+    expect(await notes()).toBeGreaterThan(0);
+    const stop = new AbortController();
+    const loop = runFolds(pool, { forMs: 60_000, intervalMs: 50, signal: stop.signal });
+    for (let i = 0; i < 100 && (await notes()) > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    stop.abort();
+    await loop;
+    expect(await notes()).toBe(0);
+    const kept = await rollup(pool, 'insight_brands', website);
+    await pool.query('SELECT insight_rebuild($1)', [website]);
+    expect(kept).toEqual(await rollup(pool, 'insight_brands', website));
   });
 
   it('a deleted website takes its rollups with it', async () => {
     await pool.query('DELETE FROM organization_websites WHERE id = $1', [other]);
+    await foldChanges(pool);
     for (const table of Object.keys(ROLLUPS) as Array<keyof typeof ROLLUPS>) {
       expect(await rollup(pool, table, other)).toEqual([]);
     }

@@ -8,6 +8,7 @@
  * back 30 days is left alone.
  */
 import type { Pool, PoolClient } from 'pg';
+import { foldChanges } from './fold.ts';
 
 type Db = Pick<Pool | PoolClient, 'query'>;
 
@@ -43,7 +44,9 @@ export async function seedInsightsHistory(db: Db): Promise<{ websites: number; h
     await db.query('SELECT insight_backfill_days($1, $2)', [id, DEMO_HISTORY_DAYS]);
   }
   // History written after the fact (here and by the catalogue's demo) moves the offers' prices at
-  // the periods' starts: the dynamics' rollups are recounted for every website with matches.
+  // the periods' starts: the dynamics' rollups are recounted for every website with matches (the
+  // other websites' notes folded first).
+  await foldChanges(db);
   await db.query(
     `SELECT insight_rebuild(w.id) FROM organization_websites w
       WHERE EXISTS (SELECT 1 FROM competitors c JOIN product_matches m ON m.competitor_id = c.id AND m.status = 'MATCHED'

@@ -10,6 +10,7 @@ import { DEMO_USERS, type DemoUser } from './demo-users.ts';
 import { seedCatalogueDemo } from './catalogue-demo.ts';
 import { seedMatchingRuns } from './matching-demo.ts';
 import { seedInsightsHistory } from '../insights/demo.ts';
+import { foldChanges } from '../insights/fold.ts';
 
 type OrganizationKey = NonNullable<DemoUser['organization']>;
 
@@ -118,6 +119,8 @@ export async function seedDemoData(
     return result;
   });
   if (matching) await seedMatchingRuns(pool);
+  // The insights' rollups take in what the seed wrote (the job worker would within seconds).
+  await foldChanges(pool);
   return result;
 }
 
