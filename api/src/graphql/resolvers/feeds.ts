@@ -8,7 +8,7 @@ import type { ApiContext } from '../context.ts';
 import { badUserInput, forbidden, notFound } from '../errors.ts';
 import { limitArg, offsetArg, uuidArg } from '../validate.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { nameArg } from './organizations.ts';
+import { nameArg } from '../../organizations/organizations.ts';
 import { REQUIRED_FIELDS } from '../../feeds/fields.ts';
 import { fetchFeed } from '../../feeds/source.ts';
 import { ImportAlreadyRunning, runImport, startRun, track } from '../../feeds/import.ts';

@@ -4,8 +4,8 @@
  */
 import { organizationWebsiteResolvers } from './organization-websites.ts';
 import { profileResolvers } from '../../users/profile.ts';
-import { organizationResolvers } from './organizations.ts';
-import { billingResolvers } from './billing.ts';
+import { organizationResolvers } from '../../organizations/organizations.ts';
+import { billingResolvers } from '../../organizations/billing.ts';
 import { userAdminResolvers } from '../../users/user-admin.ts';
 import { feedResolvers } from './feeds.ts';
 import { websitesAdminResolvers } from './websites-admin.ts';

@@ -10,6 +10,7 @@
 import { GraphQLError } from 'graphql';
 
 import type { Queryable } from '../../db/transaction.ts';
+import type { Currency } from '../generated/resolvers.ts';
 
 /** Re-exported for the resolvers that import it from here; new code imports it from db/transaction.ts. */
 export type { Queryable };
@@ -40,7 +41,7 @@ export interface PlanRow {
   max_competitors: number;
   max_users: number;
   monthly_price: string;
-  currency: string;
+  currency: Currency;
 }
 
 export const planLimits = (plan: PlanRow): Record<LimitName, number> => ({

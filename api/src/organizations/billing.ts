@@ -1,12 +1,16 @@
 /**
  * Billing (Admin only: organizations:billing): the plans, an organization's plan with its
  * limits and usage, its invoices, and the change of plan, refused while current usage exceeds
- * what the new plan allows.
+ * what the new plan allows. The SQL is in organizations-store.ts and plan-limits.ts.
  */
-import type { ApiContext } from '../context.ts';
-import { badUserInput, forbidden } from '../errors.ts';
-import { uuidArg } from '../validate.ts';
-import { inTransaction } from '../../db/transaction.ts';
+import { inTransaction, type Queryable } from '../db/transaction.ts';
+import type { ApiContext } from '../graphql/context.ts';
+import { badUserInput, forbidden } from '../graphql/errors.ts';
+import type {
+  MutationOrganizationPlanChangeArgs,
+  QueryOrganizationBillingArgs,
+  Resolvers,
+} from '../graphql/generated/resolvers.ts';
 import {
   currentUsage,
   LIMITS,
@@ -14,20 +18,10 @@ import {
   loadPlan,
   planLimits,
   planObject,
-  type PlanRow,
-  type Queryable,
-} from './plan-limits.ts';
-import { findOrganization, toOrganization } from './organizations.ts';
-
-interface InvoiceRow {
-  id: string;
-  plan_id: string;
-  period_start: string;
-  period_end: string;
-  amount: string;
-  currency: string;
-  status: string;
-}
+} from '../graphql/resolvers/plan-limits.ts';
+import { uuidArg } from '../graphql/validate.ts';
+import { findOrganization } from './organizations.ts';
+import { listInvoices, listPlans, setOrganizationPlan, toOrganization } from './organizations-store.ts';
 
 async function requireBilling(ctx: ApiContext, action: 'Read' | 'Update') {
   if (!(await ctx.can('organizations:billing', action))) {
@@ -40,43 +34,29 @@ async function billingOf(db: Queryable, ctx: ApiContext, organizationId: string)
   // One after another: `db` may be a transaction's client, which runs one query at a time.
   const plan = await loadPlan(db, organization.plan);
   const usage = await currentUsage(db, organizationId);
-  const invoices = await db.query<InvoiceRow>(
-    `SELECT id, plan_id, to_char(period_start, 'YYYY-MM-DD') AS period_start, to_char(period_end, 'YYYY-MM-DD') AS period_end,
-            amount::text AS amount, currency, status
-       FROM billing_invoices WHERE organization_id = $1 ORDER BY period_start DESC`,
-    [organizationId],
-  );
+  const invoices = await listInvoices(db, organizationId);
   const limits = planLimits(plan!);
   return {
     id: organization.id,
     organization: toOrganization(organization),
     plan: planObject(plan!),
     usage: LIMITS.map((name) => ({ name, limit: limits[name], used: usage[name] })),
-    invoices: invoices.rows.map((row) => ({
-      id: row.id,
-      planId: row.plan_id,
-      periodStart: row.period_start,
-      periodEnd: row.period_end,
-      amount: Number(row.amount),
-      currency: row.currency,
-      status: row.status,
-    })),
+    invoices,
   };
 }
 
 async function plans(_: unknown, __: unknown, ctx: ApiContext) {
   await requireBilling(ctx, 'Read');
-  const { rows } = await ctx.pool.query<PlanRow>('SELECT * FROM plans ORDER BY position');
-  return rows.map(planObject);
+  return (await listPlans(ctx.pool)).map(planObject);
 }
 
-async function organizationBilling(_: unknown, args: { organizationId: string }, ctx: ApiContext) {
+async function organizationBilling(_: unknown, args: QueryOrganizationBillingArgs, ctx: ApiContext) {
   const id = uuidArg('organizationId', args.organizationId);
   await requireBilling(ctx, 'Read');
   return billingOf(ctx.pool, ctx, id);
 }
 
-async function organizationPlanChange(_: unknown, args: { organizationId: string; planId: string }, ctx: ApiContext) {
+async function organizationPlanChange(_: unknown, args: MutationOrganizationPlanChangeArgs, ctx: ApiContext) {
   const id = uuidArg('organizationId', args.organizationId);
   const planId = args.planId.trim();
   if (!planId) throw badUserInput('planId', 'must not be empty');
@@ -97,7 +77,7 @@ async function organizationPlanChange(_: unknown, args: { organizationId: string
         );
       }
     }
-    await client.query('UPDATE organizations SET plan = $2 WHERE id = $1', [id, planId]);
+    await setOrganizationPlan(client, id, planId);
     return billingOf(client, ctx, id);
   });
 }
@@ -105,4 +85,4 @@ async function organizationPlanChange(_: unknown, args: { organizationId: string
 export const billingResolvers = {
   Query: { plans, organizationBilling },
   Mutation: { organizationPlanChange },
-};
+} satisfies Resolvers;
