@@ -76,6 +76,27 @@ describe('fixture shop', () => {
     expect((await get(`/shops/${entry.slug}/category?page=${pages + 1}`)).status).toBe(404);
   });
 
+  it('serves a copy of a shop under its own addresses: same products and prices, other canonical URLs', async () => {
+    const entry = shop.shops[0]!;
+    const copy = `/shops/${entry.slug}--run42`;
+    const index = (await get(`${copy}/sitemap.xml`)).body.toString();
+    const part = /<loc>([^<]+)<\/loc>/.exec(index)![1]!;
+    expect(part).toBe(`${shop.url}${copy}/sitemap-products-1.xml`);
+    const locations = [...(await get(new URL(part).pathname)).body.toString().matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (found) => found[1]!,
+    );
+    expect(locations.length).toBe(Math.min(500, entry.productUrls.length));
+    expect(locations[0]).toBe(entry.productUrls[0]!.replace(`/shops/${entry.slug}/`, `${copy}/`));
+    const original = (await get(new URL(entry.productUrls[0]!).pathname)).body.toString();
+    const copied = (await get(new URL(locations[0]!).pathname)).body.toString();
+    expect(copied).toContain(`<link rel="canonical" href="${locations[0]}">`);
+    expect(copied.replaceAll(`${copy}/`, `/shops/${entry.slug}/`)).toBe(original);
+    // Not a shop of its own: the root sitemap lists the catalogue's shops only; unknown shops 404.
+    expect((await get('/sitemap.xml')).body.toString()).not.toContain('--run42');
+    expect((await get('/shops/no-such-shop--run42/sitemap.xml')).status).toBe(404);
+    expect((await get(`/shops/${entry.slug}--Run/sitemap.xml`)).status).toBe(404);
+  });
+
   it('formats prices as each locale writes them', () => {
     expect(formatFixturePrice(1299, { locale: 'cs', currency: 'CZK' })).toBe('1\u00a0299\u00a0Kč');
     expect(formatFixturePrice(1299.9, { locale: 'de', currency: 'EUR' })).toBe('1.299,90\u00a0€');

@@ -114,8 +114,10 @@ export async function startFixtureShop(options: FixtureShopOptions): Promise<Fix
 
   const shops = new Map<string, ShopState>();
   for (const catalogue of options.shops) {
-    if (!/^[a-z0-9-]+$/.test(catalogue.slug))
-      throw new Error(`fixture shop slug "${catalogue.slug}" must be lower-case letters, digits and dashes`);
+    if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(catalogue.slug))
+      throw new Error(
+        `fixture shop slug "${catalogue.slug}" must be lower-case letters and digits joined by single dashes`,
+      );
     const states = catalogue.products.map((product): ProductState => {
       const onSale = hashUnit(seed, catalogue.slug, product.id, 'sale') < 0.15;
       return {
@@ -132,6 +134,34 @@ export async function startFixtureShop(options: FixtureShopOptions): Promise<Fix
       byPath: new Map(states.map((state) => [productPath(catalogue, state.product), state])),
       changedOn: new Map(),
     });
+  }
+
+  /** Copies of a shop under another slug, made when first asked for (see shopAt). */
+  const copies = new Map<string, ShopState>();
+  const MAX_COPIES = 200;
+
+  /**
+   * The shop at a slug: a shop of the catalogue, or `<slug>--<name>` (name: 1-40 lower-case
+   * letters and digits), a copy of that shop under its own addresses. A copy sells the same
+   * products at the same prices (they change with the shop's), but its pages, sitemap and
+   * canonical addresses are its own, so a scraper reading a fresh copy finds every product new
+   * whatever earlier runs collected from the shop (an end-to-end spec run twice on one stack).
+   */
+  function shopAt(slug: string): ShopState | undefined {
+    const known = shops.get(slug) ?? copies.get(slug);
+    if (known) return known;
+    const copy = /^([a-z0-9-]+?)--([a-z0-9]{1,40})$/.exec(slug);
+    const original = copy ? shops.get(copy[1]!) : undefined;
+    if (!original) return undefined;
+    const catalogue = { ...original.catalogue, slug };
+    if (copies.size >= MAX_COPIES) copies.clear();
+    const state: ShopState = {
+      ...original,
+      catalogue,
+      byPath: new Map(original.states.map((product) => [productPath(catalogue, product.product), product])),
+    };
+    copies.set(slug, state);
+    return state;
   }
 
   let baseUrl = '';
@@ -375,7 +405,7 @@ export async function startFixtureShop(options: FixtureShopOptions): Promise<Fix
       );
     }
     const match = /^\/shops\/([a-z0-9-]+)(\/.*)?$/.exec(path);
-    const shop = match ? shops.get(match[1]!) : undefined;
+    const shop = match ? shopAt(match[1]!) : undefined;
     if (!shop) return send(request, response, 404, 'text/html; charset=utf-8', '<html><body>Not found</body></html>');
     const rest = match![2] ?? '/';
     const slug = shop.catalogue.slug;
