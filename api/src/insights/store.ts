@@ -200,19 +200,21 @@ export async function brandSums(db: Queryable, sel: Selection): Promise<Array<Su
             GROUP BY GROUPING SETS ((t.brand), ())`;
     params = [sel.websiteId, ...scope.params];
   } else {
-    const scope = scopeConditions(sel, "coalesce(p.brand, '')", "coalesce(p.category, '')", 4);
+    // The products as the rollups counted them (migration 096: the same state as every other
+    // figure of the answer, and a narrow table), with their pairs of the chosen competitors.
+    const scope = scopeConditions(sel, 'pc.brand', 'pc.category', 4);
     sql = `SELECT CASE WHEN grouping(x.brand) = 1 THEN NULL ELSE x.brand END AS brand, count(*) AS products,
                   count(*) FILTER (WHERE x.matched) AS matched, count(x.d) AS priced, coalesce(sum(x.ix), 0) AS index_sum,
                   coalesce(sum(x.ix - 100), 0) AS difference_sum,
                   count(*) FILTER (WHERE x.d < -$2::int) AS cheaper, count(*) FILTER (WHERE x.d BETWEEN -$2::int AND $2::int) AS same,
                   count(*) FILTER (WHERE x.d > $2::int) AS pricier
              FROM (SELECT y.brand, y.pairs > 0 AS matched, insight_difference_tenths(y.price, y.market) AS d, insight_index(y.price, y.market) AS ix
-                     FROM (SELECT coalesce(p.brand, '') AS brand, p.price, count(pr.product_id) AS pairs,
+                     FROM (SELECT pc.brand, pc.price, count(pr.product_id) AS pairs,
                                   round(sum(pr.price_sum) / nullif(sum(pr.priced), 0), 2) AS market
-                             FROM products p
-                             LEFT JOIN insight_pairs pr ON pr.product_id = p.id AND pr.competitor_id = ANY($3::uuid[])
-                            WHERE p.organization_website_id = $1 AND p.active${scope.sql}
-                            GROUP BY p.id) y) x
+                             FROM insight_products_counted pc
+                             LEFT JOIN insight_pairs pr ON pr.product_id = pc.product_id AND pr.competitor_id = ANY($3::uuid[])
+                            WHERE pc.organization_website_id = $1${scope.sql}
+                            GROUP BY pc.product_id) y) x
             GROUP BY GROUPING SETS ((x.brand), ())`;
     params = [sel.websiteId, sel.tolerance, sel.competitorIds, ...scope.params];
   }
