@@ -42,13 +42,19 @@ export function trigramSimilarity(a: string, b: string): number {
 export class WordStatistics {
   private readonly frequencies = new Map<string, number>();
   private documents = 0;
+  /** every word's count has been set: a word without one is carried by no document */
+  private complete = false;
   /** squared idf by word, valid until the counts change */
   private readonly squaredIdf = new Map<string, number>();
 
-  /** Statistics counted elsewhere (stored per competitor): the documents in all; words come with setDocumentFrequency. */
-  static counted(documents: number): WordStatistics {
+  /**
+   * Statistics counted elsewhere (stored per competitor): the documents in all; words come with
+   * setDocumentFrequency, all of them at once when `complete`.
+   */
+  static counted(documents: number, options: { complete?: boolean } = {}): WordStatistics {
     const statistics = new WordStatistics();
     statistics.documents = documents;
+    statistics.complete = options.complete ?? false;
     return statistics;
   }
 
@@ -58,9 +64,9 @@ export class WordStatistics {
     this.squaredIdf.delete(word);
   }
 
-  /** Whether the word's count is known (counted here, or set). */
+  /** Whether the word's count is known (counted here, or set, or all were set). */
   knows(word: string): boolean {
-    return this.frequencies.has(word);
+    return this.complete || this.frequencies.has(word);
   }
 
   addDocument(documentWords: Iterable<string>): void {

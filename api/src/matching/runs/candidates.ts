@@ -16,9 +16,10 @@ import { DEFAULT_MODEL } from '../default-model.ts';
 import { gramsOf, pairFeatures, type FeatureName, type FeatureStatistics, type FeatureVector } from '../features.ts';
 import { scoreList, type MatchingModel } from '../model.ts';
 import type { PreparedProduct } from '../product.ts';
+import { modelRelation } from '../model-numbers.ts';
 import { collectEvidence, type MatchEvidence } from '../score.ts';
 import { WordStatistics } from '../similarity.ts';
-import { wordsOf, type Db } from './keys.ts';
+import type { Db } from './keys.ts';
 
 export interface SearchLimits {
   /** nearest neighbours by name within the brand */
@@ -92,7 +93,11 @@ export async function loadQueryProducts(db: Db, productIds: string[]): Promise<Q
   return productIds.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** A competitor's word, model-number and name-trigram counts, read from competitor_matching_terms as needed. */
+/**
+ * A competitor's word, model-number and name-trigram counts (competitor_matching_terms). The
+ * trigrams are read whole when loaded (a few tens of thousands at most: three letters or digits),
+ * since every candidate's name needs all of its own; words and model numbers as needed.
+ */
 export class CompetitorStatistics implements FeatureStatistics {
   private constructor(
     readonly competitorId: string,
@@ -107,11 +112,17 @@ export class CompetitorStatistics implements FeatureStatistics {
       [competitorId],
     );
     const documents = rows[0]?.documents ?? 0;
+    const grams = WordStatistics.counted(documents, { complete: true });
+    const counted = await db.query<{ term: string; documents: number }>(
+      "SELECT term, documents FROM competitor_matching_terms WHERE competitor_id = $1 AND kind = 'gram'",
+      [competitorId],
+    );
+    for (const row of counted.rows) grams.setDocumentFrequency(row.term, row.documents);
     return new CompetitorStatistics(
       competitorId,
       WordStatistics.counted(documents),
       WordStatistics.counted(documents),
-      WordStatistics.counted(documents),
+      grams,
     );
   }
 
@@ -143,11 +154,13 @@ export class CompetitorStatistics implements FeatureStatistics {
   }
 }
 
-/** The candidate statement ($1 the batch as JSON, $2 the competitor, $3 name, $4 code, $5 cross-brand limits). */
+/** The candidate statement ($1 the batch as JSON, $2 the competitor, $3 name, $4 code, $5 cross-brand limits, $6 the batch's size). */
 export const CANDIDATE_SQL = `
 WITH input AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb)
     AS q(i int, product_id uuid, name text, brand text, gtin text, codes text[], variants text[], wide boolean)
+  -- the batch's size ($6), so that the planner expects as many rows as there are (not 100)
+  LIMIT $6
 ),
 -- Identified: the competitor lists the same GTIN, or the same model number under the same brand.
 -- Then the identifiers have found it, and the costly name search is left out.
@@ -204,7 +217,7 @@ SELECT found.i, found.id, found.sources, k.normalized_name, k.brand_key, k.gtin,
     SELECT pm.status FROM product_matches pm WHERE pm.product_id = q.product_id AND pm.competitor_product_id = found.id LIMIT 1
   ) pm ON true`;
 
-interface FoundRow {
+export interface FoundRow {
   i: number;
   id: string;
   sources: string[];
@@ -219,13 +232,20 @@ interface FoundRow {
 }
 
 /**
- * Runs `work` with PostgreSQL's JIT compilation off: the planner's estimates for the candidate
- * statement are far above the JIT threshold, and compiling it costs ~35 ms per statement, more
- * than a batch's index searches. On a pool: its own transaction (SET LOCAL); on a client the
- * caller's.
+ * Batches of at most this many products are planned below PostgreSQL's default JIT threshold
+ * (jit_above_cost 100,000; the statement's estimate is ~1,000 for one product, ~29,000 for 20,
+ * ~347,000 for 200 at 100,000 competitor products), so they need no transaction to turn it off.
  */
-async function withoutJit<T>(db: Db, work: (client: Db) => Promise<T>): Promise<T> {
-  if (!('connect' in db) || typeof db.connect !== 'function') return work(db);
+const PLANNED_WITHOUT_JIT = 20;
+
+/**
+ * Runs the candidate statement of `products` with PostgreSQL's JIT compilation off: for a large
+ * batch the planner's estimate is far above the JIT threshold, and compiling costs ~35 ms per
+ * statement, more than a batch's index searches. On a pool: its own transaction (SET LOCAL),
+ * three more round trips, which a small batch (one product's candidates) does without.
+ */
+async function withoutJit<T>(db: Db, products: number, work: (client: Db) => Promise<T>): Promise<T> {
+  if (products <= PLANNED_WITHOUT_JIT || !('connect' in db) || typeof db.connect !== 'function') return work(db);
   return inTransaction(db as Pool, async (client) => {
     await client.query('SET LOCAL jit = off');
     return work(client);
@@ -242,6 +262,116 @@ export async function brandSizes(db: Db, competitorId: string): Promise<Map<stri
 }
 
 /**
+ * The candidate statement for a batch of our products at one competitor: the found competitor
+ * products (several rows per product), with what the score needs and the pair's status.
+ */
+export async function searchCandidates(
+  db: Db,
+  competitorId: string,
+  products: QueryProduct[],
+  brands: Map<string | null, number>,
+  limits: SearchLimits,
+): Promise<FoundRow[]> {
+  if (!products.length) return [];
+  const query = products.map((p, i) => ({
+    i,
+    product_id: p.id,
+    name: p.normalizedName,
+    brand: p.brand,
+    gtin: p.gtin,
+    codes: p.nameCodes,
+    variants: p.codeVariants,
+    wide: !p.brand || (brands.get(p.brand) ?? 0) < limits.nameLimit,
+  }));
+  const { rows } = await withoutJit(db, products.length, (client) =>
+    client.query<FoundRow>(CANDIDATE_SQL, [
+      JSON.stringify(query),
+      competitorId,
+      limits.nameLimit,
+      limits.codeLimit,
+      limits.wideLimit,
+      products.length,
+    ]),
+  );
+  return rows;
+}
+
+/** Reads the term counts that scoring the found rows needs and the statistics do not hold yet. */
+export async function readTermCounts(
+  db: Db,
+  products: QueryProduct[],
+  rows: FoundRow[],
+  statistics: CompetitorStatistics,
+): Promise<void> {
+  const words: string[] = [];
+  const codes: string[] = [];
+  const grams: string[] = [];
+  for (const p of products) {
+    words.push(...p.words);
+    grams.push(...gramsOf(p));
+  }
+  for (const row of rows) {
+    const right = rightOf(row);
+    words.push(...right.words);
+    grams.push(...gramsOf(right));
+    // A model number's count weighs it only where it relates to one of the product's (score.ts).
+    const own = [...products[row.i]!.nameCodes, ...products[row.i]!.descriptionCodes];
+    codes.push(...right.nameCodes.filter((code) => own.some((mine) => modelRelation(mine, code))));
+  }
+  await statistics.ensure(db, words, codes, grams);
+}
+
+/** A found row as the score reads a competitor product (one object per row, so per-product caches hold). */
+const rights = new WeakMap<FoundRow, PreparedProduct>();
+function rightOf(row: FoundRow): PreparedProduct {
+  let right = rights.get(row);
+  if (!right) {
+    right = toPrepared({ ...row, id: row.id });
+    rights.set(row, right);
+  }
+  return right;
+}
+
+/**
+ * Scores the found rows of each product together (the learned score compares them, model.ts),
+ * best first; pairs marked NEVER_MATCH are dropped: never proposed. The term counts must be read.
+ */
+export function scoreFound(
+  products: QueryProduct[],
+  rows: FoundRow[],
+  statistics: CompetitorStatistics,
+  model: MatchingModel = DEFAULT_MODEL,
+): Map<string, ScoredCandidate[]> {
+  const result = new Map<string, ScoredCandidate[]>();
+  const byProduct = new Map<number, FoundRow[]>();
+  for (const row of rows) {
+    if (row.status === 'NEVER_MATCH') continue;
+    const list = byProduct.get(row.i) ?? [];
+    list.push(row);
+    byProduct.set(row.i, list);
+  }
+  for (const [i, found] of byProduct) {
+    const left = products[i]!;
+    const evidence = found.map((row) => collectEvidence(left, rightOf(row), statistics));
+    const signals = found.map((row, k) => pairFeatures(left, rightOf(row), evidence[k]!, statistics));
+    const scores = scoreList(model, signals);
+    const list = found.map((row, k) => ({
+      competitorProductId: row.id,
+      score: scores[k]!.score,
+      evidence: evidence[k]!,
+      sources: row.sources,
+      status: row.status,
+      modelVersion: model.version,
+      contributions: scores[k]!.contributions,
+      signals: signals[k]!,
+    }));
+    list.sort((a, b) => b.score - a.score || a.competitorProductId.localeCompare(b.competitorProductId));
+    result.set(left.id, list);
+  }
+  return result;
+}
+
+/**
  * The scored candidates of each product at one competitor, best first (all that the searches
  * found; the caller keeps the top ones). Pairs marked NEVER_MATCH are dropped: never proposed.
  */
@@ -254,69 +384,7 @@ export async function scoreCandidates(
   limits: SearchLimits,
   model: MatchingModel = DEFAULT_MODEL,
 ): Promise<Map<string, ScoredCandidate[]>> {
-  const result = new Map<string, ScoredCandidate[]>();
-  if (!products.length) return result;
-  const query = products.map((p, i) => ({
-    i,
-    product_id: p.id,
-    name: p.normalizedName,
-    brand: p.brand,
-    gtin: p.gtin,
-    codes: p.nameCodes,
-    variants: p.codeVariants,
-    wide: !p.brand || (brands.get(p.brand) ?? 0) < limits.nameLimit,
-  }));
-  const rows = await withoutJit(db, (client) =>
-    client.query<FoundRow>(CANDIDATE_SQL, [
-      JSON.stringify(query),
-      competitorId,
-      limits.nameLimit,
-      limits.codeLimit,
-      limits.wideLimit,
-    ]),
-  ).then((result) => result.rows);
-  const words: string[] = [];
-  const codes: string[] = [];
-  const grams: string[] = [];
-  for (const p of products) {
-    words.push(...p.words);
-    grams.push(...gramsOf(p));
-  }
-  const rights = rows.map((row) => toPrepared({ ...row, id: row.id }));
-  for (const [i, row] of rows.entries()) {
-    words.push(...wordsOf(row.normalized_name));
-    codes.push(...row.name_codes);
-    grams.push(...gramsOf(rights[i]!));
-  }
-  await statistics.ensure(db, words, codes, grams);
-  // Each product's candidates are scored together (the learned score compares them, model.ts).
-  const byProduct = new Map<number, number[]>();
-  for (const [index, row] of rows.entries()) {
-    if (row.status === 'NEVER_MATCH') continue;
-    const list = byProduct.get(row.i) ?? [];
-    list.push(index);
-    byProduct.set(row.i, list);
-  }
-  for (const [i, indexes] of byProduct) {
-    const left = products[i]!;
-    const evidence = indexes.map((index) => collectEvidence(left, rights[index]!, statistics));
-    const signals = indexes.map((index, k) => pairFeatures(left, rights[index]!, evidence[k]!, statistics));
-    const scores = scoreList(model, signals);
-    result.set(
-      left.id,
-      indexes.map((index, k) => ({
-        competitorProductId: rows[index]!.id,
-        score: scores[k]!.score,
-        evidence: evidence[k]!,
-        sources: rows[index]!.sources,
-        status: rows[index]!.status,
-        modelVersion: model.version,
-        contributions: scores[k]!.contributions,
-        signals: signals[k]!,
-      })),
-    );
-  }
-  for (const list of result.values())
-    list.sort((a, b) => b.score - a.score || a.competitorProductId.localeCompare(b.competitorProductId));
-  return result;
+  const rows = await searchCandidates(db, competitorId, products, brands, limits);
+  await readTermCounts(db, products, rows, statistics);
+  return scoreFound(products, rows, statistics, model);
 }
