@@ -18,6 +18,7 @@
  *
  *   npm run bench:scrape -- [--products 10000] [--concurrency 16] [--engine both|pglite|postgres]
  *                           [--scrapers 1000] [--runs 100000] [--two-worker-products 10000]
+ *                           [--list-only]
  *
  * The 100,000-product run (history rows and flat memory at that size; not timed yet: at the rates
  * in the monitoring README it takes well over ten minutes per engine):
@@ -31,6 +32,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { startPgliteProcess } from '../src/db/pglite-process.ts';
 import { createScratchDatabase } from '../src/db/scratch.ts';
 import { executeRun } from '../src/monitoring/run.ts';
 import { requestRun } from '../src/monitoring/run-store.ts';
@@ -48,6 +50,8 @@ const { values: options } = parseArgs({
     'two-worker-products': { type: 'string', default: '10000' },
     worker: { type: 'string' },
     'database-url': { type: 'string' },
+    // Only the scrapers list (step 4), on a database with no runs of its own.
+    'list-only': { type: 'boolean', default: false },
   },
 });
 const concurrency = Number(options.concurrency);
@@ -167,6 +171,19 @@ async function openEngine(
   engine: 'pglite' | 'postgres',
 ): Promise<{ db: Database; url: string | null; drop(): Promise<void> }> {
   const scratch = await createScratchDatabase(engine, 'bench_scrape');
+  if (engine === 'pglite') {
+    // A generous start: on the loaded shared machine PGlite has taken more than the default minute.
+    const server = await startPgliteProcess(scratch.dir, 1, 300_000);
+    const db = await openDatabase({ pgliteDir: '', pgliteSocketDir: server.host });
+    return {
+      db,
+      url: null,
+      drop: async () => {
+        await server.stop();
+        await scratch.discard();
+      },
+    };
+  }
   const db = await openDatabase({ databaseUrl: scratch.url, pgliteDir: scratch.dir });
   return { db, url: scratch.url, drop: () => scratch.discard() };
 }
@@ -301,6 +318,11 @@ for (const engine of engines) {
     const pool = opened.db.pool;
     await migrate(pool);
     const websiteId = await website(pool);
+    if (options['list-only']) {
+      console.log(`${engine}:`);
+      await listP95(pool, Number(options.scrapers), Number(options.runs));
+      continue;
+    }
     const scraperId = await scraperFor(pool, websiteId, shop.url, 'bench-1');
     console.log(`${engine}:`);
     show('first run (all new)', await timedRun(pool, scraperId));
