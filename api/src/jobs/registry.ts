@@ -20,6 +20,13 @@ export interface JobContext {
   jobId: string;
   /** 0 on the first try, then 1, 2, ... */
   retryCount: number;
+  /**
+   * Waits for `wait()` without holding one of the worker's slots: meanwhile the worker may start
+   * another job in it (the job keeps its lease). When `wait()` settles the handler takes a slot
+   * again before it goes on, ahead of jobs not yet started (at once when the signal is aborted).
+   * For a long-running loop that mostly sleeps between short rounds (`pricing.update`).
+   */
+  idle<T>(wait: () => Promise<T>): Promise<T>;
 }
 
 export interface JobOptions<Payload> {

@@ -82,6 +82,18 @@ export async function startWorker(options: WorkerOptions): Promise<JobWorker> {
   for (const kind of kinds) await queue.ensure(kind);
 
   const running = new Map<string, Running>();
+  /** Running jobs waiting in `ctx.idle` (they hold no slot), and those done waiting that want one back. */
+  let idling = 0;
+  const slotWaiters: Array<() => void> = [];
+  const freeSlots = () => concurrency - (running.size - idling) - slotWaiters.length;
+  /** Slots given back go first to idle jobs done waiting, then to new jobs (the dispatcher is woken). */
+  const grantSlots = () => {
+    while (slotWaiters.length && concurrency - (running.size - idling) > 0) {
+      idling -= 1;
+      slotWaiters.shift()!();
+    }
+    wake.resolve?.();
+  };
   const wake = { resolve: null as (() => void) | null };
   let stopping = false;
   let rotation = 0;
@@ -138,7 +150,42 @@ export async function startWorker(options: WorkerOptions): Promise<JobWorker> {
     run.settled = (async () => {
       let failure: unknown = null;
       try {
-        await kind.handler(job.data, { pool, signal: controller.signal, jobId: job.id, retryCount: job.retryCount });
+        const idle = async <T>(wait: () => Promise<T>): Promise<T> => {
+          // The dispatcher sleeps while every slot is taken: told when this one frees up.
+          const full = freeSlots() <= 0;
+          idling += 1;
+          if (full) grantSlots();
+          try {
+            return await wait();
+          } finally {
+            if (controller.signal.aborted || freeSlots() > 0) idling -= 1;
+            else
+              await new Promise<void>((resolve) => {
+                const granted = () => {
+                  controller.signal.removeEventListener('abort', aborted);
+                  resolve();
+                };
+                // A job told to stop goes on at once (to end), without a slot.
+                const aborted = () => {
+                  const at = slotWaiters.indexOf(granted);
+                  if (at >= 0) {
+                    slotWaiters.splice(at, 1);
+                    idling -= 1;
+                  }
+                  resolve();
+                };
+                slotWaiters.push(granted);
+                controller.signal.addEventListener('abort', aborted, { once: true });
+              });
+          }
+        };
+        await kind.handler(job.data, {
+          pool,
+          signal: controller.signal,
+          jobId: job.id,
+          retryCount: job.retryCount,
+          idle,
+        });
       } catch (error) {
         failure = error ?? new Error('the handler failed');
       }
@@ -169,7 +216,7 @@ export async function startWorker(options: WorkerOptions): Promise<JobWorker> {
       }
     })().finally(() => {
       running.delete(job.id);
-      wake.resolve?.();
+      grantSlots();
     });
     running.set(job.id, run);
   };
@@ -189,12 +236,12 @@ export async function startWorker(options: WorkerOptions): Promise<JobWorker> {
     while (!stopping) {
       let started = false;
       try {
-        if (running.size < concurrency && kinds.length) {
+        if (freeSlots() > 0 && kinds.length) {
           for (const kind of await readyKinds()) {
-            if (running.size >= concurrency || stopping) break;
+            if (freeSlots() <= 0 || stopping) break;
             // As many as there are free slots, in one statement.
             const jobs = await queue.boss.fetch<unknown>(kind.name, {
-              batchSize: concurrency - running.size,
+              batchSize: freeSlots(),
               includeMetadata: true,
             });
             for (const job of jobs) {
@@ -209,7 +256,7 @@ export async function startWorker(options: WorkerOptions): Promise<JobWorker> {
       } catch (error) {
         console.error('Job worker: looking for jobs failed:', (error as Error).message);
       }
-      if (!started || running.size >= concurrency) await sleep(pollIntervalMs, wake);
+      if (!started || freeSlots() <= 0) await sleep(pollIntervalMs, wake);
     }
   })();
 
