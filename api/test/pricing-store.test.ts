@@ -1,7 +1,8 @@
 /**
  * The pricing store on both engines: a rule's product filters select in SQL exactly what the
  * engine's predicate selects, and the triggers of migration 060 mark what changes a suggestion
- * (single products, or the whole website for a large statement) only where an Active rule exists.
+ * (single products, or the whole website for a large statement) only where an Active rule exists;
+ * suggestions are written only when new or changed, and go with their product, website and rule.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
@@ -9,6 +10,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { selectorOf } from '../src/pricing/engine/index.ts';
 import type { ProductSelection } from '../src/pricing/engine/types.ts';
 import { selectionCondition } from '../src/pricing/store/selection-sql.ts';
+import { writeSuggestions } from '../src/pricing/store/write.ts';
 import { loadProductPage, PRODUCT_SORTS, productConditions } from '../src/graphql/resolvers/product-query.ts';
 import { availableEngines } from './engines.ts';
 import { createOrganizationWebsite } from './helpers.ts';
@@ -196,5 +198,69 @@ describe.each(engines)('Pricing store on $name', (engine) => {
     } finally {
       await db.pool.query('DELETE FROM price_suggestions WHERE organization_website_id = $1', [site]);
     }
+  });
+  it('writes only new or changed suggestions; a deleted rule leaves its suggestions without one; a deleted product or website takes them along (migration 062)', async () => {
+    const org = (
+      await db.pool.query(
+        `INSERT INTO organizations (slug, name) VALUES ('pricing-writes', 'Pricing writes') RETURNING id`,
+      )
+    ).rows[0].id;
+    const shop = (await createOrganizationWebsite(db.pool, org)).id;
+    const ids = (
+      await db.pool.query(
+        `INSERT INTO products (organization_website_id, item_id, name, price) SELECT $1, 'W' || i, 'Written ' || i, 100 * i
+           FROM generate_series(1, 3) AS i RETURNING id`,
+        [shop],
+      )
+    ).rows.map((r) => r.id as string);
+    const json = (value: unknown) => JSON.stringify(value);
+    const rule = (
+      await db.pool.query(
+        `INSERT INTO price_rules (organization_website_id, name, status, priority, products, competitors, strategy, bounds, rounding)
+         VALUES ($1, 'Written', 'DRAFT', 1, $2, '{}', '{}', '{}', '{}') RETURNING id`,
+        [shop, json(selection({}))],
+      )
+    ).rows[0].id as string;
+    const computed = (price: number) =>
+      ids.map((productId) => ({
+        productId,
+        ruleId: rule,
+        currency: 'CZK',
+        suggestion: {
+          currentPrice: 100,
+          suggestedPrice: price,
+          change: price - 100,
+          changePercent: price - 100,
+          outcome: 'CHANGE_SUGGESTED' as const,
+          steps: [{ code: 'result' as const, price }],
+        },
+      }));
+    const stored = async () =>
+      (
+        await db.pool.query(
+          `SELECT product_id, rule_id, suggested_price::float8 AS price, review, computed_at::text AS at, xmin::text AS version
+             FROM price_suggestions WHERE organization_website_id = $1 ORDER BY product_id`,
+          [shop],
+        )
+      ).rows;
+    await writeSuggestions(db.pool, shop, computed(90), []);
+    const first = await stored();
+    expect(first.map((r) => [r.rule_id, r.price, r.review])).toEqual(ids.map(() => [rule, 90, 'PENDING']));
+    await db.pool.query(`UPDATE price_suggestions SET review = 'ACCEPTED' WHERE product_id = $1`, [ids[0]]);
+    const accepted = await stored();
+    // The same suggestions again: no row written (the same row version), the review kept.
+    await writeSuggestions(db.pool, shop, computed(90), []);
+    expect(await stored()).toEqual(accepted);
+    // A new price: written, the review back to PENDING.
+    await writeSuggestions(db.pool, shop, computed(95), []);
+    const changed = await stored();
+    expect(changed.map((r) => [r.price, r.review])).toEqual(ids.map(() => [95, 'PENDING']));
+
+    await db.pool.query('DELETE FROM price_rules WHERE id = $1', [rule]);
+    expect((await stored()).map((r) => r.rule_id)).toEqual(ids.map(() => null));
+    await db.pool.query('DELETE FROM products WHERE id = $1', [ids[0]]);
+    expect(await stored()).toHaveLength(2);
+    await db.pool.query('DELETE FROM organization_websites WHERE id = $1', [shop]);
+    expect(await stored()).toHaveLength(0);
   });
 });

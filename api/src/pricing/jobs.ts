@@ -10,8 +10,9 @@
  *   change (the API, a feed import, a scraper run), so nothing needs to enqueue per change.
  *
  * A window rather than one job running for ever: the queue shows the loop alive (a completed job
- * a minute), and a worker's slot is given back between windows. The cost: the loop holds one of
- * a worker's JOB_CONCURRENCY slots nearly all the time.
+ * a minute). Between rounds the loop waits in `ctx.idle`, holding none of the worker's
+ * JOB_CONCURRENCY slots: another job may run in it, and a round that finds work takes a slot
+ * again first (it waits for one when every slot is busy with other jobs).
  */
 import { defineJob, schedule } from '../jobs/queue.ts';
 import { runSuggestionUpdates } from './recompute.ts';
@@ -23,9 +24,10 @@ const windowMs = Math.max(5_000, Number(process.env.PRICING_UPDATE_WINDOW_MS ?? 
 defineJob(
   PRICING_UPDATE,
   { policy: 'stately', singletonKey: () => 'suggestions', expireInSeconds: 60, retryLimit: 1, retryDelaySeconds: 5 },
-  async (_payload, { pool, signal }) => {
+  async (_payload, { pool, signal, idle }) => {
     await runSuggestionUpdates(pool, {
       signal,
+      idle,
       forMs: windowMs,
       onError: (error) => console.error('Price suggestions: recompute failed:', (error as Error).message ?? error),
     });

@@ -22,6 +22,8 @@ import { writeSuggestions, type Computed } from './store/write.ts';
 
 const PAGE = 2000;
 const DIRTY_BATCH = 2000;
+/** Pages of a full recompute written at once (PostgreSQL; measured in api/src/pricing/README.md, "Benchmark"). */
+const WRITERS = 2;
 /** A full recompute of at least this many products refreshes price_suggestions' statistics. */
 const ANALYZE_AFTER = 5000;
 /** A RUNNING recompute older than this is taken to have died with its worker. */
@@ -147,20 +149,27 @@ export async function recomputeWebsite(
     return 0;
   }
   let read = 0;
-  // Writing a page overlaps reading the next one.
-  let writing: Promise<void> | null = null;
+  const cursor = (pool.options.max ?? 10) > 1;
+  // Writing pages overlaps reading and computing the next ones: up to WRITERS pages are written
+  // at once, each on a connection of its own (one with a pool of one connection).
+  const inFlight = cursor ? WRITERS : 1;
+  const writing: Array<Promise<void>> = [];
   const handle = async (products: LoadedProduct[]) => {
     read += products.length;
     let t = clock();
     const { computed, cleared } = computeSuggestions(active, products, options.now);
     if (timings) timings.compute += clock() - t;
     t = clock();
-    if (writing) await writing;
+    if (writing.length >= inFlight) await writing.shift();
     if (timings) timings.writeWait += clock() - t;
-    writing = writeSuggestions(pool, websiteId, computed, cleared);
-    writing.catch(() => undefined);
+    const write = writeSuggestions(pool, websiteId, computed, cleared);
+    write.catch(() => undefined);
+    writing.push(write);
   };
-  if ((pool.options.max ?? 10) > 1) {
+  const written = async () => {
+    while (writing.length) await writing.shift();
+  };
+  if (cursor) {
     const client = await pool.connect();
     try {
       await client.query('BEGIN READ ONLY');
@@ -168,7 +177,9 @@ export async function recomputeWebsite(
       // the sort by product of every matched offer fits in memory at 1,000,000 offers.
       await client.query("SET LOCAL jit = off; SET LOCAL work_mem = '128MB'");
       await client.query(
-        `DECLARE website_products NO SCROLL CURSOR FOR ${websiteProductsSql(active.needAutomatic).replaceAll('$1', client.escapeLiteral(websiteId))}`,
+        `DECLARE website_products NO SCROLL CURSOR FOR ${websiteProductsSql(active.needAutomatic)
+          .replaceAll('$1', client.escapeLiteral(websiteId))
+          .replaceAll('$2', `ARRAY[${competitors.ids.map((id) => client.escapeLiteral(id)).join(', ') || 'NULL'}]`)}`,
       );
       // The next page is asked for before this one is computed: the server works meanwhile.
       const fetchPage = () => {
@@ -191,7 +202,7 @@ export async function recomputeWebsite(
       throw error;
     } finally {
       client.release();
-      if (writing) await (writing as Promise<void>).catch(() => undefined);
+      await Promise.allSettled(writing);
     }
   } else {
     let afterId: string | null = null;
@@ -210,7 +221,7 @@ export async function recomputeWebsite(
     }
   }
   const t = clock();
-  if (writing) await writing;
+  await written();
   if (timings) timings.writeWait += clock() - t;
   return read;
 }
@@ -261,36 +272,68 @@ export async function drainSuggestionWork(pool: Pool): Promise<void> {
   }
 }
 
+/** Whether the updater has anything to do: a dirty product, or a website to claim (processQueuedWebsite's condition). */
+export async function suggestionWorkWaits(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query<{ waits: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM price_suggestion_dirty)
+         OR EXISTS (SELECT 1 FROM price_suggestion_recomputes
+                     WHERE state = 'QUEUED' OR (state = 'RUNNING' AND started_at < now() - ${STALE_RUN})) AS waits`,
+  );
+  return rows[0]?.waits ?? false;
+}
+
 /**
- * The updater's loop (the `pricing.update` job, jobs.ts): every `intervalMs` it works the dirty
- * products, then at most one queued website, until `forMs` have passed or `signal` aborts. A
- * failed round is reported and the loop goes on (the next round reads the same marks again).
+ * The updater's loop (the `pricing.update` job, jobs.ts): works the dirty products, then at most
+ * one queued website; then waits, looking every `intervalMs` whether work came (one statement),
+ * until `forMs` have passed or `signal` aborts. The waiting runs inside `idle` (the job worker's
+ * `ctx.idle`: the job holds no worker slot meanwhile). A failed round is reported and the loop
+ * goes on (the next round reads the same marks again).
  */
 export async function runSuggestionUpdates(
   pool: Pool,
-  options: { signal?: AbortSignal; forMs: number; intervalMs?: number; onError?: (error: unknown) => void },
+  options: {
+    signal?: AbortSignal;
+    forMs: number;
+    intervalMs?: number;
+    onError?: (error: unknown) => void;
+    idle?: (wait: () => Promise<void>) => Promise<void>;
+  },
 ): Promise<void> {
   const intervalMs = options.intervalMs ?? 250;
   const onError = options.onError ?? ((error) => console.error('Price suggestions: recompute failed:', error));
+  const idle = options.idle ?? ((wait) => wait());
   const until = performance.now() + options.forMs;
   const signal = options.signal;
-  while (!signal?.aborted && performance.now() < until) {
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal?.addEventListener('abort', done, { once: true });
+    });
+  const over = () => signal?.aborted || performance.now() >= until;
+  while (!over()) {
     try {
       while (!signal?.aborted && (await processDirtyProducts(pool)) > 0);
       if (!signal?.aborted) await processQueuedWebsite(pool);
     } catch (error) {
       onError(error);
     }
-    const wait = Math.min(intervalMs, until - performance.now());
-    if (wait <= 0 || signal?.aborted) break;
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, wait);
-      signal?.addEventListener('abort', done, { once: true });
+    if (over()) break;
+    await idle(async () => {
+      for (;;) {
+        await pause(Math.min(intervalMs, until - performance.now()));
+        if (over()) return;
+        try {
+          if (await suggestionWorkWaits(pool)) return;
+        } catch (error) {
+          onError(error);
+          return;
+        }
+      }
     });
   }
 }

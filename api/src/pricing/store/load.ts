@@ -15,14 +15,16 @@ export interface LoadedProduct extends ProductFacts {
 export interface Competitors {
   /** Active competitors of the website by id: their names. Offers of others are left out. */
   names: Map<string, string>;
+  /** Their ids in a fixed order: `websiteProductsSql` names a competitor by its place here (1, 2, ...). */
+  ids: string[];
 }
 
 export async function loadCompetitors(db: Queryable, websiteId: string): Promise<Competitors> {
   const { rows } = await db.query<{ id: string; name: string }>(
-    'SELECT id, name FROM competitors WHERE organization_website_id = $1 AND active',
+    'SELECT id, name FROM competitors WHERE organization_website_id = $1 AND active ORDER BY id',
     [websiteId],
   );
-  return { names: new Map(rows.map((r) => [r.id, r.name])) };
+  return { names: new Map(rows.map((r) => [r.id, r.name])), ids: rows.map((r) => r.id) };
 }
 
 /**
@@ -34,7 +36,8 @@ const AUTOMATIC = `coalesce((SELECT d.event = 'automatic_match' FROM matching_de
    WHERE d.match_id = m.id AND d.status_after = 'MATCHED' ORDER BY d.id DESC LIMIT 1), false)`;
 
 type OfferTuple = [
-  competitorId: string,
+  /** The competitor's id, or its place in `Competitors.ids` (from 1; websiteProductsSql). */
+  competitor: string | number,
   price: number,
   currency: string,
   availability: string | null,
@@ -69,9 +72,10 @@ function productSql(where: string, needAutomatic: boolean, tail: string): string
 
 function toLoaded(row: ProductRow, competitors: Competitors): LoadedProduct {
   const offers: CompetitorOffer[] = [];
-  for (const [competitorId, price, currency, availability, seenAt, automatic] of row.offers ?? []) {
-    const competitorName = competitors.names.get(competitorId);
-    if (competitorName === undefined) continue;
+  for (const [competitor, price, currency, availability, seenAt, automatic] of row.offers ?? []) {
+    const competitorId = typeof competitor === 'number' ? competitors.ids[competitor - 1] : competitor;
+    const competitorName = competitorId === undefined ? undefined : competitors.names.get(competitorId);
+    if (competitorId === undefined || competitorName === undefined) continue;
     offers.push({
       competitorId,
       competitorName,
@@ -120,16 +124,19 @@ export async function loadProductPage(
  * Every product of the website with its offers in ONE statement for a full recompute: the matched
  * pairs of the website's competitors are joined once (hash joins over the tables, sorted by
  * product) instead of two index look-ups per offer per product, which made the paged read most
- * of a full recompute's time (api/src/pricing/README.md, "Benchmark"). Rows come in no order.
+ * of a full recompute's time (api/src/pricing/README.md, "Benchmark"). `$2` is `Competitors.ids`:
+ * an offer names its competitor by its place in that list (1, 2, ...), not by its id, which made
+ * a third of the statement's text (about 1 KB per product at 10 offers). Rows come in no order.
  */
 export function websiteProductsSql(needAutomatic: boolean): string {
   return `SELECT p.id, p.brand, p.category, p.price, p.stock, p.cost, p.map, p.rrp, p.currency, p.active, o.offers
     FROM products p LEFT JOIN (
-      SELECT m.product_id, json_agg(json_build_array(cp.competitor_id, cp.price, cp.currency, cp.availability,
+      SELECT m.product_id, json_agg(json_build_array(c.n, cp.price, cp.currency, cp.availability,
                                     floor(extract(epoch FROM cp.seen_at) * 1000), ${needAutomatic ? AUTOMATIC : 'false'})) AS offers
-        FROM competitors c JOIN competitor_products cp ON cp.competitor_id = c.id
+        FROM unnest($2::uuid[]) WITH ORDINALITY AS c (id, n)
+        JOIN competitor_products cp ON cp.competitor_id = c.id
         JOIN product_matches m ON m.competitor_product_id = cp.id AND m.status = 'MATCHED'
-       WHERE c.organization_website_id = $1 AND c.active AND cp.price IS NOT NULL
+       WHERE cp.price IS NOT NULL
        GROUP BY m.product_id) o ON o.product_id = p.id
    WHERE p.organization_website_id = $1`;
 }

@@ -14,11 +14,25 @@ export interface Computed {
   suggestion: Suggestion;
 }
 
+/**
+ * The batch is compared with the stored suggestions first (one join on the primary key): only
+ * new or changed ones reach the upsert. An upsert's ON CONFLICT locks every row it finds, even
+ * one its WHERE then leaves alone (a write to the row's page and the WAL for each), so a full
+ * recompute that changes little writes little.
+ */
 const UPSERT = `
+  WITH u AS (
+    -- As they are stored (numeric(12, 2)), so that the comparison sees what the upsert would write.
+    SELECT product_id, rule_id, current_price::numeric(12, 2) AS current_price, suggested_price::numeric(12, 2) AS suggested_price,
+           change::numeric(12, 2) AS change, change_percent::numeric(12, 2) AS change_percent, currency, outcome, explanation
+      FROM unnest($2::uuid[], $3::uuid[], $4::numeric[], $5::numeric[], $6::numeric[], $7::numeric[], $8::text[], $9::text[], $10::jsonb[])
+      AS u (product_id, rule_id, current_price, suggested_price, change, change_percent, currency, outcome, explanation))
   INSERT INTO price_suggestions AS s (product_id, organization_website_id, rule_id, current_price, suggested_price, change, change_percent, currency, outcome, explanation, computed_at)
-  SELECT u.product_id, $1, u.rule_id, u.current_price, u.suggested_price, u.change, u.change_percent, u.currency, u.outcome, u.explanation::jsonb, now()
-    FROM unnest($2::uuid[], $3::uuid[], $4::numeric[], $5::numeric[], $6::numeric[], $7::numeric[], $8::text[], $9::text[], $10::text[])
-      AS u (product_id, rule_id, current_price, suggested_price, change, change_percent, currency, outcome, explanation)
+  SELECT u.product_id, $1, u.rule_id, u.current_price, u.suggested_price, u.change, u.change_percent, u.currency, u.outcome, u.explanation, now()
+    FROM u LEFT JOIN price_suggestions o ON o.product_id = u.product_id
+   WHERE o.product_id IS NULL
+      OR (o.rule_id, o.current_price, o.suggested_price, o.outcome, o.currency::text, o.explanation)
+         IS DISTINCT FROM (u.rule_id, u.current_price, u.suggested_price, u.outcome, u.currency, u.explanation)
   ON CONFLICT (product_id) DO UPDATE
      SET rule_id = EXCLUDED.rule_id, current_price = EXCLUDED.current_price, suggested_price = EXCLUDED.suggested_price,
          change = EXCLUDED.change, change_percent = EXCLUDED.change_percent, currency = EXCLUDED.currency,
