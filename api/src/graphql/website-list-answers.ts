@@ -36,7 +36,7 @@ import type { AccessControl } from '@console/policies';
 import type { TokenVerifier, VerifiedToken } from '@console/firebase-token';
 import type { IdentityAdmin } from '../auth/identity-admin.ts';
 import { authenticate, type ApiContext } from './context.ts';
-import { VersionedCache } from './resolvers/versioned-cache.ts';
+import { VersionedCache } from '../websites/versioned-cache.ts';
 
 export const listCacheEnabled = () => process.env.LIST_CACHE !== 'off';
 

@@ -8,6 +8,7 @@ import type { Queryable } from '../db/transaction.ts';
 import type { Currency, InvoiceStatus, OrganizationSort } from '../graphql/generated/resolvers.ts';
 import { likePattern } from '../graphql/resolvers/catalogue-scope.ts';
 import type { PlanRow } from '../graphql/resolvers/plan-limits.ts';
+import { organizationMonitors, websiteRecordFor } from '../websites/websites-store.ts';
 
 export interface OrganizationRow {
   id: string;
@@ -149,7 +150,7 @@ export async function listInvoices(db: Queryable, organizationId: string) {
 }
 
 /**
- * Adds a website to an organization: the website of this address (created if new) and the
+ * Adds a website to an organization: the website record of this address (created if new) and the
  * organization's own entry for it; null when the organization already monitors it.
  */
 export async function insertOrganizationWebsite(
@@ -157,20 +158,8 @@ export async function insertOrganizationWebsite(
   organizationId: string,
   website: { name: string; url: string },
 ) {
-  const existing = await db.query<{ id: string }>('SELECT id FROM websites WHERE url = $1', [website.url]);
-  const websiteId =
-    existing.rows[0]?.id ??
-    (
-      await db.query<{ id: string }>('INSERT INTO websites (name, url) VALUES ($1, $2) RETURNING id', [
-        website.name,
-        website.url,
-      ])
-    ).rows[0]!.id;
-  const duplicate = await db.query(
-    'SELECT 1 FROM organization_websites WHERE organization_id = $1 AND website_id = $2',
-    [organizationId, websiteId],
-  );
-  if (duplicate.rowCount) return null;
+  const websiteId = await websiteRecordFor(db, website.url, website.name);
+  if (await organizationMonitors(db, organizationId, websiteId)) return null;
   const { rows } = await db.query<{
     id: string;
     name: string;

@@ -2,13 +2,13 @@
  * Every area's resolvers, merged into one map. An area exports a `Resolvers`-shaped object from
  * its own module and is added here with one line.
  */
-import { organizationWebsiteResolvers } from './organization-websites.ts';
+import { organizationWebsiteResolvers } from '../../websites/organization-websites.ts';
 import { profileResolvers } from '../../users/profile.ts';
 import { organizationResolvers } from '../../organizations/organizations.ts';
 import { billingResolvers } from '../../organizations/billing.ts';
 import { userAdminResolvers } from '../../users/user-admin.ts';
 import { feedResolvers } from './feeds.ts';
-import { websitesAdminResolvers } from './websites-admin.ts';
+import { websitesAdminResolvers } from '../../websites/websites-admin.ts';
 import { competitorResolvers } from '../../catalogue/competitors.ts';
 import { competitorProductResolvers } from './competitor-products.ts';
 import { productResolvers } from './products.ts';

@@ -1,13 +1,18 @@
+/**
+ * The organization website list behind the picker in the header and the websites pages: the one
+ * seam between its resolver (organization-websites.ts) and how it is read: prepared statements
+ * per variant, answers kept per version of the data (versioned-cache.ts, data_versions), and
+ * whole ordered lists of a scope for paging. The caller passes what the caller may see (scope,
+ * whether the API key is readable); nothing here checks access. LIST_CACHE=off turns the caches
+ * off (graphql/website-list-answers.ts, which also reads the version with the caller's record).
+ */
 import { Kind, type GraphQLResolveInfo, type SelectionNode } from 'graphql';
-import type { ApiContext } from '../context.ts';
-import { forbidden, notFound } from '../errors.ts';
-import { limitArg, offsetArg, searchArg, uuidArg } from '../validate.ts';
-import { inTransaction } from '../../db/transaction.ts';
-import { VersionedCache } from './versioned-cache.ts';
-import { listCacheEnabled } from '../website-list-answers.ts';
 import type { Pool } from 'pg';
+import { likePattern } from '../graphql/resolvers/catalogue-scope.ts';
+import { listCacheEnabled } from '../graphql/website-list-answers.ts';
+import { VersionedCache } from './versioned-cache.ts';
 
-interface OrganizationWebsiteRow {
+export interface OrganizationWebsiteRow {
   id: string;
   name: string;
   api_key: string;
@@ -19,16 +24,8 @@ interface OrganizationWebsiteRow {
   organization_name: string;
 }
 
-const SELECT_ITEM = `
-  SELECT ow.id, ow.name, ow.api_key, ow.feed_count > 0 AS has_feed,
-         w.id AS website_id, w.name AS website_name, w.url AS website_url,
-         o.id AS organization_id, o.name AS organization_name
-    FROM organization_websites ow
-    JOIN websites w ON w.id = ow.website_id
-    JOIN organizations o ON o.id = ow.organization_id`;
-
 /** An item of the list; `apiKeyReadable` is decided once per request (see `apiKey`). */
-interface OrganizationWebsiteItem {
+export interface OrganizationWebsiteItem {
   id: string;
   name: string;
   hasFeed: boolean;
@@ -38,7 +35,7 @@ interface OrganizationWebsiteItem {
   organization: { id: string; name: string };
 }
 
-function toItem(row: OrganizationWebsiteRow, apiKeyReadable?: boolean): OrganizationWebsiteItem {
+export function toItem(row: OrganizationWebsiteRow, apiKeyReadable?: boolean): OrganizationWebsiteItem {
   return {
     id: row.id,
     name: row.name,
@@ -49,8 +46,6 @@ function toItem(row: OrganizationWebsiteRow, apiKeyReadable?: boolean): Organiza
     organization: { id: row.organization_id, name: row.organization_name },
   };
 }
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The list in ONE statement (one round trip, one snapshot): the page and its total. The page
@@ -107,7 +102,7 @@ for (const organization of [false, true]) {
 }
 
 /** Does the query select `data { apiKey }` (directly or through fragments)? */
-function selectsApiKey(info: GraphQLResolveInfo | undefined): boolean {
+export function selectsApiKey(info: GraphQLResolveInfo | undefined): boolean {
   if (!info?.fieldNodes) return true; // unknown: assume it does (the key is then checked per request)
   const visit = (selections: readonly SelectionNode[], path: readonly string[]): boolean =>
     selections.some((selection) => {
@@ -121,9 +116,7 @@ function selectsApiKey(info: GraphQLResolveInfo | undefined): boolean {
   return info.fieldNodes.some((node) => visit(node.selectionSet?.selections ?? [], ['data', 'apiKey']));
 }
 
-const EMPTY_LIST = { data: [], meta: { pagination: { total: 0 } } };
-
-type ListAnswer = { data: OrganizationWebsiteItem[]; meta: { pagination: { total: number } } };
+export type ListAnswer = { data: OrganizationWebsiteItem[]; meta: { pagination: { total: number } } };
 
 /**
  * Every console page load asks for the same few picker pages, and organization websites change
@@ -221,39 +214,28 @@ const LIST_VERSION = {
   text: "SELECT version::text AS version FROM data_versions WHERE name = 'organization_websites'",
 };
 
-export async function organizationWebsiteList(
-  _: unknown,
-  args: { organizationId?: string | null; name?: string | null; limit: number; offset: number },
-  ctx: ApiContext,
-  info?: GraphQLResolveInfo,
-) {
-  const limit = limitArg('limit', args.limit);
-  const offset = offsetArg('offset', args.offset);
-  const requestedOrganization = args.organizationId == null ? null : uuidArg('organizationId', args.organizationId);
-  const search = searchArg('name', args.name);
+export interface WebsiteListRequest {
+  /** One organization's websites; null: every organization's (Admin). */
+  organizationId: string | null;
+  /** A case-insensitive substring of the name. */
+  search: string | null;
+  limit: number;
+  offset: number;
+  /** true: the page carries the API key; false or undefined: it is not read. */
+  apiKeyReadable: boolean | undefined;
+  /** The list's data version when the request already read it (website-list-answers.ts). */
+  listVersion?: string;
+}
 
-  // The website picker in the header is needed by every signed-in user, so the list is
-  // authorized as Read on `home` (not `websites`, which only Owners and Admins hold).
-  if (!(await ctx.can('home', 'Read'))) throw forbidden('You may not list organization websites.');
-
-  // Tenant scoping: a non-admin only ever sees its own organization's websites. Asking for
-  // another organization yields an empty list (as if it had none), not an error.
-  let organizationId = requestedOrganization;
-  if (!ctx.isAdmin) {
-    const own = ctx.viewer.organizationId;
-    if (!own || (requestedOrganization && requestedOrganization !== own)) return EMPTY_LIST;
-    organizationId = own;
-  }
-
-  // The API key is decided once for the whole page, not awaited per row; an unreadable key is
-  // not even read from the database.
-  const apiKeyReadable = selectsApiKey(info) ? await ctx.can('websites:detail', 'Read') : undefined;
+/** One page of the list and its total, from the caches when they hold this version's answer. */
+export async function readWebsiteList(pool: Pool, request: WebsiteListRequest): Promise<ListAnswer> {
+  const { organizationId, search, limit, offset, apiKeyReadable } = request;
   // The answer depends on exactly these: the scope (one organization or all), the search, the
   // page, and whether the api key is part of it.
   const cacheKey = JSON.stringify([organizationId, search, limit, offset, apiKeyReadable ?? null]);
-  const cache = listCacheEnabled() ? listCache(ctx.pool) : null;
+  const cache = listCacheEnabled() ? listCache(pool) : null;
   const version = cache
-    ? (ctx.listVersion ?? (await ctx.pool.query<{ version: string }>(LIST_VERSION)).rows[0]?.version)
+    ? (request.listVersion ?? (await pool.query<{ version: string }>(LIST_VERSION)).rows[0]?.version)
     : undefined;
   if (cache && version) {
     const cached = cache.get(version, cacheKey);
@@ -263,7 +245,7 @@ export async function organizationWebsiteList(
 
   // An unfiltered page is cut from the whole list when it is at hand.
   const scope = JSON.stringify([organizationId, apiKeyReadable === true]);
-  const whole = search === null && cache && version ? wholeLists(ctx.pool, version) : null;
+  const whole = search === null && cache && version ? wholeLists(pool, version) : null;
   const list = whole?.lists.get(version!, scope);
   if (list) {
     const data = list.rows.slice(offset, offset + limit).map((row) => toItem(row, apiKeyReadable));
@@ -274,66 +256,15 @@ export async function organizationWebsiteList(
   if (organizationId !== null) values.push(organizationId);
   if (search !== null) values.push(likePattern(search));
   values.push(limit, offset);
-  const { rows } = await ctx.pool.query<OrganizationWebsiteRow & { total: number }>({ ...statement, values });
+  const { rows } = await pool.query<OrganizationWebsiteRow & { total: number }>({ ...statement, values });
   const data: OrganizationWebsiteItem[] = [];
   for (const row of rows) if (row.id !== null) data.push(toItem(row, apiKeyReadable));
   const answer: ListAnswer = { data, meta: { pagination: { total: rows[0]?.total ?? 0 } } };
   if (cache && version) cache.set(version, cacheKey, answer, Math.max(1, data.length));
   if (whole && !whole.loading.has(scope) && answer.meta.pagination.total <= WHOLE_LIST_MAX_ROWS) {
     // The second distinct page of a scope at this version: the whole list is worth reading.
-    if (whole.asked.has(scope)) loadWholeList(ctx.pool, whole, version!, scope, statement, organizationId);
+    if (whole.asked.has(scope)) loadWholeList(pool, whole, version!, scope, statement, organizationId);
     else whole.asked.add(scope);
   }
   return answer;
 }
-
-export async function organizationWebsiteDelete(_: unknown, args: { organizationWebsiteId: string }, ctx: ApiContext) {
-  const id = uuidArg('organizationWebsiteId', args.organizationWebsiteId);
-  // Deleting needs Delete on `websites` (Admin only in the current policy).
-  if (!(await ctx.can('websites', 'Delete'))) throw forbidden('You may not delete organization websites.');
-
-  return inTransaction(ctx.pool, async (client) => {
-    // Tenant scoping: outside one's own organization the website does not exist (NOT_FOUND).
-    const { rows } = await client.query<OrganizationWebsiteRow>(
-      `${SELECT_ITEM} WHERE ow.id = $1 AND ($2::uuid IS NULL OR ow.organization_id = $2::uuid) FOR UPDATE OF ow`,
-      [id, ctx.isAdmin ? null : (ctx.viewer.organizationId ?? '00000000-0000-0000-0000-000000000000')],
-    );
-    const row = rows[0];
-    if (!row) throw notFound('Organization website', id);
-    // What belongs to it goes with it: its feeds, and the website record once no other
-    // organization monitors it.
-    await client.query('DELETE FROM product_feeds WHERE organization_website_id = $1', [id]);
-    await client.query('DELETE FROM organization_websites WHERE id = $1', [id]);
-    await client.query(
-      'DELETE FROM websites w WHERE w.id = $1 AND NOT EXISTS (SELECT 1 FROM organization_websites ow WHERE ow.website_id = w.id)',
-      [row.website_id],
-    );
-    return toItem(row);
-  });
-}
-
-const apiKeyForbidden = () => forbidden('You may not read the API key of an organization website.');
-
-/**
- * apiKey is a secret: readable only with Read on `websites:detail`. The list decides that once
- * per request (`apiKeyReadable`), so a page of 500 resolves it synchronously; elsewhere it is
- * asked here.
- */
-export function apiKey(
-  parent: OrganizationWebsiteItem,
-  _: unknown,
-  ctx: ApiContext,
-): string | null | Promise<string | null> {
-  if (parent.apiKeyReadable === true) return parent.apiKey;
-  if (parent.apiKeyReadable === false) throw apiKeyForbidden();
-  return ctx.can('websites:detail', 'Read').then((readable) => {
-    if (!readable) throw apiKeyForbidden();
-    return parent.apiKey;
-  });
-}
-
-export const organizationWebsiteResolvers = {
-  Query: { organizationWebsiteList },
-  Mutation: { organizationWebsiteDelete },
-  OrganizationWebsite: { apiKey },
-};
