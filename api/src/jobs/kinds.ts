@@ -7,3 +7,4 @@ import '../feeds/jobs.ts';
 import '../matching/runs/jobs.ts';
 import '../monitoring/jobs.ts';
 import '../pricing/jobs.ts';
+import '../insights/jobs.ts';
