@@ -91,16 +91,20 @@ interface RunFigures {
   rssMaxMb: number;
   heapMaxMb: number;
   rssEndMb: number;
+  /** Heap and RSS (MB) at each tenth of the run's time: flat memory shows as a flat series. */
+  memoryByTenth: ({ heapMb: number; rssMb: number } | null)[];
 }
 
 async function timedRun(db: pg.Pool, scraperId: string): Promise<RunFigures> {
   const { run } = await requestRun(db, scraperId, 'manual', null);
   const { tools, totals } = timedTools();
   const memory = { rss: 0, heap: 0 };
+  const samples: { at: number; heap: number; rss: number }[] = [];
   const sample = setInterval(() => {
     const m = process.memoryUsage();
     memory.rss = Math.max(memory.rss, m.rss);
     memory.heap = Math.max(memory.heap, m.heapUsed);
+    samples.push({ at: performance.now(), heap: m.heapUsed, rss: m.rss });
   }, 250);
   const cpu0 = cpuMs();
   const t0 = performance.now();
@@ -125,6 +129,17 @@ async function timedRun(db: pg.Pool, scraperId: string): Promise<RunFigures> {
     rssMaxMb: memory.rss / 2 ** 20,
     heapMaxMb: memory.heap / 2 ** 20,
     rssEndMb: process.memoryUsage().rss / 2 ** 20,
+    memoryByTenth: Array.from({ length: 10 }, (_, i) => {
+      // the largest sample within each tenth of the run
+      const from = t0 + (seconds * 1000 * i) / 10;
+      const to = t0 + (seconds * 1000 * (i + 1)) / 10;
+      const within = samples.filter((s) => s.at >= from && s.at < to);
+      if (!within.length) return null;
+      return {
+        heapMb: Math.round(Math.max(...within.map((s) => s.heap)) / 2 ** 20),
+        rssMb: Math.round(Math.max(...within.map((s) => s.rss)) / 2 ** 20),
+      };
+    }),
   };
 }
 
@@ -222,7 +237,8 @@ const show = (label: string, f: RunFigures) =>
   console.log(
     `  ${label}: ${f.status}, ${f.pages} pages in ${round(f.seconds, 1)} s = ${round(f.pagesPerSecond, 0)} pages/s; CPU ${round(f.cpuMsPerPage)} ms/page ` +
       `of the worker process (parse ${round(f.parseMsPerPage)} ms and extract ${round(f.extractMsPerPage)} ms per page in wall time of those synchronous steps: above their CPU share when the machine is busy); ` +
-      `memory max RSS ${round(f.rssMaxMb, 0)} MB, heap ${round(f.heapMaxMb, 0)} MB, RSS at end ${round(f.rssEndMb, 0)} MB\n    counts ${JSON.stringify(f.counts)}`,
+      `memory max RSS ${round(f.rssMaxMb, 0)} MB, heap ${round(f.heapMaxMb, 0)} MB, RSS at end ${round(f.rssEndMb, 0)} MB\n` +
+      `    memory by tenth of the run (max heap / RSS MB): ${f.memoryByTenth.map((m) => (m ? `${m.heapMb}/${m.rssMb}` : '-')).join(' ')}\n    counts ${JSON.stringify(f.counts)}`,
   );
 
 async function listP95(db: pg.Pool, scrapers: number, runs: number) {
