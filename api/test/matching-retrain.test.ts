@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../src/jobs/kinds.ts';
 import { closeQueueOf, JOB_SCHEMA, startWorker, type JobWorker } from '../src/jobs/queue.ts';
+import { DEFAULT_MODEL } from '../src/matching/default-model.ts';
 import { heldOut, retrainOrganization } from '../src/matching/retrain.ts';
 import { MATCHING_RETRAIN } from '../src/matching/runs/jobs.ts';
 import { matchingSettled } from '../src/matching/runs/queue.ts';
@@ -138,7 +139,7 @@ describe.each(engines)('Retraining the matching model on $name', (engine) => {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(model).toMatchObject({
-      activeVersion: 'default-1',
+      activeVersion: DEFAULT_MODEL.version,
       versions: [],
       decisionsSinceRetrain: 0,
       retrainAfter: 200,
@@ -153,8 +154,7 @@ describe.each(engines)('Retraining the matching model on $name', (engine) => {
         outcome: 'TOO_FEW_LABELS',
         version: null,
         labelledLists: 12,
-        message:
-          'Too few labelled lists to retrain: 12 decided (12 with a match); 100 (30 with a match) are needed. The current model default-1 stays.',
+        message: `Too few labelled lists to retrain: 12 decided (12 with a match); 100 (30 with a match) are needed. The current model ${DEFAULT_MODEL.version} stays.`,
       },
     ]);
     expect(
@@ -182,7 +182,13 @@ describe.each(engines)('Retraining the matching model on $name', (engine) => {
     expect(model).toMatchObject({
       activeVersion: 'org-1',
       versions: [
-        { version: 'org-1', active: true, rolledBack: false, replacedVersion: 'default-1', heldOutRecallAt1: 1 },
+        {
+          version: 'org-1',
+          active: true,
+          rolledBack: false,
+          replacedVersion: DEFAULT_MODEL.version,
+          heldOutRecallAt1: 1,
+        },
       ],
     });
     expect(model.versions[0].trainedLists + model.versions[0].heldOutLists).toBe(120);
@@ -201,11 +207,17 @@ describe.each(engines)('Retraining the matching model on $name', (engine) => {
     const org = w.orgs.bohemia!;
     await seedLists(w, org, 150, true);
     const outcome = await retrainOrganization(w.pool, org);
-    expect(outcome).toMatchObject({ outcome: 'rolled_back', activeVersion: 'default-1', newVersion: 'org-1' });
-    expect(outcome.message).toMatch(/^Rolled back: org-1 did worse on \d+ held-out lists .* default-1 stays\.$/);
+    expect(outcome).toMatchObject({
+      outcome: 'rolled_back',
+      activeVersion: DEFAULT_MODEL.version,
+      newVersion: 'org-1',
+    });
+    expect(outcome.message).toMatch(
+      new RegExp(`^Rolled back: org-1 did worse on \\d+ held-out lists .* ${DEFAULT_MODEL.version} stays\\.$`),
+    );
     const model = (await w.call(ADMIN.uid, MODEL, { organizationId: org })).body.data.matchingModel;
     expect(model).toMatchObject({
-      activeVersion: 'default-1',
+      activeVersion: DEFAULT_MODEL.version,
       versions: [{ version: 'org-1', active: false, rolledBack: true }],
       retrains: [{ outcome: 'ROLLED_BACK', version: 'org-1' }],
     });

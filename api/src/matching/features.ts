@@ -35,6 +35,7 @@ export const FEATURE_NAMES = [
   'sizeEqual',
   'sizeConflict',
   'numberConflict',
+  'variantConflict',
   'priceLogRatio',
   'priceMissing',
   'wordCosineGap',
@@ -84,6 +85,94 @@ function numbersConflict(left: readonly string[], right: readonly string[]): boo
   const a = numbers(left);
   const b = numbers(right);
   return a.size > 0 && b.size > 0 && ![...a].some((n) => b.has(n));
+}
+
+/**
+ * Words that name one variant of a product among others of the same kind: colour (English and
+ * Czech, as normalize.ts writes them), edition, licence and platform. Each entry is a variant
+ * followed by its synonyms ('gray grey', 'windows win pc').
+ */
+const VARIANT_WORDS: Record<string, readonly string[]> = {
+  colour: [
+    'black cerna cerny cerne cerni',
+    'white bila bily bile bili',
+    'silver stribrna stribrny stribrne',
+    'gray grey seda sedy sede',
+    'red cervena cerveny cervene',
+    'blue modra modry modre',
+    'green zelena zeleny zelene',
+    'yellow zluta zluty zlute',
+    'pink ruzova ruzovy ruzove',
+    'purple fialova fialovy fialove',
+    'orange oranzova oranzovy oranzove',
+    'brown hneda hnedy hnede',
+    'gold zlata zlaty zlate',
+    'beige',
+    'bronze',
+    'ivory',
+    'graphite',
+    'stainless',
+    'titanium',
+    'cyan',
+    'magenta',
+  ],
+  edition: [
+    'standard',
+    'deluxe',
+    'premium',
+    'professional pro',
+    'ultimate',
+    'enterprise',
+    'academic student',
+    'basic essentials',
+    'express',
+  ],
+  licence: ['upgrade', 'full'],
+  platform: [
+    'windows win pc xp vista',
+    'mac macintosh osx',
+    'linux',
+    'xbox',
+    'playstation ps2 ps3 psp',
+    'nintendo wii gamecube',
+  ],
+};
+
+/** word -> [group, variant] */
+const VARIANT_OF = new Map<string, [string, string]>(
+  Object.entries(VARIANT_WORDS).flatMap(([group, entries]) =>
+    entries.flatMap((entry) => {
+      const [variant, ...synonyms] = entry.split(' ') as [string, ...string[]];
+      return [variant, ...synonyms].map((word) => [word, [group, variant]] as [string, [string, string]]);
+    }),
+  ),
+);
+
+/** group -> the variants a name states in it */
+function variantsOf(words: readonly string[]): Map<string, Set<string>> {
+  const result = new Map<string, Set<string>>();
+  for (const word of words) {
+    const found = VARIANT_OF.get(word);
+    if (!found) continue;
+    const [group, variant] = found;
+    if (!result.has(group)) result.set(group, new Set());
+    result.get(group)!.add(variant);
+  }
+  return result;
+}
+
+/**
+ * Both names state a variant of the same kind (colour, edition, licence, platform) and share
+ * none: the same product line in another variant.
+ */
+function variantsConflict(left: readonly string[], right: readonly string[]): boolean {
+  const a = variantsOf(left);
+  const b = variantsOf(right);
+  for (const [group, values] of a) {
+    const other = b.get(group);
+    if (other && ![...values].some((v) => other.has(v))) return true;
+  }
+  return false;
 }
 
 /** Trigrams of a product's normalized name, computed once per product. */
@@ -177,6 +266,7 @@ export function pairFeatures(
     sizeEqual: size.equal ? 1 : 0,
     sizeConflict: size.conflict ? 1 : 0,
     numberConflict: numbersConflict(left.words, right.words) ? 1 : 0,
+    variantConflict: variantsConflict(left.words, right.words) ? 1 : 0,
     priceLogRatio: priced ? Math.min(3, Math.abs(Math.log(left.price! / right.price!))) : 0,
     priceMissing: priced ? 0 : 1,
     wordCosineGap: 0,

@@ -67,4 +67,11 @@ describe('the shipped model', () => {
     expect(() => parseModel({ version: 'v', bias: 0, weights: {} })).toThrow(/weight of gtinEqual/);
     expect(() => parseModel({ bias: 0 })).toThrow(/version/);
   });
+
+  it('parseModel reads a model stored before a signal was added as not weighing it', () => {
+    const { variantConflict: _, ...older } = DEFAULT_MODEL.weights;
+    const model = parseModel({ version: 'org-1', bias: -4, weights: older });
+    expect(model.weights.variantConflict).toBe(0);
+    expect(model.weights.gtinEqual).toBe(DEFAULT_MODEL.weights.gtinEqual);
+  });
 });

@@ -253,6 +253,12 @@ export function trainModel(lists: LabelledList[], options: TrainingOptions): Mat
 
 export const DEFAULT_TRAINING_L2 = 1e-3;
 
+/**
+ * Signals added after models were first stored (organizations' retrained models, matching_models):
+ * a model written before one existed does not weigh it (0), as it was trained without it.
+ */
+const SIGNALS_ADDED_LATER: ReadonlySet<FeatureName> = new Set(['variantConflict']);
+
 /** A model read from JSON, checked: every weight a finite number, a version. */
 export function parseModel(json: unknown): MatchingModel {
   const model = json as Partial<MatchingModel> | null;
@@ -260,8 +266,9 @@ export function parseModel(json: unknown): MatchingModel {
     throw new Error('a matching model needs a version');
   if (typeof model.bias !== 'number' || !Number.isFinite(model.bias))
     throw new Error(`model ${model.version}: the bias is no number`);
-  const weights = model.weights ?? ({} as Record<FeatureName, number>);
+  const weights = { ...(model.weights ?? ({} as Record<FeatureName, number>)) };
   for (const name of FEATURE_NAMES) {
+    if (weights[name] === undefined && SIGNALS_ADDED_LATER.has(name)) weights[name] = 0;
     if (typeof weights[name] !== 'number' || !Number.isFinite(weights[name])) {
       throw new Error(`model ${model.version}: the weight of ${name} is missing or no number`);
     }

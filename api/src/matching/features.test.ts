@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { BrandIndex } from './brand.ts';
+import { gramsOf, pairFeatures, type FeatureStatistics } from './features.ts';
+import { prepareProduct } from './product.ts';
+import { collectEvidence } from './score.ts';
+import { WordStatistics } from './similarity.ts';
+
+const brands = new BrandIndex(['Sony', 'Adobe', 'Bosch']);
+
+function features(left: string, right: string) {
+  const a = prepareProduct({ id: 'a', name: left }, brands);
+  const b = prepareProduct({ id: 'b', name: right }, brands);
+  const statistics: FeatureStatistics = {
+    words: new WordStatistics(),
+    codes: new WordStatistics(),
+    grams: new WordStatistics(),
+  };
+  for (const product of [a, b]) {
+    statistics.words.addDocument(product.words);
+    statistics.codes.addDocument(product.nameCodes);
+    statistics.grams.addDocument(gramsOf(product));
+  }
+  return pairFeatures(a, b, collectEvidence(a, b, statistics), statistics);
+}
+
+describe('pairFeatures: variants', () => {
+  it.each([
+    ['another colour', 'Sony WH-1000 headphones black', 'Sony WH-1000 headphones silver', 1],
+    ['a colour and its synonym', 'Sony WH-1000 headphones grey', 'Sony WH-1000 headphones gray', 0],
+    ['a Czech colour and the English one', 'Vysavač Bosch PC853 bílá', 'Bosch PC853 vacuum white', 0],
+    ['another Czech colour', 'Vysavač Bosch PC853 bílá', 'Vysavač Bosch PC853 černý', 1],
+    ['the colour on one side only', 'Sony WH-1000 headphones', 'Sony WH-1000 headphones black', 0],
+    ['one of two colours shared', 'Sony printer black & white', 'Sony printer black', 0],
+    ['an upgrade and a full version', 'Adobe Photoshop CS3 upgrade', 'Adobe Photoshop CS3 full version', 1],
+    ['another platform', 'Adobe Photoshop CS3 for Mac', 'Adobe Photoshop CS3 Win XP', 1],
+    ['another edition', 'Adobe Acrobat 8 Standard', 'Adobe Acrobat 8 Professional', 1],
+    ['an edition and its synonym', 'Adobe Acrobat 8 Pro', 'Adobe Acrobat 8 Professional', 0],
+  ] as const)('%s: variantConflict %d', (_, left, right, conflict) => {
+    expect(features(left, right).variantConflict).toBe(conflict);
+  });
+});
