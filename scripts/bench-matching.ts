@@ -239,7 +239,7 @@ async function bench(
       `${label}incremental run after ${changed.toLocaleString('en-US')} changed products: ${incremental.run.products_total.toLocaleString('en-US')} products in ${incremental.seconds.toFixed(1)} s`,
     );
   } finally {
-    await db.close();
+    // Closes the database (and discards it unless kept).
     await cleanup();
   }
 }
