@@ -1,4 +1,5 @@
 import { useCustomMutation } from '@refinedev/core';
+import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../components/errors/apiErrorText.ts';
 import { COMPETITOR_TARGET_PRECISION_SET_MUTATION } from '../../product-matching/model/queries.ts';
@@ -41,15 +42,17 @@ export function CompetitorTargetPrecision({
       { onSuccess: onSaved },
     );
   return (
-    <TargetPrecisionForm
-      testId="competitor-target-precision"
-      label={t('matching.target.competitorLabel')}
-      value={own}
-      inherited={calibration.targetPrecision}
-      inheritedLabel={t('matching.target.organization')}
-      saving={mutation.isPending}
-      error={mutation.error ? apiErrorText(mutation.error, t) : null}
-      onSave={save}
-    />
+    <Card size="small">
+      <TargetPrecisionForm
+        testId="competitor-target-precision"
+        label={t('matching.target.competitorLabel')}
+        value={own}
+        inherited={calibration.targetPrecision}
+        inheritedLabel={t('matching.target.organization')}
+        saving={mutation.isPending}
+        error={mutation.error ? apiErrorText(mutation.error, t) : null}
+        onSave={save}
+      />
+    </Card>
   );
 }

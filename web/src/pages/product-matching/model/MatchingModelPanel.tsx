@@ -53,11 +53,12 @@ function ModelPanel({ organizationId, onChanged }: { organizationId: string; onC
   const model = query.data?.data as MatchingModelAnswer | undefined;
   const queued = model?.retrainQueued === true;
   const wasQueued = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the end of a retrain is the trigger, not the callback
   useEffect(() => {
     // A retrain just ended: a new active version scores the next runs.
     if (wasQueued.current && !queued) onChanged?.();
     wasQueued.current = queued;
-  }, [queued]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [queued]);
 
   const retrain = useCustomMutation();
   const startRetrain = () =>
@@ -113,10 +114,12 @@ function ModelPanel({ organizationId, onChanged }: { organizationId: string; onC
         <Typography.Text type="secondary">{t('matching.model.loading')}</Typography.Text>
       ) : (
         <Flex vertical gap={16}>
-          <Descriptions size="small" column={{ xs: 1, md: 2 }}>
+          <Descriptions size="small" column={1}>
             <Descriptions.Item label={t('matching.model.active')}>
-              <span data-testid="matching-model-active">{model.activeVersion}</span>
-              {model.activeVersion.startsWith('default-') ? ` (${t('matching.model.shipped')})` : ''}
+              <span>
+                <span data-testid="matching-model-active">{model.activeVersion}</span>
+                {model.activeVersion.startsWith('default-') ? ` (${t('matching.model.shipped')})` : ''}
+              </span>
             </Descriptions.Item>
             <Descriptions.Item label={t('matching.model.next')}>
               {nextRetrainSentence(model, t, i18n.language)}

@@ -66,7 +66,7 @@ export function TargetPrecisionForm({
               setTyped(typeof next === 'number' ? next : null);
               setChecked(false);
             }}
-            step={0.005}
+            step={0.01}
             decimalSeparator={i18n.language.startsWith('cs') ? ',' : '.'}
             style={{ width: 140 }}
             status={help ? 'error' : undefined}
