@@ -28,6 +28,7 @@
  * 5. the price feed streamed in CSV and JSON (every suggestion, ~100,000 rows): time, rows and the
  *    growth of this process's heap and RSS while it streams (goal: flat).
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { benchApi } from './api-client.ts';
 import type { Database, Engine } from '../src/db/database.ts';
@@ -120,6 +121,31 @@ async function seed(db: Database, site: string): Promise<void> {
   await db.pool.query('VACUUM ANALYZE products, competitors, competitor_products, product_matches');
 }
 
+/**
+ * CPU seconds used so far by this database's server processes (PostgreSQL on this machine: read
+ * from /proc; empty elsewhere), by process id. Unlike elapsed time, hardly changed by the load
+ * of other work on a shared machine.
+ */
+async function serverCpu(db: Database): Promise<Map<number, number>> {
+  const cpu = new Map<number, number>();
+  if (db.engine !== 'postgres') return cpu;
+  const { rows } = await db.pool.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
+  );
+  for (const { pid } of rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // Another machine's server, or the process ended.
+    }
+  }
+  return cpu;
+}
+/** CPU seconds of the server processes between two `serverCpu` readings (processes started since count whole). */
+const cpuBetween = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, seconds]) => sum + seconds - (before.get(pid) ?? 0), 0);
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -191,9 +217,21 @@ async function run(engine: string) {
     );
     if (ONLY.has('recompute') || ONLY.has('change') || ONLY.has('sort')) {
       const timings: RecomputeTimings = { read: 0, compute: 0, writeWait: 0 };
+      // Server processes started during the recompute count whole: the pool is opened before.
+      await Promise.all(Array.from({ length: 4 }, () => db.pool.query('SELECT 1')));
+      let cpu0 = await serverCpu(db);
+      let own0 = process.cpuUsage();
       t0 = performance.now();
       while (await processQueuedWebsite(db.pool, { timings }));
       const fullSeconds = (performance.now() - t0) / 1000;
+      const cpuLine = async (cpu: Map<number, number>, own: NodeJS.CpuUsage) => {
+        const mine = process.cpuUsage(own);
+        const server = cpu.size
+          ? `, the database's server processes ${cpuBetween(cpu, await serverCpu(db)).toFixed(1)} s`
+          : '';
+        return `CPU: this process ${((mine.user + mine.system) / 1e6).toFixed(1)} s${server}`;
+      };
+      const firstCpu = await cpuLine(cpu0, own0);
       const outcomes = (
         await db.pool.query(
           'SELECT outcome, count(*)::int AS n FROM price_suggestions WHERE organization_website_id = $1 GROUP BY 1 ORDER BY 1',
@@ -204,16 +242,19 @@ async function run(engine: string) {
         `${engine}: full recompute of ${counts.products} products (${counts.matched} matched prices): ${fullSeconds.toFixed(1)} s  [goal <= 30 s on PostgreSQL]`,
       );
       console.log(
-        `${engine}:   reading ${(timings.read / 1000).toFixed(1)} s, computing ${(timings.compute / 1000).toFixed(1)} s, waiting for writes ${(timings.writeWait / 1000).toFixed(1)} s; outcomes ${outcomes.map((o) => `${o.outcome} ${o.n}`).join(', ')}`,
+        `${engine}:   reading ${(timings.read / 1000).toFixed(1)} s, computing ${(timings.compute / 1000).toFixed(1)} s, waiting for writes ${(timings.writeWait / 1000).toFixed(1)} s; ${firstCpu}; outcomes ${outcomes.map((o) => `${o.outcome} ${o.n}`).join(', ')}`,
       );
       // Again with nothing changed (a rule saved as it was, a feed import that changed nothing):
       // every suggestion computed and compared, none written.
       const again: RecomputeTimings = { read: 0, compute: 0, writeWait: 0 };
       await queueRecompute(db.pool, site);
+      cpu0 = await serverCpu(db);
+      own0 = process.cpuUsage();
       t0 = performance.now();
       while (await processQueuedWebsite(db.pool, { timings: again }));
+      const againSeconds = (performance.now() - t0) / 1000;
       console.log(
-        `${engine}: full recompute again, nothing changed: ${((performance.now() - t0) / 1000).toFixed(1)} s (reading ${(again.read / 1000).toFixed(1)} s, computing ${(again.compute / 1000).toFixed(1)} s, waiting for writes ${(again.writeWait / 1000).toFixed(1)} s)`,
+        `${engine}: full recompute again, nothing changed: ${againSeconds.toFixed(1)} s (reading ${(again.read / 1000).toFixed(1)} s, computing ${(again.compute / 1000).toFixed(1)} s, waiting for writes ${(again.writeWait / 1000).toFixed(1)} s; ${await cpuLine(cpu0, own0)})`,
       );
     }
 
@@ -359,6 +400,9 @@ async function run(engine: string) {
         let bytes = 0;
         let newlines = 0;
         let braces = 0;
+        // RSS growth over the stream, every fifth of the rows: flat means it stops growing.
+        const rssSteps: string[] = [];
+        const step = Math.max(1, Math.floor(PRODUCTS / 5));
         for (;;) {
           const { done, value } = await reader.read();
           if (done) break;
@@ -370,10 +414,17 @@ async function run(engine: string) {
           const usage = process.memoryUsage();
           heapPeak = Math.max(heapPeak, usage.heapUsed);
           rssPeak = Math.max(rssPeak, usage.rss);
+          const sofar = format === 'csv' ? newlines : braces;
+          if (sofar >= (rssSteps.length + 1) * step) {
+            // With --expose-gc (NODE_OPTIONS), the heap still in use after a collection: what the stream holds.
+            global.gc?.();
+            const live = global.gc ? ` heap ${mb(process.memoryUsage().heapUsed - heapBefore)}` : '';
+            rssSteps.push(`RSS +${mb(usage.rss - rssBefore)}${live}`);
+          }
         }
         const rows = format === 'csv' ? newlines - 1 : braces - 1;
         console.log(
-          `${engine}: price feed ${format}: ${rows} rows, ${mb(bytes)} in ${((performance.now() - start) / 1000).toFixed(1)} s; heap ${mb(heapBefore)} -> peak ${mb(heapPeak)} (+${mb(heapPeak - heapBefore)}), RSS +${mb(rssPeak - rssBefore)}  [goal: flat]`,
+          `${engine}: price feed ${format}: ${rows} rows, ${mb(bytes)} in ${((performance.now() - start) / 1000).toFixed(1)} s; heap ${mb(heapBefore)} -> peak ${mb(heapPeak)} (+${mb(heapPeak - heapBefore)}), RSS +${mb(rssPeak - rssBefore)}; after each fifth of the rows: ${rssSteps.join('; ')}  [goal: flat]`,
         );
       }
     }

@@ -432,4 +432,40 @@ describe.each(engines)('Price suggestions on $name', (engine) => {
         .total,
     ).toBe(3);
   });
+  it('an Admin edits and deletes a rule: its suggestions lose the rule at once and go with the recompute the deletion queued', async () => {
+    const { rows } = await w.pool.query(
+      `SELECT id FROM price_rules WHERE organization_website_id = $1 AND name = 'Beat the lowest (copy)'`,
+      [site],
+    );
+    const copyId = rows[0].id as string;
+    const updated = await w.call(ADMIN.uid, UPDATE, {
+      priceRuleId: copyId,
+      input: baseRule('Set by the Admin', 1, { status: 'ACTIVE' }),
+    });
+    expect(updated.body.errors).toBeUndefined();
+    expect(updated.body.data.priceRuleUpdate).toMatchObject({ name: 'Set by the Admin', status: 'ACTIVE' });
+    await drainSuggestionWork(w.pool);
+    const ruled = async () =>
+      (
+        await w.pool.query<{ rule_id: string | null }>(
+          'SELECT rule_id FROM price_suggestions WHERE organization_website_id = $1',
+          [site],
+        )
+      ).rows.map((r) => r.rule_id);
+    const before = await ruled();
+    expect(before.length).toBeGreaterThan(0);
+    expect(new Set(before)).toEqual(new Set([copyId]));
+    const deleted = await w.call(
+      ADMIN.uid,
+      `mutation PriceRuleDelete($priceRuleId: ID!) { priceRuleDelete(priceRuleId: $priceRuleId) { id } }`,
+      { priceRuleId: copyId },
+    );
+    expect(deleted.body.data.priceRuleDelete).toEqual({ id: copyId });
+    expect(new Set(await ruled())).toEqual(new Set([null]));
+    const listed = (await w.call(owner.uid, SUGGESTIONS, { organizationWebsiteId: site })).body.data.priceSuggestionList
+      .data;
+    expect(listed.every((s: { rule: unknown }) => s.rule === null)).toBe(true);
+    await drainSuggestionWork(w.pool);
+    expect(await ruled()).toEqual([]);
+  });
 });
