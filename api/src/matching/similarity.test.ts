@@ -44,3 +44,16 @@ describe('weightedWordSimilarity', () => {
     expect(rare).toBeGreaterThan(common);
   });
 });
+
+describe('WordStatistics counted elsewhere', () => {
+  it('knows only the words whose counts were set, unless all were', () => {
+    const some = WordStatistics.counted(100);
+    some.setDocumentFrequency('kavovar', 40);
+    expect([some.knows('kavovar'), some.knows('mixer')]).toEqual([true, false]);
+    const all = WordStatistics.counted(100, { complete: true });
+    all.setDocumentFrequency('kavovar', 40);
+    expect([all.knows('kavovar'), all.knows('mixer')]).toEqual([true, true]);
+    expect(all.documentFrequency('mixer')).toBe(0);
+    expect(all.idf('mixer')).toBeGreaterThan(all.idf('kavovar'));
+  });
+});
