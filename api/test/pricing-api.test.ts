@@ -432,7 +432,7 @@ describe.each(engines)('Price suggestions on $name', (engine) => {
         .total,
     ).toBe(3);
   });
-  it('an Admin edits and deletes a rule: its suggestions lose the rule at once and go with the recompute the deletion queued', async () => {
+  it('an Admin edits a rule, accepts by filter (logged) and deletes the rule: its suggestions lose the rule at once and go with the recompute the deletion queued', async () => {
     const { rows } = await w.pool.query(
       `SELECT id FROM price_rules WHERE organization_website_id = $1 AND name = 'Beat the lowest (copy)'`,
       [site],
@@ -455,6 +455,35 @@ describe.each(engines)('Price suggestions on $name', (engine) => {
     const before = await ruled();
     expect(before.length).toBeGreaterThan(0);
     expect(new Set(before)).toEqual(new Set([copyId]));
+
+    // Accepted by a filter (priceSuggestionReviewFiltered): every changed suggestion, one log row each.
+    const logTotal = async () =>
+      (await w.call(ADMIN.uid, LOG, { organizationWebsiteId: site })).body.data.priceSuggestionLog.meta.pagination
+        .total as number;
+    const reviews = async () =>
+      (
+        await w.pool.query<{ outcome: string; review: string; n: number }>(
+          `SELECT outcome, review, count(*)::int AS n FROM price_suggestions WHERE organization_website_id = $1
+            GROUP BY 1, 2 ORDER BY 1, 2`,
+          [site],
+        )
+      ).rows;
+    const logBefore = await logTotal();
+    const pending = await reviews();
+    expect(pending.every((r) => r.review === 'PENDING')).toBe(true);
+    const changedCount = pending.find((r) => r.outcome === 'CHANGE_SUGGESTED')?.n ?? 0;
+    expect(changedCount).toBeGreaterThan(0);
+    const filtered = await w.call(
+      ADMIN.uid,
+      `mutation PriceSuggestionReviewFiltered($organizationWebsiteId: ID!, $filter: PriceSuggestionFilter, $decision: PriceSuggestionDecision!) {
+        priceSuggestionReviewFiltered(organizationWebsiteId: $organizationWebsiteId, filter: $filter, decision: $decision) { changed skipped } }`,
+      { organizationWebsiteId: site, filter: { outcome: 'CHANGE_SUGGESTED' }, decision: 'ACCEPT' },
+    );
+    expect(filtered.body.data.priceSuggestionReviewFiltered).toEqual({ changed: changedCount, skipped: 0 });
+    expect(await reviews()).toEqual(
+      pending.map((r) => ({ ...r, review: r.outcome === 'CHANGE_SUGGESTED' ? 'ACCEPTED' : 'PENDING' })),
+    );
+    expect(await logTotal()).toBe(logBefore + changedCount);
     const deleted = await w.call(
       ADMIN.uid,
       `mutation PriceRuleDelete($priceRuleId: ID!) { priceRuleDelete(priceRuleId: $priceRuleId) { id } }`,
