@@ -33,7 +33,13 @@ const config: CodegenConfig = {
         contextType: '../context.ts#ApiContext',
         // Resolvers may return a part of an object whose other fields have resolvers of their own.
         defaultMapper: 'Partial<{T}>',
-        mappers: { Organization: 'Partial<Organization>' },
+        // Where what a resolver answers differs from the schema type (fields resolved later from
+        // ids it carries), the resolvers' parent and answer types are the store's object.
+        mappers: {
+          Organization: 'Partial<Organization>',
+          ProductFeed: '../../feeds/feeds-store.ts#FeedObject',
+          FeedImportRun: '../../feeds/feeds-store.ts#RunObject',
+        },
         avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false },
       },
     },

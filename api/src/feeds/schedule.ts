@@ -9,7 +9,7 @@ import type { Pool } from 'pg';
 import { ImportAlreadyRunning, runImport, startRun, track, type RunOutcome } from './import.ts';
 import { feedLimits } from './limits.ts';
 import { fetchFeed } from './source.ts';
-import type { FeedRow } from './feed-rows.ts';
+import type { FeedRow } from './feeds-store.ts';
 
 export const SCHEDULER_INTERVAL_MS = 5 * 60_000;
 

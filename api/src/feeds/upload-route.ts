@@ -15,7 +15,7 @@ import { ORGANIZATION_SUSPENDED_MESSAGE } from '../graphql/suspension.ts';
 import type { Pool } from 'pg';
 import type { AccessControl } from '@console/policies';
 import type { TokenVerifier } from '@console/firebase-token';
-import { findFeed, findRun, toRun } from './feed-rows.ts';
+import { findFeed, findRun, toRun } from './feeds-store.ts';
 import { ImportAlreadyRunning, runImport, startRun, track } from './import.ts';
 import { feedLimits } from './limits.ts';
 import { limited } from './source.ts';

@@ -7,7 +7,7 @@ import { profileResolvers } from '../../users/profile.ts';
 import { organizationResolvers } from '../../organizations/organizations.ts';
 import { billingResolvers } from '../../organizations/billing.ts';
 import { userAdminResolvers } from '../../users/user-admin.ts';
-import { feedResolvers } from './feeds.ts';
+import { feedResolvers } from '../../feeds/resolvers.ts';
 import { websitesAdminResolvers } from '../../websites/websites-admin.ts';
 import { competitorResolvers } from '../../catalogue/competitors.ts';
 import { competitorProductResolvers } from './competitor-products.ts';

@@ -3,31 +3,37 @@
  * import (uploads go through POST /feeds/{id}/upload, feeds/upload-route.ts). Reading needs
  * productFeeds (list) or productFeeds:detail; writing Create / Update / Delete on productFeeds.
  * A non-admin reaches only its own organization's feeds: any other is NOT_FOUND.
+ * Each resolver checks its arguments and the caller, then calls the store (feeds-store.ts).
  */
-import type { ApiContext } from '../context.ts';
-import { badUserInput, forbidden, notFound } from '../errors.ts';
-import { limitArg, offsetArg, uuidArg } from '../validate.ts';
-import { inTransaction } from '../../db/transaction.ts';
-import { nameArg } from '../../organizations/organizations.ts';
-import { REQUIRED_FIELDS } from '../../feeds/fields.ts';
-import { fetchFeed } from '../../feeds/source.ts';
-import { ImportAlreadyRunning, runImport, startRun, track } from '../../feeds/import.ts';
-import { feedLimits } from '../../feeds/limits.ts';
+import { inTransaction } from '../db/transaction.ts';
+import type { ApiContext } from '../graphql/context.ts';
+import type { Resolvers } from '../graphql/generated/resolvers.ts';
+import { badUserInput, forbidden, notFound } from '../graphql/errors.ts';
+import { limitArg, offsetArg, uuidArg } from '../graphql/validate.ts';
+import { nameArg } from '../organizations/organizations.ts';
+import { REQUIRED_FIELDS } from './fields.ts';
 import {
+  deleteFeed,
+  type FeedObject,
+  type FeedRow,
+  type FeedSettings,
   findFeed,
   findRun,
+  insertFeed,
+  listFeeds,
+  listRuns,
+  loadRun,
+  type RunObject,
   runErrors,
   scopeOf,
-  SELECT_FEED,
-  SELECT_RUN,
   toFeed,
   toRun,
-  type FeedRow,
-  type RunRow,
-} from '../../feeds/feed-rows.ts';
-
-type Feed = ReturnType<typeof toFeed>;
-type Run = ReturnType<typeof toRun>;
+  updateFeed,
+  websiteInScope,
+} from './feeds-store.ts';
+import { ImportAlreadyRunning, runImport, startRun, track } from './import.ts';
+import { feedLimits } from './limits.ts';
+import { fetchFeed } from './source.ts';
 
 interface FeedInput {
   organizationWebsiteId?: string;
@@ -43,7 +49,7 @@ interface FeedInput {
 const DELIMITERS = [',', ';', '\t', '|'];
 
 /** The feed's settings as stored, from the input over what is there; throws BAD_USER_INPUT naming the field. */
-function feedSettings(input: FeedInput, current: FeedRow | null) {
+function feedSettings(input: FeedInput, current: FeedRow | null): FeedSettings {
   const name = input.name != null || !current ? nameArg('name', input.name) : current.name;
   const source = input.source ? input.source.toLowerCase() : (current?.source ?? null);
   if (!source) throw badUserInput('source', 'must be URL or UPLOAD');
@@ -95,23 +101,9 @@ async function productFeedList(
   const limit = limitArg('limit', args.limit);
   const offset = offsetArg('offset', args.offset);
   if (!(await ctx.can('productFeeds', 'Read'))) throw forbidden('You may not list product feeds.');
-  const scope = scopeOf(ctx);
-  const website = await ctx.pool.query(
-    'SELECT 1 FROM organization_websites WHERE id = $1 AND ($2::uuid IS NULL OR organization_id = $2::uuid)',
-    [websiteId, scope],
-  );
-  if (!website.rowCount) throw notFound('Organization website', websiteId);
-  const [page, count] = await Promise.all([
-    ctx.pool.query<FeedRow>(
-      `${SELECT_FEED} WHERE f.organization_website_id = $1 ORDER BY f.name, f.id LIMIT $2 OFFSET $3`,
-      [websiteId, limit, offset],
-    ),
-    ctx.pool.query<{ total: number }>(
-      'SELECT count(*)::int AS total FROM product_feeds WHERE organization_website_id = $1',
-      [websiteId],
-    ),
-  ]);
-  return { data: page.rows.map(toFeed), meta: { pagination: { total: count.rows[0]!.total } } };
+  if (!(await websiteInScope(ctx.pool, websiteId, scopeOf(ctx)))) throw notFound('Organization website', websiteId);
+  const { rows, total } = await listFeeds(ctx.pool, websiteId, limit, offset);
+  return { data: rows.map(toFeed), meta: { pagination: { total } } };
 }
 
 async function productFeed(_: unknown, args: { productFeedId: string }, ctx: ApiContext) {
@@ -140,26 +132,9 @@ async function productFeedCreate(_: unknown, args: { input: FeedInput }, ctx: Ap
   const settings = feedSettings(args.input, null);
   if (!(await ctx.can('productFeeds', 'Create'))) throw forbidden('You may not create product feeds.');
   return inTransaction(ctx.pool, async (client) => {
-    const website = await client.query(
-      'SELECT 1 FROM organization_websites WHERE id = $1 AND ($2::uuid IS NULL OR organization_id = $2::uuid)',
-      [websiteId, scopeOf(ctx)],
-    );
-    if (!website.rowCount) throw notFound('Organization website', websiteId);
-    const { rows } = await client.query<{ id: string }>(
-      `INSERT INTO product_feeds (organization_website_id, name, source, url, format, column_mapping, csv_delimiter, schedule)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [
-        websiteId,
-        settings.name,
-        settings.source,
-        settings.url,
-        settings.format,
-        settings.mapping,
-        settings.delimiter,
-        settings.schedule,
-      ],
-    );
-    return toFeed(await findFeed(client, ctx, rows[0]!.id));
+    if (!(await websiteInScope(client, websiteId, scopeOf(ctx)))) throw notFound('Organization website', websiteId);
+    const id = await insertFeed(client, websiteId, settings);
+    return toFeed(await findFeed(client, ctx, id));
   });
 }
 
@@ -168,12 +143,7 @@ async function productFeedUpdate(_: unknown, args: { productFeedId: string; inpu
   if (!(await ctx.can('productFeeds', 'Update'))) throw forbidden('You may not change product feeds.');
   return inTransaction(ctx.pool, async (client) => {
     const current = await findFeed(client, ctx, id, true);
-    const s = feedSettings(args.input, current);
-    await client.query(
-      `UPDATE product_feeds SET name = $2, source = $3, url = $4, format = $5, column_mapping = $6, csv_delimiter = $7, schedule = $8, updated_at = now()
-        WHERE id = $1 AND (name, source, url, format, column_mapping, csv_delimiter, schedule) IS DISTINCT FROM ($2, $3, $4, $5, $6::jsonb, $7, $8)`,
-      [id, s.name, s.source, s.url, s.format, s.mapping, s.delimiter, s.schedule],
-    );
+    await updateFeed(client, id, feedSettings(args.input, current));
     return toFeed(await findFeed(client, ctx, id));
   });
 }
@@ -183,7 +153,7 @@ async function productFeedDelete(_: unknown, args: { productFeedId: string }, ct
   if (!(await ctx.can('productFeeds', 'Delete'))) throw forbidden('You may not delete product feeds.');
   return inTransaction(ctx.pool, async (client) => {
     const feed = await findFeed(client, ctx, id, true);
-    await client.query('DELETE FROM product_feeds WHERE id = $1', [id]);
+    await deleteFeed(client, id);
     return toFeed(feed);
   });
 }
@@ -207,25 +177,21 @@ async function productFeedImport(_: unknown, args: { productFeedId: string }, ct
   return toRun(await findRun(ctx.pool, ctx, runId));
 }
 
-async function lastRun(parent: Feed, _: unknown, ctx: ApiContext) {
+async function lastRun(parent: FeedObject, _: unknown, ctx: ApiContext) {
   if (!parent.lastRunId) return null;
-  const { rows } = await ctx.pool.query<RunRow>(`${SELECT_RUN} WHERE r.id = $1`, [parent.lastRunId]);
-  return rows[0] ? toRun(rows[0]) : null;
+  const run = await loadRun(ctx.pool, parent.lastRunId);
+  return run ? toRun(run) : null;
 }
 
-async function runs(parent: Feed, args: { limit?: number | null; offset?: number | null }, ctx: ApiContext) {
+async function runs(parent: FeedObject, args: { limit?: number | null; offset?: number | null }, ctx: ApiContext) {
   const limit = args.limit ?? 20;
   if (!Number.isInteger(limit) || limit < 1 || limit > 100)
     throw badUserInput('limit', 'must be an integer from 1 to 100');
   const offset = offsetArg('offset', args.offset ?? 0);
-  const { rows } = await ctx.pool.query<RunRow>(
-    `${SELECT_RUN} WHERE r.product_feed_id = $1 ORDER BY r.created_at DESC, r.id LIMIT $2 OFFSET $3`,
-    [parent.id, limit, offset],
-  );
-  return rows.map(toRun);
+  return (await listRuns(ctx.pool, parent.id, limit, offset)).map(toRun);
 }
 
-async function errors(parent: Run, args: { limit?: number | null; offset?: number | null }, ctx: ApiContext) {
+async function errors(parent: RunObject, args: { limit?: number | null; offset?: number | null }, ctx: ApiContext) {
   return runErrors(ctx.pool, parent.id, limitArg('limit', args.limit ?? 100), offsetArg('offset', args.offset ?? 0));
 }
 
@@ -234,4 +200,4 @@ export const feedResolvers = {
   Mutation: { productFeedCreate, productFeedUpdate, productFeedDelete, productFeedImport },
   ProductFeed: { lastRun, runs },
   FeedImportRun: { errors },
-};
+} satisfies Resolvers;

@@ -1,11 +1,33 @@
-/** product_feeds and feed_import_runs rows as the API shows them, and the tenant-scoped lookups. */
+/**
+ * The SQL of product feeds (the feeds area, README.md) as the API reads and writes them:
+ * product_feeds and feed_import_runs rows as the API shows them, the tenant-scoped lookups, the
+ * list, writes, and a feed's runs. The import's own statements are in import.ts.
+ */
 import type { Pool, PoolClient } from 'pg';
 import type { ApiContext } from '../graphql/context.ts';
 import { notFound } from '../graphql/errors.ts';
+import type {
+  FeedImportStatus,
+  ProductFeedFormat,
+  ProductFeedSchedule,
+  ProductFeedSource,
+  FeedField as SchemaFeedField,
+} from '../graphql/generated/resolvers.ts';
 import { FEED_FIELDS, type FeedField } from './fields.ts';
 import type { FeedFormat, FeedToImport } from './import.ts';
 
 type Queryable = Pool | PoolClient;
+
+/** A feed's settings as stored (lowercase enums, the CSV column mapping or null). */
+export interface FeedSettings {
+  name: string;
+  source: string;
+  url: string | null;
+  format: string;
+  mapping: Record<string, string> | null;
+  delimiter: string;
+  schedule: string;
+}
 
 export interface FeedRow extends FeedToImport {
   name: string;
@@ -71,7 +93,8 @@ export async function findRun(db: Queryable, ctx: ApiContext, id: string): Promi
   return rows[0];
 }
 
-const upper = (value: string) => value.toUpperCase();
+/** A stored lowercase value as the schema's uppercase enum. */
+const upper = <T extends string>(value: string) => value.toUpperCase() as T;
 
 export function toFeed(row: FeedRow) {
   const mapping = row.column_mapping;
@@ -79,19 +102,19 @@ export function toFeed(row: FeedRow) {
     id: row.id,
     organizationWebsiteId: row.organization_website_id,
     name: row.name,
-    source: upper(row.source),
+    source: upper<ProductFeedSource>(row.source),
     url: row.url,
-    format: upper(row.format as FeedFormat),
+    format: upper<ProductFeedFormat>(row.format as FeedFormat),
     columnMapping: mapping
       ? FEED_FIELDS.filter((field) => mapping[field]).map((field) => ({
-          field: upper(field),
+          field: upper<SchemaFeedField>(field),
           column: mapping[field as FeedField]!,
         }))
       : null,
     csvDelimiter: row.csv_delimiter,
     // The first slice allowed hourly and weekly; the console offers manual and daily, and the
     // scheduler runs every non-manual feed daily.
-    schedule: row.schedule === 'manual' ? 'MANUAL' : 'DAILY',
+    schedule: (row.schedule === 'manual' ? 'MANUAL' : 'DAILY') as ProductFeedSchedule,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     uploadPath: `/feeds/${row.id}/upload`,
@@ -103,8 +126,8 @@ export function toRun(row: RunRow) {
   return {
     id: row.id,
     productFeedId: row.product_feed_id,
-    status: upper(row.status),
-    source: upper(row.source),
+    status: upper<FeedImportStatus>(row.status),
+    source: upper<ProductFeedSource>(row.source),
     fileName: row.file_name,
     bytesRead: Number(row.bytes_read),
     rowsRead: row.rows_read,
@@ -135,3 +158,69 @@ export async function runErrors(db: Queryable, runId: string, limit: number, off
     meta: { pagination: { total: count.rows[0]!.total } },
   };
 }
+
+/** Whether the organization website is within `scope` (an organization; null: any). */
+export async function websiteInScope(db: Queryable, websiteId: string, scope: string | null): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'SELECT 1 FROM organization_websites WHERE id = $1 AND ($2::uuid IS NULL OR organization_id = $2::uuid)',
+    [websiteId, scope],
+  );
+  return Boolean(rowCount);
+}
+
+/** A website's feeds by name, one page, and the total. */
+export async function listFeeds(db: Queryable, websiteId: string, limit: number, offset: number) {
+  const [page, count] = await Promise.all([
+    db.query<FeedRow>(`${SELECT_FEED} WHERE f.organization_website_id = $1 ORDER BY f.name, f.id LIMIT $2 OFFSET $3`, [
+      websiteId,
+      limit,
+      offset,
+    ]),
+    db.query<{ total: number }>('SELECT count(*)::int AS total FROM product_feeds WHERE organization_website_id = $1', [
+      websiteId,
+    ]),
+  ]);
+  return { rows: page.rows, total: count.rows[0]!.total };
+}
+
+export async function insertFeed(db: Queryable, websiteId: string, s: FeedSettings): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO product_feeds (organization_website_id, name, source, url, format, column_mapping, csv_delimiter, schedule)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [websiteId, s.name, s.source, s.url, s.format, s.mapping, s.delimiter, s.schedule],
+  );
+  return rows[0]!.id;
+}
+
+/** Stores the settings; `updated_at` moves only when something changed. */
+export async function updateFeed(db: Queryable, id: string, s: FeedSettings): Promise<void> {
+  await db.query(
+    `UPDATE product_feeds SET name = $2, source = $3, url = $4, format = $5, column_mapping = $6, csv_delimiter = $7, schedule = $8, updated_at = now()
+      WHERE id = $1 AND (name, source, url, format, column_mapping, csv_delimiter, schedule) IS DISTINCT FROM ($2, $3, $4, $5, $6::jsonb, $7, $8)`,
+    [id, s.name, s.source, s.url, s.format, s.mapping, s.delimiter, s.schedule],
+  );
+}
+
+export async function deleteFeed(db: Queryable, id: string): Promise<void> {
+  await db.query('DELETE FROM product_feeds WHERE id = $1', [id]);
+}
+
+/** A run by id, whoever asks (a feed's last run: the feed was already reached), or null. */
+export async function loadRun(db: Queryable, id: string): Promise<RunRow | null> {
+  const { rows } = await db.query<RunRow>(`${SELECT_RUN} WHERE r.id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** A feed's runs, newest first. */
+export async function listRuns(db: Queryable, feedId: string, limit: number, offset: number): Promise<RunRow[]> {
+  const { rows } = await db.query<RunRow>(
+    `${SELECT_RUN} WHERE r.product_feed_id = $1 ORDER BY r.created_at DESC, r.id LIMIT $2 OFFSET $3`,
+    [feedId, limit, offset],
+  );
+  return rows;
+}
+
+/** A feed as its resolvers answer it (codegen.ts maps the schema's ProductFeed to it). */
+export type FeedObject = ReturnType<typeof toFeed>;
+/** A run as its resolvers answer it (codegen.ts maps the schema's FeedImportRun to it). */
+export type RunObject = ReturnType<typeof toRun>;
