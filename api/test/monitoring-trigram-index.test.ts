@@ -18,8 +18,10 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/database.ts';
+import { openDatabase, type Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { startPgliteProcess } from '../src/db/pglite-process.ts';
+import { createScratchDatabase } from '../src/db/scratch.ts';
 import { availableEngines } from './engines.ts';
 
 const engines = await availableEngines();
@@ -84,7 +86,29 @@ describe.each(engines)('Trigram GiST indexes agree with a scan after writes on $
   let serial = 0;
 
   beforeAll(async () => {
-    db = await engine.open();
+    const scratch = await createScratchDatabase(engine.name, 'console_trigram_index');
+    if (engine.name === 'pglite') {
+      // A generous start (the shared machine is often loaded), and room for the test's extra clients.
+      const server = await startPgliteProcess(scratch.dir, 8, 180_000);
+      const opened = await openDatabase({ pgliteDir: '', pgliteSocketDir: server.host });
+      db = {
+        ...opened,
+        close: async () => {
+          await opened.close();
+          await server.stop();
+          await scratch.discard();
+        },
+      };
+    } else {
+      const opened = await openDatabase({ databaseUrl: scratch.url, pgliteDir: '' });
+      db = {
+        ...opened,
+        close: async () => {
+          await opened.close();
+          await scratch.discard();
+        },
+      };
+    }
     await migrate(db.pool);
     const { pool } = db;
     const organizationId = (
