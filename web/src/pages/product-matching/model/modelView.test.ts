@@ -69,7 +69,9 @@ describe('versions and retrains in words', () => {
     expect(nextRetrainSentence({ decisionsSinceRetrain: 12, retrainAfter: 200 }, t('en'), 'en')).toBe(
       '12 of 200 new decisions taken; a retrain runs on its own at 200.',
     );
-    expect(nextRetrainSentence({ decisionsSinceRetrain: 450, retrainAfter: 200 }, t('en'), 'en')).toMatch(/^200 of 200/);
+    expect(nextRetrainSentence({ decisionsSinceRetrain: 450, retrainAfter: 200 }, t('en'), 'en')).toMatch(
+      /^200 of 200/,
+    );
     expect(nextRetrainSentence({ decisionsSinceRetrain: 3, retrainAfter: 200 }, t('cs'), 'cs')).toBe(
       'Nových rozhodnutí: 3 z 200; při 200 se model přeučí sám.',
     );
