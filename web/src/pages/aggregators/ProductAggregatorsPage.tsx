@@ -3,6 +3,9 @@ import { Empty, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouteLayout } from '../../components/layout/RouteLayout.tsx';
+import { MoneyCell, NUMBER_COLUMN } from '../../components/list/columns.tsx';
+import { useResetOnWebsiteChange } from '../../components/list/useResetOnWebsiteChange.ts';
+import { formatPrice } from '../products/format.ts';
 import { useWebsiteSelection } from '../../components/websitePicker/WebsiteSelection.tsx';
 import { ApiErrorAlert } from '../../components/errors/ApiErrorAlert.tsx';
 import { ListingFilters } from './ListingFilters.tsx';
@@ -48,16 +51,8 @@ export default function ProductAggregatorsPage() {
   if (!sameVariables(next, variables)) setVariables(next);
 
   // Another website: back to its first page.
-  const [shownWebsite, setShownWebsite] = useState(website?.id);
-  if (website?.id !== shownWebsite) {
-    setShownWebsite(website?.id);
-    if (shownWebsite) setCurrentPage(1);
-  }
-
-  const money = (value: number | null, currency: string) =>
-    value === null
-      ? '–'
-      : value.toLocaleString(i18n.language, { style: 'currency', currency, minimumFractionDigits: 2 });
+  useResetOnWebsiteChange(website?.id, () => setCurrentPage(1));
+  const money = (value: number | null, currency: string) => formatPrice(value, currency, i18n.language);
 
   return (
     <RouteLayout route="productAggregators">
@@ -97,8 +92,8 @@ export default function ProductAggregatorsPage() {
           dataIndex={['product', 'price']}
           key="product.price"
           title={t('aggregators.fields.ourPrice')}
-          align="right"
-          render={(price: number | null, row) => money(price, row.product.currency)}
+          {...NUMBER_COLUMN}
+          render={(price: number | null, row) => <MoneyCell amount={price} currency={row.product.currency} />}
         />
         <Table.Column<AggregatorListingRow>
           dataIndex="offersCount"
@@ -115,7 +110,9 @@ export default function ProductAggregatorsPage() {
           defaultSortOrder={getDefaultSortOrder('lowestPrice', sorters)}
           render={(price: number | null, row) => (
             <>
-              <div>{money(price, row.product.currency)}</div>
+              <div>
+                <MoneyCell amount={price} currency={row.product.currency} />
+              </div>
               {row.differenceToLowest !== null && row.differenceToLowest > 0 && (
                 <Typography.Text type="danger" style={{ fontSize: 12 }}>
                   {t('aggregators.aboveLowest', { amount: money(row.differenceToLowest, row.product.currency) })}

@@ -1,4 +1,5 @@
 /** The feeds list's search and page, kept in the URL (`q`, `page`) beside the carried parameters. */
+import { lastPageOf } from '../../components/list/pages.ts';
 import type { FeedRow } from './queries.ts';
 
 export const SEARCH_PARAM = 'q';
@@ -17,8 +18,7 @@ export function searchFeeds<T extends Pick<FeedRow, 'name' | 'url'>>(feeds: read
 /** The page in the URL, or 1 when it is missing or not a page number; never past the last page. */
 export function pageOf(value: string | null, total: number, pageSize: number = PAGE_SIZE): number {
   const page = value && /^\d+$/.test(value) ? Number(value) : 1;
-  const last = Math.max(1, Math.ceil(total / pageSize));
-  return Math.min(Math.max(page, 1), last);
+  return Math.min(Math.max(page, 1), lastPageOf(total, pageSize));
 }
 
 /** The URL parameters with a new search (back to page 1) or page; others (owid, locale) kept. */

@@ -1,9 +1,11 @@
-import { useCan, useCustom } from '@refinedev/core';
+import { useCustom } from '@refinedev/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Button, Empty, Flex } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouteLayout } from '../../components/layout/RouteLayout.tsx';
+import { useClampPage } from '../../components/list/useClampPage.ts';
+import { useResourcePermissions } from '../../components/list/useResourcePermissions.ts';
 import { useWebsiteSelection } from '../../components/websitePicker/WebsiteSelection.tsx';
 import { ApiErrorAlert } from '../../components/errors/ApiErrorAlert.tsx';
 import { BulkReviewBar } from '../price-suggestions/suggestions/BulkReviewBar.tsx';
@@ -53,9 +55,20 @@ export default function ProductsPage() {
   const rows = list?.data;
   const { brands, categories } = useProductFacets(website?.id);
   const pagination = list?.meta.pagination;
+  // An estimated total (a large unfiltered list) is no ground to move the reader elsewhere.
+  useClampPage(
+    {
+      page: state.page,
+      pageSize: state.pageSize,
+      total: pagination && !pagination.totalIsEstimate ? pagination.total : undefined,
+      fetching: query.isFetching,
+    },
+    (page) => update({ page }, { replace: true }),
+  );
   // Price suggestions: reviewed one by one in the drawer, or chosen here and reviewed in bulk.
-  const canReview = useCan({ resource: 'priceSuggestionRules', action: 'update' }).data?.can === true;
-  const canReadSuggestions = useCan({ resource: 'priceSuggestionRules', action: 'list' }).data?.can === true;
+  const suggestionRules = useResourcePermissions('priceSuggestionRules');
+  const canReview = suggestionRules.update;
+  const canReadSuggestions = suggestionRules.list;
   const [selected, setSelected] = useState<string[]>([]);
   const [logOpen, setLogOpen] = useState(false);
   const refresh = () => void query.refetch();

@@ -1,10 +1,13 @@
-import { useCan, useList } from '@refinedev/core';
+import { useList } from '@refinedev/core';
 import { Empty, Table, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { COUNT_COLUMN } from '../../../components/list/columns.tsx';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
+import { useClampPage } from '../../../components/list/useClampPage.ts';
+import { useResetOnWebsiteChange } from '../../../components/list/useResetOnWebsiteChange.ts';
+import { useResourcePermissions } from '../../../components/list/useResourcePermissions.ts';
+import { useUrlListState } from '../../../components/list/useUrlListState.ts';
 import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { useWebsiteSelection } from '../../../components/websitePicker/WebsiteSelection.tsx';
 import { routePath } from '../../../routes/useCarriedPath.ts';
@@ -14,15 +17,7 @@ import { ActiveTag, MatchingModeTag } from '../CompetitorTags.tsx';
 import { COMPETITOR_LIST_QUERY, type CompetitorRow } from '../queries.ts';
 import { CompetitorCreateButton } from './CompetitorCreateButton.tsx';
 import { CompetitorFilters } from './CompetitorFilters.tsx';
-import {
-  columnOrder,
-  type CompetitorListState,
-  listArguments,
-  PAGE_SIZES,
-  readListState,
-  sortOf,
-  writeListState,
-} from './listState.ts';
+import { columnOrder, listArguments, PAGE_SIZES, readListState, sortOf, writeListState } from './listState.ts';
 
 /**
  * /competitors: the selected website's competitors, searched, filtered, sorted and paged (all kept
@@ -31,48 +26,35 @@ import {
 export default function CompetitorsPage() {
   const { t, i18n } = useTranslation();
   const { website } = useWebsiteSelection();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const state = readListState(searchParams);
-  const update = useCallback(
-    (change: Partial<CompetitorListState>, replace = false) =>
-      setSearchParams((current) => writeListState(current, change), { replace }),
-    [setSearchParams],
-  );
-  const canRead = useCan({ resource: 'competitors', action: 'list' }).data?.can === true;
-  const canCreate = useCan({ resource: 'competitors', action: 'create' }).data?.can === true;
-  const canUpdate = useCan({ resource: 'competitors', action: 'update' }).data?.can === true;
-  const canDelete = useCan({ resource: 'competitors', action: 'delete' }).data?.can === true;
+  const [state, update] = useUrlListState(readListState, writeListState);
+  const can = useResourcePermissions('competitors');
 
   // Another website's list starts on its first page.
   const websiteId = website?.id;
-  const shownWebsite = useRef(websiteId);
-  useEffect(() => {
-    if (shownWebsite.current && websiteId && shownWebsite.current !== websiteId) update({ page: 1 }, true);
-    shownWebsite.current = websiteId;
-  }, [websiteId, update]);
+  useResetOnWebsiteChange(websiteId, () => update({ page: 1 }, { replace: true }));
 
   const { result, query } = useList<CompetitorRow>({
     resource: 'competitors',
     pagination: { currentPage: state.page, pageSize: state.pageSize, mode: 'server' },
     meta: { gqlQuery: COMPETITOR_LIST_QUERY, gqlVariables: websiteId ? listArguments(state, websiteId) : {} },
-    queryOptions: { enabled: canRead && Boolean(websiteId) },
+    queryOptions: { enabled: can.list && Boolean(websiteId) },
     errorNotification: false,
   });
   const refresh = () => void query.refetch();
 
-  // A page emptied by deleting its last rows (or an address past the end) shows the last page instead.
-  const lastPage = Math.max(1, Math.ceil((result.total ?? 0) / state.pageSize));
-  const pastTheEnd = !query.isFetching && result.total !== undefined && state.page > lastPage;
-  useEffect(() => {
-    if (pastTheEnd) update({ page: lastPage }, true);
-  }, [pastTheEnd, lastPage, update]);
+  useClampPage(
+    { page: state.page, pageSize: state.pageSize, total: result.total, fetching: query.isFetching },
+    (page) => update({ page }, { replace: true }),
+  );
   const date = (value: string | null) =>
     value ? new Date(value).toLocaleString(i18n.language) : t('competitors.noDataYet');
 
   return (
     <RouteLayout
       route="competitors"
-      extra={canCreate && websiteId && <CompetitorCreateButton organizationWebsiteId={websiteId} onCreated={refresh} />}
+      extra={
+        can.create && websiteId && <CompetitorCreateButton organizationWebsiteId={websiteId} onCreated={refresh} />
+      }
     >
       {website && (
         <Typography.Paragraph type="secondary">
@@ -148,10 +130,9 @@ export default function CompetitorsPage() {
             key="productsCount"
             dataIndex="productsCount"
             title={t('competitors.fields.productsCount')}
-            align="right"
+            {...COUNT_COLUMN}
             sorter
             sortOrder={columnOrder(state.sort, 'productsCount')}
-            render={(count: number) => count.toLocaleString(i18n.language)}
           />
           <Table.Column<CompetitorRow>
             key="lastDataAt"
@@ -169,15 +150,15 @@ export default function CompetitorsPage() {
             sortOrder={columnOrder(state.sort, 'createdAt')}
             render={(value: string) => new Date(value).toLocaleDateString(i18n.language)}
           />
-          {(canUpdate || canDelete) && (
+          {(can.update || can.delete) && (
             <Table.Column<CompetitorRow>
               key="actions"
               title={t('competitors.list.actions')}
               render={(_, row) => (
                 <CompetitorActions
                   competitor={row}
-                  canUpdate={canUpdate}
-                  canDelete={canDelete}
+                  canUpdate={can.update}
+                  canDelete={can.delete}
                   onChanged={refresh}
                   onDeleted={refresh}
                   size="small"

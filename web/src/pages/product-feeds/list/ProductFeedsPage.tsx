@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
+import { useResetOnWebsiteChange } from '../../../components/list/useResetOnWebsiteChange.ts';
 import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { useWebsiteSelection } from '../../../components/websitePicker/WebsiteSelection.tsx';
 import { routePath, useCarriedPath } from '../../../routes/useCarriedPath.ts';
@@ -51,7 +52,10 @@ export default function ProductFeedsPage() {
   const feeds = useMemo(() => searchFeeds(list?.data ?? [], search), [list, search]);
   const page = pageOf(params.get(PAGE_PARAM), feeds.length);
   const refresh = () => void query.refetch();
-  const change = (next: { search?: string; page?: number }) => setParams((current) => withListParams(current, next));
+  const change = (next: { search?: string; page?: number }, replace = false) =>
+    setParams((current) => withListParams(current, next), { replace });
+  // Another website's feeds start on their first page (the search stays).
+  useResetOnWebsiteChange(website?.id, () => change({ page: 1 }, true));
 
   return (
     <RouteLayout
