@@ -3,6 +3,7 @@ import { CanAccess } from '@refinedev/core';
 import { Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { COUNT_COLUMN } from '../../../components/list/columns.tsx';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
 import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { routePath } from '../../../routes/useCarriedPath.ts';
@@ -62,12 +63,12 @@ export default function OrganizationsPage() {
         <Table.Column<OrganizationRow>
           dataIndex="websitesCount"
           title={t('organizations.fields.websitesCount')}
-          align="right"
+          {...COUNT_COLUMN}
         />
         <Table.Column<OrganizationRow>
           dataIndex="usersCount"
           title={t('organizations.fields.usersCount')}
-          align="right"
+          {...COUNT_COLUMN}
         />
         <Table.Column<OrganizationRow>
           dataIndex="createdAt"

@@ -3,6 +3,7 @@ import { CanAccess } from '@refinedev/core';
 import { Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { COUNT_COLUMN } from '../../../components/list/columns.tsx';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
 import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { routePath } from '../../../routes/useCarriedPath.ts';
@@ -83,14 +84,14 @@ export default function WebsitesPage() {
         <Table.Column<WebsiteRow>
           dataIndex="feedsCount"
           title={t('websites.fields.feedsCount')}
-          align="right"
+          {...COUNT_COLUMN}
           sorter
           defaultSortOrder={getDefaultSortOrder('feedsCount', sorters)}
         />
         <Table.Column<WebsiteRow>
           dataIndex="competitorsCount"
           title={t('websites.fields.competitorsCount')}
-          align="right"
+          {...COUNT_COLUMN}
           sorter
           defaultSortOrder={getDefaultSortOrder('competitorsCount', sorters)}
         />
