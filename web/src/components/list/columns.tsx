@@ -1,6 +1,6 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatCount, formatPrice } from '../../pages/products/format.ts';
+import { formatCount, formatPrice } from '../format/format.ts';
 
 /**
  * A price in its currency as the UI language writes it (right-aligned by its column); an em dash

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { RouteLayout } from '../../components/layout/RouteLayout.tsx';
 import { MoneyCell, NUMBER_COLUMN } from '../../components/list/columns.tsx';
 import { useResetOnWebsiteChange } from '../../components/list/useResetOnWebsiteChange.ts';
-import { formatPrice } from '../products/format.ts';
+import { formatPrice } from '../../components/format/format.ts';
 import { useWebsiteSelection } from '../../components/websitePicker/WebsiteSelection.tsx';
 import { ApiErrorAlert } from '../../components/errors/ApiErrorAlert.tsx';
 import { ListingFilters } from './ListingFilters.tsx';

@@ -4,7 +4,7 @@ import { Input, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
-import { formatDateTime, formatPrice } from '../../products/format.ts';
+import { formatDateTime, formatPrice } from '../../../components/format/format.ts';
 import {
   COMPETITOR_PRODUCT_LIST_QUERY,
   type CompetitorCatalogue as Catalogue,

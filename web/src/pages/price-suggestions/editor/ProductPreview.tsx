@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PriceRulePreviewQuery, PriceRuleProductsInput } from '../../../graphql/operations.ts';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
-import { formatCount, formatPrice } from '../../products/format.ts';
+import { formatCount, formatPrice } from '../../../components/format/format.ts';
 import { PRICE_RULE_PREVIEW_QUERY } from '../queries.ts';
 
 type PreviewProduct = PriceRulePreviewQuery['priceRulePreview']['data'][number];

@@ -11,7 +11,7 @@ import type { PriceRuleListQuery, PriceRuleStatus } from '../../../graphql/opera
 import { routePath, useCarriedPath } from '../../../routes/useCarriedPath.ts';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { changeFailedNotification } from '../../../components/errors/formErrors.ts';
-import { formatCount, formatDateTime } from '../../products/format.ts';
+import { formatCount, formatDateTime } from '../../../components/format/format.ts';
 import { PRICE_RULE_LIST_QUERY, PRICE_RULE_REORDER_MUTATION } from '../queries.ts';
 import { NEW_RULE_ID } from '../editor/ruleForm.ts';
 import { RecomputeControl } from './RecomputeControl.tsx';

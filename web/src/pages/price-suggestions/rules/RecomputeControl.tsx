@@ -4,7 +4,7 @@ import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PriceSuggestionRecomputeStatusQuery } from '../../../graphql/operations.ts';
 import { changeFailedNotification } from '../../../components/errors/formErrors.ts';
-import { formatCount, formatDateTime } from '../../products/format.ts';
+import { formatCount, formatDateTime } from '../../../components/format/format.ts';
 import { PRICE_SUGGESTION_RECOMPUTE_MUTATION, PRICE_SUGGESTION_RECOMPUTE_STATUS_QUERY } from '../queries.ts';
 
 type Recompute = NonNullable<PriceSuggestionRecomputeStatusQuery['priceSuggestionRecomputeStatus']>;

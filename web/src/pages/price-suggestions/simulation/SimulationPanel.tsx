@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PriceRuleInput, PriceRuleSimulationQuery } from '../../../graphql/operations.ts';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
-import { formatCount } from '../../products/format.ts';
+import { formatCount } from '../../../components/format/format.ts';
 import { PRICE_RULE_SIMULATION_QUERY } from '../queries.ts';
 import { SuggestionTable } from '../suggestions/SuggestionTable.tsx';
 import { histogramRows } from './histogram.ts';

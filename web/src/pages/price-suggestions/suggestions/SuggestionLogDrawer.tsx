@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { PriceSuggestionLogQuery } from '../../../graphql/operations.ts';
 import { useWindowSize } from '../../../hooks/useWindowSize.ts';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
-import { formatDateTime, formatPrice } from '../../products/format.ts';
+import { formatDateTime, formatPrice } from '../../../components/format/format.ts';
 import { PRICE_SUGGESTION_LOG_QUERY } from '../queries.ts';
 
 type LogEntry = PriceSuggestionLogQuery['priceSuggestionLog']['data'][number];

@@ -1,7 +1,7 @@
 import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PriceSuggestionFieldsFragment } from '../../../graphql/operations.ts';
-import { formatPercent, formatPrice } from '../../products/format.ts';
+import { formatPercent, formatPrice } from '../../../components/format/format.ts';
 import { SuggestionExplanation } from './SuggestionExplanation.tsx';
 import { OutcomeTag } from './SuggestionTags.tsx';
 

@@ -1,7 +1,7 @@
 import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EnumTag } from '../../../enums/index.ts';
-import { formatDateTime, formatPrice } from '../format.ts';
+import { formatDateTime, formatPrice } from '../../../components/format/format.ts';
 import type { ProductOffer } from '../queries.ts';
 
 /** The competitor products matched to (or proposed for) the product, with their prices and when they were seen. */

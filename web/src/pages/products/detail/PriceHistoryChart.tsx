@@ -1,7 +1,7 @@
 import { Empty, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { groupColor } from '../../../enums/index.ts';
-import { formatAxisPrice, formatDateTime, formatDay, formatPrice } from '../format.ts';
+import { formatAxisPrice, formatDateTime, formatDay, formatPrice } from '../../../components/format/format.ts';
 import { type ChartSeries, chartGeometry } from './chartGeometry.ts';
 
 export interface PriceHistoryLine {

@@ -6,7 +6,7 @@ import { EnumTag } from '../../../enums/index.ts';
 import { useWindowSize } from '../../../hooks/useWindowSize.ts';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { ProductSuggestion } from '../../price-suggestions/suggestions/ProductSuggestion.tsx';
-import { formatDateTime, formatPrice } from '../format.ts';
+import { formatDateTime, formatPrice } from '../../../components/format/format.ts';
 import { PricePositionText } from '../list/PricePositionText.tsx';
 import { PRODUCT_QUERY, type ProductDetail } from '../queries.ts';
 import { OffersTable } from './OffersTable.tsx';

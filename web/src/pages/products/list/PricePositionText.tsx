@@ -1,7 +1,7 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { diffContrastOf, enumTextHex, enumLabelKey } from '../../../enums/index.ts';
-import { formatPercent, formatPrice } from '../format.ts';
+import { formatPercent, formatPrice } from '../../../components/format/format.ts';
 
 /** Our price against the cheapest competitor's: amount and percent, coloured by the diff contrast. */
 export function PricePositionText({

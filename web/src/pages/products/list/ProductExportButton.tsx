@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotifications } from '../../../providers/notification/NotificationsProvider.tsx';
 import { apiErrorText } from '../../../components/errors/apiErrorText.ts';
-import { formatCount } from '../format.ts';
+import { formatCount } from '../../../components/format/format.ts';
 import type { ProductFilterInput } from '../listState.ts';
 import { PRODUCT_EXPORT_QUERY, type ProductExport } from '../queries.ts';
 import { downloadCsv, exportFileName } from './downloadCsv.ts';

@@ -2,7 +2,8 @@ import { Button, Table, Tooltip } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { EnumTag } from '../../../enums/index.ts';
-import { formatCount, formatDateTime, formatPrice, totalText } from '../format.ts';
+import { formatCount, formatDateTime, formatPrice } from '../../../components/format/format.ts';
+import { totalText } from './totalText.ts';
 import {
   columnSortOf,
   PAGE_SIZES,

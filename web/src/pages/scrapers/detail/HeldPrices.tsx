@@ -3,7 +3,7 @@ import { useCustom, useCustomMutation } from '@refinedev/core';
 import { Button, Flex, Segmented, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatPrice } from '../../products/format.ts';
+import { formatDateTime, formatPrice } from '../../../components/format/format.ts';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { changeFailedNotification } from '../../../components/errors/formErrors.ts';
 import {

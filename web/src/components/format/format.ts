@@ -1,7 +1,5 @@
-import type { TFunction } from 'i18next';
-
 /**
- * Prices, differences and dates as the UI language writes them (Intl), each formatter built once
+ * Prices, differences, counts and dates as the UI language writes them (Intl), each formatter built once
  * per language and currency. A language Intl does not know (a custom one) falls back to English.
  */
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
@@ -120,12 +118,4 @@ export function formatDay(time: number, language: string): string {
   return cached('day', (lang) => new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'numeric' }), language).format(
     time,
   );
-}
-
-/** The list's total as the pager shows it: "240 products", or "≈ 12,345 products" when estimated. */
-export function totalText(t: TFunction, count: number, isEstimate: boolean, language: string): string {
-  return t(isEstimate ? 'products.list.totalEstimate' : 'products.list.total', {
-    count,
-    formatted: formatCount(count, language),
-  });
 }
