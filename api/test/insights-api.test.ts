@@ -131,6 +131,39 @@ describe.each(engines)('Data insights API on $name', (engine) => {
     }
   });
 
+  it("two competitors' market (the counted products' per-competitor sums, migration 098) equals the rule read from their matched offers", async () => {
+    const site = w.site[ownSlug(owner)];
+    const competitors = (
+      await w.pool.query('SELECT id FROM competitors WHERE organization_website_id = $1 ORDER BY id', [site])
+    ).rows.map((r) => r.id as string);
+    expect(competitors.length).toBeGreaterThanOrEqual(2);
+    for (const chosen of [competitors.slice(0, 2), competitors.slice(-2), [competitors[0]!]]) {
+      const response = await w.call(owner.uid, BRAND, {
+        filter: { organizationWebsiteId: site, competitorIds: chosen, tolerancePercent: 2.5 },
+      });
+      expect(response.body.errors).toBeUndefined();
+      // The rule: a product's market is the average of the chosen competitors' MATCHED offers'
+      // known prices, rounded to cents; compared with its own price at 2.5 %.
+      const { rows } = await w.pool.query(
+        `SELECT count(*)::int AS products, count(*) FILTER (WHERE x.offers > 0)::int AS matched,
+                count(*) FILTER (WHERE x.d < -25)::int AS cheaper, count(*) FILTER (WHERE x.d BETWEEN -25 AND 25)::int AS same,
+                count(*) FILTER (WHERE x.d > 25)::int AS pricier
+           FROM (SELECT p.id, count(m.id) AS offers, insight_difference_tenths(p.price, round(avg(cp.price), 2)) AS d
+                   FROM products p
+                   LEFT JOIN product_matches m ON m.product_id = p.id AND m.status = 'MATCHED' AND m.competitor_id = ANY($2::uuid[])
+                   LEFT JOIN competitor_products cp ON cp.id = m.competitor_product_id
+                  WHERE p.organization_website_id = $1 AND p.active
+                  GROUP BY p.id) x`,
+        [site, chosen],
+      );
+      const total = response.body.data.brandSnapshot.total;
+      expect(total.products).toBe(rows[0].products);
+      expect(total.matchedProducts, `${chosen.length} competitors`).toBe(rows[0].matched);
+      expect(total.comparison).toEqual({ cheaper: rows[0].cheaper, same: rows[0].same, pricier: rows[0].pricier });
+      expect(rows[0].cheaper + rows[0].pricier).toBeGreaterThan(0);
+    }
+  });
+
   it('the demo history makes the price index move: daily points over the period, dynamics counted and equal to the products list', async () => {
     const site = w.site[ownSlug(owner)];
     const response = await w.call(owner.uid, COMPETITOR, {

@@ -42,7 +42,14 @@ const ROLLUPS = {
   insight_offer_starts: 'competitor_product_id, p30::text, p90::text, p365::text',
   insight_cell_differences: 'organization_website_id, competitor_id, brand, category, difference, pairs',
   insight_brand_differences: 'organization_website_id, brand, category, difference, products',
-  insight_products_counted: 'product_id, organization_website_id, brand, category, price::text, market::text, matched',
+  insight_products_counted: `product_id, organization_website_id, brand, category, price::text, market::text, matched,
+                             pair_offers::text, pair_priced::text, pair_cents::text`,
+  insight_brand_cells: `organization_website_id, brand, competitor_id, pairs, priced, index_sum::text, cheaper, same, pricier, offers,
+                        in_stock, availability_known, ${DYNAMICS}`,
+  insight_brand_cell_differences: 'organization_website_id, difference, brand, competitor_id, pairs',
+  insight_brand_totals:
+    'organization_website_id, brand, products, matched, priced, index_sum::text, difference_sum::text, cheaper, same, pricier',
+  insight_brand_total_differences: 'organization_website_id, difference, brand, products',
 } as const;
 const ZERO: Record<keyof typeof ROLLUPS, string> = {
   insight_pairs: 'true',
@@ -53,6 +60,10 @@ const ZERO: Record<keyof typeof ROLLUPS, string> = {
   insight_cell_differences: 'pairs <> 0',
   insight_brand_differences: 'products <> 0',
   insight_products_counted: 'true',
+  insight_brand_cells: 'pairs <> 0 OR priced <> 0 OR offers <> 0 OR index_sum <> 0',
+  insight_brand_cell_differences: 'pairs <> 0',
+  insight_brand_totals: 'products <> 0 OR matched <> 0 OR priced <> 0 OR index_sum <> 0',
+  insight_brand_total_differences: 'products <> 0',
 };
 /** Rollups without a website column, reached through their competitor. */
 const WEBSITE: Partial<Record<keyof typeof ROLLUPS, string>> = {
@@ -335,6 +346,20 @@ describe.each(engines)('Insights rollups on $name', (engine) => {
           );
           expect(kept, `step ${step}`).toEqual(recounted);
           expect(await dynamicsKept(site), `dynamics at step ${step}`).toEqual(await dynamicsFromHistory(site));
+          // The brands' closed days (migration 097) are the closed days summed over categories.
+          const days = (sql: string) =>
+            pool.query(sql, [site]).then((x) => x.rows.map((r) => JSON.stringify(r)).sort());
+          expect(
+            await days(
+              `SELECT brand, day::text, competitor_id, priced, index_sum::float8 AS ix FROM insight_daily_brands WHERE organization_website_id = $1`,
+            ),
+            `brands' closed days at step ${step}`,
+          ).toEqual(
+            await days(
+              `SELECT brand, day::text, competitor_id, sum(priced)::int AS priced, sum(index_sum)::float8 AS ix FROM insight_daily
+                WHERE organization_website_id = $1 GROUP BY brand, day, competitor_id`,
+            ),
+          );
         }
       }
     }

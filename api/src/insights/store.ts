@@ -1,10 +1,12 @@
 /**
- * The insights' SQL (README.md): snapshots read the rollups of migrations 090-094 (insight_cells,
- * insight_brands, insight_daily, the dynamics' columns, the differences' histograms) when they
+ * The insights' SQL (README.md): snapshots read the rollups of migrations 090-097 (insight_cells,
+ * insight_brands, insight_daily, the dynamics' columns, the differences' histograms, and their
+ * per-brand sums without the category for answers without a category filter) when they
  * can answer the request — every filter and tolerance except the market against a subset of
- * competitors, which is read from the pairs (insight_pairs, one row per product x competitor)
- * with the products. Both give the same figures (the tests check that); the rollups give them
- * from a few thousand rows.
+ * competitors, which is read from the counted products with their pairs' sums by competitor
+ * (migration 098: one row per product, no join). Both give the same figures as the rule read
+ * from the products and pairs (the tests check that); the rollups give them from a few thousand
+ * rows.
  */
 import type { Queryable } from '../graphql/resolvers/plan-limits.ts';
 import { DEFAULT_TOLERANCE_PERCENT } from './arithmetic.ts';
@@ -34,6 +36,28 @@ export interface Selection {
 }
 
 const DEFAULT_TENTHS = DEFAULT_TOLERANCE_PERCENT * 10;
+
+/**
+ * The rollups a selection reads: without a category filter the per-brand sums of migration 097
+ * (website x competitor x brand, website x brand), else the per-category ones.
+ */
+function rollupsOf(sel: Selection) {
+  return sel.categories
+    ? {
+        cells: 'insight_cells',
+        cellDifferences: 'insight_cell_differences',
+        brands: 'insight_brands',
+        brandDifferences: 'insight_brand_differences',
+        daily: 'insight_daily',
+      }
+    : {
+        cells: 'insight_brand_cells',
+        cellDifferences: 'insight_brand_cell_differences',
+        brands: 'insight_brand_totals',
+        brandDifferences: 'insight_brand_total_differences',
+        daily: 'insight_daily_brands',
+      };
+}
 
 /** Sums of a group: everything an answer's row is computed from (arithmetic.ts). */
 export interface Sums {
@@ -146,7 +170,7 @@ export async function cellSums(db: Queryable, sel: Selection): Promise<CellSums[
     `SELECT t.brand, t.competitor_id, sum(t.pairs) AS pairs, sum(t.priced) AS priced, sum(t.index_sum) AS index_sum,
             sum(t.cheaper) AS cheaper, sum(t.same) AS same, sum(t.pricier) AS pricier, sum(t.offers) AS offers,
             sum(t.in_stock) AS in_stock, sum(t.availability_known) AS availability_known
-       FROM insight_cells t
+       FROM ${rollupsOf(sel).cells} t
       WHERE t.organization_website_id = $1 AND ($2::uuid[] IS NULL OR t.competitor_id = ANY($2::uuid[]))${scope.sql}
       GROUP BY t.brand, t.competitor_id HAVING sum(t.pairs) > 0`,
     [sel.websiteId, sel.competitorIds, ...scope.params],
@@ -169,7 +193,7 @@ export async function cellSums(db: Queryable, sel: Selection): Promise<CellSums[
   const bandScope = scopeConditions(sel, 't.brand', 't.category', 5);
   const { rows: shifts } = await db.query<{ brand: string; competitor_id: string; below: string; above: string }>(
     `SELECT t.brand, t.competitor_id, sum(t.pairs) FILTER (WHERE t.difference < 0) AS below, sum(t.pairs) FILTER (WHERE t.difference > 0) AS above
-       FROM insight_cell_differences t
+       FROM ${rollupsOf(sel).cellDifferences} t
       WHERE t.organization_website_id = $1 AND ($2::uuid[] IS NULL OR t.competitor_id = ANY($2::uuid[]))
         AND (t.difference BETWEEN $3::int AND $4::int OR t.difference BETWEEN -$4::int AND -$3::int)${bandScope.sql}
       GROUP BY t.brand, t.competitor_id`,
@@ -182,11 +206,21 @@ export async function cellSums(db: Queryable, sel: Selection): Promise<CellSums[
   });
 }
 
+/** The chosen competitors' slots in the counted products' arrays (migration 098), as integers. */
+async function slotsOf(db: Queryable, websiteId: string, competitorIds: string[]): Promise<number[]> {
+  const { rows } = await db.query<{ slot: number }>(
+    `SELECT slot FROM insight_competitor_slots WHERE organization_website_id = $1 AND competitor_id = ANY($2::uuid[]) ORDER BY slot`,
+    [websiteId, competitorIds],
+  );
+  return rows.map((r) => Number(r.slot)).filter((slot) => Number.isInteger(slot) && slot > 0);
+}
+
 /**
  * Per brand against the market, with the whole selection as brand null (GROUPING SETS). Without
  * a competitor filter the market of a product is its competitor_avg_price (rollups insight_brands
  * and, at another tolerance, insight_brand_differences); with one, the average of the selected
- * competitors' offers (from the pairs, rounded to cents as competitor_avg_price is).
+ * competitors' offers (from the counted products' per-competitor sums, migration 098, rounded to
+ * cents as competitor_avg_price is).
  */
 export async function brandSums(db: Queryable, sel: Selection): Promise<Array<Sums & { brand: string | null }>> {
   let sql: string;
@@ -196,27 +230,29 @@ export async function brandSums(db: Queryable, sel: Selection): Promise<Array<Su
     sql = `SELECT CASE WHEN grouping(t.brand) = 1 THEN NULL ELSE t.brand END AS brand, sum(t.products) AS products, sum(t.matched) AS matched,
                   sum(t.priced) AS priced, sum(t.index_sum) AS index_sum, sum(t.difference_sum) AS difference_sum,
                   sum(t.cheaper) AS cheaper, sum(t.same) AS same, sum(t.pricier) AS pricier
-             FROM insight_brands t WHERE t.organization_website_id = $1${scope.sql}
+             FROM ${rollupsOf(sel).brands} t WHERE t.organization_website_id = $1${scope.sql}
             GROUP BY GROUPING SETS ((t.brand), ())`;
     params = [sel.websiteId, ...scope.params];
   } else {
     // The products as the rollups counted them (migration 096: the same state as every other
-    // figure of the answer, and a narrow table), with their pairs of the chosen competitors.
-    const scope = scopeConditions(sel, 'pc.brand', 'pc.category', 4);
+    // figure of the answer), each with its pairs' sums by competitor slot (098): the chosen
+    // competitors' elements added up, one pass, nothing joined.
+    const slots = await slotsOf(db, sel.websiteId, sel.competitorIds);
+    const added = (column: string) =>
+      slots.length ? slots.map((slot) => `coalesce(pc.${column}[${slot}], 0)`).join(' + ') : '0';
+    const scope = scopeConditions(sel, 'pc.brand', 'pc.category', 3);
     sql = `SELECT CASE WHEN grouping(x.brand) = 1 THEN NULL ELSE x.brand END AS brand, count(*) AS products,
                   count(*) FILTER (WHERE x.matched) AS matched, count(x.d) AS priced, coalesce(sum(x.ix), 0) AS index_sum,
                   coalesce(sum(x.ix - 100), 0) AS difference_sum,
                   count(*) FILTER (WHERE x.d < -$2::int) AS cheaper, count(*) FILTER (WHERE x.d BETWEEN -$2::int AND $2::int) AS same,
                   count(*) FILTER (WHERE x.d > $2::int) AS pricier
-             FROM (SELECT y.brand, y.pairs > 0 AS matched, insight_difference_tenths(y.price, y.market) AS d, insight_index(y.price, y.market) AS ix
-                     FROM (SELECT pc.brand, pc.price, count(pr.product_id) AS pairs,
-                                  round(sum(pr.price_sum) / nullif(sum(pr.priced), 0), 2) AS market
+             FROM (SELECT y.brand, y.offers > 0 AS matched, insight_difference_tenths(y.price, y.market) AS d, insight_index(y.price, y.market) AS ix
+                     FROM (SELECT pc.brand, pc.price, ${added('pair_offers')} AS offers,
+                                  round(((${added('pair_cents')})::numeric / 100)::numeric(18, 2) / nullif(${added('pair_priced')}, 0), 2) AS market
                              FROM insight_products_counted pc
-                             LEFT JOIN insight_pairs pr ON pr.product_id = pc.product_id AND pr.competitor_id = ANY($3::uuid[])
-                            WHERE pc.organization_website_id = $1${scope.sql}
-                            GROUP BY pc.product_id) y) x
+                            WHERE pc.organization_website_id = $1${scope.sql}) y) x
             GROUP BY GROUPING SETS ((x.brand), ())`;
-    params = [sel.websiteId, sel.tolerance, sel.competitorIds, ...scope.params];
+    params = [sel.websiteId, sel.tolerance, ...scope.params];
   }
   const { rows } = await db.query<Record<string, unknown>>(sql, params);
   const sums = rows.map((r) => ({
@@ -236,7 +272,7 @@ export async function brandSums(db: Queryable, sel: Selection): Promise<Array<Su
   const { rows: shifts } = await db.query<{ brand: string | null; below: string; above: string }>(
     `SELECT CASE WHEN grouping(t.brand) = 1 THEN NULL ELSE t.brand END AS brand,
             sum(t.products) FILTER (WHERE t.difference < 0) AS below, sum(t.products) FILTER (WHERE t.difference > 0) AS above
-       FROM insight_brand_differences t
+       FROM ${rollupsOf(sel).brandDifferences} t
       WHERE t.organization_website_id = $1 AND (t.difference BETWEEN $2::int AND $3::int OR t.difference BETWEEN -$3::int AND -$2::int)${scope.sql}
       GROUP BY GROUPING SETS ((t.brand), ())`,
     [sel.websiteId, low, high, ...scope.params],
@@ -296,7 +332,7 @@ export async function competitorSums(db: Queryable, sel: Selection): Promise<Cel
 export async function productCount(db: Queryable, sel: Selection): Promise<number> {
   const scope = scopeConditions(sel, 't.brand', 't.category', 2);
   const { rows } = await db.query<{ n: string | null }>(
-    `SELECT sum(t.products) AS n FROM insight_brands t WHERE t.organization_website_id = $1${scope.sql}`,
+    `SELECT sum(t.products) AS n FROM ${rollupsOf(sel).brands} t WHERE t.organization_website_id = $1${scope.sql}`,
     [sel.websiteId, ...scope.params],
   );
   return num(rows[0]?.n);
@@ -311,17 +347,17 @@ export interface DailyPoint {
 
 /**
  * The daily price index per competitor in the period: closed days from insight_daily (or its
- * per-competitor and per-category sums when no brand is chosen), and every
- * day after the last closed one up to today from the cells as they stand (nothing changed on
- * those days, or the first change would have closed them).
+ * per-competitor, per-category and, without a category filter, per-brand sums: migrations 091,
+ * 095 and 097), and every day after the last closed one up to today from the cells as they stand
+ * (nothing changed on those days, or the first change would have closed them).
  */
 export async function dailyPoints(db: Queryable, sel: Selection): Promise<DailyPoint[]> {
   const days = PERIOD_DAYS[sel.period];
   const totals = !sel.brands && !sel.categories;
   const scope = scopeConditions(sel, 't.brand', 't.category', 4);
-  // Closed days per competitor, per category (migration 095) or per cell; live days likewise.
-  const closed = totals ? 'insight_daily_totals' : sel.brands ? 'insight_daily' : 'insight_daily_categories';
-  const live = totals ? 'insight_competitors' : 'insight_cells';
+  // Closed days per competitor, per category (095), per brand (097) or per cell; live days likewise.
+  const closed = totals ? 'insight_daily_totals' : sel.brands ? rollupsOf(sel).daily : 'insight_daily_categories';
+  const live = totals ? 'insight_competitors' : rollupsOf(sel).cells;
   const { rows } = await db.query<{ day: string; competitor_id: string; priced: string; index_sum: string }>(
     `WITH bounds AS (SELECT (now() AT TIME ZONE 'UTC')::date AS today, (SELECT closed_through FROM insight_state) AS closed)
      SELECT to_char(t.day, 'YYYY-MM-DD') AS day, t.competitor_id, sum(t.priced) AS priced, sum(t.index_sum) AS index_sum
@@ -390,7 +426,7 @@ export async function dynamicsSums(db: Queryable, sel: Selection): Promise<Dynam
   const scope = scopeConditions(sel, 't.brand', 't.category', 3);
   const { rows } = await db.query<Record<string, unknown>>(
     `SELECT t.competitor_id, sum(t.up${n}) AS up, sum(t.down${n}) AS down, sum(t.unchanged${n}) AS unchanged, sum(t.change${n}) AS change_sum
-       FROM ${totals ? 'insight_competitors' : 'insight_cells'} t
+       FROM ${totals ? 'insight_competitors' : rollupsOf(sel).cells} t
       WHERE t.organization_website_id = $1 AND ($2::uuid[] IS NULL OR t.competitor_id = ANY($2::uuid[]))${scope.sql}
       GROUP BY t.competitor_id`,
     [sel.websiteId, sel.competitorIds, ...scope.params],
@@ -421,7 +457,7 @@ export async function homeSums(
     `SELECT (SELECT row_to_json(s) FROM (
                SELECT sum(t.products) AS products, sum(t.matched) AS matched, sum(t.priced) AS priced, sum(t.index_sum) AS index_sum,
                       sum(t.difference_sum) AS difference_sum, sum(t.cheaper) AS cheaper, sum(t.same) AS same, sum(t.pricier) AS pricier
-                 FROM insight_brands t WHERE t.organization_website_id = $1) s) AS sums,
+                 FROM insight_brand_totals t WHERE t.organization_website_id = $1) s) AS sums,
             (SELECT count(*) FROM price_suggestions s WHERE s.organization_website_id = $1 AND s.review = 'PENDING'
                 AND s.outcome = 'CHANGE_SUGGESTED') AS suggestions_waiting,
             (SELECT count(*) FROM scrapers sc JOIN competitors c ON c.id = sc.competitor_id
