@@ -98,6 +98,8 @@ async function leaveProductPage(page: Page) {
   page.on('request', onRequest);
   page.on('requestfinished', onDone);
   page.on('requestfailed', onDone);
+  // While decisions are being saved the page asks before it is left (the next test).
+  await expect(page.getByText(/^Saving \d+ decision/)).toHaveCount(0);
   await page.getByRole('link', { name: 'Back to the queue' }).click();
   await expect(heading(page)).toHaveText('Product matching queue');
   await expect.poll(() => sent > 0 && pending.size === 0).toBe(true);
@@ -388,6 +390,63 @@ test('a decision taken on stale data is refused with its reason, and the product
   await expect(second.getByRole('option').filter({ hasText: 'Never match' }).first()).toBeVisible();
   await leaveProductPage(second);
   await leaveProductPage(first);
+});
+
+test('the page asks before it is left while a decision is being saved, and a reload afterwards shows it saved', async ({
+  page,
+}) => {
+  await signIn(page, owner);
+  await page.goto(`/product-matching?owid=${website.id}`);
+  await startMatching(page);
+  const name = (await heading(page).innerText()).trim();
+  const pairs = await waitingPairs(page).count();
+  test.skip(pairs < 2, 'the product needs a second waiting pair, so the decision keeps it on screen');
+
+  // The decision is held back on its way to the server, so it stays unsaved.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const holdDecision = (route: Route) =>
+    operationOf(route.request()) === 'MatchingDecide' ? released.then(() => route.continue()) : route.continue();
+  await page.route('**/graphql', holdDecision);
+  await page.keyboard.press('n');
+  await expect(page.getByText('Saving 1 decision…')).toBeVisible();
+
+  // A reload: the browser asks; staying keeps the page as it is.
+  const beforeUnload = page.waitForEvent('dialog');
+  const reloading = page.reload({ timeout: 5_000 }).catch(() => undefined);
+  const asked = await beforeUnload;
+  expect(asked.type()).toBe('beforeunload');
+  await asked.dismiss();
+  await reloading;
+  await expect(page.getByText('Saving 1 decision…')).toBeVisible();
+  await expect(heading(page)).toHaveText(name);
+
+  // A link inside the console: the page asks in its own words; staying keeps it.
+  const confirm = page.waitForEvent('dialog');
+  const clicking = page.getByRole('link', { name: 'Back to the queue' }).click();
+  const question = await confirm;
+  expect(question.type()).toBe('confirm');
+  expect(question.message()).toBe('Decisions are still being saved. Leave now and they may be lost — leave anyway?');
+  await question.dismiss();
+  await clicking;
+  await expect(heading(page)).toHaveText(name);
+  await expect(page).toHaveURL(/\/product-matching\/[0-9a-f-]{36}/);
+
+  // Once the decision is saved, nothing is asked and a reload shows it.
+  release();
+  await expect(page.getByText('Saving 1 decision…')).toHaveCount(0);
+  await page.unroute('**/graphql', holdDecision);
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.type());
+    void dialog.dismiss();
+  });
+  await page.reload();
+  await expect(heading(page)).toHaveText(name);
+  await expect(waitingPairs(page)).toHaveCount(pairs - 1);
+  await expect(page.getByRole('option').filter({ hasText: 'Never match' }).first()).toBeVisible();
+  expect(dialogs).toEqual([]);
+  await leaveProductPage(page);
 });
 
 test("a manual search of a competitor's catalogue pairs the product with a product that was not a candidate", async ({

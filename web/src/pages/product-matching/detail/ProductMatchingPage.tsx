@@ -19,6 +19,7 @@ import { SessionNotice } from './SessionNotice.tsx';
 import { allowedDecisions, pairEntries } from './session.ts';
 import { useMatchingSession } from './useMatchingSession.ts';
 import { useWorkspaceSlots } from './useWorkspaceSlots.ts';
+import { LeaveWarning } from '../../../components/navigation/LeaveWarning.tsx';
 import { LinkButton } from '../../../components/navigation/LinkButton.tsx';
 
 /**
@@ -35,7 +36,8 @@ export default function ProductMatchingPage() {
   const { website } = useWebsiteSelection();
   const filterState = readQueueFilter(params);
   const filterSearch = queueFilterSearch(filterState);
-  const filter = useMemo(() => queueFilterVariables(filterState), [filterSearch]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { competitor, brand, category } = filterState;
+  const filter = useMemo(() => queueFilterVariables({ competitor, brand, category }), [competitor, brand, category]);
   const { data: confirmAccess } = useCan({ resource: 'matchingConfirmation', action: 'update' });
   const { data: decideAccess } = useCan({ resource: 'productMatchingQueue:detail', action: 'update' });
   const canDecide = decideAccess?.can === true;
@@ -118,6 +120,9 @@ export default function ProductMatchingPage() {
         <LinkButton to={routePath('productMatching') + filterSearch}>{t('matching.detail.backToQueue')}</LinkButton>
       }
     >
+      {/* Decisions not answered yet are lost with the page on a reload (a move inside the console
+          lets them finish, but a refusal would then go unseen): ask first. */}
+      <LeaveWarning when={snapshot.pending > 0} translationKey="matching.detail.leaveWarning" />
       <SessionNotice notice={snapshot.notice} heldBy={snapshot.heldBy} onClose={() => session?.dismissNotice()} />
       {!canDecide && decideAccess && (
         <Alert type="info" showIcon message={t('matching.detail.readOnly')} style={{ marginBottom: 16 }} />
