@@ -56,7 +56,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const webUrl = `http://127.0.0.1:${webPort}`;
 
   try {
-    for (const port of [authPort, authPort + 1, authPort + 2, apiPort, webPort]) await assertPortFree(port);
+    const fixturePort = apiPort + 600;
+    for (const port of [authPort, authPort + 1, authPort + 2, apiPort, webPort, fixturePort])
+      await assertPortFree(port);
+    // The API (test extraction) and the job worker (scraper runs) fetch the fixture shop on
+    // loopback: every process of the local stack may (launch passes this environment on).
+    process.env.FEED_ALLOW_PRIVATE_HOSTS = '1';
+
+    // What needs nothing else starts at once (1, 1b, 2 and 5 below); the API waits for the
+    // database, the job worker for the API. On two cores, one after the other took 2-3 minutes
+    // under load, mostly each child's own start-up. Children stop in reverse order of launch, so
+    // the database is launched before the API and the job worker and stops after them.
+    const ready: Promise<void>[] = [];
 
     // 1. Firebase Auth emulator (official, from firebase-tools), on its own config file.
     const emulatorDir = join(dataDir, 'auth-emulator');
@@ -83,52 +94,46 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           exportDir,
         ]
       : [];
-    children.push(
-      launch(
-        'auth-emulator',
-        bin('tests', 'firebase'),
-        ['emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', firebaseConfig, ...persistArgs],
-        {
-          cwd: emulatorDir,
-          dataDir,
-          verbose,
-        },
-      ),
+    const authEmulator = launch(
+      'auth-emulator',
+      bin('tests', 'firebase'),
+      ['emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', firebaseConfig, ...persistArgs],
+      {
+        cwd: emulatorDir,
+        dataDir,
+        verbose,
+      },
     );
-    await waitFor(`${authUrl}/`, 'the Auth emulator', 90_000, children.at(-1)!);
-    await ensureDemoAccounts(authUrl);
+    children.push(authEmulator);
+    ready.push(
+      waitFor(`${authUrl}/`, 'the Auth emulator', 90_000, authEmulator).then(() => ensureDemoAccounts(authUrl)),
+    );
 
     // 1b. The fixture shop: competitor shops on loopback that the demo scrapers read
     //     (api/src/monitoring/fixture-shop/; prices change every ten minutes).
-    const fixturePort = apiPort + 600;
-    await assertPortFree(fixturePort);
     const fixtureUrl = `http://127.0.0.1:${fixturePort}`;
-    children.push(
-      launch(
-        'fixture-shop',
-        bin('api', 'tsx'),
-        [
-          join(ROOT, 'api', 'src', 'monitoring', 'fixture-shop', 'main.ts'),
-          '--port',
-          String(fixturePort),
-          '--products',
-          '60',
-          '--crawl-delay',
-          '0',
-          '--day-every',
-          '600',
-        ],
-        {
-          cwd: join(ROOT, 'api'),
-          dataDir,
-          verbose,
-        },
-      ),
+    const fixtureShop = launch(
+      'fixture-shop',
+      bin('api', 'tsx'),
+      [
+        join(ROOT, 'api', 'src', 'monitoring', 'fixture-shop', 'main.ts'),
+        '--port',
+        String(fixturePort),
+        '--products',
+        '60',
+        '--crawl-delay',
+        '0',
+        '--day-every',
+        '600',
+      ],
+      {
+        cwd: join(ROOT, 'api'),
+        dataDir,
+        verbose,
+      },
     );
-    await waitFor(`${fixtureUrl}/robots.txt`, 'the fixture shop', 60_000, children.at(-1)!);
-    // The API (test extraction) and the job worker (scraper runs) fetch it on loopback: every
-    // process of the local stack may (launch passes this environment on).
-    process.env.FEED_ALLOW_PRIVATE_HOSTS = '1';
+    children.push(fixtureShop);
+    ready.push(waitFor(`${fixtureUrl}/robots.txt`, 'the fixture shop', 60_000, fixtureShop));
 
     // 2. The embedded database (PGlite) in a process of its own, shared by the API and the job
     //    worker through its Unix socket (api/src/jobs/README.md). A short temporary path: a
@@ -136,89 +141,93 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const socketDir = mkdtempSync(join(tmpdir(), 'console-pglite-'));
     cleanups.push(() => rmSync(socketDir, { recursive: true, force: true }));
     const socket = join(socketDir, '.s.PGSQL.5432');
-    children.push(
-      launch('database', bin('api', 'tsx'), [join(ROOT, 'api', 'src', 'db', 'pglite-server.ts')], {
-        cwd: join(ROOT, 'api'),
-        dataDir,
-        verbose,
-        env: {
-          PGLITE_CHILD_DIR: join(dataDir, 'pglite'),
-          PGLITE_CHILD_SOCKET: socket,
-          PGLITE_CHILD_MAX_CONNECTIONS: '16',
-        },
-      }),
-    );
-    await waitForSocket(socket, 'the PGlite database', 120_000, children.at(-1)!);
-
-    // 3. GraphQL API on the embedded database.
-    children.push(
-      launch('api', bin('api', 'tsx'), [join(ROOT, 'api', 'src', 'main.ts')], {
-        cwd: join(ROOT, 'api'),
-        dataDir,
-        verbose,
-        env: {
-          APP_ENV: 'local',
-          HOST: '127.0.0.1',
-          PORT: String(apiPort),
-          PGLITE_DIR: join(dataDir, 'pglite'),
-          PGLITE_SOCKET_DIR: socketDir,
-          FIREBASE_PROJECT_ID: PROJECT_ID,
-          FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
-          DEMO_DATA: 'on',
-          // Demo scrapers and test extractions read the fixture shop on loopback.
-          FIXTURE_SHOP_URL: fixtureUrl,
-          FEED_ALLOW_PRIVATE_HOSTS: '1',
-        },
-      }),
-    );
-    await waitFor(apiUrl, 'the GraphQL API', 120_000, children.at(-1)!, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"query":"{__typename}"}',
+    const database = launch('database', bin('api', 'tsx'), [join(ROOT, 'api', 'src', 'db', 'pglite-server.ts')], {
+      cwd: join(ROOT, 'api'),
+      dataDir,
+      verbose,
+      env: {
+        PGLITE_CHILD_DIR: join(dataDir, 'pglite'),
+        PGLITE_CHILD_SOCKET: socket,
+        PGLITE_CHILD_MAX_CONNECTIONS: '16',
+      },
     });
+    children.push(database);
+    const databaseReady = waitForSocket(socket, 'the PGlite database', 120_000, database);
 
-    // 4. One job worker: feed schedule, matching runs and expiry, scraper runs (api/src/jobs/README.md).
-    children.push(
-      launch('jobs', bin('api', 'tsx'), [join(ROOT, 'api', 'src', 'jobs', 'worker-main.ts')], {
-        cwd: join(ROOT, 'api'),
-        dataDir,
-        verbose,
-        // A grace shorter than stopChild's 10 s before SIGKILL.
-        env: { APP_ENV: 'local', PGLITE_SOCKET_DIR: socketDir, JOB_CONCURRENCY: '2', JOB_STOP_GRACE_MS: '8000' },
+    // 5. The edge worker serving web/dist (or WEB_DIST), in the local runtime; it passes GraphQL
+    //    requests on to the API's address and needs the API only when one comes.
+    const edge = launch(
+      'worker',
+      bin('edge', 'wrangler'),
+      [
+        'dev',
+        '--config',
+        join(ROOT, 'wrangler.toml'),
+        // The top level of wrangler.toml refuses to serve: local settings live in [env.local].
+        '--env',
+        'local',
+        '--ip',
+        '127.0.0.1',
+        '--port',
+        String(webPort),
+        '--persist-to',
+        join(dataDir, 'wrangler'),
+        '--show-interactive-dev-session=false',
+        '--var',
+        `GRAPHQL_UPSTREAM:${apiUrl}`,
+        '--var',
+        `FIREBASE_AUTH_EMULATOR_HOST:127.0.0.1:${authPort}`,
+        // WEB_DIST serves another build of the console (two suites side by side, each its own build).
+        ...(process.env.WEB_DIST ? ['--assets', process.env.WEB_DIST] : []),
+      ],
+      { cwd: ROOT, dataDir, verbose },
+    );
+    children.push(edge);
+    ready.push(waitFor(`${webUrl}/config.json`, 'the edge worker', 90_000, edge));
+
+    // 3. GraphQL API on the embedded database, then 4. one job worker: feed schedule, matching
+    //    runs and expiry, scraper runs (api/src/jobs/README.md); it needs the API's migrations.
+    ready.push(
+      databaseReady.then(async () => {
+        const api = launch('api', bin('api', 'tsx'), [join(ROOT, 'api', 'src', 'main.ts')], {
+          cwd: join(ROOT, 'api'),
+          dataDir,
+          verbose,
+          env: {
+            APP_ENV: 'local',
+            HOST: '127.0.0.1',
+            PORT: String(apiPort),
+            PGLITE_DIR: join(dataDir, 'pglite'),
+            PGLITE_SOCKET_DIR: socketDir,
+            FIREBASE_PROJECT_ID: PROJECT_ID,
+            FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
+            DEMO_DATA: 'on',
+            // Demo scrapers and test extractions read the fixture shop on loopback.
+            FIXTURE_SHOP_URL: fixtureUrl,
+            FEED_ALLOW_PRIVATE_HOSTS: '1',
+          },
+        });
+        children.push(api);
+        await waitFor(apiUrl, 'the GraphQL API', 120_000, api, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"query":"{__typename}"}',
+        });
+        const jobs = launch('jobs', bin('api', 'tsx'), [join(ROOT, 'api', 'src', 'jobs', 'worker-main.ts')], {
+          cwd: join(ROOT, 'api'),
+          dataDir,
+          verbose,
+          // A grace shorter than stopChild's 10 s before SIGKILL.
+          env: { APP_ENV: 'local', PGLITE_SOCKET_DIR: socketDir, JOB_CONCURRENCY: '2', JOB_STOP_GRACE_MS: '8000' },
+        });
+        children.push(jobs);
+        await waitForLine(jobs, /Job worker ready/, 'the job worker', 60_000);
       }),
     );
-    await waitForLine(children.at(-1)!, /Job worker ready/, 'the job worker', 60_000);
-
-    // 5. The edge worker serving web/dist (or WEB_DIST), in the local runtime.
-    children.push(
-      launch(
-        'worker',
-        bin('edge', 'wrangler'),
-        [
-          'dev',
-          '--config',
-          join(ROOT, 'wrangler.toml'),
-          // The top level of wrangler.toml refuses to serve: local settings live in [env.local].
-          '--env',
-          'local',
-          '--ip',
-          '127.0.0.1',
-          '--port',
-          String(webPort),
-          '--persist-to',
-          join(dataDir, 'wrangler'),
-          '--show-interactive-dev-session=false',
-          '--var',
-          `GRAPHQL_UPSTREAM:${apiUrl}`,
-          '--var',
-          `FIREBASE_AUTH_EMULATOR_HOST:127.0.0.1:${authPort}`,
-          // WEB_DIST serves another build of the console (two suites side by side, each its own build).
-          ...(process.env.WEB_DIST ? ['--assets', process.env.WEB_DIST] : []),
-        ],
-        { cwd: ROOT, dataDir, verbose },
-      ),
-    );
-    await waitFor(`${webUrl}/config.json`, 'the edge worker', 90_000, children.at(-1)!);
+    // Every start settled before a failure is reported, so that stop() meets every child.
+    const outcomes = await Promise.allSettled(ready);
+    const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
   } catch (error) {
     await stop();
     throw error;
