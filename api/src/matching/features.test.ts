@@ -39,3 +39,16 @@ describe('pairFeatures: variants', () => {
     expect(features(left, right).variantConflict).toBe(conflict);
   });
 });
+
+describe('pairFeatures: variants one name states and the other does not', () => {
+  it.each([
+    ['our name states a platform, theirs none', 'Adobe Photoshop CS2 (Mac)', 'Adobe Photoshop CS2', 1, 0],
+    ['their name states an edition and a platform, ours none', 'Quicken 2007', 'Quicken 2007 Deluxe for Mac', 0, 2],
+    ['both state a colour (another one)', 'Sony WH-1000 black', 'Sony WH-1000 silver', 0, 0],
+    ['synonyms count as the same kind', 'Bosch PC853 grey', 'Bosch PC853 gray', 0, 0],
+    ['neither states one', 'Sony WH-1000 headphones', 'Sony WH-1000 headphones', 0, 0],
+  ] as const)('%s: ours %d, theirs %d', (_, left, right, ours, theirs) => {
+    const f = features(left, right);
+    expect([f.variantOnlyOurs, f.variantOnlyTheirs]).toEqual([ours, theirs]);
+  });
+});

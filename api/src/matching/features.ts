@@ -36,6 +36,8 @@ export const FEATURE_NAMES = [
   'sizeConflict',
   'numberConflict',
   'variantConflict',
+  'variantOnlyOurs',
+  'variantOnlyTheirs',
   'priceLogRatio',
   'priceMissing',
   'wordCosineGap',
@@ -175,6 +177,14 @@ function variantsConflict(left: readonly string[], right: readonly string[]): bo
   return false;
 }
 
+/** How many kinds of variant (colour, edition, licence, platform) one name states and the other does not. */
+function variantKindsOnlyIn(stating: readonly string[], other: readonly string[]): number {
+  const b = variantsOf(other);
+  let count = 0;
+  for (const group of variantsOf(stating).keys()) if (!b.has(group)) count++;
+  return count;
+}
+
 /** Trigrams of a product's normalized name, computed once per product. */
 const gramCache = new WeakMap<PreparedProduct, string[]>();
 export function gramsOf(product: PreparedProduct): string[] {
@@ -267,6 +277,8 @@ export function pairFeatures(
     sizeConflict: size.conflict ? 1 : 0,
     numberConflict: numbersConflict(left.words, right.words) ? 1 : 0,
     variantConflict: variantsConflict(left.words, right.words) ? 1 : 0,
+    variantOnlyOurs: variantKindsOnlyIn(left.words, right.words),
+    variantOnlyTheirs: variantKindsOnlyIn(right.words, left.words),
     priceLogRatio: priced ? Math.min(3, Math.abs(Math.log(left.price! / right.price!))) : 0,
     priceMissing: priced ? 0 : 1,
     wordCosineGap: 0,

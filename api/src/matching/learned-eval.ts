@@ -80,8 +80,37 @@ export interface SetQuality {
   recallAt1: number;
   recallAt3: number;
   recallAt10: number;
-  /** automatic matches at thresholds calibrated on the other fold of the same set (two folds) */
+  /** automatic matches at thresholds calibrated on held-out folds of the same set */
   crossValidated: AutomaticQuality & { thresholds: number[] };
+  misses: Misses;
+}
+
+/**
+ * Where the products whose true pair is not first went: not among the candidates at all (the
+ * searches did not find it), among them but below rank 3 (the score ranked it), and the misses at
+ * rank 1 whose true pair ties with the first (equal scores: the catalogue lists the product twice
+ * with the same evidence; the order between them is no evidence).
+ */
+export interface Misses {
+  notCandidate: number;
+  belowRank3: number;
+  tiedAtRank1: number;
+}
+
+export function missesOf(lists: ScoredPair[][], truth: Truth): Misses {
+  const misses: Misses = { notCandidate: 0, belowRank3: 0, tiedAtRank1: 0 };
+  for (const list of lists) {
+    const expected = list.length > 0 ? truth.get(list[0]!.leftId) : undefined;
+    if (!expected) continue;
+    const rank = list.findIndex((p) => expected.has(p.rightId));
+    if (rank < 0) misses.notCandidate++;
+    else if (rank >= 3) misses.belowRank3++;
+    if (rank > 0 && list[rank]!.score === list[0]!.score) misses.tiedAtRank1++;
+  }
+  // products with a true pair and no candidate at all
+  const listed = new Set(lists.flatMap((list) => (list.length > 0 ? [list[0]!.leftId] : [])));
+  for (const leftId of truth.keys()) if (!listed.has(leftId)) misses.notCandidate++;
+  return misses;
 }
 
 /** A stable fold of a product (a hash of its id decides which fold it lands in; it is no evidence). */
@@ -136,6 +165,7 @@ export function measure(lists: ScoredPair[][], truth: Truth, margin = LEARNED_MA
     recallAt3: recallAtK(ranked, truth, 3),
     recallAt10: recallAtK(ranked, truth, 10),
     crossValidated: crossValidatedAutomatic(lists, truth, margin),
+    misses: missesOf(lists, truth),
   };
 }
 

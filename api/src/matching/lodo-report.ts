@@ -61,6 +61,11 @@ export function printLodoReport(reports: SetReport[]): void {
         `${cv.matches} ${f(cv.precision)} ${f(cv.coverage)}`,
     );
   }
+  console.log('misses (learned): true pair not among the candidates / among them below rank 3 / tied with the first');
+  for (const r of reports) {
+    const m = r.heldOut.misses;
+    console.log(`  ${r.name.padEnd(16)} ${m.notCandidate} / ${m.belowRank3} / ${m.tiedAtRank1}`);
+  }
   console.log(
     'goals per set: learned r@1 >= TF-IDF r@1 + 0.03, r@3 >= 0.99, automatic precision >= 0.99 with coverage >= 0.5; abt-buy r@1 >= 0.93, r@10 >= 0.995',
   );

@@ -4,7 +4,14 @@
  * that fits one set at the others' expense fails here. Skipped where the sets are absent.
  *
  * The floors are today's figures (lodo-report.ts prints them with `npm run match:eval -- --lodo`)
- * less a small allowance; the issue's goals that are not met yet are listed in README.md.
+ * less a small allowance, and never below a goal of the issue that is met: automatic precision
+ * >= 0.99 with coverage >= 0.5 on every set, recall@3 >= 0.99 on amazon-google, abt-buy recall@1
+ * >= 0.93 and @10 >= 0.995. The goals not met yet are listed in README.md.
+ *
+ * amazon-google's coverage floor was 0.6: default-2's coverage (0.668) less the allowance, taken
+ * while its precision (0.983) missed the goal. default-3's variant signals reach precision 0.993
+ * at coverage 0.576 (the calibrated threshold rises above a same-title pair): the goal asks
+ * coverage >= 0.5, so the floor is now today's figure less the allowance, 0.55.
  */
 import { describe, expect, it } from 'vitest';
 import { DATASETS_DIR, developmentSetsPresent } from './development-sets.ts';
@@ -18,9 +25,9 @@ const FLOORS: Record<
   string,
   { recallAt1: number; recallAt3: number; recallAt10: number; precision: number; coverage: number }
 > = {
-  'abt-buy': { recallAt1: 0.925, recallAt3: 0.97, recallAt10: 0.995, precision: 0.99, coverage: 0.8 },
-  'amazon-google': { recallAt1: 0.91, recallAt3: 0.98, recallAt10: 0.99, precision: 0.975, coverage: 0.6 },
-  'amazon-walmart': { recallAt1: 0.85, recallAt3: 0.975, recallAt10: 0.995, precision: 0.99, coverage: 0.65 },
+  'abt-buy': { recallAt1: 0.93, recallAt3: 0.975, recallAt10: 0.995, precision: 0.99, coverage: 0.85 },
+  'amazon-google': { recallAt1: 0.915, recallAt3: 0.99, recallAt10: 0.99, precision: 0.99, coverage: 0.55 },
+  'amazon-walmart': { recallAt1: 0.85, recallAt3: 0.975, recallAt10: 0.995, precision: 0.99, coverage: 0.68 },
 };
 
 describe.skipIf(!present)('learned matching, leave one dataset out', () => {

@@ -69,9 +69,11 @@ describe('the shipped model', () => {
   });
 
   it('parseModel reads a model stored before a signal was added as not weighing it', () => {
-    const { variantConflict: _, ...older } = DEFAULT_MODEL.weights;
+    const { variantConflict: _, variantOnlyOurs: __, variantOnlyTheirs: ___, ...older } = DEFAULT_MODEL.weights;
     const model = parseModel({ version: 'org-1', bias: -4, weights: older });
     expect(model.weights.variantConflict).toBe(0);
+    expect(model.weights.variantOnlyOurs).toBe(0);
+    expect(model.weights.variantOnlyTheirs).toBe(0);
     expect(model.weights.gtinEqual).toBe(DEFAULT_MODEL.weights.gtinEqual);
   });
 });

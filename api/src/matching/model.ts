@@ -257,7 +257,11 @@ export const DEFAULT_TRAINING_L2 = 1e-3;
  * Signals added after models were first stored (organizations' retrained models, matching_models):
  * a model written before one existed does not weigh it (0), as it was trained without it.
  */
-const SIGNALS_ADDED_LATER: ReadonlySet<FeatureName> = new Set(['variantConflict']);
+const SIGNALS_ADDED_LATER: ReadonlySet<FeatureName> = new Set([
+  'variantConflict',
+  'variantOnlyOurs',
+  'variantOnlyTheirs',
+]);
 
 /** A model read from JSON, checked: every weight a finite number, a version. */
 export function parseModel(json: unknown): MatchingModel {
