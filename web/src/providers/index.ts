@@ -50,7 +50,7 @@ export function createProviders(config: RuntimeConfig, i18n: I18n): Providers {
       onSignedOut: () => {
         // The next user on this browser must never see the previous user's answers.
         graphql.reset();
-        signedInCaches.forEach((cache) => cache.clear());
+        for (const cache of signedInCaches) cache.clear();
       },
     }),
     dataProvider: createDataProvider(graphql),

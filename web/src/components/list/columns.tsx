@@ -17,7 +17,7 @@ export function MoneyCell({
 }) {
   const { i18n } = useTranslation();
   const text = formatPrice(amount, currency, i18n.language, { signed });
-  return amount == null ? <Typography.Text type="secondary">{text}</Typography.Text> : <>{text}</>;
+  return amount == null ? <Typography.Text type="secondary">{text}</Typography.Text> : text;
 }
 
 /** A count as the UI language writes it (1 234, 1,234). */

@@ -58,10 +58,7 @@ export function WebsiteSelectionProvider({ children }: { children: ReactNode }) 
   const candidates = useCandidates();
   const [forgotten, setForgotten] = useState<ReadonlySet<string>>(() => new Set());
   // The list may still hold a forgotten website until it is read again.
-  const list = useMemo(
-    () => candidates && candidates.filter((item) => !forgotten.has(item.id)),
-    [candidates, forgotten],
-  );
+  const list = useMemo(() => candidates?.filter((item) => !forgotten.has(item.id)) ?? null, [candidates, forgotten]);
   const [website, setWebsite] = useState<WebsiteOption | null>(null);
 
   const select = useCallback((next: WebsiteOption) => {

@@ -23,7 +23,7 @@ export function listingFilters(values: ListingFilterValues): CrudFilters {
   ];
 }
 
-const valueOf = (filters: CrudFilters, field: string): unknown =>
+const filterValue = (filters: CrudFilters, field: string): unknown =>
   (
     filters.find((filter): filter is CrudFilter & { field: string } => 'field' in filter && filter.field === field) as
       | { value?: unknown }
@@ -32,13 +32,13 @@ const valueOf = (filters: CrudFilters, field: string): unknown =>
 
 /** The form's values back from the filters (as read from the address), for the form to show them. */
 export function listingFilterValues(filters: CrudFilters): ListingFilterValues {
-  const rankAtMost = Number(valueOf(filters, 'rankAtMost'));
-  const notListed = String(valueOf(filters, 'notListed'));
+  const rankAtMost = Number(filterValue(filters, 'rankAtMost'));
+  const notListed = String(filterValue(filters, 'notListed'));
   const rank =
     (Object.keys(RANK_AT_MOST) as RankChoice[]).find((choice) => RANK_AT_MOST[choice] === rankAtMost) ??
     (notListed === 'true' ? 'notListed' : notListed === 'false' ? 'listed' : undefined);
-  const search = valueOf(filters, 'search');
-  const aggregatorId = valueOf(filters, 'aggregatorId');
+  const search = filterValue(filters, 'search');
+  const aggregatorId = filterValue(filters, 'aggregatorId');
   return {
     search: typeof search === 'string' && search ? search : undefined,
     aggregatorId: typeof aggregatorId === 'string' && aggregatorId ? aggregatorId : undefined,

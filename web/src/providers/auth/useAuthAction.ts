@@ -50,10 +50,9 @@ export function useAuthAction<V>(action: AuthActionName): AuthAction<V> {
             name: t(FAILED_KEY[action]),
             message: t(identityErrorKey(null)),
           });
-          outcome.close.forEach((key) => notifications.destroy(key));
-          outcome.open.forEach(({ key, type, message, description }) =>
-            notifications.open({ key, type, message, description }),
-          );
+          for (const key of outcome.close) notifications.destroy(key);
+          for (const { key, type, message, description } of outcome.open)
+            notifications.open({ key, type, message, description });
           setState({ isPending: false, data: response });
           options?.onSuccess?.(response);
           if (outcome.goTo) void navigate(outcome.goTo, { replace: true });

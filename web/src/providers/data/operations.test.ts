@@ -1,4 +1,4 @@
-import { type DocumentNode, Kind, validate } from 'graphql';
+import { type DocumentNode, validate } from 'graphql';
 import { apiSchema } from '../../test-support/apiSchema.ts';
 import { describe, expect, it } from 'vitest';
 import { ORGANIZATION_WEBSITE_DELETE_MUTATION, ORGANIZATION_WEBSITE_LIST_QUERY } from '../../pages/home/queries.ts';

@@ -56,6 +56,7 @@ export function languageCookie(language: string, https: boolean): string {
 }
 
 export function saveLanguage(language: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the console supports; languageCookie builds the value.
   document.cookie = languageCookie(language, window.location.protocol === 'https:');
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);

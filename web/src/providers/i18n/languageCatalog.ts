@@ -30,7 +30,7 @@ export function createLanguageCatalog(
         running = null;
         if (found.join() !== languages.join()) {
           languages = found;
-          listeners.forEach((listener) => listener());
+          for (const listener of listeners) listener();
         }
         return languages;
       });

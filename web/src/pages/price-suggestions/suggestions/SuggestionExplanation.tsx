@@ -19,7 +19,7 @@ export function SuggestionExplanation({
       style={{ margin: 0, paddingInlineStart: 20 }}
     >
       {lines.map((line, index) => (
-        // Steps have no id of their own: their place in the list is theirs.
+        // biome-ignore lint/suspicious/noArrayIndexKey: steps have no id of their own: their place in the list is theirs.
         <li key={`${index}:${line}`}>{line}</li>
       ))}
     </ol>

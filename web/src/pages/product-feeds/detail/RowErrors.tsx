@@ -30,6 +30,7 @@ export function RowErrors({
     errorNotification: false,
   });
   // Another run: its first page. The run finished: its final list.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runId is the trigger (another run), not read by the effect.
   useEffect(() => setCurrentPage(1), [runId, setCurrentPage]);
   const { refetch } = tableQuery;
   useEffect(() => {

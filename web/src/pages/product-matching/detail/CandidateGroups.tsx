@@ -137,6 +137,10 @@ function CandidateRow({
   const candidate = pair.competitorProduct;
   const equal = equalIdentifiers(data, pair);
   return (
+    // The list is worked with the page's keys (J / K, useKeyboardShortcuts), which move the
+    // selection without moving the focus; a click is the mouse's way to the same selection.
+    // biome-ignore lint/a11y/useFocusableInteractive: see above
+    // biome-ignore lint/a11y/useKeyWithClickEvents: see above
     <div
       ref={ref}
       role="option"

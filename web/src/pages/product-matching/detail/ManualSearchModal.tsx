@@ -107,7 +107,7 @@ export function ManualSearchModal({ open, data, competitorId, onPick, onClose }:
                       key="match"
                       type="primary"
                       size="small"
-                      loading={busy === item.id + 'MATCH'}
+                      loading={busy === `${item.id}MATCH`}
                       onClick={() => void pick(hit, 'MATCH')}
                     >
                       {t('matching.actions.match')}
@@ -116,7 +116,7 @@ export function ManualSearchModal({ open, data, competitorId, onPick, onClose }:
                       key="never"
                       danger
                       size="small"
-                      loading={busy === item.id + 'NEVER_MATCH'}
+                      loading={busy === `${item.id}NEVER_MATCH`}
                       onClick={() => void pick(hit, 'NEVER_MATCH')}
                     >
                       {t('matching.actions.neverMatch')}

@@ -113,7 +113,7 @@ export class MatchingSession {
   private set(change: Partial<SessionSnapshot>) {
     if (this.disposed) return;
     this.snapshot = { ...this.snapshot, ...change, next: this.buffer[0] ?? null, canUndo: this.history.length > 0 };
-    this.listeners.forEach((listener) => listener());
+    for (const listener of this.listeners) listener();
   }
 
   /** Puts a product on screen (its address was opened, or the session moved to it). */

@@ -49,11 +49,11 @@ export function useMatchingSession(options: {
 
   const snapshot = useSyncExternalStore(session?.subscribe ?? noSubscription, session?.getSnapshot ?? (() => IDLE));
 
+  // Only a new address (or a new session) opens a product; the session's own moves update the address itself.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the product on screen is read, not a trigger (see above).
   useEffect(() => {
     if (session && options.productId && snapshot.current?.product.id !== options.productId)
       void session.open(options.productId);
-    // Only a new address (or a new session) opens a product; the session's own moves update the address itself.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [session, options.productId]);
 
   return [session, snapshot];

@@ -47,11 +47,13 @@ export function MatchingRunsPanel({
   });
   const runs = (query.data?.data as { data?: MatchingRunItem[] } | undefined)?.data ?? [];
   const working = runs.some(isWorking);
+  const finished = useRef(onFinished);
+  finished.current = onFinished;
   useEffect(() => {
     // A run just ended: what it proposed shows in the queue and the counts.
-    if (wasWorking.current && !working) onFinished?.();
+    if (wasWorking.current && !working) finished.current?.();
     wasWorking.current = working;
-  }, [working]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [working]);
   const { mutate, mutation } = useCustomMutation();
   const start = () =>
     mutate(

@@ -1,5 +1,6 @@
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { VISUALLY_HIDDEN } from '../../../a11y/visuallyHidden.ts';
 import type { MatchingDecision } from '../queries.ts';
 import { PairStatusTag } from './PairStatusTag.tsx';
 
@@ -13,7 +14,8 @@ export function StatusChange({
   return (
     <span style={{ whiteSpace: 'nowrap' }}>
       <PairStatusTag status={decision.statusBefore} stage={decision.stageBefore} />
-      <span aria-label={t('matching.log.to')}>→ </span>
+      <span aria-hidden="true">→ </span>
+      <span style={VISUALLY_HIDDEN}>{t('matching.log.to')} </span>
       <PairStatusTag status={decision.statusAfter} stage={decision.stageAfter} />
     </span>
   );

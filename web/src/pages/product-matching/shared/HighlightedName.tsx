@@ -22,7 +22,7 @@ export function HighlightedName({
       {highlightName(name, other, evidence).map((segment, index) =>
         segment.shared ? (
           <mark
-            // Segments never reorder: the index is a stable key.
+            // biome-ignore lint/suspicious/noArrayIndexKey: segments never reorder: the index is a stable key.
             key={index}
             title={t(
               segment.shared === 'model' ? 'matching.evidence.sharedModelNumber' : 'matching.evidence.sharedWord',
@@ -42,6 +42,7 @@ export function HighlightedName({
             {segment.text}
           </mark>
         ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: segments never reorder (above).
           <span key={index}>{segment.text}</span>
         ),
       )}

@@ -53,6 +53,7 @@ export function StatisticsBar({
       {!compact && (
         <Flex wrap role="list" aria-label={label} style={{ columnGap: 20, rowGap: 4 }}>
           {segments.map((segment) => (
+            // biome-ignore lint/a11y/useSemanticElements: a wrapped row of inline items (antd Flex), the total beside them.
             <span role="listitem" key={segment.key} data-statistic={segment.key}>
               <EnumBadge kind="matchingStatistic" value={segment.key}>
                 {t(enumLabelKey('matchingStatistic', segment.key))}:{' '}
