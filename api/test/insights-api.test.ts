@@ -137,17 +137,18 @@ describe.each(engines)('Data insights API on $name', (engine) => {
       await w.pool.query('SELECT id FROM competitors WHERE organization_website_id = $1 ORDER BY id', [site])
     ).rows.map((r) => r.id as string);
     expect(competitors.length).toBeGreaterThanOrEqual(2);
+    let moved = 0;
     for (const chosen of [competitors.slice(0, 2), competitors.slice(-2), [competitors[0]!]]) {
       const response = await w.call(owner.uid, BRAND, {
-        filter: { organizationWebsiteId: site, competitorIds: chosen, tolerancePercent: 2.5 },
+        filter: { organizationWebsiteId: site, competitorIds: chosen, tolerancePercent: 0.5 },
       });
       expect(response.body.errors).toBeUndefined();
       // The rule: a product's market is the average of the chosen competitors' MATCHED offers'
-      // known prices, rounded to cents; compared with its own price at 2.5 %.
+      // known prices, rounded to cents; compared with its own price at 0.5 %.
       const { rows } = await w.pool.query(
         `SELECT count(*)::int AS products, count(*) FILTER (WHERE x.offers > 0)::int AS matched,
-                count(*) FILTER (WHERE x.d < -25)::int AS cheaper, count(*) FILTER (WHERE x.d BETWEEN -25 AND 25)::int AS same,
-                count(*) FILTER (WHERE x.d > 25)::int AS pricier
+                count(*) FILTER (WHERE x.d < -5)::int AS cheaper, count(*) FILTER (WHERE x.d BETWEEN -5 AND 5)::int AS same,
+                count(*) FILTER (WHERE x.d > 5)::int AS pricier
            FROM (SELECT p.id, count(m.id) AS offers, insight_difference_tenths(p.price, round(avg(cp.price), 2)) AS d
                    FROM products p
                    LEFT JOIN product_matches m ON m.product_id = p.id AND m.status = 'MATCHED' AND m.competitor_id = ANY($2::uuid[])
@@ -160,8 +161,10 @@ describe.each(engines)('Data insights API on $name', (engine) => {
       expect(total.products).toBe(rows[0].products);
       expect(total.matchedProducts, `${chosen.length} competitors`).toBe(rows[0].matched);
       expect(total.comparison).toEqual({ cheaper: rows[0].cheaper, same: rows[0].same, pricier: rows[0].pricier });
-      expect(rows[0].cheaper + rows[0].pricier).toBeGreaterThan(0);
+      expect(rows[0].matched, `${chosen.length} competitors`).toBeGreaterThan(0);
+      moved += rows[0].cheaper + rows[0].pricier;
     }
+    expect(moved, 'some products cheaper or pricier than a subset').toBeGreaterThan(0);
   });
 
   it('the demo history makes the price index move: daily points over the period, dynamics counted and equal to the products list', async () => {
@@ -232,6 +235,55 @@ describe.each(engines)('Data insights API on $name', (engine) => {
           priced: p.matchedProducts,
         })),
     ).toEqual(expected);
+  });
+
+  it("the competitor rows read from each grain's rollup (totals, brand cells, category cells, cells) equal the pairs counted with their products", async () => {
+    const site = w.site[ownSlug(owner)];
+    const { rows: top } = await w.pool.query(
+      `SELECT coalesce(p.brand, '') AS brand, coalesce(p.category, '') AS category FROM insight_pairs pr JOIN products p ON p.id = pr.product_id
+        WHERE pr.organization_website_id = $1 AND p.active GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 1`,
+      [site],
+    );
+    const { brand, category } = top[0] as { brand: string; category: string };
+    for (const filter of [
+      {},
+      { brands: [brand] },
+      { categories: [category] },
+      { brands: [brand], categories: [category] },
+    ]) {
+      const response = await w.call(owner.uid, COMPETITOR, { filter: { organizationWebsiteId: site, ...filter } });
+      expect(response.body.errors).toBeUndefined();
+      const { rows: expected } = await w.pool.query(
+        `SELECT pr.competitor_id, count(*)::int AS matched, count(x.d) FILTER (WHERE x.d < -10)::int AS cheaper,
+                count(x.d) FILTER (WHERE x.d BETWEEN -10 AND 10)::int AS same, count(x.d) FILTER (WHERE x.d > 10)::int AS pricier,
+                avg(x.ix)::float8 AS price_index
+           FROM insight_pairs pr JOIN products p ON p.id = pr.product_id AND p.active,
+                LATERAL (SELECT insight_difference_tenths(p.price, pr.price_sum / nullif(pr.priced, 0)) AS d,
+                                insight_index(p.price, pr.price_sum / nullif(pr.priced, 0)) AS ix) x
+          WHERE pr.organization_website_id = $1 AND ($2::text IS NULL OR coalesce(p.brand, '') = $2) AND ($3::text IS NULL OR coalesce(p.category, '') = $3)
+          GROUP BY pr.competitor_id ORDER BY pr.competitor_id`,
+        [site, 'brands' in filter ? brand : null, 'categories' in filter ? category : null],
+      );
+      expect(expected.length).toBeGreaterThan(0);
+      const rows = response.body.data.competitorSnapshot.rows
+        .filter((r: { matchedProducts: number }) => r.matchedProducts > 0)
+        .sort((a: { competitor: { id: string } }, b: { competitor: { id: string } }) =>
+          a.competitor.id < b.competitor.id ? -1 : 1,
+        );
+      expect(
+        rows.map((r: { competitor: { id: string }; matchedProducts: number; comparison: unknown }) => [
+          r.competitor.id,
+          r.matchedProducts,
+          r.comparison,
+        ]),
+        JSON.stringify(filter),
+      ).toEqual(
+        expected.map((e) => [e.competitor_id, e.matched, { cheaper: e.cheaper, same: e.same, pricier: e.pricier }]),
+      );
+      rows.forEach((r: { priceIndex: number }, i: number) => {
+        expect(r.priceIndex).toBeCloseTo(expected[i].price_index, 1);
+      });
+    }
   });
 
   it("a heat-map cell's count equals the products list's total with the cell's filters", async () => {

@@ -50,6 +50,8 @@ const ROLLUPS = {
   insight_brand_totals:
     'organization_website_id, brand, products, matched, priced, index_sum::text, difference_sum::text, cheaper, same, pricier',
   insight_brand_total_differences: 'organization_website_id, difference, brand, products',
+  insight_category_cells: `organization_website_id, category, competitor_id, pairs, priced, index_sum::text, cheaper, same, pricier, offers,
+                           in_stock, availability_known, ${DYNAMICS}`,
 } as const;
 const ZERO: Record<keyof typeof ROLLUPS, string> = {
   insight_pairs: 'true',
@@ -64,6 +66,7 @@ const ZERO: Record<keyof typeof ROLLUPS, string> = {
   insight_brand_cell_differences: 'pairs <> 0',
   insight_brand_totals: 'products <> 0 OR matched <> 0 OR priced <> 0 OR index_sum <> 0',
   insight_brand_total_differences: 'products <> 0',
+  insight_category_cells: 'pairs <> 0 OR priced <> 0 OR offers <> 0 OR index_sum <> 0',
 };
 /** Rollups without a website column, reached through their competitor. */
 const WEBSITE: Partial<Record<keyof typeof ROLLUPS, string>> = {

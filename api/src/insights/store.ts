@@ -285,11 +285,23 @@ export async function brandSums(db: Queryable, sel: Selection): Promise<Array<Su
 }
 
 /**
- * Per competitor sums (brand '' in the answer). Without a brand or category filter at the default
- * tolerance from insight_competitors (a row per competitor), else from the cells or pairs.
+ * The rollup whose rows sum to per-competitor figures of a selection at the default tolerance:
+ * the competitor totals (091) without a brand or category filter, the brand cells (097) with
+ * brands only, the category cells (099) with categories only, else the cells.
+ */
+function competitorRollup(sel: Selection): string {
+  if (sel.brands && sel.categories) return 'insight_cells';
+  if (sel.brands) return 'insight_brand_cells';
+  if (sel.categories) return 'insight_category_cells';
+  return 'insight_competitors';
+}
+
+/**
+ * Per competitor sums (brand '' in the answer): at the default tolerance from the rollup of the
+ * selection's grain (competitorRollup), at another from the cells with their histograms.
  */
 export async function competitorSums(db: Queryable, sel: Selection): Promise<CellSums[]> {
-  if (sel.brands || sel.categories || sel.tolerance !== DEFAULT_TENTHS) {
+  if (sel.tolerance !== DEFAULT_TENTHS) {
     const byCompetitor = new Map<string, CellSums>();
     for (const c of await cellSums(db, sel)) {
       const t = byCompetitor.get(c.competitorId);
@@ -308,10 +320,15 @@ export async function competitorSums(db: Queryable, sel: Selection): Promise<Cel
     }
     return [...byCompetitor.values()];
   }
+  const scope = scopeConditions(sel, 't.brand', 't.category', 3);
   const { rows } = await db.query<Record<string, unknown>>(
-    `SELECT t.* FROM insight_competitors t
-      WHERE t.organization_website_id = $1 AND ($2::uuid[] IS NULL OR t.competitor_id = ANY($2::uuid[])) AND t.pairs > 0`,
-    [sel.websiteId, sel.competitorIds],
+    `SELECT t.competitor_id, sum(t.pairs) AS pairs, sum(t.priced) AS priced, sum(t.index_sum) AS index_sum, sum(t.cheaper) AS cheaper,
+            sum(t.same) AS same, sum(t.pricier) AS pricier, sum(t.offers) AS offers, sum(t.in_stock) AS in_stock,
+            sum(t.availability_known) AS availability_known
+       FROM ${competitorRollup(sel)} t
+      WHERE t.organization_website_id = $1 AND ($2::uuid[] IS NULL OR t.competitor_id = ANY($2::uuid[]))${scope.sql}
+      GROUP BY t.competitor_id HAVING sum(t.pairs) > 0`,
+    [sel.websiteId, sel.competitorIds, ...scope.params],
   );
   return rows.map((r) => ({
     brand: '',
@@ -357,7 +374,7 @@ export async function dailyPoints(db: Queryable, sel: Selection): Promise<DailyP
   const scope = scopeConditions(sel, 't.brand', 't.category', 4);
   // Closed days per competitor, per category (095), per brand (097) or per cell; live days likewise.
   const closed = totals ? 'insight_daily_totals' : sel.brands ? rollupsOf(sel).daily : 'insight_daily_categories';
-  const live = totals ? 'insight_competitors' : rollupsOf(sel).cells;
+  const live = competitorRollup(sel);
   const { rows } = await db.query<{ day: string; competitor_id: string; priced: string; index_sum: string }>(
     `WITH bounds AS (SELECT (now() AT TIME ZONE 'UTC')::date AS today, (SELECT closed_through FROM insight_state) AS closed)
      SELECT to_char(t.day, 'YYYY-MM-DD') AS day, t.competitor_id, sum(t.priced) AS priced, sum(t.index_sum) AS index_sum
@@ -417,16 +434,15 @@ export async function ensurePeriodStarts(db: Queryable): Promise<void> {
 
 /**
  * Up / down / unchanged pairs per competitor in the period, with their summed change %: from the
- * competitor totals, or the cells with a brand or category filter (rollups of migration 092).
+ * rollup of the selection's grain (competitorRollup; dynamics columns of migration 092).
  */
 export async function dynamicsSums(db: Queryable, sel: Selection): Promise<DynamicsSums[]> {
   await ensurePeriodStarts(db);
   const n = periodColumns(sel.period);
-  const totals = !sel.brands && !sel.categories;
   const scope = scopeConditions(sel, 't.brand', 't.category', 3);
   const { rows } = await db.query<Record<string, unknown>>(
     `SELECT t.competitor_id, sum(t.up${n}) AS up, sum(t.down${n}) AS down, sum(t.unchanged${n}) AS unchanged, sum(t.change${n}) AS change_sum
-       FROM ${totals ? 'insight_competitors' : rollupsOf(sel).cells} t
+       FROM ${competitorRollup(sel)} t
       WHERE t.organization_website_id = $1 AND ($2::uuid[] IS NULL OR t.competitor_id = ANY($2::uuid[]))${scope.sql}
       GROUP BY t.competitor_id`,
     [sel.websiteId, sel.competitorIds, ...scope.params],
