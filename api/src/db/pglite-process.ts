@@ -6,7 +6,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -34,11 +34,22 @@ const SOCKET_PORT = 5432;
 /** Resolved when a PGlite process starts (local only): the production bundle carries no tsx. */
 const tsxLoader = () => pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
+/**
+ * How much longer than on an idle machine a start may take now: the load average per core, at
+ * least 1 and at most 10. A start is mostly CPU (the WASM module, a new directory's initdb); with
+ * 15 runnable processes on 2 cores it took over a minute and failed test files in their set-up.
+ */
+export function loadStretch(): number {
+  return Math.min(10, Math.max(1, loadavg()[0]! / availableParallelism()));
+}
+
+/** `startTimeoutMs` is the limit on an idle machine, stretched by `loadStretch()` when the process starts. */
 export async function startPgliteProcess(
   dataDir: string,
   maxConnections = 4,
   startTimeoutMs = 60_000,
 ): Promise<PgliteProcess> {
+  const timeoutMs = Math.round(startTimeoutMs * loadStretch());
   const socketDir = mkdtempSync(path.join(tmpdir(), 'console-pglite-'));
   const removeSocketDir = () => rmSync(socketDir, { recursive: true, force: true });
   const child = fork(CHILD, [], {
@@ -57,8 +68,10 @@ export async function startPgliteProcess(
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`PGlite process did not start within ${startTimeoutMs} ms`));
-    }, startTimeoutMs);
+      reject(
+        new Error(`PGlite process did not start within ${timeoutMs} ms (load average ${loadavg()[0]!.toFixed(1)})`),
+      );
+    }, timeoutMs);
     child.on('message', (message: { type?: string }) => {
       if (message?.type === 'ready') {
         clearTimeout(timer);
