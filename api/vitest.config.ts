@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+import { loadStretch } from './src/db/pglite-process.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -12,8 +13,11 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // The run's prepared databases (test/templates.ts).
+    globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
-    // Starting a PGlite process and creating a PostgreSQL database take a few seconds.
-    hookTimeout: 120_000,
+    // Starting a PGlite process and creating a PostgreSQL database take a few seconds on an idle
+    // machine, as much longer as the load average per core says when the run starts.
+    hookTimeout: Math.round(120_000 * loadStretch()),
   },
 });

@@ -36,9 +36,11 @@ export interface CatalogueWorld {
 }
 
 export async function openCatalogueWorld(engine: TestEngine): Promise<CatalogueWorld> {
-  const db = await engine.open();
-  await migrate(db.pool);
-  await seedDemoData(db.pool, { websites: 200 });
+  // Migrated and seeded once per run, copied for each world (templates.ts).
+  const db = await engine.openPrepared('catalogue_world', async (pool) => {
+    await migrate(pool);
+    await seedDemoData(pool, { websites: 200 });
+  });
   const api = createApi({
     pool: db.pool,
     verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }),
