@@ -406,7 +406,13 @@ describe.each(engines)('Scraper runs on $name', (engine) => {
     try {
       const runId = await runNow();
       const controller = new AbortController();
-      const first = executeRun(w.pool, runId, { allowPrivateAddresses: true, batchSize: 2, signal: controller.signal });
+      // Two rows a statement: the known products and the resumed run's done pages are read over several pages.
+      const first = executeRun(w.pool, runId, {
+        allowPrivateAddresses: true,
+        batchSize: 2,
+        pageSize: 2,
+        signal: controller.signal,
+      });
       for (let i = 0; i < 200 && (await runView(runId)).pagesFetched < 6; i++)
         await new Promise((r) => setTimeout(r, 25));
       controller.abort('stopping');
@@ -420,7 +426,9 @@ describe.each(engines)('Scraper runs on $name', (engine) => {
       expect(handedBack.pages_fetched).toBeLessThan(pagesBefore);
 
       shop.state.delayMs = 0;
-      expect((await executeRun(w.pool, runId, { allowPrivateAddresses: true, batchSize: 2 })).status).toBe('succeeded');
+      expect((await executeRun(w.pool, runId, { allowPrivateAddresses: true, batchSize: 2, pageSize: 2 })).status).toBe(
+        'succeeded',
+      );
       const run = (await w.pool.query('SELECT * FROM scraper_runs WHERE id = $1', [runId])).rows[0];
       // New: the 24 added here and the pages the cancelled run above did not reach.
       const added = (await storedCount()) - storedBefore;

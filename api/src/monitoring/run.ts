@@ -19,6 +19,7 @@ import type { Fetcher, PageResult, PreviousPage, ScraperSettings } from './scrap
 import { validateScraperSettings } from './scrape-types.ts';
 import { DEFAULT_TOOLS, type ScrapeTools } from './scrape-tools.ts';
 import { databasePace } from './host-pace.ts';
+import { AddressSet } from './address-set.ts';
 
 export interface RunOptions {
   tools?: ScrapeTools;
@@ -28,6 +29,8 @@ export interface RunOptions {
   /** Results per written batch (default 200) and the longest wait before a partial batch is written. */
   batchSize?: number;
   flushEveryMs?: number;
+  /** Rows read per statement when walking the known products and a resumed run's done pages (default 1000). */
+  pageSize?: number;
 }
 
 interface WorkItem {
@@ -42,10 +45,15 @@ interface ScraperForRun {
   settings: unknown;
 }
 
-const KNOWN_PAGE = 1000;
+const PAGE_SIZE = 1000;
 
 /** The competitor products with an address, a page at a time (keyset), so a million need no memory. */
-async function* knownPages(pool: Pool, competitorId: string, resume: Resume | null): AsyncGenerator<WorkItem> {
+async function* knownPages(
+  pool: Pool,
+  competitorId: string,
+  resume: Resume | null,
+  pageSize: number,
+): AsyncGenerator<WorkItem> {
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
     // A resumed run skips what it did before its worker stopped: the products it saw (every outcome
@@ -61,8 +69,8 @@ async function* knownPages(pool: Pool, competitorId: string, resume: Resume | nu
         WHERE competitor_id = $1 AND url IS NOT NULL AND id > $2
           AND ($3::timestamptz IS NULL OR (seen_at < $3 AND NOT EXISTS (
                 SELECT 1 FROM scraper_run_failures f WHERE f.run_id = $4 AND f.url = coalesce(cp.canonical_url, cp.url))))
-        ORDER BY id LIMIT ${KNOWN_PAGE}`,
-      [competitorId, after, resume?.startedAt ?? null, resume?.runId ?? null],
+        ORDER BY id LIMIT $5`,
+      [competitorId, after, resume?.startedAt ?? null, resume?.runId ?? null, pageSize],
     );
     for (const row of rows)
       yield {
@@ -74,7 +82,7 @@ async function* knownPages(pool: Pool, competitorId: string, resume: Resume | nu
           price: row.price == null ? null : Number(row.price),
         },
       };
-    if (rows.length < KNOWN_PAGE) return;
+    if (rows.length < pageSize) return;
     after = rows[rows.length - 1]!.id;
   }
 }
@@ -104,22 +112,41 @@ interface Resume {
   startedAt: Date;
 }
 
-/** The addresses a resumed run has done already: its products seen since its start and its failed pages. */
-async function doneAddresses(pool: Pool, competitorId: string, resume: Resume): Promise<Set<string>> {
-  const done = new Set<string>();
-  const seen = await pool.query<{ url: string | null; canonical_url: string | null }>(
-    'SELECT url, canonical_url FROM competitor_products WHERE competitor_id = $1 AND seen_at >= $2',
-    [competitorId, resume.startedAt],
-  );
-  for (const row of seen.rows) {
-    if (row.url) done.add(row.url);
-    if (row.canonical_url) done.add(row.canonical_url);
+/**
+ * The addresses a resumed run has done already: its products seen since its start and its failed
+ * pages, read a page at a time (keyset) into the run's address set.
+ */
+async function addDoneAddresses(
+  pool: Pool,
+  competitorId: string,
+  resume: Resume,
+  into: AddressSet,
+  pageSize: number,
+): Promise<void> {
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const { rows } = await pool.query<{ id: string; url: string | null; canonical_url: string | null }>(
+      `SELECT id, url, canonical_url FROM competitor_products
+        WHERE competitor_id = $1 AND seen_at >= $2 AND id > $3 ORDER BY id LIMIT $4`,
+      [competitorId, resume.startedAt, after, pageSize],
+    );
+    for (const row of rows) {
+      if (row.url) into.add(row.url);
+      if (row.canonical_url) into.add(row.canonical_url);
+    }
+    if (rows.length < pageSize) break;
+    after = rows[rows.length - 1]!.id;
   }
-  const failed = await pool.query<{ url: string }>('SELECT url FROM scraper_run_failures WHERE run_id = $1', [
-    resume.runId,
-  ]);
-  for (const row of failed.rows) done.add(row.url);
-  return done;
+  let afterFailure = 0;
+  for (;;) {
+    const { rows } = await pool.query<{ id: string; url: string }>(
+      `SELECT id, url FROM scraper_run_failures WHERE run_id = $1 AND id > $2 ORDER BY id LIMIT $3`,
+      [resume.runId, afterFailure, pageSize],
+    );
+    for (const row of rows) into.add(row.url);
+    if (rows.length < pageSize) break;
+    afterFailure = Number(rows[rows.length - 1]!.id);
+  }
 }
 
 async function* sourcesOf(
@@ -130,10 +157,13 @@ async function* sourcesOf(
   tools: ScrapeTools,
   failures: PageFailure[],
   resume: Resume | null,
+  pageSize: number,
 ): AsyncGenerator<WorkItem> {
-  const queued = resume ? await doneAddresses(pool, scraper.competitor_id, resume) : new Set<string>();
+  // Every address taken (known, discovered, or done before a resume), so each page is fetched once.
+  const queued = new AddressSet();
+  if (resume) await addDoneAddresses(pool, scraper.competitor_id, resume, queued, pageSize);
   if (settings.sources.knownUrls) {
-    for await (const item of knownPages(pool, scraper.competitor_id, resume)) {
+    for await (const item of knownPages(pool, scraper.competitor_id, resume, pageSize)) {
       queued.add(item.url);
       yield item;
     }
@@ -152,9 +182,7 @@ async function* sourcesOf(
   if (listing) streams.push(discovered(tools.discoverFromListing(listing, fetcher), listing.startUrl, failures, null));
   for (const stream of streams) {
     for await (const item of stream) {
-      if (queued.has(item.url)) continue;
-      queued.add(item.url);
-      yield item;
+      if (queued.add(item.url)) yield item;
     }
   }
 }
@@ -317,7 +345,10 @@ async function execute(pool: Pool, run: ScraperRunRow, options: RunOptions, coun
   if (options.signal?.aborted) onAbort();
 
   try {
-    const items = sourcesOf(pool, scraper, settings, fetcher, tools, discoveryFailures, resume)[Symbol.asyncIterator]();
+    const pageSize = Math.max(1, options.pageSize ?? PAGE_SIZE);
+    const items = sourcesOf(pool, scraper, settings, fetcher, tools, discoveryFailures, resume, pageSize)[
+      Symbol.asyncIterator
+    ]();
     const workers = Math.max(1, settings.fetch.concurrencyPerHost);
     let nextItem: Promise<IteratorResult<WorkItem>> = Promise.resolve({ done: false, value: undefined as never });
     // One reader of the sources at a time: each worker takes the next item through this chain.

@@ -7,6 +7,7 @@
  * yielded.
  */
 import { SaxesParser } from 'saxes';
+import { AddressSet } from '../address-set.ts';
 import { parseHtml } from '../extract/index.ts';
 import type { FailureKind, Fetcher, ListingSource } from '../scrape-types.ts';
 
@@ -87,7 +88,7 @@ function absolute(location: string, base: string): string | null {
 }
 
 export async function* discoverFromSitemap(sitemapUrl: string, fetcher: Fetcher): AsyncGenerator<string> {
-  const seen = new Set<string>();
+  const seen = new AddressSet();
   const read = new Set<string>();
   const problems: string[] = [];
   let failureKind: FailureKind = 'extraction_failed';
@@ -118,10 +119,7 @@ export async function* discoverFromSitemap(sitemapUrl: string, fetcher: Fetcher)
       if (!target) continue;
       if (document.kind === 'sitemapindex') {
         if (depth + 1 <= MAX_SITEMAP_DEPTH) queue.push({ url: target, depth: depth + 1 });
-      } else if (!seen.has(target)) {
-        seen.add(target);
-        yield target;
-      }
+      } else if (seen.add(target)) yield target;
     }
   }
   if (problems.length) {
@@ -137,7 +135,7 @@ export async function* discoverFromListing(listing: ListingSource, fetcher: Fetc
   const productPattern = new RegExp(listing.productLinkPattern, 'u');
   const nextPattern = new RegExp(listing.nextPagePattern, 'u');
   const maxPages = listing.maxPages ?? 50;
-  const seen = new Set<string>();
+  const seen = new AddressSet();
   const pages = new Set<string>([listing.startUrl]);
   const queue = [listing.startUrl];
   const problems: string[] = [];
@@ -164,10 +162,7 @@ export async function* discoverFromListing(listing: ListingSource, fetcher: Fetc
       const target = absolute(link.attribs.href ?? '', fetched.finalUrl);
       if (!target) continue;
       if (productPattern.test(target)) {
-        if (!seen.has(target)) {
-          seen.add(target);
-          yield target;
-        }
+        if (seen.add(target)) yield target;
       } else if (nextPattern.test(target) && !pages.has(target)) {
         pages.add(target);
         queue.push(target);
