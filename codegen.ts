@@ -39,6 +39,7 @@ const config: CodegenConfig = {
           Organization: 'Partial<Organization>',
           ProductFeed: '../../feeds/feeds-store.ts#FeedObject',
           FeedImportRun: '../../feeds/feeds-store.ts#RunObject',
+          Product: '../../catalogue/products-store.ts#ProductObject',
         },
         avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false },
       },

@@ -10,7 +10,7 @@ import type { Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedDemoData } from '../src/seed/demo-data.ts';
 import { DEMO_USERS } from '../src/seed/demo-users.ts';
-import { assertWithinLimit } from '../src/graphql/resolvers/plan-limits.ts';
+import { assertWithinLimit } from '../src/catalogue/plan-limits.ts';
 import { availableEngines } from './engines.ts';
 import { codes, gql, organizationIds } from './helpers.ts';
 import { emulatorToken, PROJECT_ID } from './tokens.ts';

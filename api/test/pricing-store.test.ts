@@ -11,7 +11,7 @@ import { selectorOf } from '../src/pricing/engine/index.ts';
 import type { ProductSelection } from '../src/pricing/engine/types.ts';
 import { selectionCondition } from '../src/pricing/store/selection-sql.ts';
 import { writeSuggestions } from '../src/pricing/store/write.ts';
-import { loadProductPage, PRODUCT_SORTS, productConditions } from '../src/graphql/resolvers/product-query.ts';
+import { loadProductPage, PRODUCT_SORTS, productConditions } from '../src/catalogue/product-query.ts';
 import { availableEngines } from './engines.ts';
 import { createOrganizationWebsite } from './helpers.ts';
 

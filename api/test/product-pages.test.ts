@@ -1,5 +1,5 @@
 /**
- * The products list cuts its pages several ways (graphql/resolvers/product-query.ts: walking an
+ * The products list cuts its pages several ways (catalogue/product-query.ts: walking an
  * index, collecting and sorting, a bounded walk with a fallback, search counted and cut in one
  * pass). Whichever way a page is cut, it holds exactly the rows of the plain query (every filter,
  * sort and page), and the total is exact up to the limit and an estimate above it. Small limits
@@ -11,9 +11,9 @@ import {
   PRODUCT_SORTS,
   productConditions,
   type PageLimits,
-  type ProductFilter,
   type ProductSort,
-} from '../src/graphql/resolvers/product-query.ts';
+} from '../src/catalogue/product-query.ts';
+import type { ProductFilter } from '../src/graphql/generated/resolvers.ts';
 import { availableEngines } from './engines.ts';
 import { openCatalogueWorld, type CatalogueWorld } from './catalogue-fixtures.ts';
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../src/matching/csv.ts';
-import { diffRating } from '../src/graphql/resolvers/product-ratings.ts';
+import { diffRating } from '../src/catalogue/product-ratings.ts';
 import { availableEngines } from './engines.ts';
 import { codes } from './helpers.ts';
 import {

@@ -5,7 +5,7 @@
  */
 import type { Queryable } from '../db/transaction.ts';
 import type { AggregatorListingSort } from '../graphql/generated/resolvers.ts';
-import { eanOf, likePattern, toIso, toNumber } from '../graphql/resolvers/catalogue-scope.ts';
+import { eanOf, likePattern, toIso, toNumber } from '../catalogue/catalogue-scope.ts';
 import { normalizeGtin } from '../matching/gtin.ts';
 
 export const LISTING_SORTS: Record<AggregatorListingSort, string> = {

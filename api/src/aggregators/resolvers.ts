@@ -6,8 +6,8 @@
 import type { ApiContext } from '../graphql/context.ts';
 import { badUserInput, forbidden } from '../graphql/errors.ts';
 import type { QueryAggregatorListingListArgs, Resolvers } from '../graphql/generated/resolvers.ts';
-import { findOrganizationWebsite } from '../graphql/resolvers/catalogue-scope.ts';
-import { limitArg, offsetArg, searchArg, uuidArg } from '../graphql/validate.ts';
+import { findOrganizationWebsite } from '../catalogue/catalogue-scope.ts';
+import { pageArgs, searchArg, uuidArg } from '../graphql/validate.ts';
 import { LISTING_SORTS, listAggregatorListings, listAggregators } from './aggregators-store.ts';
 
 async function aggregators(_: unknown, __: unknown, ctx: ApiContext) {
@@ -19,8 +19,7 @@ async function aggregatorListingList(_: unknown, args: QueryAggregatorListingLis
   const websiteId = uuidArg('organizationWebsiteId', args.organizationWebsiteId);
   const aggregatorId = args.aggregatorId == null ? null : uuidArg('aggregatorId', args.aggregatorId);
   const search = searchArg('search', args.search);
-  const limit = limitArg('limit', args.limit);
-  const offset = offsetArg('offset', args.offset);
+  const { limit, offset } = pageArgs(args);
   if (args.rankAtMost != null && (!Number.isInteger(args.rankAtMost) || args.rankAtMost < 1))
     throw badUserInput('rankAtMost', 'must be an integer of 1 or more');
   const sort = args.sort ?? 'PRODUCT_NAME_ASC';

@@ -6,8 +6,8 @@
  */
 import type { Queryable } from '../db/transaction.ts';
 import { badUserInput, notFound } from '../graphql/errors.ts';
-import { likePattern, toIso } from '../graphql/resolvers/catalogue-scope.ts';
-import type { CompetitorProductRow as CompetitorProductCsvRow } from '../graphql/resolvers/competitor-products-csv.ts';
+import { likePattern, toIso } from './catalogue-scope.ts';
+import type { CompetitorProductRow as CompetitorProductCsvRow } from './competitor-products-csv.ts';
 
 export interface CompetitorRow {
   id: string;

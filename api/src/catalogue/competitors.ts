@@ -7,11 +7,11 @@
  */
 import type { ApiContext } from '../graphql/context.ts';
 import { badUserInput, forbidden } from '../graphql/errors.ts';
-import { limitArg, offsetArg, searchArg, uuidArg } from '../graphql/validate.ts';
+import { searchArg, uuidArg, websitePageArgs } from '../graphql/validate.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { assertWithinLimit } from '../graphql/resolvers/plan-limits.ts';
-import { findOrganizationWebsite, oneOf, scopeOf, textArg, urlArg } from '../graphql/resolvers/catalogue-scope.ts';
-import { CsvFileError, parseCompetitorProductsCsv } from '../graphql/resolvers/competitor-products-csv.ts';
+import { assertWithinLimit } from './plan-limits.ts';
+import { findOrganizationWebsite, oneOf, scopeOf, textArg, urlArg } from './catalogue-scope.ts';
+import { CsvFileError, parseCompetitorProductsCsv } from './competitor-products-csv.ts';
 import { matchingAfterCompetitorImport } from '../matching/runs/hooks.ts';
 import {
   assertCompetitorUrlFree,
@@ -45,9 +45,7 @@ async function competitorList(
   },
   ctx: ApiContext,
 ) {
-  const websiteId = uuidArg('organizationWebsiteId', args.organizationWebsiteId);
-  const limit = limitArg('limit', args.limit);
-  const offset = offsetArg('offset', args.offset);
+  const { websiteId, limit, offset } = websitePageArgs(args);
   const search = searchArg('search', args.search);
   const matchingMode = args.matchingMode == null ? null : oneOf('matchingMode', args.matchingMode, MATCHING_MODES);
   if (!(await ctx.can('competitors', 'Read'))) throw forbidden('You may not list competitors.');

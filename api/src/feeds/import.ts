@@ -406,7 +406,7 @@ export async function runImport(
 }
 
 /**
- * The plan's limit of monitored products (graphql/resolvers/plan-limits.ts), before the merge:
+ * The plan's limit of monitored products (catalogue/plan-limits.ts), before the merge:
  * the organization's active products after it are those it has now, less this feed's products
  * the file no longer lists (deactivated) and less the website's products the file lists (counted
  * once, with the file's valid rows), plus the file's valid rows (each is active after the merge).

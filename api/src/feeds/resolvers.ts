@@ -9,7 +9,7 @@ import { inTransaction } from '../db/transaction.ts';
 import type { ApiContext } from '../graphql/context.ts';
 import type { Resolvers } from '../graphql/generated/resolvers.ts';
 import { badUserInput, forbidden, notFound } from '../graphql/errors.ts';
-import { limitArg, offsetArg, uuidArg } from '../graphql/validate.ts';
+import { pageArgs, uuidArg, websitePageArgs } from '../graphql/validate.ts';
 import { nameArg } from '../organizations/organizations.ts';
 import { REQUIRED_FIELDS } from './fields.ts';
 import {
@@ -97,9 +97,7 @@ async function productFeedList(
   args: { organizationWebsiteId: string; limit: number; offset: number },
   ctx: ApiContext,
 ) {
-  const websiteId = uuidArg('organizationWebsiteId', args.organizationWebsiteId);
-  const limit = limitArg('limit', args.limit);
-  const offset = offsetArg('offset', args.offset);
+  const { websiteId, limit, offset } = websitePageArgs(args);
   if (!(await ctx.can('productFeeds', 'Read'))) throw forbidden('You may not list product feeds.');
   if (!(await websiteInScope(ctx.pool, websiteId, scopeOf(ctx)))) throw notFound('Organization website', websiteId);
   const { rows, total } = await listFeeds(ctx.pool, websiteId, limit, offset);
@@ -120,8 +118,7 @@ async function feedImportRun(_: unknown, args: { runId: string }, ctx: ApiContex
 
 async function feedImportErrors(_: unknown, args: { runId: string; limit: number; offset: number }, ctx: ApiContext) {
   const id = uuidArg('runId', args.runId);
-  const limit = limitArg('limit', args.limit);
-  const offset = offsetArg('offset', args.offset);
+  const { limit, offset } = pageArgs(args);
   if (!(await ctx.can('productFeeds:detail', 'Read'))) throw forbidden('You may not read product feeds.');
   await findRun(ctx.pool, ctx, id);
   return runErrors(ctx.pool, id, limit, offset);
@@ -184,15 +181,13 @@ async function lastRun(parent: FeedObject, _: unknown, ctx: ApiContext) {
 }
 
 async function runs(parent: FeedObject, args: { limit?: number | null; offset?: number | null }, ctx: ApiContext) {
-  const limit = args.limit ?? 20;
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
-    throw badUserInput('limit', 'must be an integer from 1 to 100');
-  const offset = offsetArg('offset', args.offset ?? 0);
+  const { limit, offset } = pageArgs(args, { max: 100, fallback: 20 });
   return (await listRuns(ctx.pool, parent.id, limit, offset)).map(toRun);
 }
 
 async function errors(parent: RunObject, args: { limit?: number | null; offset?: number | null }, ctx: ApiContext) {
-  return runErrors(ctx.pool, parent.id, limitArg('limit', args.limit ?? 100), offsetArg('offset', args.offset ?? 0));
+  const { limit, offset } = pageArgs(args, { fallback: 100 });
+  return runErrors(ctx.pool, parent.id, limit, offset);
 }
 
 export const feedResolvers = {

@@ -36,3 +36,22 @@ export function searchArg(field: string, value: string | null | undefined): stri
   if (text.length > MAX_SEARCH_LENGTH) throw badUserInput(field, `must be at most ${MAX_SEARCH_LENGTH} characters`);
   return text || null;
 }
+
+/** The page a list asks for: `limit` (1..`max`, `fallback` when absent) and `offset` (0 or more, 0 when absent). */
+export function pageArgs(
+  args: { limit?: number | null; offset?: number | null },
+  { max = MAX_LIMIT, fallback }: { max?: number; fallback?: number } = {},
+): { limit: number; offset: number } {
+  const limit = args.limit ?? fallback;
+  if (limit == null || !Number.isInteger(limit) || limit < 1 || limit > max)
+    throw badUserInput('limit', `must be an integer from 1 to ${max}`);
+  return { limit, offset: offsetArg('offset', args.offset ?? 0) };
+}
+
+/** A page of one organization website's list: its id (a UUID) and the page (`pageArgs`). */
+export function websitePageArgs(
+  args: { organizationWebsiteId: string; limit?: number | null; offset?: number | null },
+  bounds?: { max?: number; fallback?: number },
+): { websiteId: string; limit: number; offset: number } {
+  return { websiteId: uuidArg('organizationWebsiteId', args.organizationWebsiteId), ...pageArgs(args, bounds) };
+}

@@ -11,14 +11,7 @@ import type {
   QueryOrganizationBillingArgs,
   Resolvers,
 } from '../graphql/generated/resolvers.ts';
-import {
-  currentUsage,
-  LIMITS,
-  limitExceeded,
-  loadPlan,
-  planLimits,
-  planObject,
-} from '../graphql/resolvers/plan-limits.ts';
+import { currentUsage, LIMITS, limitExceeded, loadPlan, planLimits, planObject } from '../catalogue/plan-limits.ts';
 import { uuidArg } from '../graphql/validate.ts';
 import { findOrganization } from './organizations.ts';
 import { listInvoices, listPlans, setOrganizationPlan, toOrganization } from './organizations-store.ts';

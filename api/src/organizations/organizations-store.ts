@@ -6,8 +6,8 @@
  */
 import type { Queryable } from '../db/transaction.ts';
 import type { Currency, InvoiceStatus, OrganizationSort } from '../graphql/generated/resolvers.ts';
-import { likePattern } from '../graphql/resolvers/catalogue-scope.ts';
-import type { PlanRow } from '../graphql/resolvers/plan-limits.ts';
+import { likePattern } from '../catalogue/catalogue-scope.ts';
+import type { PlanRow } from '../catalogue/plan-limits.ts';
 import { organizationMonitors, websiteRecordFor } from '../websites/websites-store.ts';
 
 export interface OrganizationRow {

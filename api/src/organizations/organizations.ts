@@ -17,8 +17,8 @@ import type {
   QueryOrganizationListArgs,
   Resolvers,
 } from '../graphql/generated/resolvers.ts';
-import { assertWithinLimit, loadPlan, planObject } from '../graphql/resolvers/plan-limits.ts';
-import { limitArg, offsetArg, searchArg, uuidArg } from '../graphql/validate.ts';
+import { assertWithinLimit, loadPlan, planObject } from '../catalogue/plan-limits.ts';
+import { pageArgs, searchArg, uuidArg } from '../graphql/validate.ts';
 import {
   insertOrganization,
   insertOrganizationWebsite,
@@ -55,8 +55,7 @@ export async function findOrganization(
 }
 
 async function organizationList(_: unknown, args: QueryOrganizationListArgs, ctx: ApiContext) {
-  const limit = limitArg('limit', args.limit);
-  const offset = offsetArg('offset', args.offset);
+  const { limit, offset } = pageArgs(args);
   const search = searchArg('search', args.search);
   if (!(await ctx.can('organizations', 'Read'))) throw forbidden('You may not list organizations.');
   if (!ctx.isAdmin && !ctx.viewer.organizationId) return { data: [], meta: { pagination: { total: 0 } } };

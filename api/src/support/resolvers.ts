@@ -12,8 +12,8 @@ import type {
   QuerySupportRequestListArgs,
   Resolvers,
 } from '../graphql/generated/resolvers.ts';
-import { oneOf, textArg } from '../graphql/resolvers/catalogue-scope.ts';
-import { limitArg, offsetArg, uuidArg } from '../graphql/validate.ts';
+import { oneOf, textArg } from '../catalogue/catalogue-scope.ts';
+import { pageArgs, uuidArg } from '../graphql/validate.ts';
 import { insertSupportRequest, listSupportRequests, resolveSupportRequest } from './support-store.ts';
 
 const STATUSES = ['open', 'resolved'] as const;
@@ -32,8 +32,7 @@ async function supportRequestCreate(_: unknown, args: MutationSupportRequestCrea
 }
 
 async function supportRequestList(_: unknown, args: QuerySupportRequestListArgs, ctx: ApiContext) {
-  const limit = limitArg('limit', args.limit);
-  const offset = offsetArg('offset', args.offset);
+  const { limit, offset } = pageArgs(args);
   const status = args.status == null ? null : oneOf('status', args.status, STATUSES);
   if (!(await ctx.can('contactSupport', 'Read'))) throw forbidden('You may not read support requests.');
   // Only those who may resolve requests (Admin) read everyone's; the rest their own.

@@ -5,7 +5,7 @@
  */
 import type { Queryable } from '../db/transaction.ts';
 import type { SupportRequestStatus } from '../graphql/generated/resolvers.ts';
-import { toIso } from '../graphql/resolvers/catalogue-scope.ts';
+import { toIso } from '../catalogue/catalogue-scope.ts';
 
 interface SupportRow {
   id: string;

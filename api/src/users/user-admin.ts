@@ -21,9 +21,9 @@ import type {
   QueryUserListArgs,
   Resolvers,
 } from '../graphql/generated/resolvers.ts';
-import { assertWithinLimit } from '../graphql/resolvers/plan-limits.ts';
-import { scopeOf } from '../graphql/resolvers/catalogue-scope.ts';
-import { limitArg, offsetArg, searchArg, uidArg, uuidArg } from '../graphql/validate.ts';
+import { assertWithinLimit } from '../catalogue/plan-limits.ts';
+import { scopeOf } from '../catalogue/catalogue-scope.ts';
+import { pageArgs, searchArg, uidArg, uuidArg } from '../graphql/validate.ts';
 import {
   deleteUser,
   emailTaken,
@@ -115,8 +115,7 @@ async function require(
 }
 
 async function userList(_: unknown, args: QueryUserListArgs, ctx: ApiContext) {
-  const limit = limitArg('limit', args.limit);
-  const offset = offsetArg('offset', args.offset);
+  const { limit, offset } = pageArgs(args);
   const requested = args.organizationId == null ? null : uuidArg('organizationId', args.organizationId);
   const role = args.role == null ? null : roleArg('role', args.role);
   const email = searchArg('email', args.email);

@@ -4,7 +4,7 @@
  * No access checks here: the resolvers (profile.ts, user-admin.ts) check the caller before calling.
  */
 import type { Queryable } from '../db/transaction.ts';
-import { likePattern } from '../graphql/resolvers/catalogue-scope.ts';
+import { likePattern } from '../catalogue/catalogue-scope.ts';
 
 interface UserRow {
   id: string;

@@ -14,8 +14,8 @@ import type {
   QueryOrganizationWebsiteListArgs,
   Resolvers,
 } from '../graphql/generated/resolvers.ts';
-import { scopeOf } from '../graphql/resolvers/catalogue-scope.ts';
-import { limitArg, offsetArg, searchArg, uuidArg } from '../graphql/validate.ts';
+import { scopeOf } from '../catalogue/catalogue-scope.ts';
+import { pageArgs, searchArg, uuidArg } from '../graphql/validate.ts';
 import { type OrganizationWebsiteItem, readWebsiteList, selectsApiKey } from './website-list.ts';
 import { deleteOrganizationWebsite } from './websites-store.ts';
 
@@ -27,8 +27,7 @@ export async function organizationWebsiteList(
   ctx: ApiContext,
   info?: GraphQLResolveInfo,
 ) {
-  const limit = limitArg('limit', args.limit);
-  const offset = offsetArg('offset', args.offset);
+  const { limit, offset } = pageArgs(args);
   const requestedOrganization = args.organizationId == null ? null : uuidArg('organizationId', args.organizationId);
   const search = searchArg('name', args.name);
 

@@ -8,7 +8,7 @@
  */
 import { Kind, type GraphQLResolveInfo, type SelectionNode } from 'graphql';
 import type { Pool } from 'pg';
-import { likePattern } from '../graphql/resolvers/catalogue-scope.ts';
+import { likePattern } from '../catalogue/catalogue-scope.ts';
 import { listCacheEnabled } from '../graphql/website-list-answers.ts';
 import { VersionedCache } from './versioned-cache.ts';
 

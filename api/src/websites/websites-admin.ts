@@ -19,8 +19,8 @@ import type {
   QueryOrganizationWebsiteDeletePreviewArgs,
   Resolvers,
 } from '../graphql/generated/resolvers.ts';
-import { findOrganizationWebsite, oneOf, scopeOf, textArg, urlArg } from '../graphql/resolvers/catalogue-scope.ts';
-import { limitArg, offsetArg, searchArg, uuidArg } from '../graphql/validate.ts';
+import { findOrganizationWebsite, oneOf, scopeOf, textArg, urlArg } from '../catalogue/catalogue-scope.ts';
+import { pageArgs, searchArg, uuidArg } from '../graphql/validate.ts';
 import {
   ADMIN_LIST_SORTS,
   deletionCounts,
@@ -65,8 +65,7 @@ async function organizationWebsiteDeletePreview(
 }
 
 async function organizationWebsiteAdminList(_: unknown, args: QueryOrganizationWebsiteAdminListArgs, ctx: ApiContext) {
-  const limit = limitArg('limit', args.limit);
-  const offset = offsetArg('offset', args.offset);
+  const { limit, offset } = pageArgs(args);
   const requested = args.organizationId == null ? null : uuidArg('organizationId', args.organizationId);
   const search = searchArg('search', args.search);
   const sort = oneOf('sort', args.sort ?? 'NAME_ASC', ADMIN_LIST_SORT_NAMES);

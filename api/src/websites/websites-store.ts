@@ -8,7 +8,7 @@
  */
 import type { Queryable } from '../db/transaction.ts';
 import type { OrganizationWebsiteSort } from '../graphql/generated/resolvers.ts';
-import { likePattern } from '../graphql/resolvers/catalogue-scope.ts';
+import { likePattern } from '../catalogue/catalogue-scope.ts';
 import { type OrganizationWebsiteRow, toItem } from './website-list.ts';
 
 interface WebsiteDetailRow {

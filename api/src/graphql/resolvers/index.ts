@@ -10,9 +10,8 @@ import { userAdminResolvers } from '../../users/user-admin.ts';
 import { feedResolvers } from '../../feeds/resolvers.ts';
 import { websitesAdminResolvers } from '../../websites/websites-admin.ts';
 import { competitorResolvers } from '../../catalogue/competitors.ts';
-import { competitorProductResolvers } from './competitor-products.ts';
-import { productResolvers } from './products.ts';
-import { productFacetResolvers } from './product-facets.ts';
+import { competitorProductResolvers } from '../../catalogue/competitor-products.ts';
+import { productResolvers } from '../../catalogue/products.ts';
 import { aggregatorResolvers } from '../../aggregators/resolvers.ts';
 import { supportResolvers } from '../../support/resolvers.ts';
 import { matchingRunResolvers } from './matching-runs.ts';
@@ -33,7 +32,7 @@ const areas: ResolverMap[] = [
   feedResolvers,
 ];
 areas.push(websitesAdminResolvers, competitorResolvers, productResolvers, aggregatorResolvers, supportResolvers);
-areas.push(productFacetResolvers, competitorProductResolvers);
+areas.push(competitorProductResolvers);
 areas.push(matchingResolvers);
 areas.push(matchingRunResolvers);
 areas.push(pricingResolvers);

@@ -3,32 +3,15 @@
  * so both show exactly the same rows: the filter's conditions, the sort's ORDER BY, and the
  * total (exact up to TOTAL_EXACT_UP_TO rows, the planner's estimate above).
  */
-import { normalizeGtin } from '../../matching/gtin.ts';
+import { normalizeGtin } from '../matching/gtin.ts';
 import type { Pool } from 'pg';
-import type { Queryable } from './plan-limits.ts';
+import type { Queryable } from '../db/transaction.ts';
 import { likePattern } from './catalogue-scope.ts';
-import { DIFF_RATING_RANGES, type DiffRating } from './product-ratings.ts';
-import { badUserInput } from '../errors.ts';
-import { searchArg } from '../validate.ts';
-import { priceComparisonCondition, priceMovementCondition } from '../../insights/product-filters.ts';
-
-export interface ProductFilter {
-  search?: string | null;
-  brand?: string | null;
-  category?: string | null;
-  matchingStatus?: 'HAS_MATCHED' | 'HAS_WAITING' | 'NONE' | null;
-  diffRating?: DiffRating | null;
-  /** Price suggestions (api/src/pricing): only products with a suggested change (true), or only the others (false). */
-  hasSuggestion?: boolean | null;
-  /** Data insights (api/src/insights): where the price stands, against a competitor or the market. */
-  priceComparison?: {
-    competitorId?: string | null;
-    position: 'CHEAPER' | 'SAME' | 'PRICIER';
-    tolerancePercent?: number | null;
-  } | null;
-  /** Data insights: how a matched competitor's price moved in a period. */
-  priceMovement?: { competitorId: string; movement: 'UP' | 'DOWN' | 'UNCHANGED'; period?: string | null } | null;
-}
+import { DIFF_RATING_RANGES } from './product-ratings.ts';
+import { badUserInput } from '../graphql/errors.ts';
+import { searchArg } from '../graphql/validate.ts';
+import type { ProductFilter } from '../graphql/generated/resolvers.ts';
+import { priceComparisonCondition, priceMovementCondition } from '../insights/product-filters.ts';
 
 /**
  * Each sort walks indexes of the website in either direction: the name's ((website, name, id),

@@ -3,9 +3,9 @@
  * name, each row checked on its own. A row with errors is reported (line, field, reason) and
  * left out; the others are returned normalized, ready to store. Pure: no database.
  */
-import { parseCsvRows } from '../../matching/csv.ts';
-import { normalizeGtin } from '../../matching/gtin.ts';
-import { parsePrice } from '../../matching/price.ts';
+import { parseCsvRows } from '../matching/csv.ts';
+import { normalizeGtin } from '../matching/gtin.ts';
+import { parsePrice } from '../matching/price.ts';
 
 export const CSV_COLUMNS = [
   'external_id',
