@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BrandIndex } from './brand.ts';
-import { gramsOf, pairFeatures, type FeatureStatistics } from './features.ts';
+import { gramsOf, joinCompounds, pairFeatures, type FeatureStatistics } from './features.ts';
 import { prepareProduct } from './product.ts';
 import { collectEvidence } from './score.ts';
 import { WordStatistics } from './similarity.ts';
@@ -50,5 +50,33 @@ describe('pairFeatures: variants one name states and the other does not', () => 
   ] as const)('%s: ours %d, theirs %d', (_, left, right, ours, theirs) => {
     const f = features(left, right);
     expect([f.variantOnlyOurs, f.variantOnlyTheirs]).toEqual([ours, theirs]);
+  });
+});
+
+describe('joinCompounds: two words of one name written as one in the other', () => {
+  it.each([
+    ['print shop', ['the', 'print', 'shop', '22'], ['the', 'printshop', 'v22'], ['the', 'printshop', '22'], null],
+    [
+      'zone alarm, on the other side',
+      ['zonealarm', 'pro'],
+      ['zone', 'alarm', 'pro', '5'],
+      null,
+      ['zonealarm', 'pro', '5'],
+    ],
+    ['a code written apart', ['photoshop', 'cs2'], ['photoshop', 'cs', '2', 'mac'], null, ['photoshop', 'cs2', 'mac']],
+  ] as const)('%s', (_, left, right, joinedLeft, joinedRight) => {
+    const joined = joinCompounds(left, right);
+    expect(joined?.left).toEqual(joinedLeft ?? left);
+    expect(joined?.right).toEqual(joinedRight ?? right);
+  });
+
+  it('leaves names alone when the other has both words apart too, or no compound at all', () => {
+    expect(joinCompounds(['print', 'shop', 'printshop'], ['printshop', 'print', 'shop'])).toBeNull();
+    expect(joinCompounds(['sony', 'tv'], ['sony', 'television'])).toBeNull();
+  });
+
+  it('counts the joined word as shared in the word cosine', () => {
+    expect(features('The Print Shop 22 Deluxe', 'The PrintShop 22 Deluxe').wordCosine).toBeCloseTo(1, 6);
+    expect(features('The Print Shop 22 Deluxe', 'The Print Shop 22 Deluxe').wordCosine).toBeCloseTo(1, 6);
   });
 });

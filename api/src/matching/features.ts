@@ -204,23 +204,57 @@ interface WeightedTerms {
 
 const weightedCache = new WeakMap<PreparedProduct, Map<WordStatistics, WeightedTerms>>();
 
+function termWeights(terms: readonly string[], statistics: WordStatistics): WeightedTerms {
+  const weights = new Map<string, number>();
+  let norm = 0;
+  for (const term of terms) {
+    if (weights.has(term)) continue;
+    const weight = statistics.squaredIdfOf(term);
+    weights.set(term, weight);
+    norm += weight;
+  }
+  return { weights, norm };
+}
+
 function weightedTerms(product: PreparedProduct, terms: readonly string[], statistics: WordStatistics): WeightedTerms {
   let byStatistics = weightedCache.get(product);
   if (!byStatistics) weightedCache.set(product, (byStatistics = new Map()));
   let weighted = byStatistics.get(statistics);
   if (!weighted) {
-    const weights = new Map<string, number>();
-    let norm = 0;
-    for (const term of terms) {
-      if (weights.has(term)) continue;
-      const weight = statistics.squaredIdfOf(term);
-      weights.set(term, weight);
-      norm += weight;
-    }
-    weighted = { weights, norm };
+    weighted = termWeights(terms, statistics);
     byStatistics.set(statistics, weighted);
   }
   return weighted;
+}
+
+/**
+ * Two adjacent words of one name written as one word in the other ('print shop' / 'printshop',
+ * 'zone alarm' / 'zonealarm', 'cs 2' / 'cs2'): the name with the two words is rewritten with the
+ * one, so the word signals count it as shared. Not when the other name also has both words apart.
+ * Null when neither name has such a pair (the common case: the cached weights serve).
+ */
+export function joinCompounds(
+  left: readonly string[],
+  right: readonly string[],
+): { left: readonly string[]; right: readonly string[] } | null {
+  const rewrite = (words: readonly string[], other: ReadonlySet<string>, own: ReadonlySet<string>): string[] | null => {
+    let result: string[] | null = null;
+    for (let i = 0; i + 1 < words.length; i++) {
+      const compound = words[i]! + words[i + 1]!;
+      if (!other.has(compound) || own.has(compound)) continue;
+      if (other.has(words[i]!) && other.has(words[i + 1]!)) continue;
+      result ??= [...words];
+      result.splice(i - (words.length - result.length), 2, compound);
+      i++;
+    }
+    return result;
+  };
+  const leftSet = new Set(left);
+  const rightSet = new Set(right);
+  const joinedRight = rewrite(right, leftSet, rightSet);
+  const joinedLeft = rewrite(left, rightSet, leftSet);
+  if (!joinedRight && !joinedLeft) return null;
+  return { left: joinedLeft ?? left, right: joinedRight ?? right };
 }
 
 /** weightedSimilarity (similarity.ts) on cached term weights: cosine and containment. */
@@ -247,10 +281,13 @@ export function pairFeatures(
   const exactInNames = evidence.relatedModelNumbers.some(
     (r) => r.relation === 'exact' && r.leftIn === 'name' && r.rightIn === 'name' && r.left.length >= 4,
   );
-  const words = cachedSimilarity(
-    weightedTerms(left, left.words, statistics.words),
-    weightedTerms(right, right.words, statistics.words),
-  );
+  const joined = joinCompounds(left.words, right.words);
+  const words = joined
+    ? cachedSimilarity(termWeights(joined.left, statistics.words), termWeights(joined.right, statistics.words))
+    : cachedSimilarity(
+        weightedTerms(left, left.words, statistics.words),
+        weightedTerms(right, right.words, statistics.words),
+      );
   const grams = cachedSimilarity(
     weightedTerms(left, gramsOf(left), statistics.grams),
     weightedTerms(right, gramsOf(right), statistics.grams),

@@ -5,13 +5,15 @@
  *
  * The floors are today's figures (lodo-report.ts prints them with `npm run match:eval -- --lodo`)
  * less a small allowance, and never below a goal of the issue that is met: automatic precision
- * >= 0.99 with coverage >= 0.5 on every set, recall@3 >= 0.99 on amazon-google, abt-buy recall@1
- * >= 0.93 and @10 >= 0.995. The goals not met yet are listed in README.md.
+ * >= 0.99 with coverage >= 0.5 on every set, recall@1 >= TF-IDF + 0.03 and recall@3 >= 0.99 on
+ * amazon-google, abt-buy recall@1 >= 0.93 (and TF-IDF + 0.03) and @10 >= 0.995. The goals not
+ * met yet are listed in README.md.
  *
  * amazon-google's coverage floor was 0.6: default-2's coverage (0.668) less the allowance, taken
- * while its precision (0.983) missed the goal. default-3's variant signals reach precision 0.993
- * at coverage 0.576 (the calibrated threshold rises above a same-title pair): the goal asks
- * coverage >= 0.5, so the floor is now today's figure less the allowance, 0.55.
+ * while its precision (0.983) missed the goal. default-3's variant signals reached precision 0.993
+ * at coverage 0.576 (the calibrated threshold rose above a same-title pair), default-4's joined
+ * words 0.994 at 0.630: the goal asks coverage >= 0.5, the floor is today's figure less the
+ * allowance.
  */
 import { describe, expect, it } from 'vitest';
 import { DATASETS_DIR, developmentSetsPresent } from './development-sets.ts';
@@ -26,9 +28,12 @@ const FLOORS: Record<
   { recallAt1: number; recallAt3: number; recallAt10: number; precision: number; coverage: number }
 > = {
   'abt-buy': { recallAt1: 0.93, recallAt3: 0.975, recallAt10: 0.995, precision: 0.99, coverage: 0.85 },
-  'amazon-google': { recallAt1: 0.915, recallAt3: 0.99, recallAt10: 0.99, precision: 0.99, coverage: 0.55 },
-  'amazon-walmart': { recallAt1: 0.85, recallAt3: 0.975, recallAt10: 0.995, precision: 0.99, coverage: 0.68 },
+  'amazon-google': { recallAt1: 0.938, recallAt3: 0.99, recallAt10: 0.99, precision: 0.99, coverage: 0.6 },
+  'amazon-walmart': { recallAt1: 0.85, recallAt3: 0.98, recallAt10: 0.995, precision: 0.99, coverage: 0.68 },
 };
+
+/** The sets on which recall@1 already beats the TF-IDF of names by the goal's 0.03. */
+const RECALL_AT_1_GOAL_MET = new Set(['abt-buy', 'amazon-google']);
 
 describe.skipIf(!present)('learned matching, leave one dataset out', () => {
   it('beats the TF-IDF of names on every set and keeps automatic matching precise', () => {
@@ -41,6 +46,8 @@ describe.skipIf(!present)('learned matching, leave one dataset out', () => {
       );
       const floor = FLOORS[report.name]!;
       expect(h.recallAt1, report.name).toBeGreaterThan(report.baseline.recallAt1);
+      if (RECALL_AT_1_GOAL_MET.has(report.name))
+        expect(h.recallAt1, report.name).toBeGreaterThanOrEqual(report.baseline.recallAt1 + 0.03);
       expect(h.recallAt1, report.name).toBeGreaterThanOrEqual(floor.recallAt1);
       expect(h.recallAt3, report.name).toBeGreaterThanOrEqual(floor.recallAt3);
       expect(h.recallAt10, report.name).toBeGreaterThanOrEqual(floor.recallAt10);
