@@ -5,7 +5,7 @@ import { apiErrorText } from '../../../components/errors/apiErrorText.ts';
 import { COMPETITOR_TARGET_PRECISION_SET_MUTATION } from '../../product-matching/model/queries.ts';
 import type { MatchingCalibration } from '../../product-matching/shared/calibration.ts';
 import { TargetPrecisionForm } from '../../product-matching/shared/TargetPrecisionForm.tsx';
-import { useViewerRoles } from '../../users/useViewerRoles.ts';
+import { useViewerRoles } from '../../../components/access/useViewerRoles.ts';
 
 /**
  * An Admin's target precision of automatic matching at this competitor (docs/matching.md): its

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../components/errors/apiErrorText.ts';
 import { changeFailedNotification } from '../../../components/errors/formErrors.ts';
 import { Heading } from '../../../components/layout/Heading.tsx';
-import { useViewerRoles } from '../../users/useViewerRoles.ts';
+import { useViewerRoles } from '../../../components/access/useViewerRoles.ts';
 import { TargetPrecisionForm } from '../shared/TargetPrecisionForm.tsx';
 import { formatRecall, nextRetrainSentence, retrainSentence, versionState } from './modelView.ts';
 import {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { changeFailedNotification, formFieldErrors } from '../../../components/errors/formErrors.ts';
 import { USER_UPDATE_MUTATION, type UserRow } from '../queries.ts';
 import { UserInputs } from '../UserInputs.tsx';
-import { useViewerRoles } from '../useViewerRoles.ts';
+import { useViewerRoles } from '../../../components/access/useViewerRoles.ts';
 
 interface AccessValues {
   roles: string[];

@@ -2,7 +2,7 @@ import { Button, Form, type FormProps, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OrganizationSelect } from '../OrganizationSelect.tsx';
 import { ROLES } from '../roles.ts';
-import { useViewerRoles } from '../useViewerRoles.ts';
+import { useViewerRoles } from '../../../components/access/useViewerRoles.ts';
 import type { UserFilterValues } from './userFilters.ts';
 
 export type { UserFilterValues };

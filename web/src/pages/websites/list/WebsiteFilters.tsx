@@ -1,7 +1,7 @@
 import { Button, Form, type FormProps, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OrganizationSelect } from '../../users/OrganizationSelect.tsx';
-import { useViewerRoles } from '../../users/useViewerRoles.ts';
+import { useViewerRoles } from '../../../components/access/useViewerRoles.ts';
 import type { WebsiteFilterValues } from '../websiteFilters.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useGetIdentity } from '@refinedev/core';
-import type { Identity } from '../../components/layout/identity.ts';
+import type { Identity } from '../layout/identity.ts';
 
 /** The signed-in user's roles (from the API's AppUser), and whether they include Admin. */
 export function useViewerRoles(): { roles: string[]; isAdmin: boolean } {
