@@ -29,6 +29,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -38,6 +40,7 @@ import { executeRun } from '../src/monitoring/run.ts';
 import { requestRun } from '../src/monitoring/run-store.ts';
 import { DEFAULT_TOOLS, type ScrapeTools } from '../src/monitoring/scrape-tools.ts';
 import { listScrapers } from '../src/monitoring/scraper-store.ts';
+import { describePhase, startPhase } from './scrape-cpu.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -52,6 +55,8 @@ const { values: options } = parseArgs({
     'database-url': { type: 'string' },
     // Only the scrapers list (step 4), on a database with no runs of its own.
     'list-only': { type: 'boolean', default: false },
+    // A heap snapshot at the first and the last tenth of each run's pages, into this directory.
+    'heap-snapshots': { type: 'string' },
   },
 });
 const concurrency = Number(options.concurrency);
@@ -63,9 +68,24 @@ const cpuMs = () => {
   return (usage.user + usage.system) / 1000;
 };
 
-/** Times scrapePage's steps (its own timings) across a run. */
-function timedTools() {
-  const totals = { pages: 0, fetchMs: 0, parseMs: 0, extractMs: 0 };
+// A full collection on demand, so the heap still in use (the live heap) can be read mid-run.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+let snapshots = 0;
+
+interface LiveSample {
+  pages: number;
+  liveHeapMb: number;
+  rssMb: number;
+}
+
+/**
+ * Times scrapePage's steps (its own timings) across a run, and after each tenth of the `expected`
+ * pages collects the garbage and reads the live heap and RSS: what the run holds at that point.
+ */
+function timedTools(expected: number) {
+  const totals = { pages: 0, fetchMs: 0, parseMs: 0, extractMs: 0, gcMs: 0, gcCpuMs: 0 };
+  const live: LiveSample[] = [];
   const tools: ScrapeTools = {
     ...DEFAULT_TOOLS,
     async scrapePage(url, settings, fetcher, previous) {
@@ -73,10 +93,24 @@ function timedTools() {
       totals.pages += 1;
       totals.parseMs += result.timings.parseMs;
       totals.extractMs += result.timings.extractMs;
+      if (totals.pages % Math.max(1, Math.round(expected / 10)) === 0) {
+        const t0 = performance.now();
+        const cpu0 = cpuMs();
+        collectGarbage();
+        const m = process.memoryUsage();
+        live.push({ pages: totals.pages, liveHeapMb: m.heapUsed / 2 ** 20, rssMb: m.rss / 2 ** 20 });
+        const dir = options['heap-snapshots'];
+        if (dir && (live.length === 1 || live.length === 10))
+          console.log(
+            `    heap snapshot ${writeHeapSnapshot(`${dir}/scrape-${++snapshots}-${live.length}.heapsnapshot`)}`,
+          );
+        totals.gcMs += performance.now() - t0;
+        totals.gcCpuMs += cpuMs() - cpu0;
+      }
       return result;
     },
   };
-  return { tools, totals };
+  return { tools, totals, live };
 }
 
 interface RunFigures {
@@ -93,11 +127,15 @@ interface RunFigures {
   rssEndMb: number;
   /** Heap and RSS (MB) at each tenth of the run's time: flat memory shows as a flat series. */
   memoryByTenth: ({ heapMb: number; rssMb: number } | null)[];
+  /** The live heap (after a full collection) and RSS after each tenth of the pages. */
+  liveByTenth: LiveSample[];
+  /** Time spent in those collections (not counted in the run's CPU per page). */
+  gcMs: number;
 }
 
-async function timedRun(db: pg.Pool, scraperId: string): Promise<RunFigures> {
+async function timedRun(db: pg.Pool, scraperId: string, expected: number): Promise<RunFigures> {
   const { run } = await requestRun(db, scraperId, 'manual', null);
-  const { tools, totals } = timedTools();
+  const { tools, totals, live } = timedTools(expected);
   const memory = { rss: 0, heap: 0 };
   const samples: { at: number; heap: number; rss: number }[] = [];
   const sample = setInterval(() => {
@@ -109,8 +147,10 @@ async function timedRun(db: pg.Pool, scraperId: string): Promise<RunFigures> {
   const cpu0 = cpuMs();
   const t0 = performance.now();
   const result = await executeRun(db, run.id, { tools, allowPrivateAddresses: true });
-  const seconds = (performance.now() - t0) / 1000;
-  const cpu = cpuMs() - cpu0;
+  const elapsedMs = performance.now() - t0;
+  // The forced collections of the live samples are left out of the run's time and CPU.
+  const seconds = (performance.now() - t0 - totals.gcMs) / 1000;
+  const cpu = cpuMs() - cpu0 - totals.gcCpuMs;
   clearInterval(sample);
   const { rows } = await db.query(
     'SELECT pages_fetched, pages_not_modified, products_new, products_changed, products_unchanged, products_failed, held_for_review, history_rows, error_message FROM scraper_runs WHERE id = $1',
@@ -131,8 +171,8 @@ async function timedRun(db: pg.Pool, scraperId: string): Promise<RunFigures> {
     rssEndMb: process.memoryUsage().rss / 2 ** 20,
     memoryByTenth: Array.from({ length: 10 }, (_, i) => {
       // the largest sample within each tenth of the run
-      const from = t0 + (seconds * 1000 * i) / 10;
-      const to = t0 + (seconds * 1000 * (i + 1)) / 10;
+      const from = t0 + (elapsedMs * i) / 10;
+      const to = t0 + (elapsedMs * (i + 1)) / 10;
       const within = samples.filter((s) => s.at >= from && s.at < to);
       if (!within.length) return null;
       return {
@@ -140,14 +180,18 @@ async function timedRun(db: pg.Pool, scraperId: string): Promise<RunFigures> {
         rssMb: Math.round(Math.max(...within.map((s) => s.rss)) / 2 ** 20),
       };
     }),
+    liveByTenth: live,
+    gcMs: totals.gcMs,
   };
 }
 
 // --- worker mode: one run in this process, figures as JSON on stdout --------------------------
 if (options.worker) {
   const pool = new pg.Pool({ connectionString: options['database-url'], max: 4 });
-  const figures = await timedRun(pool, options.worker);
-  console.log(`RESULT ${JSON.stringify(figures)}`);
+  const figures = await timedRun(pool, options.worker, Number(options.products));
+  console.log(`RESULT ${JSON.stringify({ ...figures, processCpuMs: cpuMs() })}`);
+  // The parent reads this worker's database backends before they close: it answers with a line.
+  await new Promise((resolve) => process.stdin.once('data', resolve));
   await pool.end();
   process.exit(0);
 }
@@ -238,7 +282,8 @@ const show = (label: string, f: RunFigures) =>
     `  ${label}: ${f.status}, ${f.pages} pages in ${round(f.seconds, 1)} s = ${round(f.pagesPerSecond, 0)} pages/s; CPU ${round(f.cpuMsPerPage)} ms/page ` +
       `of the worker process (parse ${round(f.parseMsPerPage)} ms and extract ${round(f.extractMsPerPage)} ms per page in wall time of those synchronous steps: above their CPU share when the machine is busy); ` +
       `memory max RSS ${round(f.rssMaxMb, 0)} MB, heap ${round(f.heapMaxMb, 0)} MB, RSS at end ${round(f.rssEndMb, 0)} MB\n` +
-      `    memory by tenth of the run (max heap / RSS MB): ${f.memoryByTenth.map((m) => (m ? `${m.heapMb}/${m.rssMb}` : '-')).join(' ')}\n    counts ${JSON.stringify(f.counts)}`,
+      `    memory by tenth of the run (max heap / RSS MB): ${f.memoryByTenth.map((m) => (m ? `${m.heapMb}/${m.rssMb}` : '-')).join(' ')}\n` +
+      `    live heap / RSS MB after each tenth of the pages (after a full collection; ${round(f.gcMs / 1000, 1)} s of collections left out of the figures above): ${f.liveByTenth.map((m) => `${round(m.liveHeapMb, 1)}/${round(m.rssMb, 0)}`).join(' ')}\n    counts ${JSON.stringify(f.counts)}`,
   );
 
 async function listP95(db: pg.Pool, scrapers: number, runs: number) {
@@ -288,39 +333,61 @@ async function listP95(db: pg.Pool, scrapers: number, runs: number) {
   );
 }
 
-async function twoWorkers(url: string, scraperIds: string[]) {
-  const work = (ids: string[]) =>
-    Promise.all(
+async function twoWorkers(db: pg.Pool, url: string, scraperIds: string[], shopPid: number, size: number) {
+  const work = (ids: string[]) => {
+    // Where the cores went: the workers (each reports its own CPU), the shop, the database's backends.
+    const phase = startPhase(db, { trees: { 'fixture shop': shopPid } });
+    return Promise.all(
       ids.map(
         (id) =>
           new Promise<RunFigures>((resolve, reject) => {
             const child = spawn(
               tsx,
-              [self, '--worker', id, '--database-url', url, '--concurrency', String(concurrency)],
-              { stdio: ['ignore', 'pipe', 'inherit'] },
+              [
+                self,
+                '--worker',
+                id,
+                '--database-url',
+                url,
+                '--concurrency',
+                String(concurrency),
+                '--products',
+                String(size),
+              ],
+              { stdio: ['pipe', 'pipe', 'inherit'] },
             );
             let out = '';
-            child.stdout!.on('data', (chunk) => (out += chunk));
-            child.on('exit', () => {
+            let figures: (RunFigures & { processCpuMs: number }) | null = null;
+            child.stdout!.on('data', (chunk) => {
+              out += chunk;
               const line = out.split('\n').find((l) => l.startsWith('RESULT '));
-              if (line) resolve(JSON.parse(line.slice(7)));
+              if (line && !figures) {
+                figures = JSON.parse(line.slice(7));
+                phase.add('worker processes', figures!.processCpuMs);
+                void phase.sample().finally(() => child.stdin!.end('done\n'));
+              }
+            });
+            child.on('exit', () => {
+              if (figures) resolve(figures);
               else reject(new Error(`worker ${id} gave no result`));
             });
           }),
       ),
-    );
+    ).then(async (figures) => ({ figures, cpu: await phase.end() }));
+  };
   const t1 = performance.now();
-  const [one] = await work([scraperIds[0]!]);
+  const one = await work([scraperIds[0]!]);
   const oneSeconds = (performance.now() - t1) / 1000;
   const t2 = performance.now();
   const both = await work([scraperIds[1]!, scraperIds[2]!]);
   const bothSeconds = (performance.now() - t2) / 1000;
-  const pagesBoth = both.reduce((sum, f) => sum + f.pages, 0);
+  const pagesOne = one.figures[0]!.pages;
+  const pagesBoth = both.figures.reduce((sum, f) => sum + f.pages, 0);
   console.log(
-    `  one worker process: ${one!.pages} pages in ${round(oneSeconds, 1)} s = ${round(one!.pages / oneSeconds, 0)} pages/s`,
+    `  one worker process: ${pagesOne} pages in ${round(oneSeconds, 1)} s = ${round(pagesOne / oneSeconds, 0)} pages/s\n    ${describePhase(one.cpu)}`,
   );
   console.log(
-    `  two worker processes: ${pagesBoth} pages in ${round(bothSeconds, 1)} s = ${round(pagesBoth / bothSeconds, 0)} pages/s (${round(pagesBoth / bothSeconds / (one!.pages / oneSeconds))}x one)`,
+    `  two worker processes: ${pagesBoth} pages in ${round(bothSeconds, 1)} s = ${round(pagesBoth / bothSeconds, 0)} pages/s (${round(pagesBoth / bothSeconds / (pagesOne / oneSeconds))}x one)\n    ${describePhase(both.cpu)}`,
   );
 }
 
@@ -341,10 +408,20 @@ for (const engine of engines) {
     }
     const scraperId = await scraperFor(pool, websiteId, shop.url, 'bench-1');
     console.log(`${engine}:`);
-    show('first run (all new)', await timedRun(pool, scraperId));
+    // This process is the worker here (its pool's backends are the database's share).
+    const measured = async (label: string) => {
+      const phase = startPhase(pool, {
+        trees: { 'fixture shop': shop.child.pid! },
+        processes: { worker: process.pid },
+      });
+      const figures = await timedRun(pool, scraperId, products);
+      show(label, figures);
+      console.log(`    ${describePhase(await phase.end())}`);
+    };
+    await measured('first run (all new)');
     const changed = await shop.nextDay();
     console.log(`  the shop moved a day: ${changed} of ${products} prices changed`);
-    show('second run (known, conditional)', await timedRun(pool, scraperId));
+    await measured('second run (known, conditional)');
     if (engine === 'postgres' && opened.url) {
       // Three fresh shops of the same size: one worker reads the first, then two read the others at once.
       const size = Math.min(products, Number(options['two-worker-products']));
@@ -354,7 +431,7 @@ for (const engine of engines) {
         for (const slug of ['bench-1', 'bench-2', 'bench-3'])
           ids.push(await scraperFor(pool, websiteId, shops.url, slug));
         console.log(`  worker processes, ${size} new products per shop:`);
-        await twoWorkers(opened.url, ids);
+        await twoWorkers(pool, opened.url, ids, shops.child.pid!, size);
       } finally {
         shops.child.kill('SIGTERM');
       }
