@@ -14,12 +14,10 @@ import { competitorProductResolvers } from '../../catalogue/competitor-products.
 import { productResolvers } from '../../catalogue/products.ts';
 import { aggregatorResolvers } from '../../aggregators/resolvers.ts';
 import { supportResolvers } from '../../support/resolvers.ts';
-import { matchingRunResolvers } from './matching-runs.ts';
-import { matchingResolvers } from './matching.ts';
+import { matchingResolvers } from '../../matching/api/resolvers.ts';
 import { pricingResolvers } from '../../pricing/resolvers.ts';
 import { monitoringResolvers } from '../../monitoring/resolvers.ts';
 import { insightsResolvers } from '../../insights/resolvers.ts';
-import { matchingCalibrationResolvers } from '../../matching/resolvers.ts';
 
 type ResolverMap = Record<string, Record<string, unknown>>;
 
@@ -30,15 +28,17 @@ const areas: ResolverMap[] = [
   billingResolvers,
   userAdminResolvers,
   feedResolvers,
+  websitesAdminResolvers,
+  competitorResolvers,
+  competitorProductResolvers,
+  productResolvers,
+  aggregatorResolvers,
+  supportResolvers,
+  matchingResolvers,
+  pricingResolvers,
+  monitoringResolvers,
+  insightsResolvers,
 ];
-areas.push(websitesAdminResolvers, competitorResolvers, productResolvers, aggregatorResolvers, supportResolvers);
-areas.push(competitorProductResolvers);
-areas.push(matchingResolvers);
-areas.push(matchingRunResolvers);
-areas.push(pricingResolvers);
-areas.push(monitoringResolvers);
-areas.push(insightsResolvers);
-areas.push(matchingCalibrationResolvers);
 
 export const resolvers: ResolverMap = {};
 for (const area of areas) {

@@ -5,14 +5,14 @@
  * caller's lease of the product first, carries an idempotency key (a retry returns the first
  * result) and, for a pair, the version the caller saw (a stale one is CONFLICT).
  */
-import type { ApiContext } from '../context.ts';
-import { badUserInput, notFound } from '../errors.ts';
-import { uuidArg } from '../validate.ts';
-import { applyTransition, revertDecision, type AppliedTransition, type Queryable } from '../../matching/state/apply.ts';
-import { conflict } from '../../matching/state/errors.ts';
-import type { MatchEvent } from '../../matching/state/machine.ts';
-import { claimOrRefuse, releaseIfDone } from '../../matching/state/leases.ts';
-import { scopeOf } from './catalogue-scope.ts';
+import type { ApiContext } from '../../graphql/context.ts';
+import { badUserInput, notFound } from '../../graphql/errors.ts';
+import { uuidArg } from '../../graphql/validate.ts';
+import { applyTransition, revertDecision, type AppliedTransition } from '../state/apply.ts';
+import { conflict } from '../state/errors.ts';
+import type { MatchEvent } from '../state/machine.ts';
+import { claimOrRefuse, releaseIfDone } from '../state/leases.ts';
+import { scopeOf } from '../../catalogue/catalogue-scope.ts';
 import {
   actorOf,
   batchIdOf,
@@ -22,9 +22,18 @@ import {
   keyArg,
   requireUpdate,
   versionArg,
-} from './matching-shared.ts';
-import { loadDecisions } from './matching-log.ts';
-import { loadMatchingProducts } from './matching-queue.ts';
+} from './shared.ts';
+import { loadDecisions } from './log-store.ts';
+import { loadMatchingProducts } from './queue-store.ts';
+import {
+  candidatePairs,
+  competitorOfProduct,
+  decisionProduct,
+  earlierBatch,
+  keyTaken,
+  lastDecisionsToUndo,
+  pickedPair,
+} from './decisions-store.ts';
 
 const DECISION_EVENTS: Record<string, Exclude<MatchEvent, 'revert'>> = {
   MATCH: 'match',
@@ -51,30 +60,6 @@ async function result(ctx: ApiContext, applied: AppliedTransition[], productId: 
     replayed: applied.length > 0 && applied.every((a) => a.replayed),
     product: productId ? ((await loadMatchingProducts(ctx.pool, [productId], ctx.viewer.id))[0] ?? null) : null,
   };
-}
-
-/** Applied earlier under this request's batch: a retry returns them without taking a lease. */
-async function earlierBatch(db: Queryable, batchId: string): Promise<AppliedTransition[] | null> {
-  const { rows } = await db.query<{ id: string }>(
-    'SELECT id::text AS id FROM matching_decisions WHERE batch_id = $1 AND caused_by IS NULL ORDER BY matching_decisions.id',
-    [batchId],
-  );
-  if (!rows.length) return null;
-  const caused = await db.query<{ id: string; caused_by: string }>(
-    'SELECT id::text AS id, caused_by::text AS caused_by FROM matching_decisions WHERE batch_id = $1 AND caused_by IS NOT NULL ORDER BY matching_decisions.id',
-    [batchId],
-  );
-  return rows.map((row) => ({
-    decisionId: row.id,
-    replayed: true,
-    consequences: caused.rows
-      .filter((c) => c.caused_by === row.id)
-      .map((c) => ({ decisionId: c.id, replayed: true, consequences: [] })),
-  })) as unknown as AppliedTransition[];
-}
-
-async function keyTaken(db: Queryable, key: string): Promise<boolean> {
-  return (await db.query('SELECT 1 FROM matching_decisions WHERE idempotency_key = $1', [key])).rows.length > 0;
 }
 
 async function matchingDecide(
@@ -122,19 +107,15 @@ async function matchingSkipProduct(
     const earlier = await earlierBatch(client, batchId);
     if (earlier) return earlier;
     await claimOrRefuse(client, product.id, product.organization_website_id, actor.userId);
-    const { rows } = await client.query<{ id: string }>(
-      `SELECT id FROM product_matches WHERE product_id = $1 AND status = 'WAITING' AND stage = 'candidate' AND ($2::uuid IS NULL OR competitor_id = $2::uuid) ORDER BY id`,
-      [product.id, competitorId],
-    );
     const done: AppliedTransition[] = [];
-    for (const row of rows)
+    for (const matchId of await candidatePairs(client, product.id, competitorId))
       done.push(
         await applyTransition(client, {
-          matchId: row.id,
+          matchId,
           event: 'skip',
           actor,
           source: 'queue',
-          idempotencyKey: `${key}:${row.id}`,
+          idempotencyKey: `${key}:${matchId}`,
           batchId,
         }),
       );
@@ -155,26 +136,15 @@ async function matchingPick(
   await requireUpdate(ctx, 'productMatchingQueue:detail', 'decide in the product matching queue');
   const product = await findProduct(ctx.pool, ctx, input.productId, 'input.productId');
   const competitorProductId = uuidArg('input.competitorProductId', input.competitorProductId);
-  const found = await ctx.pool.query<{ competitor_id: string }>(
-    `SELECT cp.competitor_id FROM competitor_products cp JOIN competitors c ON c.id = cp.competitor_id WHERE cp.id = $1 AND c.organization_website_id = $2`,
-    [competitorProductId, product.organization_website_id],
-  );
-  if (!found.rows[0]) throw notFound('Competitor product', competitorProductId);
+  const competitorId = await competitorOfProduct(ctx.pool, competitorProductId, product.organization_website_id);
+  if (!competitorId) throw notFound('Competitor product', competitorProductId);
   const actor = await actorOf(ctx);
   const applied = await decisionTransaction(ctx.pool, async (client) => {
     if (!(await keyTaken(client, key)))
       await claimOrRefuse(client, product.id, product.organization_website_id, actor.userId);
-    await client.query(
-      `INSERT INTO product_matches (product_id, competitor_product_id, competitor_id, status, stage, score, evidence)
-       VALUES ($1, $2, $3, 'WAITING', 'candidate', NULL, '{"pickedBy":"search"}') ON CONFLICT (product_id, competitor_product_id) DO NOTHING`,
-      [product.id, competitorProductId, found.rows[0]!.competitor_id],
-    );
-    const { rows } = await client.query<{ id: string }>(
-      'SELECT id FROM product_matches WHERE product_id = $1 AND competitor_product_id = $2',
-      [product.id, competitorProductId],
-    );
+    const matchId = await pickedPair(client, product.id, competitorProductId, competitorId);
     const done = await applyTransition(client, {
-      matchId: rows[0]!.id,
+      matchId,
       event,
       actor,
       source: 'search',
@@ -201,25 +171,16 @@ async function matchingUndo(
     const earlier = await earlierBatch(client, batchId);
     if (earlier) return earlier;
     await claimOrRefuse(client, product.id, product.organization_website_id, actor.userId);
-    const latest = await client.query<{ batch_id: string }>(
-      `SELECT batch_id FROM matching_decisions WHERE product_id = $1 AND actor_id = $2 AND caused_by IS NULL AND event <> 'revert' AND reverted_by IS NULL
-        ORDER BY id DESC LIMIT 1`,
-      [product.id, actor.userId],
-    );
-    if (!latest.rows[0]) throw conflict('NOT_ALLOWED_FROM_STATE', 'You have no decision on this product left to undo.');
-    const { rows } = await client.query<{ id: string }>(
-      `SELECT id::text AS id FROM matching_decisions WHERE batch_id = $1 AND product_id = $2 AND actor_id = $3 AND caused_by IS NULL AND event <> 'revert' AND reverted_by IS NULL
-        ORDER BY matching_decisions.id DESC`,
-      [latest.rows[0].batch_id, product.id, actor.userId],
-    );
+    const ids = await lastDecisionsToUndo(client, product.id, actor.userId);
+    if (!ids) throw conflict('NOT_ALLOWED_FROM_STATE', 'You have no decision on this product left to undo.');
     const done: AppliedTransition[] = [];
-    for (const row of rows)
+    for (const id of ids)
       done.push(
         await revertDecision(client, {
-          decisionId: row.id,
+          decisionId: id,
           actor,
           mode: 'undo',
-          idempotencyKey: `${key}:${row.id}`,
+          idempotencyKey: `${key}:${id}`,
           batchId,
         }),
       );
@@ -237,12 +198,8 @@ async function matchingRevert(
   const decisionId = String(args.input.decisionId ?? '');
   if (!/^\d{1,18}$/.test(decisionId)) throw badUserInput('input.decisionId', 'must be a decision id');
   await requireUpdate(ctx, 'productMatchingQueue:log', 'revert decisions from the matching log');
-  const { rows } = await ctx.pool.query<{ product_id: string }>(
-    `SELECT d.product_id FROM matching_decisions d JOIN organization_websites ow ON ow.id = d.organization_website_id
-      WHERE d.id = $1 AND ($2::uuid IS NULL OR ow.organization_id = $2::uuid)`,
-    [decisionId, scopeOf(ctx)],
-  );
-  if (!rows[0]) throw notFound('Decision', decisionId);
+  const productId = await decisionProduct(ctx.pool, decisionId, scopeOf(ctx));
+  if (!productId) throw notFound('Decision', decisionId);
   const actor = await actorOf(ctx);
   const applied = await decisionTransaction(ctx.pool, (client) =>
     revertDecision(client, {
@@ -253,7 +210,7 @@ async function matchingRevert(
       batchId: batchIdOf(actor.userId, key),
     }),
   );
-  return result(ctx, [applied], rows[0].product_id);
+  return result(ctx, [applied], productId);
 }
 
 export const matchingDecisionResolvers = {

@@ -1,17 +1,11 @@
 /**
- * The six matching statistics (docs/matching.md) of a website, overall and per competitor, counted in
- * pairs: the sum of the deltas that the triggers of migration 040 append with every change of
- * product_matches (exact in every snapshot). When a website has gathered many deltas a read folds
- * them into one row per competitor.
+ * The SQL of the six matching statistics (docs/matching.md) of a website, overall and per
+ * competitor, counted in pairs: the sum of the deltas that the triggers of migration 040 append
+ * with every change of product_matches (exact in every snapshot). When a website has gathered many
+ * deltas a read folds them into one row per competitor. No access checks here: the resolvers
+ * (statistics.ts, queue.ts) check the caller first.
  */
-import type { ApiContext } from '../context.ts';
-import { findOrganizationWebsite } from './catalogue-scope.ts';
-import { requireRead } from './matching-shared.ts';
-import { uuidArg } from '../validate.ts';
-import type { Queryable } from '../../matching/state/apply.ts';
-import type { Resolvers } from '../generated/resolvers.ts';
-import { competitorCalibrations } from '../../matching/calibration-store.ts';
-import { toCalibration } from '../../matching/resolvers.ts';
+import type { Queryable } from '../../db/transaction.ts';
 
 export interface MatchingStatistics {
   matched: number;
@@ -89,28 +83,3 @@ export async function websiteStatistics(db: Queryable, websiteId: string): Promi
     });
   return { overall, queueProducts: rows[0]?.queue_products_all ?? 0, competitors };
 }
-
-async function matchingStatistics(_: unknown, args: { organizationWebsiteId: string }, ctx: ApiContext) {
-  const websiteId = uuidArg('organizationWebsiteId', args.organizationWebsiteId);
-  await requireRead(ctx, 'productMatchingQueue');
-  await findOrganizationWebsite(ctx.pool, ctx, websiteId);
-  const { overall, competitors, queueProducts } = await websiteStatistics(ctx.pool, websiteId);
-  // Automatic matching per competitor (docs/matching.md): the calibrated threshold and its estimate.
-  const calibrations = await competitorCalibrations(
-    ctx.pool,
-    competitors.map((c) => c.id),
-  );
-  return {
-    overall,
-    competitors: competitors.map((c) => ({
-      competitor: { id: c.id, name: c.name },
-      statistics: c.statistics,
-      calibration: toCalibration(calibrations.get(c.id)!),
-    })),
-    productsWaitingToMatch: queueProducts,
-  };
-}
-
-export const matchingStatisticsResolvers = {
-  Query: { matchingStatistics },
-} satisfies Resolvers;

@@ -1,25 +1,24 @@
 /**
- * The matching log: every transition of the website's pairs (matching_decisions), filtered and
- * paged, its CSV export, and one product's own timeline. Read on productMatchingQueue:log.
+ * The SQL of the matching log (log.ts): the decisions of a website's pairs (matching_decisions)
+ * as MatchingDecision, the conditions of a log filter, a page with its total (exact up to
+ * TOTAL_EXACT_UP_TO, the planner's estimate above), the export's rows, one product's timeline.
+ * No access checks here: the resolvers check the caller first.
  */
-import type { ApiContext } from '../context.ts';
-import { badUserInput } from '../errors.ts';
-import { offsetArg, uidArg, uuidArg } from '../validate.ts';
-import { formatCsv } from '../../matching/csv.ts';
-import { MATCH_EVENTS } from '../../matching/state/machine.ts';
-import { DECISION_SOURCES, type Queryable } from '../../matching/state/apply.ts';
-import { findOrganizationWebsite, toIso, toNumber } from './catalogue-scope.ts';
+import { badUserInput } from '../../graphql/errors.ts';
+import type { MatchingLogFilter } from '../../graphql/generated/resolvers.ts';
+import { uidArg, uuidArg } from '../../graphql/validate.ts';
+import { MATCH_EVENTS } from '../state/machine.ts';
+import { DECISION_SOURCES, type Queryable } from '../state/apply.ts';
+import { toIso, toNumber } from '../../catalogue/catalogue-scope.ts';
 import {
-  boundedLimit,
   COMPETITOR_PRODUCT_COLUMNS,
   findCompetitorOf,
-  findProduct,
   PRODUCT_SUMMARY_COLUMNS,
-  requireRead,
   toCompetitorProduct,
   toProductSummary,
-} from './matching-shared.ts';
+} from './shared.ts';
 
+/** The most rows one export holds. */
 export const LOG_EXPORT_MAX_ROWS = 100_000;
 const TOTAL_EXACT_UP_TO = 10_000;
 
@@ -67,18 +66,7 @@ export async function loadDecisions(db: Queryable, ids: string[], canRevert: boo
   return ids.filter((id) => byId.has(id)).map((id) => toDecision(byId.get(id)!, canRevert));
 }
 
-export interface LogFilter {
-  actorId?: string | null;
-  automatic?: boolean | null;
-  competitorId?: string | null;
-  productId?: string | null;
-  status?: string | null;
-  source?: string | null;
-  event?: string | null;
-  from?: string | null;
-  to?: string | null;
-}
-
+/** An ISO 8601 date (midnight UTC) or date-time, as an ISO string. */
 function timeArg(field: string, value: string): string {
   const text = value.trim();
   const time = /^\d{4}-\d{2}-\d{2}$/.test(text)
@@ -90,7 +78,15 @@ function timeArg(field: string, value: string): string {
   return new Date(time).toISOString();
 }
 
-async function logConditions(db: Queryable, websiteId: string, filter: LogFilter | null | undefined) {
+/**
+ * The WHERE conditions of a log filter ($1 is the website) and their parameters; each value
+ * checked (BAD_USER_INPUT naming the field), a competitor of another website NOT_FOUND.
+ */
+export async function decisionConditions(
+  db: Queryable,
+  websiteId: string,
+  filter: MatchingLogFilter | null | undefined,
+) {
   const params: unknown[] = [websiteId];
   const add = (value: unknown) => `$${params.push(value)}`;
   const where = ['d.organization_website_id = $1'];
@@ -127,30 +123,24 @@ async function logConditions(db: Queryable, websiteId: string, filter: LogFilter
   return { where: where.join(' AND '), params };
 }
 
-async function logScope(ctx: ApiContext, websiteId: string) {
-  await requireRead(ctx, 'productMatchingQueue:log');
-  await findOrganizationWebsite(ctx.pool, ctx, websiteId);
-  return ctx.can('productMatchingQueue:log', 'Update');
-}
+type Conditions = { where: string; params: unknown[] };
 
-async function matchingLog(
-  _: unknown,
-  args: { organizationWebsiteId: string; filter?: LogFilter | null; limit: number; offset: number },
-  ctx: ApiContext,
+/** A page of the filtered decisions, the newest first, and the total. */
+export async function listDecisions(
+  db: Queryable,
+  { where, params }: Conditions,
+  limit: number,
+  offset: number,
+  canRevert: boolean,
 ) {
-  const websiteId = uuidArg('organizationWebsiteId', args.organizationWebsiteId);
-  const limit = boundedLimit('limit', args.limit, 500, 50);
-  const offset = offsetArg('offset', args.offset);
-  const canRevert = await logScope(ctx, websiteId);
-  const { where, params } = await logConditions(ctx.pool, websiteId, args.filter);
   const n = params.length;
   const [page, count] = await Promise.all([
-    ctx.pool.query(`${DECISION_SELECT} WHERE ${where} ORDER BY d.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`, [
+    db.query(`${DECISION_SELECT} WHERE ${where} ORDER BY d.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`, [
       ...params,
       limit,
       offset,
     ]),
-    ctx.pool.query<{ n: number }>(
+    db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM (SELECT 1 FROM matching_decisions d WHERE ${where} LIMIT ${TOTAL_EXACT_UP_TO + 1}) t`,
       params,
     ),
@@ -158,91 +148,28 @@ async function matchingLog(
   let total = count.rows[0]!.n;
   const totalIsEstimate = total > TOTAL_EXACT_UP_TO;
   if (totalIsEstimate) {
-    const plan = await ctx.pool.query(
-      `EXPLAIN (FORMAT JSON) SELECT 1 FROM matching_decisions d WHERE ${where}`,
-      params,
-    );
+    const plan = await db.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM matching_decisions d WHERE ${where}`, params);
     total = Math.max(Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']), TOTAL_EXACT_UP_TO + 1);
   }
-  return { data: page.rows.map((row) => toDecision(row, canRevert)), meta: { pagination: { total, totalIsEstimate } } };
+  return { decisions: page.rows.map((row) => toDecision(row, canRevert)), total, totalIsEstimate };
 }
 
-const textCell = (value: string | null | undefined) =>
-  value == null ? '' : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-
-export const LOG_EXPORT_HEADER = [
-  'id',
-  'decided_at',
-  'actor',
-  'event',
-  'source',
-  'product_item_id',
-  'product_name',
-  'competitor',
-  'competitor_product_external_id',
-  'competitor_product_name',
-  'status_before',
-  'stage_before',
-  'status_after',
-  'stage_after',
-  'score',
-  'reverted_by',
-];
-
-async function matchingLogExport(
-  _: unknown,
-  args: { organizationWebsiteId: string; filter?: LogFilter | null },
-  ctx: ApiContext,
-) {
-  const websiteId = uuidArg('organizationWebsiteId', args.organizationWebsiteId);
-  const canRevert = await logScope(ctx, websiteId);
-  const { where, params } = await logConditions(ctx.pool, websiteId, args.filter);
-  const { rows } = await ctx.pool.query(
+/** The export's decisions, the newest first: at most LOG_EXPORT_MAX_ROWS, `truncated` when there were more. */
+export async function exportDecisions(db: Queryable, { where, params }: Conditions, canRevert: boolean) {
+  const { rows } = await db.query(
     `${DECISION_SELECT} WHERE ${where} ORDER BY d.id DESC LIMIT ${LOG_EXPORT_MAX_ROWS + 1}`,
     params,
   );
   const truncated = rows.length > LOG_EXPORT_MAX_ROWS;
   if (truncated) rows.pop();
-  const lines = rows.map((row) => {
-    const d = toDecision(row, canRevert);
-    return [
-      d.id,
-      d.decidedAt,
-      textCell(d.actor ? (d.actor.email ?? d.actor.id) : 'automatic'),
-      d.event,
-      d.source,
-      textCell(d.product.itemId),
-      textCell(d.product.name),
-      textCell(d.competitor.name),
-      textCell(d.competitorProduct.externalId),
-      textCell(d.competitorProduct.name),
-      d.statusBefore,
-      d.stageBefore,
-      d.statusAfter,
-      d.stageAfter,
-      d.score ?? '',
-      d.revertedBy ?? '',
-    ];
-  });
-  return { csv: formatCsv(LOG_EXPORT_HEADER, lines), rows: rows.length, truncated };
+  return { decisions: rows.map((row) => toDecision(row, canRevert)), truncated };
 }
 
-async function matchingProductTimeline(
-  _: unknown,
-  args: { productId: string; limit?: number | null },
-  ctx: ApiContext,
-) {
-  const limit = boundedLimit('limit', args.limit, 500, 100);
-  await requireRead(ctx, 'productMatchingQueue:log');
-  const product = await findProduct(ctx.pool, ctx, args.productId);
-  const canRevert = await ctx.can('productMatchingQueue:log', 'Update');
-  const { rows } = await ctx.pool.query(`${DECISION_SELECT} WHERE d.product_id = $1 ORDER BY d.id DESC LIMIT $2`, [
-    product.id,
+/** One product's decisions, the newest first, at most `limit`. */
+export async function productDecisions(db: Queryable, productId: string, limit: number, canRevert: boolean) {
+  const { rows } = await db.query(`${DECISION_SELECT} WHERE d.product_id = $1 ORDER BY d.id DESC LIMIT $2`, [
+    productId,
     limit,
   ]);
   return rows.map((row) => toDecision(row, canRevert));
 }
-
-export const matchingLogResolvers = {
-  Query: { matchingLog, matchingLogExport, matchingProductTimeline },
-};

@@ -7,13 +7,13 @@ import { createHash } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import type { Pool, PoolClient } from 'pg';
 import type { Resource } from '@console/policies';
-import type { ApiContext } from '../context.ts';
-import { badUserInput, forbidden, notFound } from '../errors.ts';
-import { uuidArg } from '../validate.ts';
-import { TransitionError } from '../../matching/state/errors.ts';
-import type { Actor } from '../../matching/state/machine.ts';
+import type { ApiContext } from '../../graphql/context.ts';
+import { badUserInput, forbidden, notFound } from '../../graphql/errors.ts';
+import { uuidArg } from '../../graphql/validate.ts';
+import { TransitionError } from '../state/errors.ts';
+import type { Actor } from '../state/machine.ts';
 import { inTransaction, type Queryable } from '../../db/transaction.ts';
-import { eanOf, scopeOf, toIso, toNumber } from './catalogue-scope.ts';
+import { eanOf, scopeOf, toIso, toNumber } from '../../catalogue/catalogue-scope.ts';
 
 export type UserActor = Extract<Actor, { kind: 'user' }>;
 
