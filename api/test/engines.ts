@@ -5,6 +5,8 @@
  */
 import { openDatabase, type Database, type Engine } from '../src/db/database.ts';
 import { createScratchDatabase, POSTGRES_ADMIN_URL, postgresReachable } from '../src/db/scratch.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { seedDemoData } from '../src/seed/demo-data.ts';
 import { type Build, openPrepared } from './templates.ts';
 
 export interface TestEngine {
@@ -52,4 +54,19 @@ export async function availableEngines(): Promise<TestEngine[]> {
     `PostgreSQL not reachable at ${POSTGRES_ADMIN_URL.replace(/\/\/[^@]*@/, '//')}: the PostgreSQL runs are skipped.`,
   );
   return [pglite];
+}
+
+/** A migrated database, copied from the run's template (templates.ts). */
+export function openMigrated(engine: TestEngine): Promise<Database> {
+  return engine.openPrepared('migrated', async (pool) => {
+    await migrate(pool);
+  });
+}
+
+/** A migrated database holding the demo data with `websites` websites (seedDemoData), copied from the run's template. */
+export function openDemo(engine: TestEngine, websites: number): Promise<Database> {
+  return engine.openPrepared(`demo_${websites}`, async (pool) => {
+    await migrate(pool);
+    await seedDemoData(pool, { websites });
+  });
 }

@@ -6,9 +6,8 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
-import { migrate } from '../src/db/migrate.ts';
 import { runImport, startRun, type FeedToImport } from '../src/feeds/import.ts';
-import { availableEngines } from './engines.ts';
+import { availableEngines, openMigrated } from './engines.ts';
 
 const engines = await availableEngines();
 
@@ -87,8 +86,7 @@ describe.each(engines)('Feed imports that rebuild the products indexes on $name'
     ).rows;
 
   beforeAll(async () => {
-    db = await engine.open();
-    await migrate(db.pool);
+    db = await openMigrated(engine);
     const { rows } = await db.pool.query(
       `INSERT INTO organizations (slug, name, plan) VALUES ('bulk-test', 'Bulk Test', 'enterprise') RETURNING id`,
     );

@@ -7,9 +7,8 @@ import { Readable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
-import { migrate } from '../src/db/migrate.ts';
 import { runImport, startRun, type FeedToImport } from '../src/feeds/import.ts';
-import { availableEngines } from './engines.ts';
+import { availableEngines, openMigrated } from './engines.ts';
 
 const engines = await availableEngines();
 
@@ -77,8 +76,7 @@ describe.each(engines)('Feed imports and other tenants on $name', (engine) => {
     ).rows.map((row) => row.oid as number);
 
   beforeAll(async () => {
-    db = await engine.open();
-    await migrate(db.pool);
+    db = await openMigrated(engine);
     // A small plan of the test's own: 30 monitored products.
     await db.pool.query(`INSERT INTO plans (id, name, position, max_websites, max_monitored_products, max_competitors, max_users, monthly_price, currency)
                          VALUES ('limits-test', 'Limits Test', 99, 10, 30, 10, 10, 1, 'CZK') ON CONFLICT (id) DO NOTHING`);

@@ -11,13 +11,11 @@ import { createTokenVerifier } from '@console/firebase-token';
 import { loadAccessControl } from '../src/access.ts';
 import { createApi, type Api } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
-import { migrate } from '../src/db/migrate.ts';
 import { importsSettled } from '../src/feeds/import.ts';
 import { setFeedLimits } from '../src/feeds/limits.ts';
 import { startDueImports } from '../src/feeds/schedule.ts';
-import { seedDemoData } from '../src/seed/demo-data.ts';
 import { DEMO_USERS } from '../src/seed/demo-users.ts';
-import { availableEngines } from './engines.ts';
+import { availableEngines, openDemo } from './engines.ts';
 import { codes, gql, organizationIds } from './helpers.ts';
 import { ORGANIZATION_WEBSITE_LIST } from './operations.ts';
 import { emulatorToken, PROJECT_ID } from './tokens.ts';
@@ -147,9 +145,7 @@ describe.each(engines)('Product feeds on $name', (engine) => {
   beforeAll(async () => {
     // The test's feed server listens on 127.0.0.1, which production refuses (url-guard.ts).
     process.env.FEED_ALLOW_PRIVATE_HOSTS = '1';
-    db = await engine.open();
-    await migrate(db.pool);
-    await seedDemoData(db.pool, { websites: 30 });
+    db = await openDemo(engine, 30);
     orgs = await organizationIds(db.pool);
     api = createApi({
       pool: db.pool,

@@ -8,9 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pool } from 'pg';
-import { migrate } from '../src/db/migrate.ts';
 import { foldChanges } from '../src/insights/fold.ts';
-import { availableEngines } from './engines.ts';
+import { availableEngines, openMigrated } from './engines.ts';
 import type { Database } from '../src/db/database.ts';
 
 const postgres = (await availableEngines()).filter((e) => e.name === 'postgres');
@@ -21,9 +20,8 @@ describe.skipIf(postgres.length === 0).each(postgres)('Insights rollups with con
   let website: string;
   const competitors: string[] = [];
   beforeAll(async () => {
-    db = await engine.open();
+    db = await openMigrated(engine);
     pool = db.pool;
-    await migrate(pool);
     const { rows } = await pool.query(
       `WITH o AS (INSERT INTO organizations (slug, name, plan) VALUES ('insights-locks', 'Insights locks', 'starter') RETURNING id),
             w AS (INSERT INTO websites (name, url) VALUES ('Lock shop', 'https://lock.shop.example') RETURNING id, name)

@@ -9,10 +9,8 @@ import { createTokenVerifier } from '@console/firebase-token';
 import { loadAccessControl } from '../src/access.ts';
 import { createApi, type Api } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { seedDemoData } from '../src/seed/demo-data.ts';
 import { DEMO_USERS } from '../src/seed/demo-users.ts';
-import { availableEngines } from './engines.ts';
+import { availableEngines, openDemo } from './engines.ts';
 import { codes, gql } from './helpers.ts';
 import { APP_USER } from './operations.ts';
 import { emulatorToken, PROJECT_ID } from './tokens.ts';
@@ -35,9 +33,7 @@ describe.each(engines)('AppUserUpdate on $name', (engine) => {
   const row = async (uid: string) => (await db.pool.query('SELECT * FROM app_users WHERE id = $1', [uid])).rows[0];
 
   beforeAll(async () => {
-    db = await engine.open();
-    await migrate(db.pool);
-    await seedDemoData(db.pool, { websites: 30 });
+    db = await openDemo(engine, 30);
     api = createApi({
       pool: db.pool,
       verifyToken: createTokenVerifier({ projectId: PROJECT_ID, emulator: true }),

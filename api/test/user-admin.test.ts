@@ -21,10 +21,8 @@ import { loadAccessControl } from '../src/access.ts';
 import { createApi, type Api } from '../src/app.ts';
 import { REPO_ROOT } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { seedDemoData } from '../src/seed/demo-data.ts';
 import { DEMO_USERS } from '../src/seed/demo-users.ts';
-import { availableEngines } from './engines.ts';
+import { availableEngines, openDemo } from './engines.ts';
 import { codes, gql, organizationIds } from './helpers.ts';
 import { emulatorToken, PROJECT_ID } from './tokens.ts';
 
@@ -181,9 +179,7 @@ describe.skipIf(!available).each(engines)('User administration on $name', (engin
     (await db.pool.query('SELECT * FROM app_users WHERE email = $1', [address])).rows[0] ?? null;
 
   beforeAll(async () => {
-    db = await engine.open();
-    await migrate(db.pool);
-    await seedDemoData(db.pool, { websites: 30 });
+    db = await openDemo(engine, 30);
     orgs = await organizationIds(db.pool);
     identity = new EmulatorIdentityAdmin(EMULATOR_HOST, PROJECT_ID);
     api = createApi({

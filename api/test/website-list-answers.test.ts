@@ -9,8 +9,6 @@ import { createTokenVerifier } from '@console/firebase-token';
 import { loadAccessControl } from '../src/access.ts';
 import { createApi, type Api } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { seedDemoData } from '../src/seed/demo-data.ts';
 import {
   answersExecutedHere,
   keepDecisions,
@@ -22,7 +20,7 @@ import {
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEMO_USERS } from '../src/seed/demo-users.ts';
-import { availableEngines } from './engines.ts';
+import { availableEngines, openDemo } from './engines.ts';
 import { createOrganizationWebsite, organizationIds } from './helpers.ts';
 import { APP_USER, ORGANIZATION_WEBSITE_DELETE, ORGANIZATION_WEBSITE_LIST } from './operations.ts';
 import { emulatorToken, PROJECT_ID } from './tokens.ts';
@@ -187,9 +185,7 @@ describe.each(engines)('OrganizationWebsiteList kept answers on $name', (engine)
   };
 
   beforeAll(async () => {
-    db = await engine.open();
-    await migrate(db.pool);
-    await seedDemoData(db.pool, { websites: 60 });
+    db = await openDemo(engine, 60);
     orgs = await organizationIds(db.pool);
     const counted = countingPool(db.pool);
     statements = counted.count;

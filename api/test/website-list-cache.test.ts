@@ -7,10 +7,8 @@ import { createTokenVerifier } from '@console/firebase-token';
 import { loadAccessControl } from '../src/access.ts';
 import { createApi, type Api } from '../src/app.ts';
 import type { Database } from '../src/db/database.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { seedDemoData } from '../src/seed/demo-data.ts';
 import { DEMO_USERS } from '../src/seed/demo-users.ts';
-import { availableEngines } from './engines.ts';
+import { availableEngines, openDemo } from './engines.ts';
 import { createOrganizationWebsite, gql, organizationIds } from './helpers.ts';
 import { ORGANIZATION_WEBSITE_LIST } from './operations.ts';
 import { emulatorToken, PROJECT_ID } from './tokens.ts';
@@ -33,9 +31,7 @@ describe.each(engines)('OrganizationWebsiteList answers kept in memory on $name'
   };
 
   beforeAll(async () => {
-    db = await engine.open();
-    await migrate(db.pool);
-    await seedDemoData(db.pool, { websites: 60 });
+    db = await openDemo(engine, 60);
     orgs = await organizationIds(db.pool);
     api = createApi({
       pool: db.pool,
