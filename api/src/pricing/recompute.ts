@@ -255,7 +255,10 @@ export async function processQueuedWebsite(pool: Pool, options: { timings?: Reco
   } catch (error) {
     await pool
       .query(
-        `UPDATE price_suggestion_recomputes SET state = 'FAILED', finished_at = clock_timestamp(), error = $3 WHERE organization_website_id = $1 AND started_at = $2::timestamptz`,
+        // A recompute requested while this one ran is kept (queued again), as when it succeeds.
+        `UPDATE price_suggestion_recomputes SET state = CASE WHEN requested_at > started_at THEN 'QUEUED' ELSE 'FAILED' END,
+                finished_at = clock_timestamp(), error = $3
+          WHERE organization_website_id = $1 AND started_at = $2::timestamptz`,
         [websiteId, claimed.started_at, String((error as Error).message ?? error).slice(0, 1000)],
       )
       .catch(() => undefined);
