@@ -92,7 +92,7 @@ test('an Owner cannot open billing', async ({ page }) => {
   await own.click();
   await expect(page.getByRole('button', { name: 'Suspend' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Billing' })).toHaveCount(0);
-  await page.goto(page.url().replace(/\?.*$/, '') + '/billing');
+  await page.goto(`${page.url().replace(/\?.*$/, '')}/billing`);
   await expect(page.getByRole('heading', { name: 'Not Accessible' })).toBeVisible();
 });
 

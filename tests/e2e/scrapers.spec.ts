@@ -103,6 +103,11 @@ test('an Admin creates a scraper for a demo competitor, tests extraction, runs i
   const row = admin.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('Healthy');
   await expect(row).toContainText('Succeeded');
+  // The search is kept in the address: a reload shows the same list.
+  await expect.poll(() => new URL(admin.url()).searchParams.get('q')).toBe(name);
+  await admin.reload();
+  await expect(admin.getByRole('searchbox', { name: 'Search by scraper or competitor' })).toHaveValue(name);
+  await expect(admin.getByRole('row', { name: new RegExp(name) })).toContainText('Healthy');
 
   // The Owner: no scrapers, but when the competitor's prices were last collected.
   await owner.goto('/scrapers');

@@ -30,6 +30,9 @@ export type VariablesOf<Document> = Document extends TypedDocumentNode<infer _, 
 /** The fields a fragment selects, by the fragment's name. */
 export type Fragment<Name extends OperationName> = Operations[Name]['result'];
 
+/** The answer of a list operation: `{ data, meta }`, its root field's value. */
+export type ListAnswer<Document> = ResultOf<Document>[keyof ResultOf<Document>];
+
 /** One item of a list operation: the element of `data` under its root field (`{ data, meta }`). */
 export type ListRow<Document> = ResultOf<Document>[keyof ResultOf<Document>] extends { data: ReadonlyArray<infer Row> }
   ? Row

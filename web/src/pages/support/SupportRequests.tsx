@@ -2,6 +2,7 @@ import { useTable } from '@refinedev/antd';
 import { Flex, Select, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorAlert } from '../../components/errors/ApiErrorAlert.tsx';
+import { useTableClampPage } from '../../components/list/useTableClampPage.ts';
 import { SUPPORT_REQUEST_LIST_QUERY, type SupportRequestRow } from './queries.ts';
 import { ResolveButton } from './ResolveButton.tsx';
 import { statusFilterValue } from './supportInput.ts';
@@ -14,13 +15,16 @@ const STATUS_COLORS: Record<string, string> = { open: 'gold', resolved: 'green' 
  */
 export function SupportRequests({ everyone }: { everyone: boolean }) {
   const { t, i18n } = useTranslation();
-  const { tableProps, tableQuery, filters, setFilters } = useTable<SupportRequestRow>({
+  const table = useTable<SupportRequestRow>({
     resource: 'contactSupport',
     syncWithLocation: true,
     pagination: { pageSize: 20 },
     meta: { gqlQuery: SUPPORT_REQUEST_LIST_QUERY },
     errorNotification: false,
   });
+  // A page past the end (its last rows gone, or such an address): the last page.
+  useTableClampPage(table);
+  const { tableProps, tableQuery, filters, setFilters } = table;
   const status = filters.find((filter) => 'field' in filter && filter.field === 'status')?.value as string | undefined;
   const refetch = () => void tableQuery.refetch();
 

@@ -1,4 +1,5 @@
 import { useTable } from '@refinedev/antd';
+import { useTableClampPage } from '../../../components/list/useTableClampPage.ts';
 import { CanAccess } from '@refinedev/core';
 import { Table, Tag } from 'antd';
 import { useState } from 'react';
@@ -18,7 +19,7 @@ export default function OrganizationsPage() {
   const { t, i18n } = useTranslation();
   // The API sorts by an enum: the table's sorter is turned into it before the query runs.
   const [sort, setSort] = useState<OrganizationSort>('NAME_ASC');
-  const { tableProps, tableQuery, setFilters, sorters } = useTable<OrganizationRow>({
+  const table = useTable<OrganizationRow>({
     resource: 'organizations',
     syncWithLocation: false,
     pagination: { pageSize: 20 },
@@ -26,7 +27,10 @@ export default function OrganizationsPage() {
     meta: { gqlQuery: ORGANIZATION_LIST_QUERY, gqlVariables: { sort } },
     errorNotification: false,
   });
+  const { tableProps, tableQuery, setFilters, sorters } = table;
   if (organizationSort(sorters) !== sort) setSort(organizationSort(sorters));
+  // A page past the end (its last rows gone, or such an address): the last page.
+  useTableClampPage(table);
 
   return (
     <RouteLayout

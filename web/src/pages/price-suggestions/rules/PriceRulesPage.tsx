@@ -1,10 +1,12 @@
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
-import { useCan, useCustom, useCustomMutation } from '@refinedev/core';
+import { useCustom, useCustomMutation } from '@refinedev/core';
 import { Button, Empty, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
+import { useResourcePermissions } from '../../../components/list/useResourcePermissions.ts';
+import { useUrlListState } from '../../../components/list/useUrlListState.ts';
 import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { useWebsiteSelection } from '../../../components/websitePicker/WebsiteSelection.tsx';
 import type { PriceRuleListQuery, PriceRuleStatus } from '../../../graphql/operations.ts';
@@ -14,6 +16,7 @@ import { changeFailedNotification } from '../../../components/errors/formErrors.
 import { formatCount, formatDateTime } from '../../../components/format/format.ts';
 import { PRICE_RULE_LIST_QUERY, PRICE_RULE_REORDER_MUTATION } from '../queries.ts';
 import { NEW_RULE_ID } from '../editor/ruleForm.ts';
+import { readListState, writeListState } from './listState.ts';
 import { RecomputeControl } from './RecomputeControl.tsx';
 import { RuleActions } from './RuleActions.tsx';
 import { movedOrder, strategySummary } from './ruleSummary.ts';
@@ -36,24 +39,14 @@ export default function PriceRulesPage() {
   const websiteId = website?.id;
   const navigate = useNavigate();
   const carried = useCarriedPath();
-  const [params, setParams] = useSearchParams();
-  const status = (RULE_STATUSES as readonly string[]).includes(params.get('status') ?? '')
-    ? (params.get('status') as PriceRuleStatus)
-    : null;
-  const search = params.get('q')?.trim() ?? '';
+  const [{ status, search }, update] = useUrlListState(readListState, writeListState);
   const [searchText, setSearchText] = useState(search);
-  const setParam = (key: string, value: string | null) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(key, value);
-      else next.delete(key);
-      return next;
-    });
-
-  const canRead = useCan({ resource: 'priceSuggestionRules', action: 'list' }).data?.can === true;
-  const canCreate = useCan({ resource: 'priceSuggestionRules', action: 'create' }).data?.can === true;
-  const canUpdate = useCan({ resource: 'priceSuggestionRules', action: 'update' }).data?.can === true;
-  const canDelete = useCan({ resource: 'priceSuggestionRules', action: 'delete' }).data?.can === true;
+  const {
+    list: canRead,
+    create: canCreate,
+    update: canUpdate,
+    delete: canDelete,
+  } = useResourcePermissions('priceSuggestionRules');
 
   const { query } = useCustom<PriceRuleListQuery['priceRuleList']>({
     url: '',
@@ -137,7 +130,7 @@ export default function PriceRulesPage() {
           allowClear
           value={searchText}
           onChange={(event) => setSearchText(event.target.value)}
-          onSearch={(value) => setParam('q', value.trim() || null)}
+          onSearch={(value) => update({ search: value })}
           placeholder={t('priceSuggestions.rules.search')}
           aria-label={t('priceSuggestions.rules.search')}
           style={{ width: 260 }}
@@ -145,7 +138,7 @@ export default function PriceRulesPage() {
         <Select
           allowClear
           value={status ?? undefined}
-          onChange={(value?: PriceRuleStatus) => setParam('status', value ?? null)}
+          onChange={(value?: PriceRuleStatus) => update({ status: value ?? null })}
           options={RULE_STATUSES.map((value) => ({ value, label: t(`priceSuggestions.status.${value}`) }))}
           placeholder={t('priceSuggestions.fields.status')}
           aria-label={t('priceSuggestions.fields.status')}

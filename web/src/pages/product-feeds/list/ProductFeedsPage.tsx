@@ -15,14 +15,10 @@ import { FeedFormModal } from '../FeedFormModal.tsx';
 import { PAGE_PARAM, PAGE_SIZE, pageOf, SEARCH_PARAM, searchFeeds, withListParams } from '../listSearch.ts';
 import { PRODUCT_FEED_LIST_QUERY, type FeedRow } from '../queries.ts';
 import { LastRunSummary } from '../RunView.tsx';
+import type { ListAnswer } from '../../../graphql/typed.ts';
 
 /** The API's page limit: a website's feeds are read in one request, then searched and paged here. */
 const LIST_LIMIT = 1000;
-
-interface FeedList {
-  data: FeedRow[];
-  meta: { pagination: { total: number } };
-}
 
 /**
  * /product-feeds: the selected website's feeds with their last run; search and page (kept in
@@ -37,7 +33,7 @@ export default function ProductFeedsPage() {
   const [creating, setCreating] = useState(false);
   // The feed last opened for editing stays while its dialog closes (so its title does not change).
   const [editing, setEditing] = useState<{ feed: FeedRow; open: boolean } | null>(null);
-  const { query } = useCustom<FeedList>({
+  const { query } = useCustom<ListAnswer<typeof PRODUCT_FEED_LIST_QUERY>>({
     url: '',
     method: 'get',
     meta: {

@@ -1,24 +1,26 @@
 import { useCustom } from '@refinedev/core';
 import { Input, Select, Space, Table, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
+import { useClampPage } from '../../../components/list/useClampPage.ts';
+import { useUrlListState } from '../../../components/list/useUrlListState.ts';
 import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { routePath } from '../../../routes/useCarriedPath.ts';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { SCRAPER_LIST_QUERY, type ScraperList, type ScraperRow } from '../queries.ts';
 import { RunNowButton } from '../RunNowButton.tsx';
 import { HealthTag, isActive, RunStatusTag } from '../ScraperTags.tsx';
+import { HEALTHS, readListState, writeListState } from './listState.ts';
 
 const PAGE_SIZE = 20;
-const HEALTHS = ['failing', 'degraded', 'healthy', 'unknown'] as const;
 
-/** /scrapers: every scraper with its health, last run and "Run now"; searched, filtered by health, paged by the API. */
+/**
+ * /scrapers: every scraper with its health, last run and "Run now"; searched, filtered by health,
+ * paged by the API (kept in the URL).
+ */
 export default function ScrapersPage() {
   const { t, i18n } = useTranslation();
-  const [search, setSearch] = useState('');
-  const [health, setHealth] = useState<string[]>([]);
-  const [page, setPage] = useState(1);
+  const [{ search, health, page }, update] = useUrlListState(readListState, writeListState);
   const { query } = useCustom<ScraperList>({
     url: '',
     method: 'get',
@@ -40,6 +42,9 @@ export default function ScrapersPage() {
     },
   });
   const list = query.data?.data;
+  useClampPage({ page, pageSize: PAGE_SIZE, total: list?.meta.pagination.total, fetching: query.isFetching }, (last) =>
+    update({ page: last }, { replace: true }),
+  );
   const when = (value: string | null | undefined) =>
     value ? new Date(value).toLocaleString(i18n.language) : t('scrapers.never');
 
@@ -53,10 +58,8 @@ export default function ScrapersPage() {
           placeholder={t('scrapers.list.search')}
           aria-label={t('scrapers.list.search')}
           style={{ width: 320 }}
-          onSearch={(value) => {
-            setSearch(value.trim());
-            setPage(1);
-          }}
+          defaultValue={search}
+          onSearch={(value) => update({ search: value })}
         />
         <Select
           mode="multiple"
@@ -66,10 +69,7 @@ export default function ScrapersPage() {
           aria-label={t('scrapers.fields.health')}
           value={health}
           options={HEALTHS.map((value) => ({ value, label: t(`scrapers.health.${value}`) }))}
-          onChange={(value) => {
-            setHealth(value);
-            setPage(1);
-          }}
+          onChange={(value) => update({ health: value })}
         />
       </Space>
       <Table<ScraperRow>
@@ -84,7 +84,7 @@ export default function ScrapersPage() {
           total: list?.meta.pagination.total ?? 0,
           showSizeChanger: false,
           hideOnSinglePage: true,
-          onChange: setPage,
+          onChange: (next) => update({ page: next }),
         }}
       >
         <Table.Column<ScraperRow>

@@ -3,6 +3,7 @@ import { CanAccess } from '@refinedev/core';
 import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
+import { useTableClampPage } from '../../../components/list/useTableClampPage.ts';
 import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { routePath } from '../../../routes/useCarriedPath.ts';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
@@ -15,7 +16,7 @@ import { UserInviteButton } from './UserInviteButton.tsx';
 /** /users: the users the signed-in user may manage, filtered and paged; invite. */
 export default function UsersPage() {
   const { t, i18n } = useTranslation();
-  const { tableProps, tableQuery, searchFormProps } = useTable<UserRow, never, UserFilterValues>({
+  const table = useTable<UserRow, never, UserFilterValues>({
     resource: 'users',
     syncWithLocation: false,
     pagination: { pageSize: 20 },
@@ -23,6 +24,9 @@ export default function UsersPage() {
     onSearch: userFilters,
     errorNotification: false,
   });
+  // A page past the end (its last rows gone, or such an address): the last page.
+  useTableClampPage(table);
+  const { tableProps, tableQuery, searchFormProps } = table;
 
   return (
     <RouteLayout

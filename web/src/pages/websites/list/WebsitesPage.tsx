@@ -4,6 +4,7 @@ import { Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COUNT_COLUMN } from '../../../components/list/columns.tsx';
+import { useTableClampPage } from '../../../components/list/useTableClampPage.ts';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
 import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { routePath } from '../../../routes/useCarriedPath.ts';
@@ -19,11 +20,7 @@ export default function WebsitesPage() {
   const { t } = useTranslation();
   // The API sorts by an enum: the table's sorter is turned into it before the query runs.
   const [sort, setSort] = useState<WebsiteSort>('NAME_ASC');
-  const { tableProps, tableQuery, searchFormProps, sorters, filters } = useTable<
-    WebsiteRow,
-    never,
-    WebsiteFilterValues
-  >({
+  const table = useTable<WebsiteRow, never, WebsiteFilterValues>({
     resource: 'websites',
     syncWithLocation: true,
     pagination: { pageSize: 20 },
@@ -32,7 +29,10 @@ export default function WebsitesPage() {
     onSearch: websiteFilters,
     errorNotification: false,
   });
+  const { tableProps, tableQuery, searchFormProps, sorters, filters } = table;
   if (websiteSort(sorters) !== sort) setSort(websiteSort(sorters));
+  // A page past the end (its last rows gone, or such an address): the last page.
+  useTableClampPage(table);
 
   return (
     <RouteLayout
