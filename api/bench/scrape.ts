@@ -13,6 +13,12 @@
  * 4. The scrapers list (scraperList, first page, health filter and search) at `--scrapers`
  *    scrapers and `--runs` runs: p50 / p95 over 200 requests through the API.
  *
+ * Memory: the maximum heap and RSS in each tenth of a run's time, and the live heap (after a
+ * forced full collection) and RSS after each tenth of its pages: flat memory is the same live
+ * series whatever `--products`. Each phase (runs 1 and 2, one worker, two) also prints where the
+ * cores went (scrape-cpu.ts): CPU seconds of the worker(s), the shop and the database's backends,
+ * of everything else on the machine, and the cores' idle share.
+ *
  * The shop runs in a child process (scrape-shop.ts). `--concurrency` pages at a time per worker,
  * no politeness delay (a real shop gets the defaults).
  *
