@@ -196,8 +196,13 @@ if (options.worker) {
   const pool = new pg.Pool({ connectionString: options['database-url'], max: 4 });
   const figures = await timedRun(pool, options.worker, Number(options.products));
   console.log(`RESULT ${JSON.stringify({ ...figures, processCpuMs: cpuMs() })}`);
-  // The parent reads this worker's database backends before they close: it answers with a line.
-  await new Promise((resolve) => process.stdin.once('data', resolve));
+  // The parent reads this worker's database backends before they close: it answers with a line
+  // (or its end of the pipe closes, when it is gone).
+  await new Promise((resolve) => {
+    process.stdin.once('data', resolve);
+    process.stdin.once('end', resolve);
+    process.stdin.once('error', resolve);
+  });
   await pool.end();
   process.exit(0);
 }
