@@ -7,20 +7,25 @@ import type { Queryable } from '../db/transaction.ts';
 import { normalizeGtin } from '../matching/gtin.ts';
 import { eanOf, likePattern, toIso, toNumber } from './catalogue-scope.ts';
 
-interface CatalogueRow {
-  id: string;
-  external_id: string;
-  name: string;
-  brand: string | null;
-  gtin: string | null;
-  mpn: string | null;
-  price: string | null;
-  currency: string;
-  availability: string | null;
-  url: string | null;
-  seen_at: Date;
-  matched_count: number;
-  waiting_count: number;
+/** A competitor product's own columns (`competitor_products cp`), each aliased `cp_*`. */
+export const COMPETITOR_PRODUCT_COLUMNS = `cp.id AS cp_id, cp.external_id AS cp_external_id, cp.name AS cp_name, cp.brand AS cp_brand, cp.gtin AS cp_gtin,
+  cp.mpn AS cp_mpn, cp.price AS cp_price, cp.currency AS cp_currency, cp.availability AS cp_availability, cp.url AS cp_url, cp.seen_at AS cp_seen_at`;
+
+/** A row holding COMPETITOR_PRODUCT_COLUMNS as the schema's competitor product fields. */
+export function toCompetitorProduct(row: Record<string, any>) {
+  return {
+    id: row.cp_id,
+    externalId: row.cp_external_id,
+    name: row.cp_name,
+    brand: row.cp_brand,
+    ean: eanOf(row.cp_gtin),
+    mpn: row.cp_mpn,
+    price: toNumber(row.cp_price),
+    currency: row.cp_currency,
+    availability: row.cp_availability,
+    url: row.cp_url,
+    seenAt: toIso(row.cp_seen_at)!,
+  };
 }
 
 export interface CompetitorProductQuery {
@@ -50,8 +55,8 @@ export async function listCompetitorProducts(db: Queryable, query: CompetitorPro
   const where = conditions.join(' AND ');
   const n = params.length;
   const [page, total] = await Promise.all([
-    db.query<CatalogueRow>(
-      `SELECT cp.id, cp.external_id, cp.name, cp.brand, cp.gtin, cp.mpn, cp.price, cp.currency, cp.availability, cp.url, cp.seen_at,
+    db.query(
+      `SELECT ${COMPETITOR_PRODUCT_COLUMNS},
               (SELECT count(*)::int FROM product_matches m WHERE m.competitor_product_id = cp.id AND m.status = 'MATCHED') AS matched_count,
               (SELECT count(*)::int FROM product_matches m WHERE m.competitor_product_id = cp.id AND m.status = 'WAITING') AS waiting_count
          FROM competitor_products cp
@@ -67,19 +72,10 @@ export async function listCompetitorProducts(db: Queryable, query: CompetitorPro
       : Promise.resolve(query.productsCount),
   ]);
   const rows = page.rows.map((row) => ({
-    id: row.id,
-    externalId: row.external_id,
-    name: row.name,
-    brand: row.brand,
-    ean: eanOf(row.gtin),
-    mpn: row.mpn,
-    price: toNumber(row.price),
-    currency: row.currency.trim(),
-    availability: row.availability,
-    url: row.url,
-    seenAt: toIso(row.seen_at)!,
-    matchedCount: row.matched_count,
-    waitingCount: row.waiting_count,
+    ...toCompetitorProduct(row),
+    currency: String(row.cp_currency).trim(),
+    matchedCount: row.matched_count as number,
+    waitingCount: row.waiting_count as number,
   }));
   return { rows, total };
 }

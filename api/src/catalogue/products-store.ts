@@ -9,6 +9,7 @@ import type { Pool } from 'pg';
 import type { Queryable } from '../db/transaction.ts';
 import { notFound } from '../graphql/errors.ts';
 import { eanOf, toIso, toNumber } from './catalogue-scope.ts';
+import { COMPETITOR_PRODUCT_COLUMNS, toCompetitorProduct } from './competitor-products-store.ts';
 import { diffRating, recencyContrast } from './product-ratings.ts';
 import { loadProductPage, type ProductConditions, type ProductSort } from './product-query.ts';
 
@@ -123,8 +124,7 @@ export async function exportProducts(
 /** The product's competitor offers with their price history (the last 365 points): two statements. */
 export async function productOffers(db: Queryable, productId: string) {
   const { rows } = await db.query(
-    `SELECT m.id, m.status, m.score, cp.id AS cp_id, cp.external_id, cp.name, cp.brand, cp.gtin, cp.mpn, cp.price, cp.currency,
-            cp.availability, cp.url, cp.seen_at, c.id AS competitor_id, c.name AS competitor_name
+    `SELECT m.id, m.status, m.score, ${COMPETITOR_PRODUCT_COLUMNS}, c.id AS competitor_id, c.name AS competitor_name
        FROM product_matches m
        JOIN competitor_products cp ON cp.id = m.competitor_product_id
        JOIN competitors c ON c.id = cp.competitor_id
@@ -152,17 +152,7 @@ export async function productOffers(db: Queryable, productId: string) {
     status: row.status,
     score: row.score,
     competitorProduct: {
-      id: row.cp_id,
-      externalId: row.external_id,
-      name: row.name,
-      brand: row.brand,
-      ean: eanOf(row.gtin),
-      mpn: row.mpn,
-      price: toNumber(row.price),
-      currency: row.currency,
-      availability: row.availability,
-      url: row.url,
-      seenAt: toIso(row.seen_at)!,
+      ...toCompetitorProduct(row),
       competitor: { id: row.competitor_id, name: row.competitor_name },
       priceHistory: history.get(row.cp_id) ?? [],
     },

@@ -5,13 +5,8 @@
  */
 import type { Queryable } from '../../db/transaction.ts';
 import { toIso } from '../../catalogue/catalogue-scope.ts';
-import {
-  COMPETITOR_PRODUCT_COLUMNS,
-  PAIR_COLUMNS,
-  PRODUCT_SUMMARY_COLUMNS,
-  toPair,
-  toProductSummary,
-} from './shared.ts';
+import { PAIR_COLUMNS, PRODUCT_SUMMARY_COLUMNS, toPair, toProductSummary } from './shared.ts';
+import { COMPETITOR_PRODUCT_COLUMNS } from '../../catalogue/competitor-products-store.ts';
 
 /** Totals above this are given as "more than" (counted no further). */
 export const TOTAL_EXACT_UP_TO = 10_000;

@@ -10,13 +10,8 @@ import { uidArg, uuidArg } from '../../graphql/validate.ts';
 import { MATCH_EVENTS } from '../state/machine.ts';
 import { DECISION_SOURCES, type Queryable } from '../state/apply.ts';
 import { toIso, toNumber } from '../../catalogue/catalogue-scope.ts';
-import {
-  COMPETITOR_PRODUCT_COLUMNS,
-  findCompetitorOf,
-  PRODUCT_SUMMARY_COLUMNS,
-  toCompetitorProduct,
-  toProductSummary,
-} from './shared.ts';
+import { findCompetitorOf, PRODUCT_SUMMARY_COLUMNS, toProductSummary } from './shared.ts';
+import { COMPETITOR_PRODUCT_COLUMNS, toCompetitorProduct } from '../../catalogue/competitor-products-store.ts';
 
 /** The most rows one export holds. */
 export const LOG_EXPORT_MAX_ROWS = 100_000;

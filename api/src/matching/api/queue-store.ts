@@ -7,15 +7,8 @@
 import type { Queryable } from '../../db/transaction.ts';
 import { normalizeGtin } from '../gtin.ts';
 import { toIso, toNumber } from '../../catalogue/catalogue-scope.ts';
-import {
-  COMPETITOR_PRODUCT_COLUMNS,
-  PAIR_COLUMNS,
-  PRODUCT_SUMMARY_COLUMNS,
-  toCompetitorProduct,
-  toLease,
-  toPair,
-  toProductSummary,
-} from './shared.ts';
+import { PAIR_COLUMNS, PRODUCT_SUMMARY_COLUMNS, toLease, toPair, toProductSummary } from './shared.ts';
+import { COMPETITOR_PRODUCT_COLUMNS, toCompetitorProduct } from '../../catalogue/competitor-products-store.ts';
 
 /** With a brand or category filter the total is counted exactly up to this many products, estimated above (a page shows "~N"); without one it is kept (migration 042). */
 const TOTAL_EXACT_UP_TO = 1_000;

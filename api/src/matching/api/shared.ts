@@ -14,6 +14,7 @@ import { TransitionError } from '../state/errors.ts';
 import type { Actor } from '../state/machine.ts';
 import { inTransaction, type Queryable } from '../../db/transaction.ts';
 import { eanOf, scopeOf, toIso, toNumber } from '../../catalogue/catalogue-scope.ts';
+import { toCompetitorProduct } from '../../catalogue/competitor-products-store.ts';
 
 export type UserActor = Extract<Actor, { kind: 'user' }>;
 
@@ -170,25 +171,6 @@ export function toProductSummary(row: Record<string, any>) {
     currency: row.p_currency,
     imageUrl: row.p_image_url,
     url: row.p_url,
-  };
-}
-
-export const COMPETITOR_PRODUCT_COLUMNS = `cp.id AS cp_id, cp.external_id AS cp_external_id, cp.name AS cp_name, cp.brand AS cp_brand, cp.gtin AS cp_gtin,
-  cp.mpn AS cp_mpn, cp.price AS cp_price, cp.currency AS cp_currency, cp.availability AS cp_availability, cp.url AS cp_url, cp.seen_at AS cp_seen_at`;
-
-export function toCompetitorProduct(row: Record<string, any>) {
-  return {
-    id: row.cp_id,
-    externalId: row.cp_external_id,
-    name: row.cp_name,
-    brand: row.cp_brand,
-    ean: eanOf(row.cp_gtin),
-    mpn: row.cp_mpn,
-    price: toNumber(row.cp_price),
-    currency: row.cp_currency,
-    availability: row.cp_availability,
-    url: row.cp_url,
-    seenAt: toIso(row.cp_seen_at)!,
   };
 }
 
