@@ -25,6 +25,8 @@ import {
   MATCHING_CONFIRM_MUTATION,
   MATCHING_CONFIRMATION_QUEUE_QUERY,
 } from './queries.ts';
+import type { ListAnswer } from '../../graphql/typed.ts';
+import { useClampPage } from '../../components/list/useClampPage.ts';
 
 const PAGE_SIZE = 100;
 const KEYS = {
@@ -35,11 +37,6 @@ const KEYS = {
   confirm: ['c'],
   reject: ['r'],
 } as const;
-
-interface QueueAnswer {
-  data: ConfirmationItem[];
-  meta: { pagination: { total: number; totalIsEstimate: boolean } };
-}
 
 /**
  * /match-confirmation: pairs waiting for confirmation, 100 per page, attribute by attribute side
@@ -57,7 +54,7 @@ export default function MatchConfirmationPage() {
   const getProvider = useDataProvider();
   const { open: notify } = useNotification();
 
-  const { query } = useCustom<QueueAnswer>({
+  const { query } = useCustom<ListAnswer<typeof MATCHING_CONFIRMATION_QUEUE_QUERY>>({
     url: '',
     method: 'get',
     meta: {
@@ -148,6 +145,16 @@ export default function MatchConfirmationPage() {
   ]);
 
   const pagination = answer?.meta.pagination;
+  // A page past the end (its last pairs confirmed, or such an address): the last page, when the total is exact.
+  useClampPage(
+    {
+      page: state.page,
+      pageSize: PAGE_SIZE,
+      total: pagination && !pagination.totalIsEstimate ? pagination.total : undefined,
+      fetching: query.isFetching,
+    },
+    (page) => update({ page }, { replace: true }),
+  );
   const waiting = pagination?.total ?? report?.overall.waitingToConfirm;
   const selectionCount = selectedIds.length;
   return (

@@ -19,7 +19,7 @@ import { SessionNotice } from './SessionNotice.tsx';
 import { allowedDecisions, pairEntries } from './session.ts';
 import { useMatchingSession } from './useMatchingSession.ts';
 import { useWorkspaceSlots } from './useWorkspaceSlots.ts';
-import { LeaveWarning } from '../../../components/navigation/LeaveWarning.tsx';
+import { useLeaveWarning } from '../../../components/navigation/useLeaveWarning.ts';
 import { LinkButton } from '../../../components/navigation/LinkButton.tsx';
 
 /**
@@ -66,6 +66,9 @@ export default function ProductMatchingPage() {
     navigate,
   });
   const [searching, setSearching] = useState(false);
+  // Decisions not answered yet are lost with the page on a reload (a move inside the console lets
+  // them finish, but a refusal would then go unseen): ask first.
+  useLeaveWarning(() => (session?.getSnapshot().pending ?? 0) > 0, t('matching.detail.leaveWarning'));
   const selectPair = useCallback((index: number) => session?.select(index), [session]);
 
   // Another website chosen in the header: its queue, not this product.
@@ -120,9 +123,6 @@ export default function ProductMatchingPage() {
         <LinkButton to={routePath('productMatching') + filterSearch}>{t('matching.detail.backToQueue')}</LinkButton>
       }
     >
-      {/* Decisions not answered yet are lost with the page on a reload (a move inside the console
-          lets them finish, but a refusal would then go unseen): ask first. */}
-      <LeaveWarning when={snapshot.pending > 0} translationKey="matching.detail.leaveWarning" />
       <SessionNotice notice={snapshot.notice} heldBy={snapshot.heldBy} onClose={() => session?.dismissNotice()} />
       {!canDecide && decideAccess && (
         <Alert type="info" showIcon message={t('matching.detail.readOnly')} style={{ marginBottom: 16 }} />

@@ -25,13 +25,9 @@ import {
   writeLogFilter,
 } from './logFilter.ts';
 import { RevertButton } from './RevertButton.tsx';
+import type { ListAnswer } from '../../../graphql/typed.ts';
 
 const PAGE_SIZE = 50;
-
-interface LogAnswer {
-  data: MatchingDecision[];
-  meta: { pagination: { total: number; totalIsEstimate: boolean } };
-}
 
 /**
  * /product-matching/activity-log: every decision of the selected website (who or automatic,
@@ -62,7 +58,7 @@ export default function MatchingLogPage() {
     lastWebsite.current = website.id;
   }, [website, setParams]);
 
-  const { query } = useCustom<LogAnswer>({
+  const { query } = useCustom<ListAnswer<typeof MATCHING_LOG_QUERY>>({
     url: '',
     method: 'get',
     meta: {

@@ -24,6 +24,8 @@ import { MatchingModelPanel } from '../model/MatchingModelPanel.tsx';
 import { useQueueFilter } from '../shared/useQueueFilter.ts';
 import { QueueTable } from './QueueTable.tsx';
 import { LinkButton } from '../../../components/navigation/LinkButton.tsx';
+import { formatCount } from '../../../components/format/format.ts';
+import { useClampPage } from '../../../components/list/useClampPage.ts';
 
 const PAGE_SIZE = 50;
 const OPEN_KEYS = ['Enter', ' '] as const;
@@ -37,7 +39,7 @@ const UP_KEYS = ['k', 'ArrowUp'] as const;
  * first one no other reviewer is working on.
  */
 export default function ProductMatchingQueuePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const carried = useCarriedPath();
   const { website } = useWebsiteSelection();
@@ -73,8 +75,8 @@ export default function ProductMatchingQueuePage() {
           rows.findIndex((row) => !row.lease || row.lease.mine),
         ),
       ),
-    [answer],
-  ); // eslint-disable-line react-hooks/exhaustive-deps
+    [rows],
+  );
 
   const open = (item: MatchingQueueItem | undefined) => {
     if (!item) return;
@@ -88,6 +90,16 @@ export default function ProductMatchingQueuePage() {
   ]);
 
   const pagination = answer?.meta.pagination;
+  // A page past the end (its last products decided, or such an address): the last page, when the total is exact.
+  useClampPage(
+    {
+      page: state.page,
+      pageSize: PAGE_SIZE,
+      total: pagination && !pagination.totalIsEstimate ? pagination.total : undefined,
+      fetching: query.isFetching,
+    },
+    (page) => update({ page }, { replace: true }),
+  );
   const waitingToConfirm = report?.overall.waitingToConfirm;
   const selectedRow = rows[selected];
   return (
@@ -141,7 +153,7 @@ export default function ProductMatchingQueuePage() {
               {pagination
                 ? t(pagination.totalIsEstimate ? 'matching.queue.totalEstimate' : 'matching.queue.total', {
                     count: pagination.total,
-                    formatted: pagination.total.toLocaleString(),
+                    formatted: formatCount(pagination.total, i18n.language),
                   })
                 : null}
             </Typography.Text>
