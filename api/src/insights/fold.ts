@@ -7,7 +7,7 @@
  * them); tests and the demo seed fold before they read.
  */
 import type { Pool } from 'pg';
-import type { Queryable } from '../graphql/resolvers/plan-limits.ts';
+import type { Queryable } from '../db/transaction.ts';
 
 /** Folds every note present; answers how many it took (0: the rollups were up to date). */
 export async function foldChanges(db: Queryable): Promise<number> {

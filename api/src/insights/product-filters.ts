@@ -1,12 +1,12 @@
 /**
- * The products list's data-insights filters (api/src/schema/products.graphql): a heat-map cell
+ * The products list's data-insights filters (api/src/catalogue/schema.graphql): a heat-map cell
  * or a dynamics count opens the list with these, and the list counts exactly what the snapshot
  * counted — the same rows (active products with a price and a competitor price), the same
  * difference and tolerance (migration 090's functions), the same period start (store.ts).
  */
 import { badUserInput } from '../graphql/errors.ts';
 import { uuidArg } from '../graphql/validate.ts';
-import { oneOf } from '../graphql/resolvers/catalogue-scope.ts';
+import { oneOf } from '../catalogue/catalogue-scope.ts';
 import { toleranceTenths } from './arithmetic.ts';
 import {
   comparisonCondition,

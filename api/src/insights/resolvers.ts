@@ -6,7 +6,7 @@
  */
 import type { ApiContext } from '../graphql/context.ts';
 import { badUserInput, forbidden } from '../graphql/errors.ts';
-import { findOrganizationWebsite, oneOf, toIso } from '../graphql/resolvers/catalogue-scope.ts';
+import { findOrganizationWebsite, oneOf, toIso } from '../catalogue/catalogue-scope.ts';
 import { uuidArg } from '../graphql/validate.ts';
 import type { Resolvers } from '../graphql/generated/resolvers.ts';
 import { coveragePercent, emptyReason, mean, round2, toleranceTenths } from './arithmetic.ts';

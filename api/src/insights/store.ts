@@ -8,7 +8,7 @@
  * from the products and pairs (the tests check that); the rollups give them from a few thousand
  * rows.
  */
-import type { Queryable } from '../graphql/resolvers/plan-limits.ts';
+import type { Queryable } from '../db/transaction.ts';
 import { DEFAULT_TOLERANCE_PERCENT } from './arithmetic.ts';
 
 export type Period = 'LAST_30_DAYS' | 'LAST_90_DAYS' | 'LAST_365_DAYS';

@@ -5,7 +5,7 @@
 import type { ApiContext } from '../graphql/context.ts';
 import { badUserInput, forbidden, notFound } from '../graphql/errors.ts';
 import { limitArg, offsetArg, searchArg, uuidArg } from '../graphql/validate.ts';
-import { likePattern, oneOf, scopeOf, textArg, toIso, urlArg } from '../graphql/resolvers/catalogue-scope.ts';
+import { likePattern, oneOf, scopeOf, textArg, toIso, urlArg } from '../catalogue/catalogue-scope.ts';
 import { privateHostsAllowed } from '../feeds/url-guard.ts';
 import { inTransaction } from '../db/transaction.ts';
 import {

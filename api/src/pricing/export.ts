@@ -1,6 +1,6 @@
 /** priceSuggestionExport: the suggestions the filter selects as CSV text (at most 100,000 rows). */
 import type { Pool } from 'pg';
-import { toNumber } from '../graphql/resolvers/catalogue-scope.ts';
+import { toNumber } from '../catalogue/catalogue-scope.ts';
 import { csvCell } from './feed/format.ts';
 import { SUGGESTION_SELECT, suggestionWhere, type SuggestionFilter, type SuggestionRow } from './store/suggestions.ts';
 

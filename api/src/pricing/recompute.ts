@@ -6,7 +6,7 @@
  * written the same; a mark is removed only if no change came after it was read.
  */
 import type { Pool } from 'pg';
-import type { Queryable } from '../graphql/resolvers/plan-limits.ts';
+import type { Queryable } from '../db/transaction.ts';
 import { decidingRule, selectorOf, suggest } from './engine/index.ts';
 import type { ProductFacts } from './engine/types.ts';
 import {

@@ -5,7 +5,7 @@
  */
 import type { ApiContext } from '../graphql/context.ts';
 import { badUserInput, forbidden } from '../graphql/errors.ts';
-import { findOrganizationWebsite, oneOf, scopeOf, toIso, toNumber } from '../graphql/resolvers/catalogue-scope.ts';
+import { findOrganizationWebsite, oneOf, scopeOf, toIso, toNumber } from '../catalogue/catalogue-scope.ts';
 import { limitArg, offsetArg, searchArg, uuidArg } from '../graphql/validate.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { notFound } from '../graphql/errors.ts';

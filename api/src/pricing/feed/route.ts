@@ -11,7 +11,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { Plugin } from 'graphql-yoga';
-import { toNumber } from '../../graphql/resolvers/catalogue-scope.ts';
+import { toNumber } from '../../catalogue/catalogue-scope.ts';
 import { CONTENT_TYPES, FEED_FORMATS, feedHead, feedRow, feedTail, type FeedFormat } from './format.ts';
 
 export const PRICE_FEED_PATH = '/price-feed/:organizationWebsiteId';

@@ -5,7 +5,7 @@
  * are in store/rules.ts.
  */
 import { ruleError } from './errors.ts';
-import { oneOf } from '../../graphql/resolvers/catalogue-scope.ts';
+import { oneOf } from '../../catalogue/catalogue-scope.ts';
 import { uuidArg } from '../../graphql/validate.ts';
 import type {
   BoundSettings,

@@ -3,7 +3,7 @@
  * statement per batch: each product's offers come as one JSON array, so a batch of 2,000
  * products with 20,000 offers is one round trip and 2,000 rows).
  */
-import type { Queryable } from '../../graphql/resolvers/plan-limits.ts';
+import type { Queryable } from '../../db/transaction.ts';
 import type { CompetitorOffer, ProductFacts } from '../engine/types.ts';
 import type { SqlPart } from './selection-sql.ts';
 

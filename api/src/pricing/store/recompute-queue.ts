@@ -1,5 +1,5 @@
 /** Queues a website's full recompute (state QUEUED; a running one runs again when it ends). */
-import type { Queryable } from '../../graphql/resolvers/plan-limits.ts';
+import type { Queryable } from '../../db/transaction.ts';
 
 export async function queueRecompute(db: Queryable, websiteId: string): Promise<void> {
   await db.query(

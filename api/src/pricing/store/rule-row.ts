@@ -1,5 +1,5 @@
 /** A price_rules row and its GraphQL shape (PriceRule in ../schema.graphql). */
-import { toIso } from '../../graphql/resolvers/catalogue-scope.ts';
+import { toIso } from '../../catalogue/catalogue-scope.ts';
 import type {
   BoundSettings,
   CompetitorSettings,

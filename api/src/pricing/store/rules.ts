@@ -6,8 +6,8 @@
 import type { ApiContext } from '../../graphql/context.ts';
 import { notFound } from '../../graphql/errors.ts';
 import { ruleError } from '../rules/errors.ts';
-import { likePattern, scopeOf } from '../../graphql/resolvers/catalogue-scope.ts';
-import type { Queryable } from '../../graphql/resolvers/plan-limits.ts';
+import { likePattern, scopeOf } from '../../catalogue/catalogue-scope.ts';
+import type { Queryable } from '../../db/transaction.ts';
 import type { RuleSettings, RuleStatus } from '../rules/validate.ts';
 import { queueRecompute } from './recompute-queue.ts';
 import { RULE_COLUMNS, type RuleRow } from './rule-row.ts';

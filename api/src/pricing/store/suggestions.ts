@@ -1,7 +1,7 @@
 /** The SQL of suggestions: reading them (lists, one product, the export), reviewing them, the review log. */
 import { badUserInput } from '../../graphql/errors.ts';
-import { likePattern, toIso, toNumber } from '../../graphql/resolvers/catalogue-scope.ts';
-import type { Queryable } from '../../graphql/resolvers/plan-limits.ts';
+import { likePattern, toIso, toNumber } from '../../catalogue/catalogue-scope.ts';
+import type { Queryable } from '../../db/transaction.ts';
 import { uuidArg } from '../../graphql/validate.ts';
 import type { ExplanationStep } from '../engine/types.ts';
 

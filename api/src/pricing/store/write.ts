@@ -4,7 +4,7 @@
  * suggested price changes (a new price reopens a rejected one, and an accepted one must be
  * accepted again before it is published).
  */
-import type { Queryable } from '../../graphql/resolvers/plan-limits.ts';
+import type { Queryable } from '../../db/transaction.ts';
 import type { Suggestion } from '../engine/types.ts';
 
 export interface Computed {
