@@ -15,13 +15,18 @@ const engines = await availableEngines();
 
 /**
  * The pool as processQueuedWebsite sees it: it claims the website through the real pool; its
- * first read after the claim fails, and `meanwhile` runs just before that (another request
- * arriving while the recompute runs). Statements on the recompute queue go through.
+ * reads after the claim fail, and `meanwhile` runs once before the first of them fails (another
+ * request arriving while the recompute runs). Statements on the recompute queue go through.
+ * The recompute reads in parallel (Promise.all): every failing read waits for the one
+ * `meanwhile`, so no request arrives after the recompute has failed (it would land in the next
+ * round instead).
  */
 function failingAfterClaim(pool: Pool, meanwhile: () => Promise<void>): Pool {
   let claimed = false;
+  let arrived: Promise<void> | undefined;
   const fail = async () => {
-    await meanwhile();
+    arrived ??= meanwhile();
+    await arrived;
     throw new Error('the database went away mid-recompute');
   };
   return new Proxy(pool, {
