@@ -290,8 +290,7 @@ async function run(engine: string): Promise<boolean> {
             retries += 1;
             const again = (await call(api, figures, uid, kind, variables)).data?.[field];
             const same =
-              again &&
-              again.replayed &&
+              again?.replayed &&
               JSON.stringify(again.decisions.map((d: any) => d.id)) ===
                 JSON.stringify(result.decisions.map((d: any) => d.id));
             if (!same)

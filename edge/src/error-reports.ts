@@ -12,7 +12,7 @@ import { errorReportingEnabled, readConfig, type EdgeBindings, type EdgeEnv } fr
 
 /** The SDK's options for this request's bindings: off (nothing set up, nothing sent) unless production with a DSN. */
 export function errorReportOptions(env: EdgeBindings, buildId: string = BUILD_ID): CloudflareOptions {
-  let config;
+  let config: ReturnType<typeof readConfig>;
   try {
     config = readConfig(env);
   } catch {

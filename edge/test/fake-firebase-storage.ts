@@ -176,7 +176,7 @@ export async function startFakeFirebaseStorage(options: {
         const name = url.searchParams.get('name');
         if (!name || request.headers['x-goog-upload-protocol'] !== 'multipart') return fail(400, 'Bad upload request.');
         const parts = multipartRelated(request.headers['content-type'] ?? '', body);
-        if (!parts || parts.length !== 2 || !/^application\/json/.test(parts[0]!.contentType))
+        if (parts?.length !== 2 || !/^application\/json/.test(parts[0]!.contentType))
           return fail(400, 'Bad multipart body.');
         const metadata = JSON.parse(parts[0]!.body.toString('utf8')) as { name?: string; contentType?: string };
         if (metadata.name !== undefined && metadata.name !== name) return fail(400, 'Name mismatch.');

@@ -130,7 +130,7 @@ async function settledOverflow(page: Page): Promise<number> {
 
 function record(findings: Finding[]) {
   if (process.env.A11Y_REPORT && findings.length)
-    appendFileSync(process.env.A11Y_REPORT, findings.map((finding) => JSON.stringify(finding)).join('\n') + '\n');
+    appendFileSync(process.env.A11Y_REPORT, `${findings.map((finding) => JSON.stringify(finding)).join('\n')}\n`);
 }
 
 /** Signs in through the form; patient, as the first page of a fresh stack can take a while. */

@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, expect, type Page, type Request, type TestInfo } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, type Request, test } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../../api/src/seed/demo-users.ts';
 
 /** Signs in through the console's own form and waits until the shell shows the user. */
@@ -47,9 +47,9 @@ export function operationOf(request: Request): string {
  * Closes the pages `openPage` opened. After a failed test it first prints their requests still
  * unanswered (a page stuck waiting on the network shows there, with how long it has waited).
  */
-// Playwright hands a hook its fixtures first, and wants them destructured (none are used).
-// eslint-disable-next-line no-empty-pattern
-export async function closeOpenedPages({}: object, testInfo: TestInfo): Promise<void> {
+// A hook without parameters asks Playwright for no fixtures; the test it runs after is `test.info()`.
+export async function closeOpenedPages(): Promise<void> {
+  const testInfo = test.info();
   if (testInfo.status !== testInfo.expectedStatus && inFlight.size) {
     const now = Date.now();
     const lines = [...inFlight].map(

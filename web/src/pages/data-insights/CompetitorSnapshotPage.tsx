@@ -81,7 +81,7 @@ export default function CompetitorSnapshotPage() {
     key: column.key,
     title:
       column.key in MOVEMENT_COLUMNS || column.key === 'averageChangePercent'
-        ? t(`insights.columns.${column.key}`) + ` (${periodLabel})`
+        ? `${t(`insights.columns.${column.key}`)} (${periodLabel})`
         : header[column.key],
     align: column.kind === 'text' ? 'left' : 'right',
     render: (_: unknown, row: CompetitorRow) => {

@@ -54,8 +54,11 @@ export function HeatMap({ rows, total, competitors, view, onView, tolerance, cat
     if (value === null || !figures) {
       return (
         <td key={competitor.id} style={style}>
-          <span aria-label={t('insights.heatMap.noMatched')} title={t('insights.heatMap.noMatched')}>
+          <span aria-hidden="true" title={t('insights.heatMap.noMatched')}>
             —
+          </span>
+          <span className="visually-hidden" style={VISUALLY_HIDDEN}>
+            {t('insights.heatMap.noMatched')}
           </span>
         </td>
       );
@@ -153,11 +156,16 @@ export function HeatMap({ rows, total, competitors, view, onView, tolerance, cat
           {total && <tfoot>{line(total, true)}</tfoot>}
         </table>
       </div>
-      <Flex gap={8} wrap aria-label={t('insights.heatMap.legend')} role="list">
+      <Flex
+        component="ul"
+        gap={8}
+        wrap
+        aria-label={t('insights.heatMap.legend')}
+        style={{ listStyle: 'none', margin: 0, padding: 0 }}
+      >
         {LEGEND.map((band) => (
-          <span
+          <li
             key={band}
-            role="listitem"
             style={{
               background: bandColor(band, token),
               color: token.colorText,
@@ -167,7 +175,7 @@ export function HeatMap({ rows, total, competitors, view, onView, tolerance, cat
             }}
           >
             {t(`insights.bands.${band}`)}
-          </span>
+          </li>
         ))}
       </Flex>
     </Flex>

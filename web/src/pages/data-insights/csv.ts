@@ -17,7 +17,7 @@ export function csvCell(value: CsvValue): string {
 
 /** Header line and one line per row, lines ended by CRLF (what spreadsheet programs expect). */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return `${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
 /** A figure rounded as the table shows it (one decimal unless told). */
