@@ -77,6 +77,15 @@ export async function findHeldPriceInScope(
   return rows[0] ?? null;
 }
 
+/** How many of the scraper's holds wait for a decision (one indexed count). */
+export async function pendingHeldPrices(db: Db, scraperId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM scraper_held_prices WHERE scraper_id = $1 AND status = 'pending'`,
+    [scraperId],
+  );
+  return rows[0]!.n;
+}
+
 export class HeldPriceDecisionError extends Error {}
 
 /**

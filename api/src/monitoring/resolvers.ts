@@ -22,6 +22,7 @@ import {
   HELD_STATUSES,
   HeldPriceDecisionError,
   listHeldPrices,
+  pendingHeldPrices,
   type HeldPriceRow,
   type HeldStatus,
 } from './held-prices.ts';
@@ -367,12 +368,8 @@ async function scraperHeldPriceDecide(_: unknown, args: { heldPriceId: string; d
 }
 
 /** Read on request (the detail page), one indexed count: the list does not ask for it. */
-async function heldPricesPending(parent: { id: string }, _: unknown, ctx: ApiContext) {
-  const { rows } = await ctx.pool.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM scraper_held_prices WHERE scraper_id = $1 AND status = 'pending'`,
-    [parent.id],
-  );
-  return rows[0]!.n;
+function heldPricesPending(parent: { id: string }, _: unknown, ctx: ApiContext) {
+  return pendingHeldPrices(ctx.pool, parent.id);
 }
 
 async function competitorLastCollectedAt(parent: { id: string }, _: unknown, ctx: ApiContext) {

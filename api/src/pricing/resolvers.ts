@@ -6,7 +6,28 @@
 import type { ApiContext } from '../graphql/context.ts';
 import { badUserInput, forbidden } from '../graphql/errors.ts';
 import { findOrganizationWebsite, oneOf, scopeOf, toIso, toNumber } from '../catalogue/catalogue-scope.ts';
-import { limitArg, offsetArg, searchArg, uuidArg } from '../graphql/validate.ts';
+import { pageArgs, searchArg, uuidArg } from '../graphql/validate.ts';
+import type {
+  MutationPriceRuleCreateArgs,
+  MutationPriceRuleDeleteArgs,
+  MutationPriceRuleDuplicateArgs,
+  MutationPriceRuleReorderArgs,
+  MutationPriceRuleStatusSetArgs,
+  MutationPriceRuleUpdateArgs,
+  MutationPriceSuggestionRecomputeArgs,
+  MutationPriceSuggestionReviewArgs,
+  MutationPriceSuggestionReviewFilteredArgs,
+  QueryPriceRuleAffectedCountArgs,
+  QueryPriceRuleArgs,
+  QueryPriceRuleListArgs,
+  QueryPriceRulePreviewArgs,
+  QueryPriceRuleSimulationArgs,
+  QueryPriceSuggestionArgs,
+  QueryPriceSuggestionExportArgs,
+  QueryPriceSuggestionListArgs,
+  QueryPriceSuggestionLogArgs,
+  QueryPriceSuggestionRecomputeStatusArgs,
+} from '../graphql/generated/resolvers.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { notFound } from '../graphql/errors.ts';
 import type { Resource, Action } from '@console/policies';
@@ -24,7 +45,16 @@ import {
   updateRule,
 } from './store/rules.ts';
 import { settingsOf, toRule, type RuleObject } from './store/rule-row.ts';
-import { countSelected, selectionCondition } from './store/selection-sql.ts';
+import { countSelected } from './store/selection-sql.ts';
+import {
+  competitorNames,
+  previewProducts,
+  previewProductsById,
+  productInScope,
+  productMoneyById,
+  recomputeOf,
+  suggestionCountOfRule,
+} from './store/reads.ts';
 import { queueRecompute } from './store/recompute-queue.ts';
 import {
   DECISIONS,
@@ -37,7 +67,6 @@ import {
   toPreviewProduct,
   toSuggestion,
   type Decision,
-  type SuggestionFilter,
   type SuggestionRow,
 } from './store/suggestions.ts';
 import { simulate } from './simulation.ts';
@@ -95,74 +124,42 @@ async function mayReadSuggestions(ctx: ApiContext): Promise<boolean> {
 
 export const pricingResolvers = {
   Query: {
-    async priceRuleList(
-      _: unknown,
-      args: {
-        organizationWebsiteId: string;
-        status?: string | null;
-        search?: string | null;
-        sort?: keyof typeof RULE_SORTS | null;
-        limit: number;
-        offset: number;
-      },
-      ctx: ApiContext,
-    ) {
+    async priceRuleList(_: unknown, args: QueryPriceRuleListArgs, ctx: ApiContext) {
       await read(ctx);
+      const { limit, offset } = pageArgs(args);
       const websiteId = await websiteArg(ctx, args.organizationWebsiteId);
       const { rows, total } = await listRules(ctx.pool, websiteId, {
         status: args.status ? oneOf('status', args.status, STATUSES) : null,
         search: searchArg('search', args.search),
         sort: oneOf('sort', args.sort ?? 'PRIORITY_ASC', Object.keys(RULE_SORTS) as Array<keyof typeof RULE_SORTS>),
-        limit: limitArg('limit', args.limit),
-        offset: offsetArg('offset', args.offset),
+        limit,
+        offset,
       });
       return { data: rows.map(toRule), meta: { pagination: { total } } };
     },
-    async priceRule(_: unknown, args: { priceRuleId: string }, ctx: ApiContext) {
+    async priceRule(_: unknown, args: QueryPriceRuleArgs, ctx: ApiContext) {
       await allow(ctx, 'priceSuggestionRules:detail', 'Read', 'read price suggestion rules');
       return ruleById(ctx, uuidArg('priceRuleId', args.priceRuleId));
     },
-    async priceRuleAffectedCount(
-      _: unknown,
-      args: { organizationWebsiteId: string; products: Record<string, unknown> },
-      ctx: ApiContext,
-    ) {
+    async priceRuleAffectedCount(_: unknown, args: QueryPriceRuleAffectedCountArgs, ctx: ApiContext) {
       await read(ctx);
       const websiteId = await websiteArg(ctx, args.organizationWebsiteId);
       return countSelected(ctx.pool as never, websiteId, productSelectionOf(args.products));
     },
-    async priceRulePreview(
-      _: unknown,
-      args: { organizationWebsiteId: string; products: Record<string, unknown>; limit: number; offset: number },
-      ctx: ApiContext,
-    ) {
+    async priceRulePreview(_: unknown, args: QueryPriceRulePreviewArgs, ctx: ApiContext) {
       await read(ctx);
+      const { limit, offset } = pageArgs(args);
       const websiteId = await websiteArg(ctx, args.organizationWebsiteId);
-      const selection = productSelectionOf(args.products);
-      const limit = limitArg('limit', args.limit);
-      const offset = offsetArg('offset', args.offset);
-      const where = selectionCondition(selection, 4);
-      const [{ rows }, total] = await Promise.all([
-        ctx.pool.query(
-          `SELECT p.id, p.item_id, p.name, p.brand, p.category, p.price, p.stock, p.cost, p.map, p.rrp, p.currency
-             FROM products p WHERE p.organization_website_id = $1 AND ${where.sql} ORDER BY p.name, p.id LIMIT $2 OFFSET $3`,
-          [websiteId, limit, offset, ...where.params],
-        ),
-        countSelected(ctx.pool as never, websiteId, selection),
-      ]);
+      const { rows, total } = await previewProducts(
+        ctx.pool,
+        websiteId,
+        productSelectionOf(args.products),
+        limit,
+        offset,
+      );
       return { total, data: rows.map(toPreviewProduct) };
     },
-    async priceRuleSimulation(
-      _: unknown,
-      args: {
-        organizationWebsiteId: string;
-        priceRuleId?: string | null;
-        input?: Record<string, unknown> | null;
-        buckets?: number | null;
-        largest?: number | null;
-      },
-      ctx: ApiContext,
-    ) {
+    async priceRuleSimulation(_: unknown, args: QueryPriceRuleSimulationArgs, ctx: ApiContext) {
       await read(ctx);
       const websiteId = await websiteArg(ctx, args.organizationWebsiteId);
       if ((args.priceRuleId == null) === (args.input == null))
@@ -180,12 +177,7 @@ export const pricingResolvers = {
         largest: bucketsArg(args.largest, 'largest', 100, 20),
       });
       const ids = summary.largest.map((item) => item.product.id);
-      const { rows } = ids.length
-        ? await ctx.pool.query(
-            'SELECT id, item_id, name, brand, category, price, stock, cost, map, rrp, currency FROM products WHERE id = ANY($1::uuid[])',
-            [ids],
-          )
-        : { rows: [] };
+      const rows = await previewProductsById(ctx.pool, ids);
       const products = new Map(rows.map((r) => [r.id as string, toPreviewProduct(r)]));
       const computedAt = new Date().toISOString();
       const { largest, ...counts } = summary;
@@ -209,69 +201,42 @@ export const pricingResolvers = {
         })),
       };
     },
-    async priceSuggestionList(
-      _: unknown,
-      args: {
-        organizationWebsiteId: string;
-        filter?: SuggestionFilter | null;
-        sort?: keyof typeof SUGGESTION_SORTS | null;
-        limit: number;
-        offset: number;
-      },
-      ctx: ApiContext,
-    ) {
+    async priceSuggestionList(_: unknown, args: QueryPriceSuggestionListArgs, ctx: ApiContext) {
       await read(ctx);
+      const { limit, offset } = pageArgs(args);
       const websiteId = await websiteArg(ctx, args.organizationWebsiteId);
       const sort = oneOf(
         'sort',
         args.sort ?? 'CHANGE_PERCENT_DESC',
         Object.keys(SUGGESTION_SORTS) as Array<keyof typeof SUGGESTION_SORTS>,
       );
-      const { rows, total } = await listSuggestions(
-        ctx.pool,
-        websiteId,
-        args.filter,
-        sort,
-        limitArg('limit', args.limit),
-        offsetArg('offset', args.offset),
-      );
+      const { rows, total } = await listSuggestions(ctx.pool, websiteId, args.filter, sort, limit, offset);
       return { data: rows.map(toSuggestion), meta: { pagination: { total } } };
     },
-    async priceSuggestion(_: unknown, args: { productId: string }, ctx: ApiContext) {
+    async priceSuggestion(_: unknown, args: QueryPriceSuggestionArgs, ctx: ApiContext) {
       await read(ctx);
       const id = uuidArg('productId', args.productId);
-      const { rows } = await ctx.pool.query(
-        `SELECT p.id FROM products p JOIN organization_websites ow ON ow.id = p.organization_website_id WHERE p.id = $1 AND ($2::uuid IS NULL OR ow.organization_id = $2::uuid)`,
-        [id, scopeOf(ctx)],
-      );
-      if (!rows[0]) throw notFound('Product', id);
+      if (!(await productInScope(ctx.pool, id, scopeOf(ctx)))) throw notFound('Product', id);
       return (await suggestionObjects(ctx, [id]))[0] ?? null;
     },
-    async priceSuggestionLog(
-      _: unknown,
-      args: { organizationWebsiteId: string; productId?: string | null; limit: number; offset: number },
-      ctx: ApiContext,
-    ) {
+    async priceSuggestionLog(_: unknown, args: QueryPriceSuggestionLogArgs, ctx: ApiContext) {
       await read(ctx);
+      const { limit, offset } = pageArgs(args);
       const websiteId = await websiteArg(ctx, args.organizationWebsiteId);
       return suggestionLog(
         ctx.pool,
         websiteId,
         args.productId ? uuidArg('productId', args.productId) : null,
-        limitArg('limit', args.limit),
-        offsetArg('offset', args.offset),
+        limit,
+        offset,
       );
     },
-    async priceSuggestionExport(
-      _: unknown,
-      args: { organizationWebsiteId: string; filter?: SuggestionFilter | null },
-      ctx: ApiContext,
-    ) {
+    async priceSuggestionExport(_: unknown, args: QueryPriceSuggestionExportArgs, ctx: ApiContext) {
       await read(ctx);
       const websiteId = await websiteArg(ctx, args.organizationWebsiteId);
       return suggestionCsv(ctx.pool, websiteId, args.filter);
     },
-    async priceSuggestionRecomputeStatus(_: unknown, args: { organizationWebsiteId: string }, ctx: ApiContext) {
+    async priceSuggestionRecomputeStatus(_: unknown, args: QueryPriceSuggestionRecomputeStatusArgs, ctx: ApiContext) {
       await read(ctx);
       const websiteId = await websiteArg(ctx, args.organizationWebsiteId);
       return recomputeStatus(ctx, websiteId);
@@ -279,11 +244,7 @@ export const pricingResolvers = {
   },
 
   Mutation: {
-    async priceRuleCreate(
-      _: unknown,
-      args: { organizationWebsiteId: string; input: Record<string, unknown> },
-      ctx: ApiContext,
-    ) {
+    async priceRuleCreate(_: unknown, args: MutationPriceRuleCreateArgs, ctx: ApiContext) {
       await allow(ctx, 'priceSuggestionRules', 'Create', 'create price suggestion rules');
       const id = await inTransaction(ctx.pool, async (client) => {
         const website = await findOrganizationWebsite(
@@ -298,7 +259,7 @@ export const pricingResolvers = {
       });
       return ruleById(ctx, id);
     },
-    async priceRuleUpdate(_: unknown, args: { priceRuleId: string; input: Record<string, unknown> }, ctx: ApiContext) {
+    async priceRuleUpdate(_: unknown, args: MutationPriceRuleUpdateArgs, ctx: ApiContext) {
       await allow(ctx, 'priceSuggestionRules', 'Update', 'change price suggestion rules');
       const id = uuidArg('priceRuleId', args.priceRuleId);
       await inTransaction(ctx.pool, async (client) => {
@@ -310,7 +271,7 @@ export const pricingResolvers = {
       });
       return ruleById(ctx, id);
     },
-    async priceRuleDelete(_: unknown, args: { priceRuleId: string }, ctx: ApiContext) {
+    async priceRuleDelete(_: unknown, args: MutationPriceRuleDeleteArgs, ctx: ApiContext) {
       await allow(ctx, 'priceSuggestionRules', 'Delete', 'delete price suggestion rules');
       const id = uuidArg('priceRuleId', args.priceRuleId);
       return inTransaction(ctx.pool, async (client) => {
@@ -319,7 +280,7 @@ export const pricingResolvers = {
         return toRule(rule);
       });
     },
-    async priceRuleDuplicate(_: unknown, args: { priceRuleId: string }, ctx: ApiContext) {
+    async priceRuleDuplicate(_: unknown, args: MutationPriceRuleDuplicateArgs, ctx: ApiContext) {
       await allow(ctx, 'priceSuggestionRules', 'Create', 'create price suggestion rules');
       const id = uuidArg('priceRuleId', args.priceRuleId);
       const copy = await inTransaction(ctx.pool, async (client) => {
@@ -329,7 +290,7 @@ export const pricingResolvers = {
       });
       return ruleById(ctx, copy);
     },
-    async priceRuleStatusSet(_: unknown, args: { priceRuleId: string; status: string }, ctx: ApiContext) {
+    async priceRuleStatusSet(_: unknown, args: MutationPriceRuleStatusSetArgs, ctx: ApiContext) {
       await allow(ctx, 'priceSuggestionRules', 'Update', 'change price suggestion rules');
       const id = uuidArg('priceRuleId', args.priceRuleId);
       const status = oneOf('status', args.status, STATUSES);
@@ -339,11 +300,7 @@ export const pricingResolvers = {
       });
       return ruleById(ctx, id);
     },
-    async priceRuleReorder(
-      _: unknown,
-      args: { organizationWebsiteId: string; priceRuleIds: string[] },
-      ctx: ApiContext,
-    ) {
+    async priceRuleReorder(_: unknown, args: MutationPriceRuleReorderArgs, ctx: ApiContext) {
       await allow(ctx, 'priceSuggestionRules', 'Update', 'change price suggestion rules');
       const ids = args.priceRuleIds.map((id) => uuidArg('priceRuleIds', id));
       const websiteId = await inTransaction(ctx.pool, async (client) => {
@@ -365,11 +322,7 @@ export const pricingResolvers = {
       });
       return rows.map(toRule);
     },
-    async priceSuggestionReview(
-      _: unknown,
-      args: { organizationWebsiteId: string; productIds: string[]; decision: Decision },
-      ctx: ApiContext,
-    ) {
+    async priceSuggestionReview(_: unknown, args: MutationPriceSuggestionReviewArgs, ctx: ApiContext) {
       await allow(ctx, 'priceSuggestionRules', 'Update', 'review price suggestions');
       const websiteId = await websiteArg(ctx, args.organizationWebsiteId);
       const decision = oneOf('decision', args.decision, Object.keys(DECISIONS) as Decision[]);
@@ -388,11 +341,7 @@ export const pricingResolvers = {
         data: await suggestionObjects(ctx, changed),
       };
     },
-    async priceSuggestionReviewFiltered(
-      _: unknown,
-      args: { organizationWebsiteId: string; filter?: SuggestionFilter | null; decision: Decision },
-      ctx: ApiContext,
-    ) {
+    async priceSuggestionReviewFiltered(_: unknown, args: MutationPriceSuggestionReviewFilteredArgs, ctx: ApiContext) {
       await allow(ctx, 'priceSuggestionRules', 'Update', 'review price suggestions');
       const websiteId = await websiteArg(ctx, args.organizationWebsiteId);
       const decision = oneOf('decision', args.decision, Object.keys(DECISIONS) as Decision[]);
@@ -400,7 +349,7 @@ export const pricingResolvers = {
       const changed = await reviewSuggestions(ctx.pool, websiteId, where, decision, actorOf(ctx), 100_000);
       return { changed: changed.length, skipped: 0, data: await suggestionObjects(ctx, changed.slice(0, 1000)) };
     },
-    async priceSuggestionRecompute(_: unknown, args: { organizationWebsiteId: string }, ctx: ApiContext) {
+    async priceSuggestionRecompute(_: unknown, args: MutationPriceSuggestionRecomputeArgs, ctx: ApiContext) {
       await allow(ctx, 'priceSuggestionRules', 'Update', 'recompute price suggestions');
       const websiteId = await websiteArg(ctx, args.organizationWebsiteId);
       await queueRecompute(ctx.pool, websiteId);
@@ -412,29 +361,16 @@ export const pricingResolvers = {
     async affectedCount(rule: RuleParent, _: unknown, ctx: ApiContext) {
       return countSelected(ctx.pool as never, rule.organizationWebsiteId, rule.products);
     },
-    async suggestionCount(rule: RuleParent, _: unknown, ctx: ApiContext) {
-      const { rows } = await ctx.pool.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM price_suggestions WHERE rule_id = $1',
-        [rule.id],
-      );
-      return rows[0]!.n;
-    },
+    suggestionCount: (rule: RuleParent, _: unknown, ctx: ApiContext) => suggestionCountOfRule(ctx.pool, rule.id),
   },
   PriceRuleCompetitors: {
-    async competitorList(competitors: { competitorIds: string[] }, _: unknown, ctx: ApiContext) {
-      if (!competitors.competitorIds.length) return [];
-      const { rows } = await ctx.pool.query(
-        'SELECT id, name FROM competitors WHERE id = ANY($1::uuid[]) ORDER BY name',
-        [competitors.competitorIds],
-      );
-      return rows;
-    },
+    competitorList: (competitors: { competitorIds: string[] }, _: unknown, ctx: ApiContext) =>
+      competitorNames(ctx.pool, competitors.competitorIds),
   },
   PriceRuleStrategy: {
     async competitor(strategy: { competitorId: string | null }, _: unknown, ctx: ApiContext) {
       if (!strategy.competitorId) return null;
-      const { rows } = await ctx.pool.query('SELECT id, name FROM competitors WHERE id = $1', [strategy.competitorId]);
-      return rows[0] ?? null;
+      return (await competitorNames(ctx.pool, [strategy.competitorId]))[0] ?? null;
     },
   },
 
@@ -478,23 +414,13 @@ async function productMoney(
   product: { id: string },
   column: 'cost' | 'map' | 'rrp',
 ): Promise<number | null> {
-  const batcher = batcherOf(ctx, 'product-money', async (ids) => {
-    const { rows } = await ctx.pool.query<{ id: string; cost: string | null; map: string | null; rrp: string | null }>(
-      'SELECT id, cost, map, rrp FROM products WHERE id = ANY($1::uuid[])',
-      [ids],
-    );
-    return new Map(rows.map((r) => [r.id, r]));
-  });
+  const batcher = batcherOf(ctx, 'product-money', (ids) => productMoneyById(ctx.pool, ids));
   const row = await batcher.get(product.id);
   return row ? toNumber(row[column]) : null;
 }
 
 async function recomputeStatus(ctx: ApiContext, websiteId: string) {
-  const { rows } = await ctx.pool.query(
-    'SELECT state, products, started_at, finished_at, error FROM price_suggestion_recomputes WHERE organization_website_id = $1',
-    [websiteId],
-  );
-  const row = rows[0];
+  const row = await recomputeOf(ctx.pool, websiteId);
   if (!row) return null;
   return {
     id: websiteId,
