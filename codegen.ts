@@ -40,6 +40,7 @@ const config: CodegenConfig = {
           ProductFeed: '../../feeds/feeds-store.ts#FeedObject',
           FeedImportRun: '../../feeds/feeds-store.ts#RunObject',
           Product: '../../catalogue/products-store.ts#ProductObject',
+          CompetitorProduct: '../../catalogue/competitor-products-store.ts#CompetitorProductObject',
         },
         avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false },
       },

@@ -1,5 +1,5 @@
 /** competitorProductList: a competitor's catalogue by name, search, paging, match counts; roles and tenants. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { availableEngines } from './engines.ts';
 import { codes } from './helpers.ts';
 import {
@@ -60,6 +60,41 @@ describe.each(engines)('Competitor products on $name', (engine) => {
       expect([item.matchedCount, item.waitingCount]).toEqual([row.matched, row.waiting]);
     }
     expect(rows.some((r) => r.matched > 0)).toBe(true);
+  });
+
+  it('reads every field of the one competitor product type in a list, one statement per computed field', async () => {
+    const competitorId = await competitorOf('northwind');
+    const WITH_ALL = `query CompetitorProductList($competitorId: ID!, $limit: Int!, $offset: Int!) {
+      competitorProductList(competitorId: $competitorId, limit: $limit, offset: $offset) {
+        data { id competitor { id name } priceHistory { seenAt price } matchedCount } } }`;
+    const statements: string[] = [];
+    const query = w.pool.query.bind(w.pool);
+    const spy = vi.spyOn(w.pool, 'query').mockImplementation(((text: unknown, ...rest: unknown[]) => {
+      statements.push(typeof text === 'string' ? text : String((text as { text?: string })?.text ?? ''));
+      return (query as (...args: unknown[]) => unknown)(text, ...rest);
+    }) as typeof w.pool.query);
+    let list: { id: string; competitor: { id: string; name: string }; priceHistory: unknown[] }[];
+    try {
+      const answer = await w.call(ADMIN.uid, WITH_ALL, { competitorId, limit: 20, offset: 0 });
+      expect(answer.body.errors).toBeUndefined();
+      list = answer.body.data.competitorProductList.data;
+    } finally {
+      spy.mockRestore();
+    }
+    expect(list.length).toBe(20);
+    const name = (await w.pool.query('SELECT name FROM competitors WHERE id = $1', [competitorId])).rows[0].name;
+    expect(new Set(list.map((p) => `${p.competitor.id} ${p.competitor.name}`))).toEqual(
+      new Set([`${competitorId} ${name}`]),
+    );
+    expect(statements.filter((text) => text.includes('competitor_price_history'))).toHaveLength(1);
+    expect(statements.filter((text) => text.includes('FROM competitors WHERE id = ANY'))).toHaveLength(1);
+    const { rows } = await w.pool.query(
+      `SELECT competitor_product_id AS id, count(*)::int AS n FROM competitor_price_history
+        WHERE competitor_product_id = ANY($1::uuid[]) GROUP BY 1`,
+      [list.map((p) => p.id)],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(list.find((p) => p.id === row.id)!.priceHistory).toHaveLength(Math.min(row.n, 365));
   });
 
   it('searches by name (case-insensitive), external id or EAN, with the total of what it finds', async () => {

@@ -121,7 +121,7 @@ export async function exportProducts(
   return { products: rows.map((row) => toProduct(row, now)), truncated };
 }
 
-/** The product's competitor offers with their price history (the last 365 points): two statements. */
+/** The product's competitor offers with their competitor (the price history is a field of its own). */
 export async function productOffers(db: Queryable, productId: string) {
   const { rows } = await db.query(
     `SELECT m.id, m.status, m.score, ${COMPETITOR_PRODUCT_COLUMNS}, c.id AS competitor_id, c.name AS competitor_name
@@ -132,21 +132,6 @@ export async function productOffers(db: Queryable, productId: string) {
       ORDER BY m.status = 'MATCHED' DESC, m.updated_at DESC, m.id`,
     [productId],
   );
-  const history = new Map<string, Array<{ seenAt: string; price: number }>>();
-  if (rows.length) {
-    const points = await db.query(
-      `SELECT h.competitor_product_id, h.seen_at, h.price
-         FROM unnest($1::uuid[]) AS cp(id)
-         CROSS JOIN LATERAL (SELECT * FROM competitor_price_history h WHERE h.competitor_product_id = cp.id ORDER BY h.seen_at DESC LIMIT 365) h
-        ORDER BY h.competitor_product_id, h.seen_at`,
-      [rows.map((r) => r.cp_id)],
-    );
-    for (const point of points.rows) {
-      const list = history.get(point.competitor_product_id) ?? [];
-      list.push({ seenAt: toIso(point.seen_at)!, price: Number(point.price) });
-      history.set(point.competitor_product_id, list);
-    }
-  }
   return rows.map((row) => ({
     id: row.id,
     status: row.status,
@@ -154,7 +139,6 @@ export async function productOffers(db: Queryable, productId: string) {
     competitorProduct: {
       ...toCompetitorProduct(row),
       competitor: { id: row.competitor_id, name: row.competitor_name },
-      priceHistory: history.get(row.cp_id) ?? [],
     },
   }));
 }

@@ -799,7 +799,7 @@ export type CompetitorProductListQueryVariables = Exact<{
 }>;
 
 
-export type CompetitorProductListQuery = { competitorProductList: { data: Array<{ id: string, externalId: string, name: string, brand: string | null, ean: string | null, price: number | null, currency: string, availability: string | null, url: string | null, seenAt: string, matchedCount: number, waitingCount: number }>, meta: { pagination: { total: number } } } };
+export type CompetitorProductListQuery = { competitorProductList: { data: Array<{ matchedCount: number, waitingCount: number, id: string, externalId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, price: number | null, currency: string, availability: string | null, url: string | null, seenAt: string }>, meta: { pagination: { total: number } } } };
 
 export type InsightsBrandRowFieldsFragment = { brand: string, products: number, matchedProducts: number, coveragePercent: number, priceIndex: number | null, averageDifferencePercent: number | null, comparison: { cheaper: number, same: number, pricier: number }, cells: Array<{ competitorId: string, matchedProducts: number, priceIndex: number | null, comparison: { cheaper: number, same: number, pricier: number } }> };
 
@@ -1192,7 +1192,7 @@ export type CompetitorMatchingTargetPrecisionSetMutation = { competitorMatchingT
 
 export type MatchingProductSummaryFieldsFragment = { id: string, itemId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, category: string | null, price: number | null, currency: string, imageUrl: string | null, url: string | null };
 
-export type MatchingCompetitorProductFieldsFragment = { id: string, externalId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, price: number | null, currency: string, availability: string | null, url: string | null, seenAt: string };
+export type CompetitorProductFieldsFragment = { id: string, externalId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, price: number | null, currency: string, availability: string | null, url: string | null, seenAt: string };
 
 export type MatchingLeaseFieldsFragment = { productId: string, userId: string, userEmail: string | null, mine: boolean, expiresAt: string };
 
@@ -1703,6 +1703,7 @@ export interface Operations {
   CompetitorList: { result: CompetitorListQuery; variables: CompetitorListQueryVariables };
   CompetitorMatchingTargetPrecisionSet: { result: CompetitorMatchingTargetPrecisionSetMutation; variables: CompetitorMatchingTargetPrecisionSetMutationVariables };
   CompetitorMonitoringFields: { result: CompetitorMonitoringFieldsFragment; variables: Record<string, never> };
+  CompetitorProductFields: { result: CompetitorProductFieldsFragment; variables: Record<string, never> };
   CompetitorProductList: { result: CompetitorProductListQuery; variables: CompetitorProductListQueryVariables };
   CompetitorProductsImport: { result: CompetitorProductsImportMutation; variables: CompetitorProductsImportMutationVariables };
   CompetitorScrapers: { result: CompetitorScrapersQuery; variables: CompetitorScrapersQueryVariables };
@@ -1720,7 +1721,6 @@ export interface Operations {
   MatchingCalibrationFields: { result: MatchingCalibrationFieldsFragment; variables: Record<string, never> };
   MatchingClaimNext: { result: MatchingClaimNextMutation; variables: MatchingClaimNextMutationVariables };
   MatchingClaimProduct: { result: MatchingClaimProductMutation; variables: MatchingClaimProductMutationVariables };
-  MatchingCompetitorProductFields: { result: MatchingCompetitorProductFieldsFragment; variables: Record<string, never> };
   MatchingCompetitorSearch: { result: MatchingCompetitorSearchQuery; variables: MatchingCompetitorSearchQueryVariables };
   MatchingConfirm: { result: MatchingConfirmMutation; variables: MatchingConfirmMutationVariables };
   MatchingConfirmationQueue: { result: MatchingConfirmationQueueQuery; variables: MatchingConfirmationQueueQueryVariables };

@@ -2,6 +2,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { FeedObject, RunObject } from '../../feeds/feeds-store.ts';
 import type { ProductObject } from '../../catalogue/products-store.ts';
+import type { CompetitorProductObject } from '../../catalogue/competitor-products-store.ts';
 import type { ApiContext } from '../context.ts';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -152,27 +153,6 @@ export type Competitor = {
   url: Scalars['String']['output'];
 };
 
-/** One product of a competitor's catalogue, with how it stands in matching. */
-export type CompetitorCatalogueItem = {
-  __typename?: 'CompetitorCatalogueItem';
-  availability: Maybe<Scalars['String']['output']>;
-  brand: Maybe<Scalars['String']['output']>;
-  currency: Scalars['String']['output'];
-  /** EAN-13 when the GTIN has one, else the 14-digit GTIN. */
-  ean: Maybe<Scalars['String']['output']>;
-  externalId: Scalars['String']['output'];
-  id: Scalars['ID']['output'];
-  /** Shop products this one is MATCHED to. */
-  matchedCount: Scalars['Int']['output'];
-  mpn: Maybe<Scalars['String']['output']>;
-  name: Scalars['String']['output'];
-  price: Maybe<Scalars['Float']['output']>;
-  seenAt: Scalars['String']['output'];
-  url: Maybe<Scalars['String']['output']>;
-  /** Shop products it is proposed to, WAITING for a decision. */
-  waitingCount: Scalars['Int']['output'];
-};
-
 export type CompetitorImportRowError = {
   __typename?: 'CompetitorImportRowError';
   field: Scalars['String']['output'];
@@ -215,15 +195,23 @@ export type CompetitorMonitoring = {
   waitingMatches: Scalars['Int']['output'];
 };
 
+/**
+ * A competitor's product, wherever it is shown: a product's offers, a competitor's catalogue, the
+ * matching pages' pairs, search hits and decisions. Its competitor, match counts and price history
+ * are read for every product of a list at once.
+ */
 export type CompetitorProduct = {
   __typename?: 'CompetitorProduct';
   availability: Maybe<Scalars['String']['output']>;
   brand: Maybe<Scalars['String']['output']>;
   competitor: CompetitorRef;
   currency: Scalars['String']['output'];
+  /** EAN-13 when the GTIN has one, else the 14-digit GTIN. */
   ean: Maybe<Scalars['String']['output']>;
   externalId: Scalars['String']['output'];
   id: Scalars['ID']['output'];
+  /** Shop products this one is MATCHED to. */
+  matchedCount: Scalars['Int']['output'];
   mpn: Maybe<Scalars['String']['output']>;
   name: Scalars['String']['output'];
   price: Maybe<Scalars['Float']['output']>;
@@ -231,11 +219,13 @@ export type CompetitorProduct = {
   priceHistory: Array<PricePoint>;
   seenAt: Scalars['String']['output'];
   url: Maybe<Scalars['String']['output']>;
+  /** Shop products it is proposed to, WAITING for a decision. */
+  waitingCount: Scalars['Int']['output'];
 };
 
 export type CompetitorProductListResponse = {
   __typename?: 'CompetitorProductListResponse';
-  data: Array<CompetitorCatalogueItem>;
+  data: Array<CompetitorProduct>;
   meta: ListMeta;
 };
 
@@ -573,21 +563,6 @@ export type MatchingCompetitorCandidates = {
   pairs: Array<MatchingPair>;
 };
 
-export type MatchingCompetitorProduct = {
-  __typename?: 'MatchingCompetitorProduct';
-  availability: Maybe<Scalars['String']['output']>;
-  brand: Maybe<Scalars['String']['output']>;
-  currency: Scalars['String']['output'];
-  ean: Maybe<Scalars['String']['output']>;
-  externalId: Scalars['String']['output'];
-  id: Scalars['ID']['output'];
-  mpn: Maybe<Scalars['String']['output']>;
-  name: Scalars['String']['output'];
-  price: Maybe<Scalars['Float']['output']>;
-  seenAt: Scalars['String']['output'];
-  url: Maybe<Scalars['String']['output']>;
-};
-
 export type MatchingCompetitorStatistics = {
   __typename?: 'MatchingCompetitorStatistics';
   calibration: MatchingCalibration;
@@ -640,7 +615,7 @@ export type MatchingDecision = {
   /** The decision this one was a consequence of (supersede, resume, a revert's consequences). */
   causedBy: Maybe<Scalars['ID']['output']>;
   competitor: CompetitorRef;
-  competitorProduct: MatchingCompetitorProduct;
+  competitorProduct: CompetitorProduct;
   decidedAt: Scalars['String']['output'];
   event: MatchingEvent;
   id: Scalars['ID']['output'];
@@ -818,7 +793,7 @@ export type MatchingModelVersion = {
 
 export type MatchingPair = {
   __typename?: 'MatchingPair';
-  competitorProduct: MatchingCompetitorProduct;
+  competitorProduct: CompetitorProduct;
   evidence: MatchingEvidence;
   /** The match's id. */
   id: Scalars['ID']['output'];
@@ -1002,7 +977,7 @@ export type MatchingRunTrigger =
 
 export type MatchingSearchHit = {
   __typename?: 'MatchingSearchHit';
-  competitorProduct: MatchingCompetitorProduct;
+  competitorProduct: CompetitorProduct;
   pairStage: Maybe<MatchingStage>;
   /** The existing pair's status with the product, if any. */
   pairStatus: Maybe<MatchingStatus>;
@@ -3335,14 +3310,13 @@ export type ResolversTypes = {
   BrandSnapshotRow: ResolverTypeWrapper<Partial<BrandSnapshotRow>>;
   ComparisonCounts: ResolverTypeWrapper<Partial<ComparisonCounts>>;
   Competitor: ResolverTypeWrapper<Partial<Omit<Competitor, 'organizationWebsite'> & { organizationWebsite: ResolversTypes['OrganizationWebsite'] }>>;
-  CompetitorCatalogueItem: ResolverTypeWrapper<Partial<CompetitorCatalogueItem>>;
   CompetitorImportRowError: ResolverTypeWrapper<Partial<CompetitorImportRowError>>;
   CompetitorInput: ResolverTypeWrapper<Partial<CompetitorInput>>;
   CompetitorListResponse: ResolverTypeWrapper<Partial<Omit<CompetitorListResponse, 'data'> & { data: Array<ResolversTypes['Competitor']> }>>;
   CompetitorMatchingMode: ResolverTypeWrapper<Partial<CompetitorMatchingMode>>;
   CompetitorMonitoring: ResolverTypeWrapper<Partial<CompetitorMonitoring>>;
-  CompetitorProduct: ResolverTypeWrapper<Partial<CompetitorProduct>>;
-  CompetitorProductListResponse: ResolverTypeWrapper<Partial<CompetitorProductListResponse>>;
+  CompetitorProduct: ResolverTypeWrapper<CompetitorProductObject>;
+  CompetitorProductListResponse: ResolverTypeWrapper<Partial<Omit<CompetitorProductListResponse, 'data'> & { data: Array<ResolversTypes['CompetitorProduct']> }>>;
   CompetitorProductsImportResult: ResolverTypeWrapper<Partial<CompetitorProductsImportResult>>;
   CompetitorRef: ResolverTypeWrapper<Partial<CompetitorRef>>;
   CompetitorSnapshot: ResolverTypeWrapper<Partial<CompetitorSnapshot>>;
@@ -3377,23 +3351,22 @@ export type ResolversTypes = {
   ListMeta: ResolverTypeWrapper<Partial<ListMeta>>;
   MatchingActor: ResolverTypeWrapper<Partial<MatchingActor>>;
   MatchingBulkFailure: ResolverTypeWrapper<Partial<MatchingBulkFailure>>;
-  MatchingBulkResult: ResolverTypeWrapper<Partial<MatchingBulkResult>>;
+  MatchingBulkResult: ResolverTypeWrapper<Partial<Omit<MatchingBulkResult, 'decisions'> & { decisions: Array<ResolversTypes['MatchingDecision']> }>>;
   MatchingCalibration: ResolverTypeWrapper<Partial<MatchingCalibration>>;
   MatchingCalibrationReason: ResolverTypeWrapper<Partial<MatchingCalibrationReason>>;
   MatchingCalibrationSource: ResolverTypeWrapper<Partial<MatchingCalibrationSource>>;
-  MatchingCompetitorCandidates: ResolverTypeWrapper<Partial<MatchingCompetitorCandidates>>;
-  MatchingCompetitorProduct: ResolverTypeWrapper<Partial<MatchingCompetitorProduct>>;
+  MatchingCompetitorCandidates: ResolverTypeWrapper<Partial<Omit<MatchingCompetitorCandidates, 'pairs'> & { pairs: Array<ResolversTypes['MatchingPair']> }>>;
   MatchingCompetitorStatistics: ResolverTypeWrapper<Partial<MatchingCompetitorStatistics>>;
   MatchingConfirmAction: ResolverTypeWrapper<Partial<MatchingConfirmAction>>;
   MatchingConfirmInput: ResolverTypeWrapper<Partial<MatchingConfirmInput>>;
   MatchingConfirmItem: ResolverTypeWrapper<Partial<MatchingConfirmItem>>;
-  MatchingConfirmationItem: ResolverTypeWrapper<Partial<MatchingConfirmationItem>>;
+  MatchingConfirmationItem: ResolverTypeWrapper<Partial<Omit<MatchingConfirmationItem, 'pair'> & { pair: ResolversTypes['MatchingPair'] }>>;
   MatchingConfirmationMeta: ResolverTypeWrapper<Partial<MatchingConfirmationMeta>>;
-  MatchingConfirmationResponse: ResolverTypeWrapper<Partial<MatchingConfirmationResponse>>;
-  MatchingDecision: ResolverTypeWrapper<Partial<MatchingDecision>>;
+  MatchingConfirmationResponse: ResolverTypeWrapper<Partial<Omit<MatchingConfirmationResponse, 'data'> & { data: Array<ResolversTypes['MatchingConfirmationItem']> }>>;
+  MatchingDecision: ResolverTypeWrapper<Partial<Omit<MatchingDecision, 'competitorProduct'> & { competitorProduct: ResolversTypes['CompetitorProduct'] }>>;
   MatchingDecisionInput: ResolverTypeWrapper<Partial<MatchingDecisionInput>>;
   MatchingDecisionKind: ResolverTypeWrapper<Partial<MatchingDecisionKind>>;
-  MatchingDecisionResult: ResolverTypeWrapper<Partial<MatchingDecisionResult>>;
+  MatchingDecisionResult: ResolverTypeWrapper<Partial<Omit<MatchingDecisionResult, 'decisions' | 'product'> & { decisions: Array<ResolversTypes['MatchingDecision']>, product?: Maybe<ResolversTypes['MatchingProduct']> }>>;
   MatchingDecisionSource: ResolverTypeWrapper<Partial<MatchingDecisionSource>>;
   MatchingEvent: ResolverTypeWrapper<Partial<MatchingEvent>>;
   MatchingEvidence: ResolverTypeWrapper<Partial<MatchingEvidence>>;
@@ -3401,12 +3374,12 @@ export type ResolversTypes = {
   MatchingLogExport: ResolverTypeWrapper<Partial<MatchingLogExport>>;
   MatchingLogFilter: ResolverTypeWrapper<Partial<MatchingLogFilter>>;
   MatchingLogMeta: ResolverTypeWrapper<Partial<MatchingLogMeta>>;
-  MatchingLogResponse: ResolverTypeWrapper<Partial<MatchingLogResponse>>;
+  MatchingLogResponse: ResolverTypeWrapper<Partial<Omit<MatchingLogResponse, 'data'> & { data: Array<ResolversTypes['MatchingDecision']> }>>;
   MatchingModelInfo: ResolverTypeWrapper<Partial<MatchingModelInfo>>;
   MatchingModelVersion: ResolverTypeWrapper<Partial<MatchingModelVersion>>;
-  MatchingPair: ResolverTypeWrapper<Partial<MatchingPair>>;
+  MatchingPair: ResolverTypeWrapper<Partial<Omit<MatchingPair, 'competitorProduct'> & { competitorProduct: ResolversTypes['CompetitorProduct'] }>>;
   MatchingPickInput: ResolverTypeWrapper<Partial<MatchingPickInput>>;
-  MatchingProduct: ResolverTypeWrapper<Partial<MatchingProduct>>;
+  MatchingProduct: ResolverTypeWrapper<Partial<Omit<MatchingProduct, 'competitors'> & { competitors: Array<ResolversTypes['MatchingCompetitorCandidates']> }>>;
   MatchingProductSummary: ResolverTypeWrapper<Partial<MatchingProductSummary>>;
   MatchingQueueFilter: ResolverTypeWrapper<Partial<MatchingQueueFilter>>;
   MatchingQueueItem: ResolverTypeWrapper<Partial<MatchingQueueItem>>;
@@ -3422,7 +3395,7 @@ export type ResolversTypes = {
   MatchingRunStartResult: ResolverTypeWrapper<Partial<MatchingRunStartResult>>;
   MatchingRunStatus: ResolverTypeWrapper<Partial<MatchingRunStatus>>;
   MatchingRunTrigger: ResolverTypeWrapper<Partial<MatchingRunTrigger>>;
-  MatchingSearchHit: ResolverTypeWrapper<Partial<MatchingSearchHit>>;
+  MatchingSearchHit: ResolverTypeWrapper<Partial<Omit<MatchingSearchHit, 'competitorProduct'> & { competitorProduct: ResolversTypes['CompetitorProduct'] }>>;
   MatchingSkipProductInput: ResolverTypeWrapper<Partial<MatchingSkipProductInput>>;
   MatchingStage: ResolverTypeWrapper<Partial<MatchingStage>>;
   MatchingStatistics: ResolverTypeWrapper<Partial<MatchingStatistics>>;
@@ -3507,7 +3480,7 @@ export type ResolversTypes = {
   ProductListMeta: ResolverTypeWrapper<Partial<ProductListMeta>>;
   ProductListResponse: ResolverTypeWrapper<Partial<Omit<ProductListResponse, 'data'> & { data: Array<ResolversTypes['Product']> }>>;
   ProductMatchingFilter: ResolverTypeWrapper<Partial<ProductMatchingFilter>>;
-  ProductOffer: ResolverTypeWrapper<Partial<ProductOffer>>;
+  ProductOffer: ResolverTypeWrapper<Partial<Omit<ProductOffer, 'competitorProduct'> & { competitorProduct: ResolversTypes['CompetitorProduct'] }>>;
   ProductPriceComparisonFilter: ResolverTypeWrapper<Partial<ProductPriceComparisonFilter>>;
   ProductPriceMovementFilter: ResolverTypeWrapper<Partial<ProductPriceMovementFilter>>;
   ProductSort: ResolverTypeWrapper<Partial<ProductSort>>;
@@ -3559,13 +3532,12 @@ export type ResolversParentTypes = {
   BrandSnapshotRow: Partial<BrandSnapshotRow>;
   ComparisonCounts: Partial<ComparisonCounts>;
   Competitor: Partial<Omit<Competitor, 'organizationWebsite'> & { organizationWebsite: ResolversParentTypes['OrganizationWebsite'] }>;
-  CompetitorCatalogueItem: Partial<CompetitorCatalogueItem>;
   CompetitorImportRowError: Partial<CompetitorImportRowError>;
   CompetitorInput: Partial<CompetitorInput>;
   CompetitorListResponse: Partial<Omit<CompetitorListResponse, 'data'> & { data: Array<ResolversParentTypes['Competitor']> }>;
   CompetitorMonitoring: Partial<CompetitorMonitoring>;
-  CompetitorProduct: Partial<CompetitorProduct>;
-  CompetitorProductListResponse: Partial<CompetitorProductListResponse>;
+  CompetitorProduct: CompetitorProductObject;
+  CompetitorProductListResponse: Partial<Omit<CompetitorProductListResponse, 'data'> & { data: Array<ResolversParentTypes['CompetitorProduct']> }>;
   CompetitorProductsImportResult: Partial<CompetitorProductsImportResult>;
   CompetitorRef: Partial<CompetitorRef>;
   CompetitorSnapshot: Partial<CompetitorSnapshot>;
@@ -3592,30 +3564,29 @@ export type ResolversParentTypes = {
   ListMeta: Partial<ListMeta>;
   MatchingActor: Partial<MatchingActor>;
   MatchingBulkFailure: Partial<MatchingBulkFailure>;
-  MatchingBulkResult: Partial<MatchingBulkResult>;
+  MatchingBulkResult: Partial<Omit<MatchingBulkResult, 'decisions'> & { decisions: Array<ResolversParentTypes['MatchingDecision']> }>;
   MatchingCalibration: Partial<MatchingCalibration>;
-  MatchingCompetitorCandidates: Partial<MatchingCompetitorCandidates>;
-  MatchingCompetitorProduct: Partial<MatchingCompetitorProduct>;
+  MatchingCompetitorCandidates: Partial<Omit<MatchingCompetitorCandidates, 'pairs'> & { pairs: Array<ResolversParentTypes['MatchingPair']> }>;
   MatchingCompetitorStatistics: Partial<MatchingCompetitorStatistics>;
   MatchingConfirmInput: Partial<MatchingConfirmInput>;
   MatchingConfirmItem: Partial<MatchingConfirmItem>;
-  MatchingConfirmationItem: Partial<MatchingConfirmationItem>;
+  MatchingConfirmationItem: Partial<Omit<MatchingConfirmationItem, 'pair'> & { pair: ResolversParentTypes['MatchingPair'] }>;
   MatchingConfirmationMeta: Partial<MatchingConfirmationMeta>;
-  MatchingConfirmationResponse: Partial<MatchingConfirmationResponse>;
-  MatchingDecision: Partial<MatchingDecision>;
+  MatchingConfirmationResponse: Partial<Omit<MatchingConfirmationResponse, 'data'> & { data: Array<ResolversParentTypes['MatchingConfirmationItem']> }>;
+  MatchingDecision: Partial<Omit<MatchingDecision, 'competitorProduct'> & { competitorProduct: ResolversParentTypes['CompetitorProduct'] }>;
   MatchingDecisionInput: Partial<MatchingDecisionInput>;
-  MatchingDecisionResult: Partial<MatchingDecisionResult>;
+  MatchingDecisionResult: Partial<Omit<MatchingDecisionResult, 'decisions' | 'product'> & { decisions: Array<ResolversParentTypes['MatchingDecision']>, product?: Maybe<ResolversParentTypes['MatchingProduct']> }>;
   MatchingEvidence: Partial<MatchingEvidence>;
   MatchingLease: Partial<MatchingLease>;
   MatchingLogExport: Partial<MatchingLogExport>;
   MatchingLogFilter: Partial<MatchingLogFilter>;
   MatchingLogMeta: Partial<MatchingLogMeta>;
-  MatchingLogResponse: Partial<MatchingLogResponse>;
+  MatchingLogResponse: Partial<Omit<MatchingLogResponse, 'data'> & { data: Array<ResolversParentTypes['MatchingDecision']> }>;
   MatchingModelInfo: Partial<MatchingModelInfo>;
   MatchingModelVersion: Partial<MatchingModelVersion>;
-  MatchingPair: Partial<MatchingPair>;
+  MatchingPair: Partial<Omit<MatchingPair, 'competitorProduct'> & { competitorProduct: ResolversParentTypes['CompetitorProduct'] }>;
   MatchingPickInput: Partial<MatchingPickInput>;
-  MatchingProduct: Partial<MatchingProduct>;
+  MatchingProduct: Partial<Omit<MatchingProduct, 'competitors'> & { competitors: Array<ResolversParentTypes['MatchingCompetitorCandidates']> }>;
   MatchingProductSummary: Partial<MatchingProductSummary>;
   MatchingQueueFilter: Partial<MatchingQueueFilter>;
   MatchingQueueItem: Partial<MatchingQueueItem>;
@@ -3627,7 +3598,7 @@ export type ResolversParentTypes = {
   MatchingRunCompetitor: Partial<MatchingRunCompetitor>;
   MatchingRunListResponse: Partial<MatchingRunListResponse>;
   MatchingRunStartResult: Partial<MatchingRunStartResult>;
-  MatchingSearchHit: Partial<MatchingSearchHit>;
+  MatchingSearchHit: Partial<Omit<MatchingSearchHit, 'competitorProduct'> & { competitorProduct: ResolversParentTypes['CompetitorProduct'] }>;
   MatchingSkipProductInput: Partial<MatchingSkipProductInput>;
   MatchingStatistics: Partial<MatchingStatistics>;
   MatchingStatisticsReport: Partial<MatchingStatisticsReport>;
@@ -3687,7 +3658,7 @@ export type ResolversParentTypes = {
   ProductFilter: Partial<ProductFilter>;
   ProductListMeta: Partial<ProductListMeta>;
   ProductListResponse: Partial<Omit<ProductListResponse, 'data'> & { data: Array<ResolversParentTypes['Product']> }>;
-  ProductOffer: Partial<ProductOffer>;
+  ProductOffer: Partial<Omit<ProductOffer, 'competitorProduct'> & { competitorProduct: ResolversParentTypes['CompetitorProduct'] }>;
   ProductPriceComparisonFilter: Partial<ProductPriceComparisonFilter>;
   ProductPriceMovementFilter: Partial<ProductPriceMovementFilter>;
   Query: Record<PropertyKey, never>;
@@ -3806,22 +3777,6 @@ export type CompetitorResolvers<ContextType = ApiContext, ParentType extends Res
   url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
-export type CompetitorCatalogueItemResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['CompetitorCatalogueItem'] = ResolversParentTypes['CompetitorCatalogueItem']> = {
-  availability?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  brand?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  ean?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  externalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  matchedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  mpn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  price?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
-  seenAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  waitingCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-};
-
 export type CompetitorImportRowErrorResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['CompetitorImportRowError'] = ResolversParentTypes['CompetitorImportRowError']> = {
   field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   line?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -3850,16 +3805,18 @@ export type CompetitorProductResolvers<ContextType = ApiContext, ParentType exte
   ean?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   externalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  matchedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   mpn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   price?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   priceHistory?: Resolver<Array<ResolversTypes['PricePoint']>, ParentType, ContextType>;
   seenAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  waitingCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type CompetitorProductListResponseResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['CompetitorProductListResponse'] = ResolversParentTypes['CompetitorProductListResponse']> = {
-  data?: Resolver<Array<ResolversTypes['CompetitorCatalogueItem']>, ParentType, ContextType>;
+  data?: Resolver<Array<ResolversTypes['CompetitorProduct']>, ParentType, ContextType>;
   meta?: Resolver<ResolversTypes['ListMeta'], ParentType, ContextType>;
 };
 
@@ -4033,20 +3990,6 @@ export type MatchingCompetitorCandidatesResolvers<ContextType = ApiContext, Pare
   pairs?: Resolver<Array<ResolversTypes['MatchingPair']>, ParentType, ContextType>;
 };
 
-export type MatchingCompetitorProductResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MatchingCompetitorProduct'] = ResolversParentTypes['MatchingCompetitorProduct']> = {
-  availability?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  brand?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  ean?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  externalId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  mpn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  price?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
-  seenAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  url?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-};
-
 export type MatchingCompetitorStatisticsResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MatchingCompetitorStatistics'] = ResolversParentTypes['MatchingCompetitorStatistics']> = {
   calibration?: Resolver<ResolversTypes['MatchingCalibration'], ParentType, ContextType>;
   competitor?: Resolver<ResolversTypes['CompetitorRef'], ParentType, ContextType>;
@@ -4074,7 +4017,7 @@ export type MatchingDecisionResolvers<ContextType = ApiContext, ParentType exten
   actor?: Resolver<Maybe<ResolversTypes['MatchingActor']>, ParentType, ContextType>;
   causedBy?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   competitor?: Resolver<ResolversTypes['CompetitorRef'], ParentType, ContextType>;
-  competitorProduct?: Resolver<ResolversTypes['MatchingCompetitorProduct'], ParentType, ContextType>;
+  competitorProduct?: Resolver<ResolversTypes['CompetitorProduct'], ParentType, ContextType>;
   decidedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   event?: Resolver<ResolversTypes['MatchingEvent'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -4157,7 +4100,7 @@ export type MatchingModelVersionResolvers<ContextType = ApiContext, ParentType e
 };
 
 export type MatchingPairResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MatchingPair'] = ResolversParentTypes['MatchingPair']> = {
-  competitorProduct?: Resolver<ResolversTypes['MatchingCompetitorProduct'], ParentType, ContextType>;
+  competitorProduct?: Resolver<ResolversTypes['CompetitorProduct'], ParentType, ContextType>;
   evidence?: Resolver<ResolversTypes['MatchingEvidence'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   priceDifference?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
@@ -4258,7 +4201,7 @@ export type MatchingRunStartResultResolvers<ContextType = ApiContext, ParentType
 };
 
 export type MatchingSearchHitResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MatchingSearchHit'] = ResolversParentTypes['MatchingSearchHit']> = {
-  competitorProduct?: Resolver<ResolversTypes['MatchingCompetitorProduct'], ParentType, ContextType>;
+  competitorProduct?: Resolver<ResolversTypes['CompetitorProduct'], ParentType, ContextType>;
   pairStage?: Resolver<Maybe<ResolversTypes['MatchingStage']>, ParentType, ContextType>;
   pairStatus?: Resolver<Maybe<ResolversTypes['MatchingStatus']>, ParentType, ContextType>;
   similarity?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
@@ -4938,7 +4881,6 @@ export type Resolvers<ContextType = ApiContext> = {
   BrandSnapshotRow?: BrandSnapshotRowResolvers<ContextType>;
   ComparisonCounts?: ComparisonCountsResolvers<ContextType>;
   Competitor?: CompetitorResolvers<ContextType>;
-  CompetitorCatalogueItem?: CompetitorCatalogueItemResolvers<ContextType>;
   CompetitorImportRowError?: CompetitorImportRowErrorResolvers<ContextType>;
   CompetitorListResponse?: CompetitorListResponseResolvers<ContextType>;
   CompetitorMonitoring?: CompetitorMonitoringResolvers<ContextType>;
@@ -4967,7 +4909,6 @@ export type Resolvers<ContextType = ApiContext> = {
   MatchingBulkResult?: MatchingBulkResultResolvers<ContextType>;
   MatchingCalibration?: MatchingCalibrationResolvers<ContextType>;
   MatchingCompetitorCandidates?: MatchingCompetitorCandidatesResolvers<ContextType>;
-  MatchingCompetitorProduct?: MatchingCompetitorProductResolvers<ContextType>;
   MatchingCompetitorStatistics?: MatchingCompetitorStatisticsResolvers<ContextType>;
   MatchingConfirmationItem?: MatchingConfirmationItemResolvers<ContextType>;
   MatchingConfirmationMeta?: MatchingConfirmationMetaResolvers<ContextType>;

@@ -1,7 +1,7 @@
 import { gql } from '@urql/core';
 import type { CompetitorMatchingMode, ScrapingFrequency } from '../../graphql/operations.ts';
 import { type Fragment, type ListRow, type ResultOf, typed } from '../../graphql/typed.ts';
-import { CALIBRATION } from '../product-matching/queries.ts';
+import { CALIBRATION, COMPETITOR_PRODUCT } from '../product-matching/queries.ts';
 
 /** What the list, the detail and the monitored view show of a competitor. */
 const COMPETITOR_FIELDS = gql`
@@ -195,16 +195,7 @@ export const COMPETITOR_PRODUCT_LIST_QUERY = typed(
     query CompetitorProductList($competitorId: ID!, $search: String, $limit: Int!, $offset: Int!) {
       competitorProductList(competitorId: $competitorId, search: $search, limit: $limit, offset: $offset) {
         data {
-          id
-          externalId
-          name
-          brand
-          ean
-          price
-          currency
-          availability
-          url
-          seenAt
+          ...CompetitorProductFields
           matchedCount
           waitingCount
         }
@@ -215,9 +206,10 @@ export const COMPETITOR_PRODUCT_LIST_QUERY = typed(
         }
       }
     }
+    ${COMPETITOR_PRODUCT}
   `,
 );
 
-/** One product of the competitor's catalogue, with its match counts. */
+/** One product of the competitor's catalogue (the one competitor product fragment), with its match counts. */
 export type CompetitorCatalogueItem = ListRow<typeof COMPETITOR_PRODUCT_LIST_QUERY>;
 export type CompetitorCatalogue = ResultOf<typeof COMPETITOR_PRODUCT_LIST_QUERY>['competitorProductList'];

@@ -17,7 +17,7 @@ export const MATCHING_CONFIRMATION_QUEUE_QUERY = typed(
             version
             score
             competitorProduct {
-              ...MatchingCompetitorProductFields
+              ...CompetitorProductFields
             }
             priceDifference
             priceDifferencePercent

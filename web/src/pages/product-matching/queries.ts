@@ -21,9 +21,9 @@ export const PRODUCT_SUMMARY = gql`
   }
 `;
 
-/** A competitor product's fields wherever a pair is shown. */
+/** A competitor product's own fields, wherever one is shown (pairs, search, decisions, a competitor's catalogue). */
 export const COMPETITOR_PRODUCT = gql`
-  fragment MatchingCompetitorProductFields on MatchingCompetitorProduct {
+  fragment CompetitorProductFields on CompetitorProduct {
     id
     externalId
     name
@@ -64,7 +64,7 @@ const PAIR = gql`
       sharedModelNumbers
     }
     competitorProduct {
-      ...MatchingCompetitorProductFields
+      ...CompetitorProductFields
     }
     priceDifference
     priceDifferencePercent
@@ -339,7 +339,7 @@ export const MATCHING_COMPETITOR_SEARCH_QUERY = typed(
     query MatchingCompetitorSearch($productId: ID!, $competitorId: ID!, $search: String!, $limit: Int) {
       matchingCompetitorSearch(productId: $productId, competitorId: $competitorId, search: $search, limit: $limit) {
         competitorProduct {
-          ...MatchingCompetitorProductFields
+          ...CompetitorProductFields
         }
         similarity
         pairStatus
@@ -444,7 +444,7 @@ export const MATCHING_SOURCES: readonly MatchingDecisionSource[] = [
 
 export type ProductSummary = Fragment<'MatchingProductSummaryFields'>;
 
-export type CompetitorProductRow = Fragment<'MatchingCompetitorProductFields'>;
+export type CompetitorProductRow = Fragment<'CompetitorProductFields'>;
 
 export type Lease = Fragment<'MatchingLeaseFields'>;
 
