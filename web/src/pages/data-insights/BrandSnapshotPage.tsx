@@ -18,11 +18,11 @@ import {
 import { insightsFileName } from './csv.ts';
 import { SnapshotBody } from './SnapshotBody.tsx';
 import { ExportCsvButton } from './ExportCsvButton.tsx';
-import { formatCount, formatFigure, formatTolerance } from './format.ts';
+import { formatCount, formatFigure, formatTolerance } from '../../features/insights/format.ts';
 import { HeatMap } from './HeatMap.tsx';
-import { insightsFilter, productsLink } from './insightsState.ts';
+import { insightsFilter, productsLink } from '../../features/insights/insightsState.ts';
 import { BRAND_SNAPSHOT_QUERY, type BrandRow } from './queries.ts';
-import { useInsightsCompetitors } from './useInsightsCompetitors.ts';
+import { useInsightsCompetitors } from '../../features/insights/useInsightsCompetitors.ts';
 import { useInsightsState } from './useInsightsState.ts';
 import { Heading } from '../../components/layout/Heading.tsx';
 

@@ -22,10 +22,15 @@ import { insightsFileName } from './csv.ts';
 import { EmptyExplained } from './EmptyExplained.tsx';
 import { SnapshotBody } from './SnapshotBody.tsx';
 import { ExportCsvButton } from './ExportCsvButton.tsx';
-import { formatCount, formatFigure, formatInstant } from './format.ts';
-import { insightsFilter, type PriceComparison, type PriceMovement, productsLink } from './insightsState.ts';
+import { formatCount, formatFigure, formatInstant } from '../../features/insights/format.ts';
+import {
+  insightsFilter,
+  type PriceComparison,
+  type PriceMovement,
+  productsLink,
+} from '../../features/insights/insightsState.ts';
 import { COMPETITOR_SNAPSHOT_QUERY, type CompetitorRow } from './queries.ts';
-import { useInsightsCompetitors } from './useInsightsCompetitors.ts';
+import { useInsightsCompetitors } from '../../features/insights/useInsightsCompetitors.ts';
 import { useInsightsState } from './useInsightsState.ts';
 import { Heading } from '../../components/layout/Heading.tsx';
 

@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { downloadCsv } from '../products/list/downloadCsv.ts';
+import { downloadCsv } from '../../features/products/downloadCsv.ts';
 
 /** Downloads a CSV built in the browser from the rows on screen (nothing is asked of the API). */
 export function ExportCsvButton({

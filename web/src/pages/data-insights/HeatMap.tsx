@@ -4,9 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { VISUALLY_HIDDEN } from '../../a11y/visuallyHidden.ts';
 import { AppLink } from '../../components/navigation/AppLink.tsx';
 import { type BrandFigures, cellOf, heatMapValue } from './brandTable.ts';
-import { formatCount, formatFigure, formatTolerance } from './format.ts';
-import { HEAT_MAP_VIEWS, type HeatMapView, type PriceComparison, productsLink } from './insightsState.ts';
-import { bandColor, type PriceBand, priceBand, priceIndexDifference } from './priceScale.ts';
+import { formatCount, formatFigure, formatTolerance } from '../../features/insights/format.ts';
+import {
+  HEAT_MAP_VIEWS,
+  type HeatMapView,
+  type PriceComparison,
+  productsLink,
+} from '../../features/insights/insightsState.ts';
+import { bandColor, type PriceBand, priceBand, priceIndexDifference } from '../../features/insights/priceScale.ts';
 
 export interface HeatMapProps {
   rows: readonly BrandFigures[];

@@ -1,9 +1,14 @@
 import { Alert, Button, Flex, InputNumber, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ExactValueInput } from '../products/list/ExactValueInput.tsx';
-import { useProductFacets } from '../products/list/useProductFacets.ts';
-import { DEFAULT_TOLERANCE, type InsightsState, MAX_TOLERANCE, PERIOD_KEYS } from './insightsState.ts';
+import { ExactValueInput } from '../../features/products/ExactValueInput.tsx';
+import { useProductFacets } from '../../features/products/useProductFacets.ts';
+import {
+  DEFAULT_TOLERANCE,
+  type InsightsState,
+  MAX_TOLERANCE,
+  PERIOD_KEYS,
+} from '../../features/insights/insightsState.ts';
 import type { UpdateInsightsState } from './useInsightsState.ts';
 
 export interface InsightsFiltersProps {

@@ -12,7 +12,7 @@ import {
   YAxis,
 } from 'recharts';
 import type { ChartRow } from './competitorTable.ts';
-import { formatFigure } from './format.ts';
+import { formatFigure } from '../../features/insights/format.ts';
 
 /** Line colours from the theme's palette, one per competitor (the legend and the table name them). */
 const PALETTE = ['blue', 'orange', 'green', 'purple', 'red', 'cyan', 'magenta', 'gold', 'volcano', 'geekblue'] as const;

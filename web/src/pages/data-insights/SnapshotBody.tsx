@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiErrorAlert } from '../../components/errors/ApiErrorAlert.tsx';
 import type { ApiErrorLike } from '../../components/errors/apiErrorText.ts';
 import { EmptyExplained } from './EmptyExplained.tsx';
-import { formatInstant } from './format.ts';
+import { formatInstant } from '../../features/insights/format.ts';
 import { InsightsFilters } from './InsightsFilters.tsx';
 import type { InsightsEmpty } from './queries.ts';
 

@@ -1,5 +1,5 @@
 import { type CsvValue, rounded, toCsv } from './csv.ts';
-import type { HeatMapView } from './insightsState.ts';
+import type { HeatMapView } from '../../features/insights/insightsState.ts';
 
 /** The figures of a brand row the brand snapshot needs (a subset of the API's BrandSnapshotRow). */
 export interface BrandFigures {

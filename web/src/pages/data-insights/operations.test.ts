@@ -1,8 +1,7 @@
 import { type DocumentNode, type GraphQLEnumType, type GraphQLInputObjectType, Kind, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { apiSchema } from '../../test-support/apiSchema.ts';
-import { PRICE_COMPARISONS, PRICE_MOVEMENTS, productFilter, readListState } from '../products/listState.ts';
-import { insightsFilter, PERIOD_KEYS, readInsightsState } from './insightsState.ts';
+import { insightsFilter, PERIOD_KEYS, readInsightsState } from '../../features/insights/insightsState.ts';
 import * as insights from './queries.ts';
 
 const documents = Object.entries(insights).filter(
@@ -15,19 +14,18 @@ describe('the data insights operations against the API schema', () => {
     expect(validate(schema, document).map((error) => error.message)).toEqual([]);
   });
 
-  it.each([
-    ['InsightsPeriod', PERIOD_KEYS],
-    ['PriceComparison', PRICE_COMPARISONS],
-    ['PriceMovement', PRICE_MOVEMENTS],
-  ] as const)('the console knows every value of %s, and no other', (name, values) => {
-    const type = schema.getType(name) as GraphQLEnumType;
-    expect([...values].sort()).toEqual(
-      type
-        .getValues()
-        .map((value) => value.name)
-        .sort(),
-    );
-  });
+  it.each([['InsightsPeriod', PERIOD_KEYS]] as const)(
+    'the console knows every value of %s, and no other',
+    (name, values) => {
+      const type = schema.getType(name) as GraphQLEnumType;
+      expect([...values].sort()).toEqual(
+        type
+          .getValues()
+          .map((value) => value.name)
+          .sort(),
+      );
+    },
+  );
 
   const fieldsOf = (name: string) => Object.keys((schema.getType(name) as GraphQLInputObjectType).getFields());
 
@@ -37,18 +35,5 @@ describe('the data insights operations against the API schema', () => {
       'w1',
     );
     for (const key of Object.keys(filter)) expect(fieldsOf('InsightsFilter')).toContain(key);
-  });
-
-  it('sends the products list the ProductFilter fields of a heat map cell and a dynamics count', () => {
-    const cell = productFilter(
-      readListState(new URLSearchParams('brand=B&competitor=c1&comparison=CHEAPER&tolerance=2')),
-    )!;
-    const movement = productFilter(readListState(new URLSearchParams('competitor=c1&movement=UP&period=90')))!;
-    for (const key of [...Object.keys(cell), ...Object.keys(movement)])
-      expect(fieldsOf('ProductFilter')).toContain(key);
-    for (const key of Object.keys(cell.priceComparison!))
-      expect(fieldsOf('ProductPriceComparisonFilter')).toContain(key);
-    for (const key of Object.keys(movement.priceMovement!))
-      expect(fieldsOf('ProductPriceMovementFilter')).toContain(key);
   });
 });

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { type InsightsState, readInsightsState, writeInsightsState } from './insightsState.ts';
+import { type InsightsState, readInsightsState, writeInsightsState } from '../../features/insights/insightsState.ts';
 
 export type UpdateInsightsState = (change: Partial<Omit<InsightsState, 'periodInvalid'>>) => void;
 

@@ -2,16 +2,16 @@ import { theme } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EnumBadge, enumTextHex, enumLabelKey } from '../../enums/index.ts';
-import type { MatchingStatisticsReport } from '../product-matching/queries.ts';
-import { STATISTIC_KEYS } from '../product-matching/shared/statistics.ts';
-import { StatisticsBar } from '../product-matching/shared/StatisticsBar.tsx';
-import { CalibrationSummary } from '../product-matching/shared/CalibrationSummary.tsx';
+import type { MatchingStatisticsQuery } from '../../graphql/operations.ts';
+import { STATISTIC_KEYS } from '../../features/matching/statistics.ts';
+import { StatisticsBar } from '../../features/matching/StatisticsBar.tsx';
+import { CalibrationSummary } from '../../features/matching/CalibrationSummary.tsx';
 
 /**
  * The six statistics per competitor: a count per status in the status's colour and a bar each.
  * A plain table (Home stays light: antd's Table is not needed for a few rows).
  */
-export function CompetitorTable({ rows }: { rows: MatchingStatisticsReport['competitors'] }) {
+export function CompetitorTable({ rows }: { rows: MatchingStatisticsQuery['matchingStatistics']['competitors'] }) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   const cell: CSSProperties = {

@@ -5,7 +5,7 @@ import type { Identity } from '../../components/layout/identity.ts';
 import { RouteLayout } from '../../components/layout/RouteLayout.tsx';
 import { MatchingOverview } from './MatchingOverview.tsx';
 import { WebsitesList } from './WebsitesList.tsx';
-import { FailingScrapers } from '../scrapers/FailingScrapers.tsx';
+import { FailingScrapers } from '../../features/scrapers/FailingScrapers.tsx';
 import { HeadlineFigures } from './HeadlineFigures.tsx';
 
 /**

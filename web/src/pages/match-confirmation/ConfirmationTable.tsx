@@ -1,10 +1,10 @@
 import { Button, Flex, Space, Table, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { equalIdentifiers, tokenKey } from '../product-matching/shared/evidence.ts';
-import { formatMoney } from '../product-matching/shared/format.ts';
-import { HighlightedName } from '../product-matching/shared/HighlightedName.tsx';
-import { PriceDifference } from '../product-matching/shared/PriceDifference.tsx';
+import { equalIdentifiers, tokenKey } from '../../features/matching/evidence.ts';
+import { formatMoney } from '../../features/matching/format.ts';
+import { HighlightedName } from '../../features/matching/HighlightedName.tsx';
+import { PriceDifference } from '../../features/matching/PriceDifference.tsx';
 import type { ConfirmAction, ConfirmationItem } from './queries.ts';
 
 export interface ConfirmationTableProps {

@@ -8,15 +8,15 @@ import { RouteLayout } from '../../components/layout/RouteLayout.tsx';
 import { useWebsiteSelection } from '../../components/websitePicker/WebsiteSelection.tsx';
 import { ApiErrorAlert } from '../../components/errors/ApiErrorAlert.tsx';
 import { apiErrorText } from '../../components/errors/apiErrorText.ts';
-import { callOperation, newIdempotencyKey, withRetries } from '../product-matching/shared/apiCall.ts';
-import { Kbd } from '../product-matching/shared/Kbd.tsx';
-import { QueueFilters } from '../product-matching/shared/QueueFilters.tsx';
-import { queueFilterVariables } from '../product-matching/shared/queueFilter.ts';
-import { stepIndex } from '../product-matching/shared/shortcuts.ts';
-import { useProductFacets } from '../products/list/useProductFacets.ts';
-import { useKeyboardShortcuts } from '../product-matching/shared/useKeyboardShortcuts.ts';
-import { useMatchingStatistics } from '../product-matching/shared/useMatchingStatistics.ts';
-import { useQueueFilter } from '../product-matching/shared/useQueueFilter.ts';
+import { callOperation, newIdempotencyKey, withRetries } from '../../features/matching/apiCall.ts';
+import { Kbd } from '../../features/matching/Kbd.tsx';
+import { QueueFilters } from '../../features/matching/QueueFilters.tsx';
+import { queueFilterVariables } from '../../features/matching/queueFilter.ts';
+import { stepIndex } from '../../features/matching/shortcuts.ts';
+import { useProductFacets } from '../../features/products/useProductFacets.ts';
+import { useKeyboardShortcuts } from '../../features/matching/useKeyboardShortcuts.ts';
+import { useMatchingStatistics } from '../../features/matching/useMatchingStatistics.ts';
+import { useQueueFilter } from '../../features/matching/useQueueFilter.ts';
 import { ConfirmationTable } from './ConfirmationTable.tsx';
 import {
   type ConfirmAction,

@@ -8,19 +8,19 @@ import { useClampPage } from '../../components/list/useClampPage.ts';
 import { useResourcePermissions } from '../../components/list/useResourcePermissions.ts';
 import { useWebsiteSelection } from '../../components/websitePicker/WebsiteSelection.tsx';
 import { ApiErrorAlert } from '../../components/errors/ApiErrorAlert.tsx';
-import { BulkReviewBar } from '../price-suggestions/suggestions/BulkReviewBar.tsx';
+import { BulkReviewBar } from '../../features/pricing/BulkReviewBar.tsx';
 import { ProductExportButton } from './list/ProductExportButton.tsx';
 import { InsightFilterTags } from './list/InsightFilterTags.tsx';
 import { ProductFilters } from './list/ProductFilters.tsx';
 import { ProductTable } from './list/ProductTable.tsx';
-import { useProductFacets } from './list/useProductFacets.ts';
+import { useProductFacets } from '../../features/products/useProductFacets.ts';
 import { productFilter } from './listState.ts';
 import { PRODUCT_LIST_QUERY, type ProductList } from './queries.ts';
 import { useProductListState } from './useProductListState.ts';
 
 const ProductDrawer = lazy(() => import('./detail/ProductDrawer.tsx'));
 const SuggestionLogDrawer = lazy(() =>
-  import('../price-suggestions/suggestions/SuggestionLogDrawer.tsx').then((module) => ({
+  import('../../features/pricing/SuggestionLogDrawer.tsx').then((module) => ({
     default: module.SuggestionLogDrawer,
   })),
 );

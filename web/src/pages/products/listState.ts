@@ -6,7 +6,7 @@ import {
   type PriceComparison,
   type PriceMovement,
   toleranceOfParam,
-} from '../data-insights/insightsState.ts';
+} from '../../features/insights/insightsState.ts';
 
 /** The API's ProductSort values. */
 export const PRODUCT_SORTS = [

@@ -1,6 +1,6 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { OrganizationSelect } from './OrganizationSelect.tsx';
+import { OrganizationSelect } from '../../features/organizations/OrganizationSelect.tsx';
 import { grantableRoles } from './roles.ts';
 import { useViewerRoles } from '../../components/access/useViewerRoles.ts';
 import { FormSelect } from '../../components/form/FormSelect.tsx';

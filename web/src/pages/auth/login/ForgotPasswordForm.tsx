@@ -1,8 +1,8 @@
 import { Alert, Button, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAuthAction } from '../../../providers/auth/useAuthAction.ts';
-import { AuthField } from '../form/AuthField.tsx';
-import { useAuthForm } from '../form/useAuthForm.ts';
+import { AuthField } from '../../../components/form/AuthField.tsx';
+import { useAuthForm } from '../../../components/form/useAuthForm.ts';
 
 /** Requests the password reset e-mail (docs/matching.md, the provider's sendOobCode). */
 export function ForgotPasswordForm({ email, onBack }: { email: string; onBack: () => void }) {

@@ -5,8 +5,8 @@ import { useAccount } from '../../../providers/auth/AccountContext.tsx';
 import type { LoginVariables } from '../../../providers/auth/authProvider.ts';
 import { identityErrorKey } from '../../../providers/auth/identityErrors.ts';
 import { useAuthAction } from '../../../providers/auth/useAuthAction.ts';
-import { AuthField } from '../form/AuthField.tsx';
-import { useAuthForm } from '../form/useAuthForm.ts';
+import { AuthField } from '../../../components/form/AuthField.tsx';
+import { useAuthForm } from '../../../components/form/useAuthForm.ts';
 
 /** The second sign-in step (docs/matching.md): the SMS code is sent on arrival, then entered here. */
 export function SecondFactorForm({ onBack }: { onBack: () => void }) {

@@ -2,8 +2,8 @@ import { Alert, Button, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { LoginVariables } from '../../../providers/auth/authProvider.ts';
 import { useAuthAction } from '../../../providers/auth/useAuthAction.ts';
-import { AuthField } from '../form/AuthField.tsx';
-import { useAuthForm } from '../form/useAuthForm.ts';
+import { AuthField } from '../../../components/form/AuthField.tsx';
+import { useAuthForm } from '../../../components/form/useAuthForm.ts';
 
 export interface SignInFormProps {
   signInAvailable: boolean;

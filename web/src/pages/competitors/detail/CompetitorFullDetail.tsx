@@ -11,9 +11,9 @@ import { COMPETITOR_QUERY, type CompetitorDetail } from '../queries.ts';
 import { CompetitorCatalogue } from './CompetitorCatalogue.tsx';
 import { CompetitorPageLayout } from './CompetitorPageLayout.tsx';
 import { MonitoringSummary } from './MonitoringSummary.tsx';
-import { CalibrationSummary } from '../../product-matching/shared/CalibrationSummary.tsx';
+import { CalibrationSummary } from '../../../features/matching/CalibrationSummary.tsx';
 import { CompetitorTargetPrecision } from './CompetitorTargetPrecision.tsx';
-import { CompetitorScrapers } from '../../scrapers/CompetitorScrapers.tsx';
+import { CompetitorScrapers } from '../../../features/scrapers/CompetitorScrapers.tsx';
 import { Heading } from '../../../components/layout/Heading.tsx';
 
 // Its own chunk (file reading, form, error table), loaded only for those who may import.

@@ -3,8 +3,8 @@ import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../components/errors/apiErrorText.ts';
 import { COMPETITOR_TARGET_PRECISION_SET_MUTATION } from '../../product-matching/model/queries.ts';
-import type { MatchingCalibration } from '../../product-matching/shared/calibration.ts';
-import { TargetPrecisionForm } from '../../product-matching/shared/TargetPrecisionForm.tsx';
+import type { MatchingCalibration } from '../../../features/matching/calibration.ts';
+import { TargetPrecisionForm } from '../../../features/matching/TargetPrecisionForm.tsx';
 import { useViewerRoles } from '../../../components/access/useViewerRoles.ts';
 
 /**

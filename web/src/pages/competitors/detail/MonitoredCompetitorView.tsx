@@ -8,8 +8,8 @@ import { MONITORED_COMPETITOR_QUERY, type CompetitorDetail } from '../queries.ts
 import { CompetitorCatalogue } from './CompetitorCatalogue.tsx';
 import { CompetitorPageLayout } from './CompetitorPageLayout.tsx';
 import { MonitoringSummary } from './MonitoringSummary.tsx';
-import { CalibrationSummary } from '../../product-matching/shared/CalibrationSummary.tsx';
-import { LastCollected } from '../../scrapers/LastCollected.tsx';
+import { CalibrationSummary } from '../../../features/matching/CalibrationSummary.tsx';
+import { LastCollected } from '../../../features/scrapers/LastCollected.tsx';
 
 // Its own chunk (file reading, form, error table), loaded only for those who may import.
 const CompetitorProductsImport = lazy(() =>

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { PriceRuleFieldsFragment } from '../../../graphql/operations.ts';
-import { formatPlainPercent } from '../suggestions/explanation.ts';
+import { formatPlainPercent } from '../../../features/pricing/explanation.ts';
 
 type Strategy = Pick<
   PriceRuleFieldsFragment['strategy'],

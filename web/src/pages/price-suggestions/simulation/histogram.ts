@@ -1,4 +1,4 @@
-import { formatPlainPercent } from '../suggestions/explanation.ts';
+import { formatPlainPercent } from '../../../features/pricing/explanation.ts';
 
 export interface ChangeBucket {
   fromPercent: number;

@@ -2,8 +2,8 @@ import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PriceSuggestionFieldsFragment } from '../../../graphql/operations.ts';
 import { formatPercent, formatPrice } from '../../../components/format/format.ts';
-import { SuggestionExplanation } from './SuggestionExplanation.tsx';
-import { OutcomeTag } from './SuggestionTags.tsx';
+import { SuggestionExplanation } from '../../../features/pricing/SuggestionExplanation.tsx';
+import { OutcomeTag } from '../../../features/pricing/SuggestionTags.tsx';
 
 /** Suggestions with their prices and change; a row expands to its explanation. */
 export function SuggestionTable({

@@ -2,10 +2,10 @@ import { Card, Empty, Flex, Tag, theme, Typography } from 'antd';
 import { memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { identifiersEqual, SideBySide } from '../shared/SideBySide.tsx';
-import { formatMoney } from '../shared/format.ts';
-import { HighlightedName } from '../shared/HighlightedName.tsx';
+import { formatMoney } from '../../../features/matching/format.ts';
+import { HighlightedName } from '../../../features/matching/HighlightedName.tsx';
 import { PairStatusTag } from '../shared/PairStatusTag.tsx';
-import { PriceDifference } from '../shared/PriceDifference.tsx';
+import { PriceDifference } from '../../../features/matching/PriceDifference.tsx';
 import type { MatchingPair, MatchingProduct } from '../queries.ts';
 import { pairEntries } from './session.ts';
 

@@ -1,6 +1,6 @@
 import { Button, Flex, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Kbd } from '../shared/Kbd.tsx';
+import { Kbd } from '../../../features/matching/Kbd.tsx';
 import { ariaKeys, DETAIL_KEYS } from './keys.ts';
 import type { Decision } from './session.ts';
 

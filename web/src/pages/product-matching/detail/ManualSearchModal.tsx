@@ -3,10 +3,10 @@ import { Button, Empty, Flex, Input, type InputRef, List, Modal, Select, Space, 
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
-import { formatMoney } from '../shared/format.ts';
-import { HighlightedName } from '../shared/HighlightedName.tsx';
+import { formatMoney } from '../../../features/matching/format.ts';
+import { HighlightedName } from '../../../features/matching/HighlightedName.tsx';
 import { PairStatusTag } from '../shared/PairStatusTag.tsx';
-import { PriceDifference } from '../shared/PriceDifference.tsx';
+import { PriceDifference } from '../../../features/matching/PriceDifference.tsx';
 import { MATCHING_COMPETITOR_SEARCH_QUERY, type MatchingProduct, type SearchHit } from '../queries.ts';
 
 const SEARCH_MAX = 200;

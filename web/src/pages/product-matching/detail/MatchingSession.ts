@@ -4,7 +4,7 @@
  * once), decisions applied on the screen at once and sent in order (each with its own idempotency
  * key, retried with that key when it may not have arrived), undo, and the lease.
  */
-import { failureKind, newIdempotencyKey, withRetries } from '../shared/apiCall.ts';
+import { failureKind, newIdempotencyKey, withRetries } from '../../../features/matching/apiCall.ts';
 import type {
   Lease,
   MatchingDecisionKind,

@@ -9,8 +9,8 @@ import { useWebsiteSelection } from '../../../components/websitePicker/WebsiteSe
 import { ROUTES } from '../../../routes/routeTable.ts';
 import { routePath, useCarriedPath } from '../../../routes/useCarriedPath.ts';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
-import { queueFilterSearch, queueFilterVariables, readQueueFilter } from '../shared/queueFilter.ts';
-import { useKeyboardShortcuts } from '../shared/useKeyboardShortcuts.ts';
+import { queueFilterSearch, queueFilterVariables, readQueueFilter } from '../../../features/matching/queueFilter.ts';
+import { useKeyboardShortcuts } from '../../../features/matching/useKeyboardShortcuts.ts';
 import { DecisionBar } from './DecisionBar.tsx';
 import { DETAIL_KEYS } from './keys.ts';
 import { ManualSearchModal } from './ManualSearchModal.tsx';

@@ -1,7 +1,7 @@
 import { Card, Descriptions, Image, Typography } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../shared/format.ts';
+import { formatMoney } from '../../../features/matching/format.ts';
 import { ONE_LINE } from '../shared/SideBySide.tsx';
 import type { ProductSummary } from '../queries.ts';
 

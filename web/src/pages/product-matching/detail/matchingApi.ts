@@ -1,5 +1,5 @@
 import type { DataProvider } from '@refinedev/core';
-import { callOperation } from '../shared/apiCall.ts';
+import { callOperation } from '../../../features/matching/apiCall.ts';
 import {
   type Lease,
   MATCHING_CLAIM_NEXT_MUTATION,

@@ -11,10 +11,10 @@ import { useWebsiteSelection } from '../../../components/websitePicker/WebsiteSe
 import { routePath } from '../../../routes/useCarriedPath.ts';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { apiErrorText } from '../../../components/errors/apiErrorText.ts';
-import { downloadCsv } from '../../products/list/downloadCsv.ts';
-import { callOperation } from '../shared/apiCall.ts';
+import { downloadCsv } from '../../../features/products/downloadCsv.ts';
+import { callOperation } from '../../../features/matching/apiCall.ts';
 import { DecisionActor, DecisionEvent, StatusChange } from '../shared/DecisionParts.tsx';
-import { useMatchingStatistics } from '../shared/useMatchingStatistics.ts';
+import { useMatchingStatistics } from '../../../features/matching/useMatchingStatistics.ts';
 import { MATCHING_LOG_EXPORT_QUERY, MATCHING_LOG_QUERY, type MatchingDecision } from '../queries.ts';
 import { LogFilters } from './LogFilters.tsx';
 import {

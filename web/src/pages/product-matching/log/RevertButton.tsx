@@ -3,7 +3,7 @@ import { Button, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeFailedNotification } from '../../../components/errors/formErrors.ts';
-import { newIdempotencyKey } from '../shared/apiCall.ts';
+import { newIdempotencyKey } from '../../../features/matching/apiCall.ts';
 import { MATCHING_REVERT_MUTATION, type MatchingDecision } from '../queries.ts';
 
 /** Reverts one decision after a confirmation (the revert is logged too); one key per confirmed attempt. */

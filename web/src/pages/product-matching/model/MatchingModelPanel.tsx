@@ -6,7 +6,7 @@ import { apiErrorText } from '../../../components/errors/apiErrorText.ts';
 import { changeFailedNotification } from '../../../components/errors/formErrors.ts';
 import { Heading } from '../../../components/layout/Heading.tsx';
 import { useViewerRoles } from '../../../components/access/useViewerRoles.ts';
-import { TargetPrecisionForm } from '../shared/TargetPrecisionForm.tsx';
+import { TargetPrecisionForm } from '../../../features/matching/TargetPrecisionForm.tsx';
 import { formatRecall, nextRetrainSentence, retrainSentence, versionState } from './modelView.ts';
 import {
   MATCHING_MODEL_QUERY,

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import cs from '@locales/cs.json';
 import en from '@locales/en.json';
-import { nextRetrainSentence, retrainSentence, targetPrecisionError, versionState } from './modelView.ts';
+import { nextRetrainSentence, retrainSentence, versionState } from './modelView.ts';
 import type { MatchingRetrain } from './queries.ts';
 
 const model = { minimumLists: 100, minimumMatchedLists: 30, activeVersion: 'default-1' };
@@ -15,21 +15,6 @@ const retrain = (outcome: MatchingRetrain['outcome'], extra: Partial<MatchingRet
   seconds: 0.4,
   finishedAt: '2026-11-27T10:00:00.000Z',
   ...extra,
-});
-
-describe('the target precision an Admin types', () => {
-  it('takes what the API takes: greater than 0.5, at most 1', () => {
-    expect(targetPrecisionError(0.99)).toBeNull();
-    expect(targetPrecisionError(1)).toBeNull();
-    expect(targetPrecisionError(0.5001)).toBeNull();
-    expect(targetPrecisionError(0.5)).toBe('range');
-    expect(targetPrecisionError(1.01)).toBe('range');
-    expect(targetPrecisionError(99)).toBe('range');
-    expect(targetPrecisionError(-1)).toBe('range');
-    expect(targetPrecisionError(Number.POSITIVE_INFINITY)).toBe('range');
-    expect(targetPrecisionError(null)).toBe('required');
-    expect(targetPrecisionError(Number.NaN)).toBe('required');
-  });
 });
 
 describe('versions and retrains in words', () => {

@@ -1,18 +1,11 @@
 /**
  * The organization's matching model and the target precision in words (docs/matching.md):
- * what a retrain did, how far the next automatic one is, and whether a target precision typed by
- * an Admin is one the API takes (greater than 0.5, at most 1; the API's rule, resolvers.ts).
+ * what a retrain did and how far the next automatic one is. Whether a typed target precision is
+ * one the API takes lives beside the calibration (features/matching/calibration.ts).
  */
-import type { Translate } from '../shared/calibration.ts';
-import { formatPrecision } from '../shared/calibration.ts';
+import type { Translate } from '../../../features/matching/calibration.ts';
+import { formatPrecision } from '../../../features/matching/calibration.ts';
 import type { MatchingModelAnswer, MatchingModelVersion, MatchingRetrain } from './queries.ts';
-
-/** Why a typed target precision is refused (an i18n key under matching.target.errors), or null. */
-export function targetPrecisionError(value: number | null | undefined): 'required' | 'range' | null {
-  if (value === null || value === undefined || Number.isNaN(value)) return 'required';
-  if (!Number.isFinite(value) || value <= 0.5 || value > 1) return 'range';
-  return null;
-}
 
 /** A version's state: active, rolled back (trained but never made active), or replaced by a later one. */
 export function versionState(version: Pick<MatchingModelVersion, 'active' | 'rolledBack'>) {

@@ -1,6 +1,6 @@
 import { Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../shared/format.ts';
+import { formatMoney } from '../../../features/matching/format.ts';
 import type { MatchingQueueItem } from '../queries.ts';
 
 export interface QueueTableProps {

@@ -4,7 +4,7 @@ import { createInstance } from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { PriceDifference } from './PriceDifference.tsx';
+import { PriceDifference } from '../../../features/matching/PriceDifference.tsx';
 import { type ComparedProduct, SideBySide } from './SideBySide.tsx';
 
 async function render(node: React.ReactNode, language: 'en' | 'cs' = 'en') {

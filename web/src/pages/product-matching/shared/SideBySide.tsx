@@ -1,10 +1,15 @@
 import { Tag, theme, Typography } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { equalIdentifiers, type HighlightEvidence, type Identifier, tokenKey } from './evidence.ts';
-import { formatMoney } from './format.ts';
-import { HighlightedName } from './HighlightedName.tsx';
-import { PriceDifference } from './PriceDifference.tsx';
+import {
+  equalIdentifiers,
+  type HighlightEvidence,
+  type Identifier,
+  tokenKey,
+} from '../../../features/matching/evidence.ts';
+import { formatMoney } from '../../../features/matching/format.ts';
+import { HighlightedName } from '../../../features/matching/HighlightedName.tsx';
+import { PriceDifference } from '../../../features/matching/PriceDifference.tsx';
 
 /** One side of a comparison: our product or a competitor's. */
 export interface ComparedProduct {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { EnumTag } from '../../../enums/index.ts';
 import { useWindowSize } from '../../../hooks/useWindowSize.ts';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
-import { ProductSuggestion } from '../../price-suggestions/suggestions/ProductSuggestion.tsx';
+import { ProductSuggestion } from '../../../features/pricing/ProductSuggestion.tsx';
 import { formatDateTime, formatPrice } from '../../../components/format/format.ts';
 import { PricePositionText } from '../list/PricePositionText.tsx';
 import { PRODUCT_QUERY, type ProductDetail } from '../queries.ts';

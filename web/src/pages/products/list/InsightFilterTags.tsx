@@ -1,8 +1,8 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { Alert, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTolerance } from '../../data-insights/format.ts';
-import { useInsightsCompetitors } from '../../data-insights/useInsightsCompetitors.ts';
+import { formatTolerance } from '../../../features/insights/format.ts';
+import { useInsightsCompetitors } from '../../../features/insights/useInsightsCompetitors.ts';
 import type { ProductListState } from '../listState.ts';
 import type { UpdateListState } from '../useProductListState.ts';
 

@@ -8,7 +8,7 @@ import { apiErrorText } from '../../../components/errors/apiErrorText.ts';
 import { formatCount } from '../../../components/format/format.ts';
 import type { ProductFilterInput } from '../listState.ts';
 import { PRODUCT_EXPORT_QUERY, type ProductExport } from '../queries.ts';
-import { downloadCsv, exportFileName } from './downloadCsv.ts';
+import { downloadCsv, exportFileName } from '../../../features/products/downloadCsv.ts';
 
 export interface ProductExportButtonProps {
   website: { id: string; name: string } | null;

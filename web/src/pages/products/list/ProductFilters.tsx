@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { enumOptions } from '../../../enums/index.ts';
 import { hasFilters, MATCHING_FILTERS, type ProductListState, SUGGESTION_FILTERS } from '../listState.ts';
 import type { UpdateListState } from '../useProductListState.ts';
-import { ExactValueInput } from './ExactValueInput.tsx';
+import { ExactValueInput } from '../../../features/products/ExactValueInput.tsx';
 
 export interface ProductFiltersProps {
   state: ProductListState;

@@ -14,7 +14,7 @@ import {
 } from '../listState.ts';
 import type { ProductRow } from '../queries.ts';
 import type { UpdateListState } from '../useProductListState.ts';
-import { SuggestedChangeText, SuggestedPriceText } from '../../price-suggestions/suggestions/SuggestedPriceText.tsx';
+import { SuggestedChangeText, SuggestedPriceText } from '../../../features/pricing/SuggestedPriceText.tsx';
 import { PricePositionText } from './PricePositionText.tsx';
 
 export interface ProductTableProps {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { routePath } from '../../../routes/useCarriedPath.ts';
 import type { ScraperDetail } from '../queries.ts';
-import { HealthTag, RunStatusTag } from '../ScraperTags.tsx';
+import { HealthTag, RunStatusTag } from '../../../features/scrapers/ScraperTags.tsx';
 
 /** Health, competitor, schedule and the error mix of recent runs. */
 export function HealthSummary({ scraper }: { scraper: ScraperDetail }) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { SCRAPER_RUN_LIST_QUERY, type ScraperRun } from '../queries.ts';
 import type { ResultOf } from '../../../graphql/typed.ts';
-import { isActive, RunStatusTag } from '../ScraperTags.tsx';
+import { isActive, RunStatusTag } from '../../../features/scrapers/ScraperTags.tsx';
 import { FailedPages } from './FailedPages.tsx';
 
 type RunList = ResultOf<typeof SCRAPER_RUN_LIST_QUERY>['scraperRunList'];

@@ -10,7 +10,7 @@ import {
   type ScraperDetail,
 } from '../queries.ts';
 import { RunNowButton } from '../RunNowButton.tsx';
-import { isActive } from '../ScraperTags.tsx';
+import { isActive } from '../../../features/scrapers/ScraperTags.tsx';
 
 /** The file an export downloads: the scraper's name and settings as JSON. */
 export function exportFile(scraper: Pick<ScraperDetail, 'name' | 'settings'>): { name: string; text: string } {

@@ -9,7 +9,7 @@ import { routePath } from '../../../routes/useCarriedPath.ts';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { SCRAPER_LIST_QUERY, type ScraperList, type ScraperRow } from '../queries.ts';
 import { RunNowButton } from '../RunNowButton.tsx';
-import { HealthTag, isActive, RunStatusTag } from '../ScraperTags.tsx';
+import { HealthTag, isActive, RunStatusTag } from '../../../features/scrapers/ScraperTags.tsx';
 import { HEALTHS, readListState, writeListState } from './listState.ts';
 
 const PAGE_SIZE = 20;

@@ -6,7 +6,7 @@ import { newPasswordErrors } from '../../../components/password/newPasswordError
 import { PasswordRequirementList } from '../../../components/password/PasswordRequirementList.tsx';
 import { usePasswordRules } from '../../../components/password/usePasswordRules.ts';
 import type { UpdatePasswordVariables } from '../../../providers/auth/authProvider.ts';
-import { AuthField } from '../../auth/form/AuthField.tsx';
+import { AuthField } from '../../../components/form/AuthField.tsx';
 import { useProfileForm } from './useProfileForm.ts';
 
 /** Password change; emptied after a change (a fresh form). */

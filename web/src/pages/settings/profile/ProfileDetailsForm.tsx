@@ -6,7 +6,7 @@ import { DEFAULT_LOCALE } from '../../../config/constants.ts';
 import type { AppUser } from '../../../providers/auth/appUser.ts';
 import { useAccount } from '../../../providers/auth/AccountContext.tsx';
 import { BUILT_IN_LANGUAGES, DEFAULT_LANGUAGE } from '../../../config/constants.ts';
-import { AuthField } from '../../auth/form/AuthField.tsx';
+import { AuthField } from '../../../components/form/AuthField.tsx';
 import { PROFILE_LOCALES } from './locales.ts';
 import { APP_USER_UPDATE_MUTATION, type AppUserUpdateInput } from './queries.ts';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAccount } from '../../../providers/auth/AccountContext.tsx';
 import { identityErrorKey } from '../../../providers/auth/identityErrors.ts';
 import { useNotifications } from '../../../providers/notification/NotificationsProvider.tsx';
-import { AuthField } from '../../auth/form/AuthField.tsx';
+import { AuthField } from '../../../components/form/AuthField.tsx';
 import { useProfileForm } from './useProfileForm.ts';
 
 const PHONE_NUMBER = /^\+[1-9]\d{6,14}$/;

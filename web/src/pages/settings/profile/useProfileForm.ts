@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import type { FieldRule } from '../../auth/form/fieldRules.ts';
-import { type AuthForm, useAuthForm } from '../../auth/form/useAuthForm.ts';
+import type { FieldRule } from '../../../components/form/fieldRules.ts';
+import { type AuthForm, useAuthForm } from '../../../components/form/useAuthForm.ts';
 
 /** Errors beyond required and e-mail, from all the values: a message per field, or null. */
 export type FormCheck<K extends string> = (values: Record<K, string>) => Partial<Record<K, string | null>>;

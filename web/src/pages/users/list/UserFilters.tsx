@@ -1,6 +1,6 @@
 import { Button, Form, type FormProps, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { OrganizationSelect } from '../OrganizationSelect.tsx';
+import { OrganizationSelect } from '../../../features/organizations/OrganizationSelect.tsx';
 import { ROLES } from '../roles.ts';
 import { useViewerRoles } from '../../../components/access/useViewerRoles.ts';
 import type { UserFilterValues } from './userFilters.ts';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
-import { PriceFeedAddress } from '../../price-suggestions/feed/PriceFeedAddress.tsx';
+import { PriceFeedAddress } from '../../../features/pricing/PriceFeedAddress.tsx';
 import { WEBSITE_QUERY, type WebsiteDetail } from '../queries.ts';
 import { useWebsitesChanged } from '../useWebsitesChanged.ts';
 import { ApiKeyField } from './ApiKeyField.tsx';

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { routePath, useCarriedPath } from '../../../routes/useCarriedPath.ts';
 import { apiErrorText } from '../../../components/errors/apiErrorText.ts';
 import { formFieldErrors } from '../../../components/errors/formErrors.ts';
-import { OrganizationSelect } from '../../users/OrganizationSelect.tsx';
+import { OrganizationSelect } from '../../../features/organizations/OrganizationSelect.tsx';
 import { useViewerRoles } from '../../../components/access/useViewerRoles.ts';
 import { WEBSITE_CREATE_MUTATION } from '../queries.ts';
 import { WEBSITE_FIELDS, WebsiteInputs, type WebsiteValues } from '../WebsiteInputs.tsx';

@@ -1,6 +1,6 @@
 import { Button, Form, type FormProps, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { OrganizationSelect } from '../../users/OrganizationSelect.tsx';
+import { OrganizationSelect } from '../../../features/organizations/OrganizationSelect.tsx';
 import { useViewerRoles } from '../../../components/access/useViewerRoles.ts';
 import type { WebsiteFilterValues } from '../websiteFilters.ts';
 

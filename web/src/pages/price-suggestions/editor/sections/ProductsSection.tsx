@@ -1,6 +1,6 @@
 import { Form, InputNumber, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useProductFacets } from '../../../products/list/useProductFacets.ts';
+import { useProductFacets } from '../../../../features/products/useProductFacets.ts';
 import { ProductPicker } from './ProductPicker.tsx';
 
 const AVAILABILITIES = ['ANY', 'IN_STOCK', 'OUT_OF_STOCK'] as const;

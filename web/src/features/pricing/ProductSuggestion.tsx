@@ -1,10 +1,10 @@
 import { useCan, useCustom } from '@refinedev/core';
 import { Button, Descriptions, Empty, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PriceSuggestionQuery } from '../../../graphql/operations.ts';
-import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
-import { formatDateTime, formatPrice } from '../../../components/format/format.ts';
-import { PRICE_SUGGESTION_QUERY } from '../queries.ts';
+import type { PriceSuggestionQuery } from '../../graphql/operations.ts';
+import { ApiErrorAlert } from '../../components/errors/ApiErrorAlert.tsx';
+import { formatDateTime, formatPrice } from '../../components/format/format.ts';
+import { PRICE_SUGGESTION_QUERY } from '../../pages/price-suggestions/queries.ts';
 import { SuggestedChangeText } from './SuggestedPriceText.tsx';
 import { SuggestionExplanation } from './SuggestionExplanation.tsx';
 import { OutcomeTag, ReviewTag } from './SuggestionTags.tsx';

@@ -1,6 +1,6 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { diffContrastOf, enumTextHex } from '../../../enums/index.ts';
+import { diffContrastOf, enumTextHex } from '../../enums/index.ts';
 import { comparePrices } from './evidence.ts';
 import { formatSignedMoney, formatSignedPercent } from './format.ts';
 

@@ -1,8 +1,7 @@
 import { Button, Flex, Form, InputNumber, Typography } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { targetPrecisionError } from '../model/modelView.ts';
-import { formatPrecision } from './calibration.ts';
+import { formatPrecision, targetPrecisionError } from './calibration.ts';
 
 /**
  * An Admin's target precision of automatic matching (docs/matching.md): the own value of an

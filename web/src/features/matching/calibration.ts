@@ -3,12 +3,22 @@
  * calibrated per competitor"): the estimate behind the calibrated threshold, or why nothing is
  * matched automatically and how many more decisions are needed.
  */
-import type { Fragment } from '../../../graphql/typed.ts';
+import type { Fragment } from '../../graphql/typed.ts';
 
-/** What the console reads of it (the MatchingCalibrationFields fragment, product-matching/queries.ts). */
+/** What the console reads of it (the MatchingCalibrationFields fragment, pages/product-matching/queries.ts). */
 export type MatchingCalibration = Fragment<'MatchingCalibrationFields'>;
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * Why a target precision typed by an Admin is refused (an i18n key under matching.target.errors),
+ * or null: the API takes greater than 0.5, at most 1.
+ */
+export function targetPrecisionError(value: number | null | undefined): 'required' | 'range' | null {
+  if (value === null || value === undefined || Number.isNaN(value)) return 'required';
+  if (!Number.isFinite(value) || value <= 0.5 || value > 1) return 'range';
+  return null;
+}
 
 /** 0.99 as '0.99', 0.9615 as '0.961' (never rounded up: an estimate is not better than it is). */
 export function formatPrecision(value: number, language: string): string {

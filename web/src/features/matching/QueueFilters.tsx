@@ -1,6 +1,6 @@
 import { Button, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ExactValueInput } from '../../products/list/ExactValueInput.tsx';
+import { ExactValueInput } from '../products/ExactValueInput.tsx';
 import { hasQueueFilter, type QueueFilterState } from './queueFilter.ts';
 import type { UpdateQueueFilter } from './useQueueFilter.ts';
 

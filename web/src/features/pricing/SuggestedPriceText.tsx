@@ -1,7 +1,7 @@
 import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PriceSuggestionReviewState } from '../../../graphql/operations.ts';
-import { formatPercent, formatPrice } from '../../../components/format/format.ts';
+import type { PriceSuggestionReviewState } from '../../graphql/operations.ts';
+import { formatPercent, formatPrice } from '../../components/format/format.ts';
 import { ReviewTag } from './SuggestionTags.tsx';
 
 /** The suggested price of a list row with its review state (pending, accepted, rejected). */

@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PriceSuggestionOutcome, PriceSuggestionReviewState } from '../../../graphql/operations.ts';
+import type { PriceSuggestionOutcome, PriceSuggestionReviewState } from '../../graphql/operations.ts';
 
 const OUTCOME_COLORS: Record<PriceSuggestionOutcome, string> = {
   CHANGE_SUGGESTED: 'blue',

@@ -1,4 +1,4 @@
-import { MATCHING_STATISTIC, type MatchingStatistic } from '../../../enums/index.ts';
+import { MATCHING_STATISTIC, type MatchingStatistic } from '../../enums/index.ts';
 
 /** The six matching statistics (docs/matching.md), each a count. */
 export type MatchingStatistics = Record<MatchingStatistic, number>;

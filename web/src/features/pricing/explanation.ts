@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formatPrice } from '../../../components/format/format.ts';
+import { formatPrice } from '../../components/format/format.ts';
 
 /**
  * One step of a suggestion's explanation as the API sends it (api/src/pricing/schema.graphql,

@@ -2,7 +2,13 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import cs from '@locales/cs.json';
 import en from '@locales/en.json';
-import { calibrationSentences, formatCoverage, formatPrecision, type MatchingCalibration } from './calibration.ts';
+import {
+  calibrationSentences,
+  formatCoverage,
+  formatPrecision,
+  type MatchingCalibration,
+  targetPrecisionError,
+} from './calibration.ts';
 
 const base: MatchingCalibration = {
   targetPrecision: 0.99,
@@ -70,5 +76,20 @@ describe('automatic matching at a competitor, in words', () => {
     expect(say(notReached)).toBe(
       'Nothing is matched automatically: no threshold keeps the target precision 0.99 over the 80 decisions so far.',
     );
+  });
+});
+
+describe('the target precision an Admin types', () => {
+  it('takes what the API takes: greater than 0.5, at most 1', () => {
+    expect(targetPrecisionError(0.99)).toBeNull();
+    expect(targetPrecisionError(1)).toBeNull();
+    expect(targetPrecisionError(0.5001)).toBeNull();
+    expect(targetPrecisionError(0.5)).toBe('range');
+    expect(targetPrecisionError(1.01)).toBe('range');
+    expect(targetPrecisionError(99)).toBe('range');
+    expect(targetPrecisionError(-1)).toBe('range');
+    expect(targetPrecisionError(Number.POSITIVE_INFINITY)).toBe('range');
+    expect(targetPrecisionError(null)).toBe('required');
+    expect(targetPrecisionError(Number.NaN)).toBe('required');
   });
 });

@@ -1,5 +1,5 @@
-import { type UpdateListState, useUrlListState } from '../../../components/list/useUrlListState.ts';
-import { useResetOnWebsiteChange } from '../../../components/list/useResetOnWebsiteChange.ts';
+import { type UpdateListState, useUrlListState } from '../../components/list/useUrlListState.ts';
+import { useResetOnWebsiteChange } from '../../components/list/useResetOnWebsiteChange.ts';
 import { type QueueFilterState, readQueueFilter, writeQueueFilter } from './queueFilter.ts';
 
 export type UpdateQueueFilter = UpdateListState<QueueFilterState>;

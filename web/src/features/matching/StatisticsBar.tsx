@@ -1,6 +1,6 @@
 import { Flex, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { EnumBadge, enumHex, enumLabelKey } from '../../../enums/index.ts';
+import { EnumBadge, enumHex, enumLabelKey } from '../../enums/index.ts';
 import { type MatchingStatistics, statisticSegments } from './statistics.ts';
 
 /**

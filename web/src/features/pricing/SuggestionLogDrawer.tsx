@@ -3,11 +3,11 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Drawer, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PriceSuggestionLogQuery } from '../../../graphql/operations.ts';
-import { useWindowSize } from '../../../hooks/useWindowSize.ts';
-import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
-import { formatDateTime, formatPrice } from '../../../components/format/format.ts';
-import { PRICE_SUGGESTION_LOG_QUERY } from '../queries.ts';
+import type { PriceSuggestionLogQuery } from '../../graphql/operations.ts';
+import { useWindowSize } from '../../hooks/useWindowSize.ts';
+import { ApiErrorAlert } from '../../components/errors/ApiErrorAlert.tsx';
+import { formatDateTime, formatPrice } from '../../components/format/format.ts';
+import { PRICE_SUGGESTION_LOG_QUERY } from '../../pages/price-suggestions/queries.ts';
 
 type LogEntry = PriceSuggestionLogQuery['priceSuggestionLog']['data'][number];
 const PAGE_SIZE = 20;
