@@ -1,8 +1,9 @@
 /**
  * GraphQL Code Generator (`npm run codegen`): the TypeScript types both sides read from the one
  * schema (docs/graphql.md).
- * - API: resolver signatures for every schema file of both homes (api/src/schema/*.graphql and
- *   api/src/<area>/schema.graphql) -> api/src/graphql/generated/resolvers.ts
+ * - API: resolver signatures for every schema file (each area's api/src/<area>/schema.graphql and
+ *   the common types of api/src/schema/*.graphql, as api/src/schema/index.ts loads them)
+ *   -> api/src/graphql/generated/resolvers.ts
  * - Console: result and variables types of every `gql` operation and fragment under web/src
  *   -> web/src/graphql/operations.ts (types only: nothing of it reaches the bundle)
  * Generated files are committed; `npm test` runs `graphql-codegen --check`, which fails when they

@@ -1,9 +1,11 @@
 /**
- * The schema-first SDL of the API. Two homes, merged by graphql-tools:
- * - every `*.graphql` file of this folder (the areas written before the API was laid out by area);
- * - `schema.graphql` of each area folder under `api/src/` (`monitoring/`, `pricing/`, ...), the
- *   layout every new area follows: its schema, resolvers and store side by side.
- * Each file declares its own part of Query and Mutation.
+ * The schema-first SDL of the API, merged by graphql-tools:
+ * - `schema.graphql` of each area folder under `api/src/` (`catalogue/`, `matching/`, ...): one
+ *   file per area, beside its resolvers and stores (an area with several parts keeps them as
+ *   sections of its one file, as `matching/schema.graphql` does);
+ * - every `*.graphql` file of this folder: the types no area owns (`common.graphql`: the list
+ *   answers' `ListMeta` and `Pagination`), read first.
+ * Each file declares its own part of Query and Mutation. codegen.ts reads the same files.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 

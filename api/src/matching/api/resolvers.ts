@@ -3,7 +3,7 @@
  * the queue and its leases (queue.ts), decisions (decisions.ts), the confirmation queue
  * (confirmation.ts), the decision log (log.ts), statistics (statistics.ts), runs (runs.ts), and
  * calibration with the organization's model (calibration.ts). Their schema:
- * schema/matching.graphql, schema/matching-runs.graphql and ../schema.graphql. What they share
+ * ../schema.graphql (its decisions, runs and calibration sections). What they share
  * (the caller as an actor, scoping, row mapping) is in shared.ts.
  */
 import { matchingCalibrationResolvers } from './calibration.ts';

@@ -1,5 +1,5 @@
 /**
- * Matching runs (schema/matching-runs.graphql): a run's progress, the website's run history, and
+ * Matching runs (../schema.graphql, its runs section): a run's progress, the website's run history, and
  * starting a full run of the website or of one competitor. Reading: Read on productMatchingQueue;
  * starting: Create on productMatchingQueue (Owner, Admin). A non-admin reaches only its own
  * organization's websites, competitors and runs: anything else is NOT_FOUND. Each resolver

@@ -2,7 +2,7 @@ import { gql } from '@urql/core';
 import { type ListRow, type ResultOf, typed } from '../../graphql/typed.ts';
 import { COMPETITOR_PRODUCT, PRODUCT_SUMMARY } from '../product-matching/queries.ts';
 
-/** The confirmation queue's documents (api/src/schema/matching.graphql). */
+/** The confirmation queue's documents (api/src/matching/schema.graphql). */
 
 export const MATCHING_CONFIRMATION_QUEUE_QUERY = typed(
   'MatchingConfirmationQueue',

@@ -2,7 +2,7 @@ import { gql } from '@urql/core';
 import type { MatchingDecisionSource, MatchingEvent } from '../../graphql/operations.ts';
 import { type Fragment, type ResultOf, typed } from '../../graphql/typed.ts';
 
-/** GraphQL documents of the matching pages (api/src/schema/matching.graphql) and their answers' shapes. */
+/** GraphQL documents of the matching pages (api/src/matching/schema.graphql) and their answers' shapes. */
 
 /** A product's fields on the matching pages (the queue, a product's page, the confirmation queue). */
 export const PRODUCT_SUMMARY = gql`
