@@ -25,5 +25,14 @@ describe('clampedPage', () => {
     [9, 10, 40, 4],
   ])('page %i by %i of %s rows -> %s', (page, pageSize, total, expected) => {
     expect(clampedPage(page, pageSize, total)).toBe(expected);
+    expect(clampedPage(page, pageSize, total, false)).toBe(expected);
+  });
+
+  it.each([
+    [4, 20, 45],
+    [2, 20, 0],
+    [3, 20, 45],
+  ])('page %i by %i of an estimated %i rows stays (null)', (page, pageSize, total) => {
+    expect(clampedPage(page, pageSize, total, true)).toBeNull();
   });
 });

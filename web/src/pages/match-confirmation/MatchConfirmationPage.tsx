@@ -145,15 +145,9 @@ export default function MatchConfirmationPage() {
   ]);
 
   const pagination = answer?.meta.pagination;
-  // A page past the end (its last pairs confirmed, or such an address): the last page, when the total is exact.
-  useClampPage(
-    {
-      page: state.page,
-      pageSize: PAGE_SIZE,
-      total: pagination && !pagination.totalIsEstimate ? pagination.total : undefined,
-      fetching: query.isFetching,
-    },
-    (page) => update({ page }, { replace: true }),
+  // A page past the end (its last pairs confirmed, or such an address): the last page.
+  useClampPage({ page: state.page, pageSize: PAGE_SIZE, pagination, fetching: query.isFetching }, (page) =>
+    update({ page }, { replace: true }),
   );
   const waiting = pagination?.total ?? report?.overall.waitingToConfirm;
   const selectionCount = selectedIds.length;

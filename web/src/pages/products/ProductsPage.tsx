@@ -55,15 +55,9 @@ export default function ProductsPage() {
   const rows = list?.data;
   const { brands, categories } = useProductFacets(website?.id);
   const pagination = list?.meta.pagination;
-  // An estimated total (a large unfiltered list) is no ground to move the reader elsewhere.
-  useClampPage(
-    {
-      page: state.page,
-      pageSize: state.pageSize,
-      total: pagination && !pagination.totalIsEstimate ? pagination.total : undefined,
-      fetching: query.isFetching,
-    },
-    (page) => update({ page }, { replace: true }),
+  // A page past the end shows the last page (not on an estimated total: a large unfiltered list).
+  useClampPage({ page: state.page, pageSize: state.pageSize, pagination, fetching: query.isFetching }, (page) =>
+    update({ page }, { replace: true }),
   );
   // Price suggestions: reviewed one by one in the drawer, or chosen here and reviewed in bulk.
   const suggestionRules = useResourcePermissions('priceSuggestionRules');

@@ -90,15 +90,9 @@ export default function ProductMatchingQueuePage() {
   ]);
 
   const pagination = answer?.meta.pagination;
-  // A page past the end (its last products decided, or such an address): the last page, when the total is exact.
-  useClampPage(
-    {
-      page: state.page,
-      pageSize: PAGE_SIZE,
-      total: pagination && !pagination.totalIsEstimate ? pagination.total : undefined,
-      fetching: query.isFetching,
-    },
-    (page) => update({ page }, { replace: true }),
+  // A page past the end (its last products decided, or such an address): the last page.
+  useClampPage({ page: state.page, pageSize: PAGE_SIZE, pagination, fetching: query.isFetching }, (page) =>
+    update({ page }, { replace: true }),
   );
   const waitingToConfirm = report?.overall.waitingToConfirm;
   const selectedRow = rows[selected];
