@@ -6,12 +6,10 @@
  *
  *   pnpm --filter @console/api exec tsx bench/profile.ts [--engine pglite|postgres] [--websites 10000] [--rounds 200]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import type pg from 'pg';
 import { UnsecuredJWT } from 'jose';
+import { machineLine, openBenchDatabase } from './harness.ts';
 
 process.env.NODE_ENV ??= 'production';
 const { values: options } = parseArgs({
@@ -22,7 +20,6 @@ const { values: options } = parseArgs({
   },
 });
 const ROUNDS = Number(options.rounds);
-const { openDatabase } = await import('../src/db/database.ts');
 const { migrate } = await import('../src/db/migrate.ts');
 const { seedDemoData } = await import('../src/seed/demo-data.ts');
 const { createApi } = await import('../src/app.ts');
@@ -38,21 +35,10 @@ const token = new UnsecuredJWT({})
   .setExpirationTime('2h')
   .encode();
 
-const dir = mkdtempSync(path.join(tmpdir(), 'console-profile-'));
-let dbName = '';
-const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-let databaseUrl: string | null = null;
-if (options.engine === 'postgres') {
-  dbName = `console_profile_${process.pid}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${dbName}`;
-  databaseUrl = url.toString();
-}
-const db = await openDatabase({ databaseUrl, pgliteDir: dir });
+if (options.engine !== 'pglite' && options.engine !== 'postgres') throw new Error('--engine: pglite or postgres');
+console.log(machineLine());
+// A scratch database of the harness: discarded at the end and on Ctrl-C.
+const { db, cleanup } = await openBenchDatabase(options.engine, 'bench_profile');
 await migrate(db.pool);
 await seedDemoData(db.pool, { websites: Number(options.websites) });
 
@@ -197,12 +183,5 @@ const body = await request(kinds['picker (500, offset 0)']!);
 console.log(`picker response: ${body.length} bytes`);
 await time('JSON.parse of the picker response', async () => JSON.parse(body));
 
-await db.close();
-rmSync(dir, { recursive: true, force: true });
-if (dbName) {
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
-}
+await cleanup();
 process.exit(0);
