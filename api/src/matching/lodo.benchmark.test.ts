@@ -13,7 +13,9 @@
  * while its precision (0.983) missed the goal. default-3's variant signals reached precision 0.993
  * at coverage 0.576 (the calibrated threshold rose above a same-title pair), default-4's joined
  * words 0.994 at 0.630: the goal asks coverage >= 0.5, the floor is today's figure less the
- * allowance.
+ * allowance. default-5's model-number relation (codes written apart, conflicts only between codes
+ * written alike) kept its precision 0.994 at coverage 0.588 (recall@1 0.946 -> 0.938, the goal
+ * exactly): the coverage floor goes to 0.55. amazon-walmart's recall@3 reached the goal (0.991).
  */
 import { describe, expect, it } from 'vitest';
 import { DATASETS_DIR, developmentSetsPresent } from './development-sets.ts';
@@ -27,13 +29,16 @@ const FLOORS: Record<
   string,
   { recallAt1: number; recallAt3: number; recallAt10: number; precision: number; coverage: number }
 > = {
-  'abt-buy': { recallAt1: 0.93, recallAt3: 0.975, recallAt10: 0.995, precision: 0.99, coverage: 0.85 },
-  'amazon-google': { recallAt1: 0.938, recallAt3: 0.99, recallAt10: 0.99, precision: 0.99, coverage: 0.6 },
-  'amazon-walmart': { recallAt1: 0.85, recallAt3: 0.98, recallAt10: 0.995, precision: 0.99, coverage: 0.68 },
+  'abt-buy': { recallAt1: 0.935, recallAt3: 0.978, recallAt10: 0.995, precision: 0.99, coverage: 0.85 },
+  'amazon-google': { recallAt1: 0.938, recallAt3: 0.99, recallAt10: 0.99, precision: 0.99, coverage: 0.55 },
+  'amazon-walmart': { recallAt1: 0.855, recallAt3: 0.99, recallAt10: 0.995, precision: 0.99, coverage: 0.68 },
 };
 
 /** The sets on which recall@1 already beats the TF-IDF of names by the goal's 0.03. */
 const RECALL_AT_1_GOAL_MET = new Set(['abt-buy', 'amazon-google']);
+
+/** The sets on which recall@3 already reaches the goal's 0.99. */
+const RECALL_AT_3_GOAL_MET = new Set(['amazon-google', 'amazon-walmart']);
 
 describe.skipIf(!present)('learned matching, leave one dataset out', () => {
   it('beats the TF-IDF of names on every set and keeps automatic matching precise', () => {
@@ -50,6 +55,7 @@ describe.skipIf(!present)('learned matching, leave one dataset out', () => {
         expect(h.recallAt1, report.name).toBeGreaterThanOrEqual(report.baseline.recallAt1 + 0.03);
       expect(h.recallAt1, report.name).toBeGreaterThanOrEqual(floor.recallAt1);
       expect(h.recallAt3, report.name).toBeGreaterThanOrEqual(floor.recallAt3);
+      if (RECALL_AT_3_GOAL_MET.has(report.name)) expect(h.recallAt3, report.name).toBeGreaterThanOrEqual(0.99);
       expect(h.recallAt10, report.name).toBeGreaterThanOrEqual(floor.recallAt10);
       expect(h.crossValidated.precision, report.name).toBeGreaterThanOrEqual(floor.precision);
       expect(h.crossValidated.coverage, report.name).toBeGreaterThanOrEqual(floor.coverage);

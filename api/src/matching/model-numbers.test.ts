@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { extractModelNumbers, isModelNumber, modelRelation, normalizeMpn, shorterVariants } from './model-numbers.ts';
+import {
+  codesWrittenApart,
+  extractModelNumbers,
+  isModelNumber,
+  type LocatedCode,
+  modelNumbersConflict,
+  modelRelation,
+  normalizeMpn,
+  relateModelNumbers,
+  shorterVariants,
+} from './model-numbers.ts';
 
 describe('extractModelNumbers', () => {
   it.each([
@@ -33,6 +43,15 @@ describe('isModelNumber', () => {
     ['wstk1', true],
     ['5port', false],
     ['kx5port', true],
+    ['10db', false],
+    ['200ct', false],
+    ['2pk', false],
+    ['25pk', false],
+    ['6pc', false],
+    ['11pt', false],
+    ['3qt', false],
+    ['5gal', false],
+    ['pk25', true],
   ])('%s -> %s', (input, expected) => {
     expect(isModelNumber(input)).toBe(expected);
   });
@@ -75,5 +94,93 @@ describe('shorterVariants', () => {
     expect(shorterVariants('nnc994ss').sort()).toEqual(
       ['94ss', '994ss', 'c994ss', 'nc994ss', 'nnc9', 'nnc99', 'nnc994', 'nnc994s'].sort(),
     );
+  });
+});
+
+describe('codesWrittenApart', () => {
+  // every two adjacent words that read as a model number; only a relation to a code of the other
+  // name makes one evidence (relateModelNumbers)
+  it.each([
+    ['jaton px558 dt geforce 8400 gs card', ['jatonpx558', 'px558dt', 'geforce8400', '8400gs']],
+    ['msm geforce gt 430 card', ['gt430', '430card']],
+    ['adobe photoshop cs 2 mac', ['cs2']],
+    ['nikon coolpix s60 pink', ['coolpixs60', 's60pink']],
+    ['dsct300 dsct300b', []],
+    ['2 4 6', []],
+    ['pack of 2 pk', ['of2']],
+  ])('%s -> %j', (name, expected) => {
+    expect(codesWrittenApart(name.split(' '))).toEqual(expected);
+  });
+});
+
+const side = (name: string, codes: string[]) => ({
+  codes: codes.map((code): LocatedCode => ({ code, in: 'name' })),
+  words: name.split(' '),
+});
+
+describe('relateModelNumbers', () => {
+  it.each([
+    // a code of one name written as two words of the other: a variant, never exact
+    [
+      'nvidia geforce 8400gs pcie',
+      ['8400gs'],
+      'jaton px558 geforce 8400 gs',
+      ['px558'],
+      [['8400gs', '8400gs', 'partial', 'right']],
+    ],
+    [
+      'jaton px558 geforce 8400 gs',
+      ['px558'],
+      'nvidia geforce 8400gs pcie',
+      ['8400gs'],
+      [['8400gs', '8400gs', 'partial', 'left']],
+    ],
+    [
+      'nikon coolpixs60pnk',
+      ['coolpixs60pnk'],
+      'nikon coolpix s60 26132',
+      ['s60', '26132'],
+      [['coolpixs60pnk', 'coolpixs60', 'partial', 'right']],
+    ],
+    // codes that relate in one word: the words apart add nothing
+    [
+      'asus engt430 gt430',
+      ['engt430', 'gt430'],
+      'evga gt430 gt 430',
+      ['gt430'],
+      [
+        ['engt430', 'gt430', 'partial', undefined],
+        ['gt430', 'gt430', 'exact', undefined],
+      ],
+    ],
+    ['sony msmt2g', ['msmt2g'], 'sony ms pro duo mark2', ['mark2'], []],
+  ] as const)('%s ~ %s', (leftName, leftCodes, rightName, rightCodes, expected) => {
+    const related = relateModelNumbers(side(leftName, [...leftCodes]), side(rightName, [...rightCodes]));
+    expect(related.map((r) => [r.left, r.right, r.relation, r.apart])).toEqual(expected);
+  });
+});
+
+describe('modelNumbersConflict', () => {
+  it.each([
+    // the same runs of letters and digits, unrelated: another model of the same kind
+    [['mb276lla'], ['mb277lla'], true],
+    [['dsct500b'], ['dsct300', 'dsct300b'], true],
+    [['ef4124'], ['ef4116'], true],
+    [['26991'], ['98510'], true],
+    // one shop's part number against another's catalogue number: no conflict
+    [['msmt2g'], ['mark2'], false],
+    [['pg40bk'], ['0615b002'], false],
+    [['h890'], ['9661930403'], false],
+    [['8400gs'], ['px558'], false],
+    // one side without codes
+    [[], ['mark2'], false],
+  ] as const)('%j ~ %j -> %s', (left, right, expected) => {
+    expect(modelNumbersConflict(left, right, [])).toBe(expected);
+  });
+
+  it('is no conflict when any pair relates', () => {
+    const related = relateModelNumbers(side('a mb276lla', ['mb276lla']), side('b mb276ll', ['mb276ll']));
+    expect(related).toHaveLength(1);
+    expect(modelNumbersConflict(['mb276lla'], ['mb276ll'], related)).toBe(false);
   });
 });

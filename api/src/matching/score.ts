@@ -8,19 +8,17 @@
  * a reviewer would; the automatic threshold on top of it is calibrated on labelled decisions
  * (threshold.ts).
  */
-import { modelRelation } from './model-numbers.ts';
+import {
+  type LocatedCode,
+  modelNumbersConflict,
+  type RelatedModelNumbers,
+  relateModelNumbers,
+} from './model-numbers.ts';
 import { relativePriceDifference } from './price.ts';
 import type { PreparedProduct } from './product.ts';
 import { trigramSimilarity, weightedWordSimilarity, type WordStatistics } from './similarity.ts';
 
-export interface RelatedModelNumbers {
-  left: string;
-  right: string;
-  relation: 'exact' | 'partial' | 'similar';
-  /** where each side wrote it */
-  leftIn: 'name' | 'description';
-  rightIn: 'name' | 'description';
-}
+export type { RelatedModelNumbers };
 
 export interface MatchEvidence {
   /** identifiers equal on both sides ('gtin', 'mpn') */
@@ -38,7 +36,7 @@ export interface MatchEvidence {
   sharedModelNumbers: string[];
   /** all related model numbers, exact or variants, with where they were found */
   relatedModelNumbers: RelatedModelNumbers[];
-  /** both names carry model numbers and none of them relate */
+  /** both names carry model numbers, none relate, two are written alike (model-numbers.ts) */
   modelNumbersConflict: boolean;
   /** |a - b| / max(a, b), null when a price is missing */
   priceDifference: number | null;
@@ -49,9 +47,8 @@ export interface CatalogueStatistics {
   codes: WordStatistics;
 }
 
-type Located = { code: string; in: 'name' | 'description' };
-
-function locatedCodes(product: PreparedProduct): Located[] {
+/** A product's model numbers with where it writes each. */
+export function locatedCodes(product: PreparedProduct): LocatedCode[] {
   return [
     ...product.nameCodes.map((code) => ({ code, in: 'name' as const })),
     ...product.descriptionCodes.map((code) => ({ code, in: 'description' as const })),
@@ -67,13 +64,10 @@ export function collectEvidence(
   if (left.gtin && left.gtin === right.gtin) matchedIdentifiers.push('gtin');
   if (left.mpn && left.mpn === right.mpn) matchedIdentifiers.push('mpn');
 
-  const relatedModelNumbers: RelatedModelNumbers[] = [];
-  for (const l of locatedCodes(left)) {
-    for (const r of locatedCodes(right)) {
-      const relation = modelRelation(l.code, r.code);
-      if (relation) relatedModelNumbers.push({ left: l.code, right: r.code, relation, leftIn: l.in, rightIn: r.in });
-    }
-  }
+  const relatedModelNumbers = relateModelNumbers(
+    { codes: locatedCodes(left), words: left.words },
+    { codes: locatedCodes(right), words: right.words },
+  );
   const words = weightedWordSimilarity(left.words, right.words, statistics.words);
   return {
     matchedIdentifiers,
@@ -84,7 +78,7 @@ export function collectEvidence(
     sharedWords: words.shared,
     sharedModelNumbers: [...new Set(relatedModelNumbers.filter((r) => r.relation === 'exact').map((r) => r.left))],
     relatedModelNumbers,
-    modelNumbersConflict: left.nameCodes.length > 0 && right.nameCodes.length > 0 && relatedModelNumbers.length === 0,
+    modelNumbersConflict: modelNumbersConflict(left.nameCodes, right.nameCodes, relatedModelNumbers),
     priceDifference: relativePriceDifference(left.price, right.price),
   };
 }

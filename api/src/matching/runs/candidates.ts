@@ -16,8 +16,8 @@ import { DEFAULT_MODEL } from '../default-model.ts';
 import { gramsOf, pairFeatures, type FeatureName, type FeatureStatistics, type FeatureVector } from '../features.ts';
 import { scoreList, type MatchingModel } from '../model.ts';
 import type { PreparedProduct } from '../product.ts';
-import { modelRelation } from '../model-numbers.ts';
-import { collectEvidence, type MatchEvidence } from '../score.ts';
+import { relateModelNumbers } from '../model-numbers.ts';
+import { collectEvidence, locatedCodes, type MatchEvidence } from '../score.ts';
 import { WordStatistics } from '../similarity.ts';
 import type { Db } from './keys.ts';
 
@@ -314,9 +314,14 @@ export async function readTermCounts(
     const right = rightOf(row);
     words.push(...right.words);
     grams.push(...gramsOf(right));
-    // A model number's count weighs it only where it relates to one of the product's (score.ts).
-    const own = [...products[row.i]!.nameCodes, ...products[row.i]!.descriptionCodes];
-    codes.push(...right.nameCodes.filter((code) => own.some((mine) => modelRelation(mine, code))));
+    // A model number's count weighs it only where it relates to one of the product's (score.ts),
+    // also where the competitor writes it as two words ('8400 gs', model-numbers.ts).
+    const own = products[row.i]!;
+    const related = relateModelNumbers(
+      { codes: locatedCodes(own), words: own.words },
+      { codes: locatedCodes(right), words: right.words },
+    );
+    codes.push(...related.map((r) => r.right));
   }
   await statistics.ensure(db, words, codes, grams);
 }
