@@ -23,7 +23,9 @@ export default function BillingOverviewPage() {
   return (
     <RouteLayout route="organizationsBilling">
       <ApiErrorAlert error={tableQuery.error} />
-      <OrganizationSearch setFilters={setFilters} />
+      <OrganizationSearch
+        onSearch={(search) => setFilters([{ field: 'search', operator: 'contains', value: search }], 'replace')}
+      />
       <Table<OrganizationRow> {...tableProps} rowKey="id" scroll={{ x: true }}>
         <Table.Column<OrganizationRow>
           dataIndex="name"

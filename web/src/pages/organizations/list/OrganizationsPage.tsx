@@ -1,36 +1,35 @@
-import { useTable } from '@refinedev/antd';
-import { useTableClampPage } from '../../../components/list/useTableClampPage.ts';
-import { CanAccess } from '@refinedev/core';
+import { CanAccess, useList } from '@refinedev/core';
 import { Table, Tag } from 'antd';
-import { useState } from 'react';
+import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { COUNT_COLUMN } from '../../../components/list/columns.tsx';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
+import { PAGE_SIZES } from '../../../components/list/listParams.ts';
+import { useClampPage } from '../../../components/list/useClampPage.ts';
+import { useUrlListState } from '../../../components/list/useUrlListState.ts';
 import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { routePath } from '../../../routes/useCarriedPath.ts';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { OrganizationSearch } from '../OrganizationSearch.tsx';
-import { type OrganizationSort, organizationSort } from '../organizationSort.ts';
 import { ORGANIZATION_LIST_QUERY, type OrganizationRow } from '../queries.ts';
 import { OrganizationCreateButton } from './OrganizationCreateButton.tsx';
+import { columnOrder, listArguments, readListState, sortOf, writeListState } from './listState.ts';
 
-/** /organizations: search, sort and page through the organizations the user may see. */
+/** /organizations: search, sort and page through the organizations the user may see (kept in the address). */
 export default function OrganizationsPage() {
   const { t, i18n } = useTranslation();
-  // The API sorts by an enum: the table's sorter is turned into it before the query runs.
-  const [sort, setSort] = useState<OrganizationSort>('NAME_ASC');
-  const table = useTable<OrganizationRow>({
+  const [state, update] = useUrlListState(readListState, writeListState);
+  const { result, query } = useList<OrganizationRow>({
     resource: 'organizations',
-    syncWithLocation: false,
-    pagination: { pageSize: 20 },
-    sorters: { mode: 'server' },
-    meta: { gqlQuery: ORGANIZATION_LIST_QUERY, gqlVariables: { sort } },
+    pagination: { currentPage: state.page, pageSize: state.pageSize, mode: 'server' },
+    meta: { gqlQuery: ORGANIZATION_LIST_QUERY, gqlVariables: listArguments(state) },
     errorNotification: false,
   });
-  const { tableProps, tableQuery, setFilters, sorters } = table;
-  if (organizationSort(sorters) !== sort) setSort(organizationSort(sorters));
   // A page past the end (its last rows gone, or such an address): the last page.
-  useTableClampPage(table);
+  useClampPage(
+    { page: state.page, pageSize: state.pageSize, total: result.total, fetching: query.isFetching },
+    (page) => update({ page }, { replace: true }),
+  );
 
   return (
     <RouteLayout
@@ -41,13 +40,34 @@ export default function OrganizationsPage() {
         </CanAccess>
       }
     >
-      <ApiErrorAlert error={tableQuery.error} />
-      <OrganizationSearch setFilters={setFilters} />
-      <Table<OrganizationRow> {...tableProps} rowKey="id" scroll={{ x: true }}>
+      <ApiErrorAlert error={query.error} />
+      <OrganizationSearch value={state.search} onSearch={(search) => update({ search })} />
+      <Table<OrganizationRow>
+        rowKey="id"
+        dataSource={result.data}
+        loading={query.isFetching}
+        scroll={{ x: true }}
+        pagination={{
+          current: state.page,
+          pageSize: state.pageSize,
+          total: result.total,
+          pageSizeOptions: PAGE_SIZES.map(String),
+        }}
+        onChange={(pagination, _filters, sorter, { action }) => {
+          if (action === 'paginate')
+            update({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? state.pageSize });
+          if (action === 'sort') {
+            const first = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<OrganizationRow> | undefined;
+            update({ sort: sortOf(first?.columnKey as string | undefined, first?.order) });
+          }
+        }}
+      >
         <Table.Column<OrganizationRow>
+          key="name"
           dataIndex="name"
           title={t('organizations.fields.name')}
           sorter
+          sortOrder={columnOrder(state.sort, 'name')}
           render={(name: string, row) => (
             <AppLink to={routePath('organizationDetail', { organizationId: row.id })}>{name}</AppLink>
           )}
@@ -75,9 +95,11 @@ export default function OrganizationsPage() {
           {...COUNT_COLUMN}
         />
         <Table.Column<OrganizationRow>
+          key="createdAt"
           dataIndex="createdAt"
           title={t('organizations.fields.createdAt')}
           sorter
+          sortOrder={columnOrder(state.sort, 'createdAt')}
           render={(createdAt: string) => new Date(createdAt).toLocaleDateString(i18n.language)}
         />
       </Table>

@@ -1,4 +1,4 @@
-import { Button, Form, type FormProps, Input, Select } from 'antd';
+import { Button, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OrganizationSelect } from '../../../features/organizations/OrganizationSelect.tsx';
 import { ROLES } from '../roles.ts';
@@ -7,12 +7,34 @@ import type { UserFilterValues } from './userFilters.ts';
 
 export type { UserFilterValues };
 
-/** E-mail search and the organization (Admin), role and state filters of the users list. */
-export function UserFilters({ formProps }: { formProps: FormProps<UserFilterValues> }) {
+/**
+ * E-mail search and the organization (Admin), role and state filters of the users list, applied
+ * by Filter. `values`: the filters read from the address; the form shows them again when the
+ * address changes them (Back, a link).
+ */
+export function UserFilters({
+  values,
+  onFilter,
+}: {
+  values: UserFilterValues;
+  onFilter: (values: UserFilterValues) => void;
+}) {
   const { t } = useTranslation();
   const { isAdmin } = useViewerRoles();
+  const shown = {
+    email: values.email || undefined,
+    organizationId: values.organizationId || undefined,
+    role: values.role || undefined,
+    state: values.state || undefined,
+  };
   return (
-    <Form<UserFilterValues> {...formProps} layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
+    <Form<UserFilterValues>
+      key={JSON.stringify(shown)}
+      initialValues={shown}
+      onFinish={onFilter}
+      layout="inline"
+      style={{ marginBottom: 16, rowGap: 8 }}
+    >
       <Form.Item name="email" label={t('users.fields.email')}>
         <Input allowClear placeholder={t('users.list.emailSearch')} />
       </Form.Item>

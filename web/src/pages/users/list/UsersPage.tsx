@@ -1,45 +1,63 @@
-import { useTable } from '@refinedev/antd';
-import { CanAccess } from '@refinedev/core';
+import { CanAccess, useList } from '@refinedev/core';
 import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
-import { useTableClampPage } from '../../../components/list/useTableClampPage.ts';
+import { PAGE_SIZES } from '../../../components/list/listParams.ts';
+import { useClampPage } from '../../../components/list/useClampPage.ts';
+import { useUrlListState } from '../../../components/list/useUrlListState.ts';
 import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { routePath } from '../../../routes/useCarriedPath.ts';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { USER_LIST_QUERY, type UserRow } from '../queries.ts';
 import { ROLE_COLORS } from '../roles.ts';
-import { UserFilters, type UserFilterValues } from './UserFilters.tsx';
+import { UserFilters } from './UserFilters.tsx';
 import { userFilters } from './userFilters.ts';
 import { UserInviteButton } from './UserInviteButton.tsx';
+import { filterChange, readListState, writeListState } from './listState.ts';
 
-/** /users: the users the signed-in user may manage, filtered and paged; invite. */
+/** /users: the users the signed-in user may manage, filtered and paged (kept in the address); invite. */
 export default function UsersPage() {
   const { t, i18n } = useTranslation();
-  const table = useTable<UserRow, never, UserFilterValues>({
+  const [state, update] = useUrlListState(readListState, writeListState);
+  const { result, query } = useList<UserRow>({
     resource: 'users',
-    syncWithLocation: false,
-    pagination: { pageSize: 20 },
+    pagination: { currentPage: state.page, pageSize: state.pageSize, mode: 'server' },
+    filters: userFilters(state),
     meta: { gqlQuery: USER_LIST_QUERY },
-    onSearch: userFilters,
     errorNotification: false,
   });
   // A page past the end (its last rows gone, or such an address): the last page.
-  useTableClampPage(table);
-  const { tableProps, tableQuery, searchFormProps } = table;
+  useClampPage(
+    { page: state.page, pageSize: state.pageSize, total: result.total, fetching: query.isFetching },
+    (page) => update({ page }, { replace: true }),
+  );
 
   return (
     <RouteLayout
       route="users"
       extra={
         <CanAccess resource="users" action="create">
-          <UserInviteButton onInvited={() => void tableQuery.refetch()} />
+          <UserInviteButton onInvited={() => void query.refetch()} />
         </CanAccess>
       }
     >
-      <ApiErrorAlert error={tableQuery.error} />
-      <UserFilters formProps={searchFormProps} />
-      <Table<UserRow> {...tableProps} rowKey="id" scroll={{ x: true }}>
+      <ApiErrorAlert error={query.error} />
+      <UserFilters values={state} onFilter={(values) => update(filterChange(values))} />
+      <Table<UserRow>
+        rowKey="id"
+        dataSource={result.data}
+        loading={query.isFetching}
+        scroll={{ x: true }}
+        pagination={{
+          current: state.page,
+          pageSize: state.pageSize,
+          total: result.total,
+          pageSizeOptions: PAGE_SIZES.map(String),
+        }}
+        onChange={(pagination) =>
+          update({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? state.pageSize })
+        }
+      >
         <Table.Column<UserRow>
           dataIndex="email"
           title={t('users.fields.email')}
