@@ -4,7 +4,7 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { COUNT_COLUMN } from '../../../components/list/columns.tsx';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
-import { PAGE_SIZES } from '../../../components/list/listParams.ts';
+import { pagedTableProps, pagingOf } from '../../../components/list/pagedTable.ts';
 import { useClampPage } from '../../../components/list/useClampPage.ts';
 import { useUrlListState } from '../../../components/list/useUrlListState.ts';
 import { AppLink } from '../../../components/navigation/AppLink.tsx';
@@ -43,19 +43,9 @@ export default function OrganizationsPage() {
       <ApiErrorAlert error={query.error} />
       <OrganizationSearch value={state.search} onSearch={(search) => update({ search })} />
       <Table<OrganizationRow>
-        rowKey="id"
-        dataSource={result.data}
-        loading={query.isFetching}
-        scroll={{ x: true }}
-        pagination={{
-          current: state.page,
-          pageSize: state.pageSize,
-          total: result.total,
-          pageSizeOptions: PAGE_SIZES.map(String),
-        }}
+        {...pagedTableProps(state, result, query.isFetching)}
         onChange={(pagination, _filters, sorter, { action }) => {
-          if (action === 'paginate')
-            update({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? state.pageSize });
+          if (action === 'paginate') update(pagingOf(pagination, state));
           if (action === 'sort') {
             const first = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<OrganizationRow> | undefined;
             update({ sort: sortOf(first?.columnKey as string | undefined, first?.order) });

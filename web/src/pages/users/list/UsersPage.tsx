@@ -2,7 +2,7 @@ import { CanAccess, useList } from '@refinedev/core';
 import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
-import { PAGE_SIZES } from '../../../components/list/listParams.ts';
+import { pagedTableProps, pagingOf } from '../../../components/list/pagedTable.ts';
 import { useClampPage } from '../../../components/list/useClampPage.ts';
 import { useUrlListState } from '../../../components/list/useUrlListState.ts';
 import { AppLink } from '../../../components/navigation/AppLink.tsx';
@@ -44,19 +44,8 @@ export default function UsersPage() {
       <ApiErrorAlert error={query.error} />
       <UserFilters values={state} onFilter={(values) => update(filterChange(values))} />
       <Table<UserRow>
-        rowKey="id"
-        dataSource={result.data}
-        loading={query.isFetching}
-        scroll={{ x: true }}
-        pagination={{
-          current: state.page,
-          pageSize: state.pageSize,
-          total: result.total,
-          pageSizeOptions: PAGE_SIZES.map(String),
-        }}
-        onChange={(pagination) =>
-          update({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? state.pageSize })
-        }
+        {...pagedTableProps(state, result, query.isFetching)}
+        onChange={(pagination) => update(pagingOf(pagination, state))}
       >
         <Table.Column<UserRow>
           dataIndex="email"
