@@ -236,22 +236,35 @@ export async function brandSums(db: Queryable, sel: Selection): Promise<Array<Su
   } else {
     // The products as the rollups counted them (migration 096: the same state as every other
     // figure of the answer), each with its pairs' sums by competitor slot (098): the chosen
-    // competitors' elements added up, one pass, nothing joined.
+    // competitors' elements added up, one pass, nothing joined. In integer cents (100): the
+    // market rounded to cents once per product, then the difference and the index × 10^6 by the
+    // integer functions, which equal the numeric ones. OFFSET 0 keeps the planner from
+    // substituting the market's and the difference's expressions into each of their uses; the
+    // whole selection is the brands' rows summed (one aggregation per product, not two as with
+    // GROUPING SETS).
     const slots = await slotsOf(db, sel.websiteId, sel.competitorIds);
     const added = (column: string) =>
       slots.length ? slots.map((slot) => `coalesce(pc.${column}[${slot}], 0)`).join(' + ') : '0';
     const scope = scopeConditions(sel, 'pc.brand', 'pc.category', 3);
-    sql = `SELECT CASE WHEN grouping(x.brand) = 1 THEN NULL ELSE x.brand END AS brand, count(*) AS products,
-                  count(*) FILTER (WHERE x.matched) AS matched, count(x.d) AS priced, coalesce(sum(x.ix), 0) AS index_sum,
-                  coalesce(sum(x.ix - 100), 0) AS difference_sum,
-                  count(*) FILTER (WHERE x.d < -$2::int) AS cheaper, count(*) FILTER (WHERE x.d BETWEEN -$2::int AND $2::int) AS same,
-                  count(*) FILTER (WHERE x.d > $2::int) AS pricier
-             FROM (SELECT y.brand, y.offers > 0 AS matched, insight_difference_tenths(y.price, y.market) AS d, insight_index(y.price, y.market) AS ix
-                     FROM (SELECT pc.brand, pc.price, ${added('pair_offers')} AS offers,
-                                  round(((${added('pair_cents')})::numeric / 100)::numeric(18, 2) / nullif(${added('pair_priced')}, 0), 2) AS market
-                             FROM insight_products_counted pc
-                            WHERE pc.organization_website_id = $1${scope.sql}) y) x
-            GROUP BY GROUPING SETS ((x.brand), ())`;
+    sql = `WITH b AS (
+             SELECT x.brand, count(*) AS products, count(*) FILTER (WHERE x.offers > 0) AS matched, count(x.d) AS priced,
+                    coalesce(sum(x.micros), 0) * 0.000001 AS index_sum, coalesce(sum(x.micros - 100000000), 0) * 0.000001 AS difference_sum,
+                    count(*) FILTER (WHERE x.d < -$2::int) AS cheaper, count(*) FILTER (WHERE x.d BETWEEN -$2::int AND $2::int) AS same,
+                    count(*) FILTER (WHERE x.d > $2::int) AS pricier
+               FROM (SELECT y.brand, y.offers, insight_difference_tenths_cents(y.price, y.market) AS d,
+                            insight_index_micros(y.price, y.market) AS micros
+                       FROM (SELECT pc.brand, pc.price_cents AS price, ${added('pair_offers')} AS offers,
+                                    (2 * (${added('pair_cents')}) + (${added('pair_priced')})) / nullif(2 * (${added('pair_priced')}), 0) AS market
+                               FROM insight_products_counted pc
+                              WHERE pc.organization_website_id = $1${scope.sql}
+                             OFFSET 0) y
+                     OFFSET 0) x
+              GROUP BY x.brand)
+           SELECT b.brand, b.products, b.matched, b.priced, b.index_sum, b.difference_sum, b.cheaper, b.same, b.pricier FROM b
+           UNION ALL
+           SELECT NULL, coalesce(sum(b.products), 0), coalesce(sum(b.matched), 0), coalesce(sum(b.priced), 0), coalesce(sum(b.index_sum), 0),
+                  coalesce(sum(b.difference_sum), 0), coalesce(sum(b.cheaper), 0), coalesce(sum(b.same), 0), coalesce(sum(b.pricier), 0)
+             FROM b`;
     params = [sel.websiteId, sel.tolerance, ...scope.params];
   }
   const { rows } = await db.query<Record<string, unknown>>(sql, params);
