@@ -20,6 +20,7 @@ import {
 } from '../retrain.ts';
 import { MATCHING_RETRAIN } from '../runs/jobs.ts';
 import type {
+  Competitor,
   MutationCompetitorMatchingTargetPrecisionSetArgs,
   MutationMatchingRetrainStartArgs,
   MutationOrganizationMatchingTargetPrecisionSetArgs,
@@ -79,8 +80,9 @@ function requireAdmin(ctx: ApiContext, what: string): void {
 
 const calibrationResolvers = {
   Competitor: {
-    matchingCalibration: (parent: { id: string }, _args: unknown, ctx: ApiContext) => calibrationOf(ctx, parent.id),
-    matchingTargetPrecision: (parent: { id: string }, _args: unknown, ctx: ApiContext) =>
+    matchingCalibration: (parent: Pick<Competitor, 'id'>, _args: unknown, ctx: ApiContext) =>
+      calibrationOf(ctx, parent.id),
+    matchingTargetPrecision: (parent: Pick<Competitor, 'id'>, _args: unknown, ctx: ApiContext) =>
       competitorTarget(ctx.pool, parent.id),
   },
   Mutation: {

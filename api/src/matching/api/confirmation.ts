@@ -22,7 +22,11 @@ import {
 } from './shared.ts';
 import { listConfirmationPairs, pairsInScope, TOTAL_EXACT_UP_TO } from './confirmation-store.ts';
 import { loadDecisions } from './log-store.ts';
-import type { QueryMatchingConfirmationQueueArgs } from '../../graphql/generated/resolvers.ts';
+import type {
+  MutationMatchingConfirmArgs,
+  QueryMatchingConfirmationQueueArgs,
+  Resolvers,
+} from '../../graphql/generated/resolvers.ts';
 
 export const CONFIRM_MAX_ITEMS = 500;
 
@@ -43,13 +47,7 @@ async function matchingConfirmationQueue(_: unknown, args: QueryMatchingConfirma
   return { data: pairs, meta: { pagination: { total, totalIsEstimate: total > TOTAL_EXACT_UP_TO } } };
 }
 
-async function matchingConfirm(
-  _: unknown,
-  args: {
-    input: { action: string; items: Array<{ matchId: string; expectedVersion: number }>; idempotencyKey: string };
-  },
-  ctx: ApiContext,
-) {
+async function matchingConfirm(_: unknown, args: MutationMatchingConfirmArgs, ctx: ApiContext) {
   const { input } = args;
   const key = keyArg(input.idempotencyKey);
   if (input.action !== 'CONFIRM' && input.action !== 'REJECT')
@@ -122,4 +120,4 @@ async function matchingConfirm(
 export const matchingConfirmationResolvers = {
   Query: { matchingConfirmationQueue },
   Mutation: { matchingConfirm },
-};
+} satisfies Resolvers;

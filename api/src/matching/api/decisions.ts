@@ -7,11 +7,20 @@
  */
 import type { ApiContext } from '../../graphql/context.ts';
 import { badUserInput, notFound } from '../../graphql/errors.ts';
+import type {
+  MutationMatchingDecideArgs,
+  MutationMatchingPickArgs,
+  MutationMatchingRevertArgs,
+  MutationMatchingSkipProductArgs,
+  MutationMatchingUndoArgs,
+  Resolvers,
+} from '../../graphql/generated/resolvers.ts';
 import { uuidArg } from '../../graphql/validate.ts';
 import { applyTransition, revertDecision, type AppliedTransition } from '../state/apply.ts';
 import { conflict } from '../state/errors.ts';
 import type { MatchEvent } from '../state/machine.ts';
 import { claimOrRefuse, releaseIfDone } from '../state/leases.ts';
+import type { PoolClient } from 'pg';
 import { scopeOf } from '../../catalogue/catalogue-scope.ts';
 import {
   actorOf,
@@ -21,6 +30,7 @@ import {
   findProduct,
   keyArg,
   requireUpdate,
+  type UserActor,
   versionArg,
 } from './shared.ts';
 import { loadDecisions } from './log-store.ts';
@@ -62,51 +72,86 @@ async function result(ctx: ApiContext, applied: AppliedTransition[], productId: 
   };
 }
 
-async function matchingDecide(
-  _: unknown,
-  args: { input: { matchId: string; decision: string; expectedVersion: number; idempotencyKey: string } },
-  ctx: ApiContext,
-) {
-  const input = args.input;
-  const event = eventArg(input.decision);
-  const expectedVersion = versionArg(input.expectedVersion);
-  const key = keyArg(input.idempotencyKey);
-  await requireUpdate(ctx, 'productMatchingQueue:detail', 'decide in the product matching queue');
-  const pair = await findPair(ctx.pool, ctx, input.matchId);
+/** The product a decision is taken on: its id and website (for the lease). */
+interface LeasedProduct {
+  id: string;
+  organization_website_id: string;
+}
+
+/** What decides the one pair of `decideOne`. */
+interface OneDecision {
+  event: Exclude<MatchEvent, 'revert'>;
+  source: 'queue' | 'search';
+  /** The pair's version the caller saw, when it saw one. */
+  expectedVersion?: number;
+  /** The pair (found, or created for a pick) within the transaction. */
+  pairOf: (client: PoolClient) => Promise<string>;
+}
+
+/**
+ * One decision on one pair of `product`, in one transaction: the caller's lease first (unless the
+ * key was used: a replay answers the first result), the pair decided, the lease released when
+ * the product has nothing left to match.
+ */
+async function decideOne(ctx: ApiContext, product: LeasedProduct, key: string, decision: OneDecision) {
   const actor = await actorOf(ctx);
   const applied = await decisionTransaction(ctx.pool, async (client) => {
     if (!(await keyTaken(client, key)))
-      await claimOrRefuse(client, pair.product_id, pair.organization_website_id, actor.userId);
+      await claimOrRefuse(client, product.id, product.organization_website_id, actor.userId);
     const done = await applyTransition(client, {
-      matchId: pair.id,
-      event,
+      matchId: await decision.pairOf(client),
+      event: decision.event,
       actor,
-      source: 'queue',
-      expectedVersion,
+      source: decision.source,
+      expectedVersion: decision.expectedVersion,
       idempotencyKey: key,
       batchId: batchIdOf(actor.userId, key),
     });
-    if (!done.replayed) await releaseIfDone(client, pair.product_id, actor.userId);
+    if (!done.replayed) await releaseIfDone(client, product.id, actor.userId);
     return done;
   });
-  return result(ctx, [applied], pair.product_id);
+  return result(ctx, [applied], product.id);
 }
 
-async function matchingSkipProduct(
-  _: unknown,
-  args: { input: { productId: string; competitorId?: string | null; idempotencyKey: string } },
+/**
+ * A batch of decisions on `product` under one key, in one transaction: a batch already applied
+ * with the key is answered as it was; else the caller's lease, then `steps` (each step its own
+ * decision, keyed `<key>:<id>`, in the batch `batchId`).
+ */
+async function decideBatch(
   ctx: ApiContext,
+  product: LeasedProduct,
+  key: string,
+  steps: (client: PoolClient, actor: UserActor, batchId: string) => Promise<AppliedTransition[]>,
 ) {
-  const key = keyArg(args.input.idempotencyKey);
-  await requireUpdate(ctx, 'productMatchingQueue:detail', 'decide in the product matching queue');
-  const product = await findProduct(ctx.pool, ctx, args.input.productId, 'input.productId');
-  const competitorId = args.input.competitorId ? uuidArg('input.competitorId', args.input.competitorId) : null;
   const actor = await actorOf(ctx);
   const batchId = batchIdOf(actor.userId, key);
   const applied = await decisionTransaction(ctx.pool, async (client) => {
     const earlier = await earlierBatch(client, batchId);
     if (earlier) return earlier;
     await claimOrRefuse(client, product.id, product.organization_website_id, actor.userId);
+    return steps(client, actor, batchId);
+  });
+  return result(ctx, applied, product.id);
+}
+
+async function matchingDecide(_: unknown, args: MutationMatchingDecideArgs, ctx: ApiContext) {
+  const input = args.input;
+  const event = eventArg(input.decision);
+  const expectedVersion = versionArg(input.expectedVersion);
+  const key = keyArg(input.idempotencyKey);
+  await requireUpdate(ctx, 'productMatchingQueue:detail', 'decide in the product matching queue');
+  const pair = await findPair(ctx.pool, ctx, input.matchId);
+  const product = { id: pair.product_id, organization_website_id: pair.organization_website_id };
+  return decideOne(ctx, product, key, { event, source: 'queue', expectedVersion, pairOf: async () => pair.id });
+}
+
+async function matchingSkipProduct(_: unknown, args: MutationMatchingSkipProductArgs, ctx: ApiContext) {
+  const key = keyArg(args.input.idempotencyKey);
+  await requireUpdate(ctx, 'productMatchingQueue:detail', 'decide in the product matching queue');
+  const product = await findProduct(ctx.pool, ctx, args.input.productId, 'input.productId');
+  const competitorId = args.input.competitorId ? uuidArg('input.competitorId', args.input.competitorId) : null;
+  return decideBatch(ctx, product, key, async (client, actor, batchId) => {
     const done: AppliedTransition[] = [];
     for (const matchId of await candidatePairs(client, product.id, competitorId))
       done.push(
@@ -122,14 +167,9 @@ async function matchingSkipProduct(
     await releaseIfDone(client, product.id, actor.userId);
     return done;
   });
-  return result(ctx, applied, product.id);
 }
 
-async function matchingPick(
-  _: unknown,
-  args: { input: { productId: string; competitorProductId: string; decision: string; idempotencyKey: string } },
-  ctx: ApiContext,
-) {
+async function matchingPick(_: unknown, args: MutationMatchingPickArgs, ctx: ApiContext) {
   const input = args.input;
   const event = eventArg(input.decision, ['MATCH', 'NEVER_MATCH']);
   const key = keyArg(input.idempotencyKey);
@@ -138,39 +178,18 @@ async function matchingPick(
   const competitorProductId = uuidArg('input.competitorProductId', input.competitorProductId);
   const competitorId = await competitorOfProduct(ctx.pool, competitorProductId, product.organization_website_id);
   if (!competitorId) throw notFound('Competitor product', competitorProductId);
-  const actor = await actorOf(ctx);
-  const applied = await decisionTransaction(ctx.pool, async (client) => {
-    if (!(await keyTaken(client, key)))
-      await claimOrRefuse(client, product.id, product.organization_website_id, actor.userId);
-    const matchId = await pickedPair(client, product.id, competitorProductId, competitorId);
-    const done = await applyTransition(client, {
-      matchId,
-      event,
-      actor,
-      source: 'search',
-      idempotencyKey: key,
-      batchId: batchIdOf(actor.userId, key),
-    });
-    if (!done.replayed) await releaseIfDone(client, product.id, actor.userId);
-    return done;
+  return decideOne(ctx, product, key, {
+    event,
+    source: 'search',
+    pairOf: (client) => pickedPair(client, product.id, competitorProductId, competitorId),
   });
-  return result(ctx, [applied], product.id);
 }
 
-async function matchingUndo(
-  _: unknown,
-  args: { input: { productId: string; idempotencyKey: string } },
-  ctx: ApiContext,
-) {
+async function matchingUndo(_: unknown, args: MutationMatchingUndoArgs, ctx: ApiContext) {
   const key = keyArg(args.input.idempotencyKey);
   await requireUpdate(ctx, 'productMatchingQueue:detail', 'decide in the product matching queue');
   const product = await findProduct(ctx.pool, ctx, args.input.productId, 'input.productId');
-  const actor = await actorOf(ctx);
-  const batchId = batchIdOf(actor.userId, key);
-  const applied = await decisionTransaction(ctx.pool, async (client) => {
-    const earlier = await earlierBatch(client, batchId);
-    if (earlier) return earlier;
-    await claimOrRefuse(client, product.id, product.organization_website_id, actor.userId);
+  return decideBatch(ctx, product, key, async (client, actor, batchId) => {
     const ids = await lastDecisionsToUndo(client, product.id, actor.userId);
     if (!ids) throw conflict('NOT_ALLOWED_FROM_STATE', 'You have no decision on this product left to undo.');
     const done: AppliedTransition[] = [];
@@ -186,14 +205,9 @@ async function matchingUndo(
       );
     return done;
   });
-  return result(ctx, applied, product.id);
 }
 
-async function matchingRevert(
-  _: unknown,
-  args: { input: { decisionId: string; idempotencyKey: string } },
-  ctx: ApiContext,
-) {
+async function matchingRevert(_: unknown, args: MutationMatchingRevertArgs, ctx: ApiContext) {
   const key = keyArg(args.input.idempotencyKey);
   const decisionId = String(args.input.decisionId ?? '');
   if (!/^\d{1,18}$/.test(decisionId)) throw badUserInput('input.decisionId', 'must be a decision id');
@@ -215,4 +229,4 @@ async function matchingRevert(
 
 export const matchingDecisionResolvers = {
   Mutation: { matchingDecide, matchingSkipProduct, matchingPick, matchingUndo, matchingRevert },
-};
+} satisfies Resolvers;

@@ -5,7 +5,13 @@
  * No access checks here: the resolvers check the caller first.
  */
 import { badUserInput } from '../../graphql/errors.ts';
-import type { MatchingLogFilter } from '../../graphql/generated/resolvers.ts';
+import type {
+  MatchingDecisionSource,
+  MatchingEvent,
+  MatchingLogFilter,
+  MatchingStage,
+  MatchingStatus,
+} from '../../graphql/generated/resolvers.ts';
 import { uidArg, uuidArg } from '../../graphql/validate.ts';
 import { MATCH_EVENTS } from '../state/machine.ts';
 import { DECISION_SOURCES, type Queryable } from '../state/apply.ts';
@@ -34,16 +40,17 @@ export function toDecision(row: Record<string, any>, canRevert: boolean) {
     id: row.d_id,
     decidedAt: toIso(row.d_decided_at)!,
     actor: row.d_actor_id || row.d_actor_email ? { id: row.d_actor_id, email: row.d_actor_email } : null,
-    event: String(row.d_event).toUpperCase(),
-    source: String(row.d_source).toUpperCase(),
+    // The database keeps the state machine's names in lower case (STATE.md); the schema's are upper case.
+    event: String(row.d_event).toUpperCase() as MatchingEvent,
+    source: String(row.d_source).toUpperCase() as MatchingDecisionSource,
     matchId: row.d_match_id,
     product: toProductSummary(row),
     competitor: { id: row.c_id, name: row.c_name },
     competitorProduct: toCompetitorProduct(row),
-    statusBefore: row.d_status_before,
-    stageBefore: String(row.d_stage_before).toUpperCase(),
-    statusAfter: row.d_status_after,
-    stageAfter: String(row.d_stage_after).toUpperCase(),
+    statusBefore: row.d_status_before as MatchingStatus,
+    stageBefore: String(row.d_stage_before).toUpperCase() as MatchingStage,
+    statusAfter: row.d_status_after as MatchingStatus,
+    stageAfter: String(row.d_stage_after).toUpperCase() as MatchingStage,
     version: row.d_version_after,
     score: toNumber(row.d_score),
     causedBy: row.d_caused_by,

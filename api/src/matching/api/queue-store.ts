@@ -4,6 +4,7 @@
  * shows them, the manual search in a competitor's catalogue, and the products a reviewer may
  * claim. Leases themselves are the state machine's (../state/leases.ts). No access checks here.
  */
+import type { MatchingStage, MatchingStatus } from '../../graphql/generated/resolvers.ts';
 import type { Queryable } from '../../db/transaction.ts';
 import { normalizeGtin } from '../gtin.ts';
 import { toIso, toNumber } from '../../catalogue/catalogue-scope.ts';
@@ -186,8 +187,8 @@ export async function searchCompetitorProducts(
   return rows.map((row) => ({
     competitorProduct: toCompetitorProduct(row),
     similarity: Number(row.similarity),
-    pairStatus: row.m_status ?? null,
-    pairStage: row.m_stage ? String(row.m_stage).toUpperCase() : null,
+    pairStatus: (row.m_status ?? null) as MatchingStatus | null,
+    pairStage: row.m_stage ? (String(row.m_stage).toUpperCase() as MatchingStage) : null,
   }));
 }
 

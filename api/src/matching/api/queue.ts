@@ -12,7 +12,12 @@ import type { Queryable } from '../../db/transaction.ts';
 import type {
   MatchingQueueFilter,
   MutationMatchingClaimNextArgs,
+  MutationMatchingClaimProductArgs,
+  MutationMatchingReleaseProductArgs,
+  QueryMatchingCompetitorSearchArgs,
+  QueryMatchingProductArgs,
   QueryMatchingQueueArgs,
+  Resolvers,
 } from '../../graphql/generated/resolvers.ts';
 import { claimOrRefuse, currentLease, leaseSeconds, release, releaseOthers, tryClaim } from '../state/leases.ts';
 import { findOrganizationWebsite } from '../../catalogue/catalogue-scope.ts';
@@ -79,17 +84,13 @@ async function matchingQueue(_: unknown, args: QueryMatchingQueueArgs, ctx: ApiC
   };
 }
 
-async function matchingProduct(_: unknown, args: { productId: string }, ctx: ApiContext) {
+async function matchingProduct(_: unknown, args: QueryMatchingProductArgs, ctx: ApiContext) {
   await requireRead(ctx, 'productMatchingQueue:detail');
   const product = await findProduct(ctx.pool, ctx, args.productId);
   return (await loadMatchingProducts(ctx.pool, [product.id], ctx.viewer.id))[0]!;
 }
 
-async function matchingCompetitorSearch(
-  _: unknown,
-  args: { productId: string; competitorId: string; search: string; limit?: number | null },
-  ctx: ApiContext,
-) {
+async function matchingCompetitorSearch(_: unknown, args: QueryMatchingCompetitorSearchArgs, ctx: ApiContext) {
   await requireRead(ctx, 'productMatchingQueue:detail');
   const limit = boundedLimit('limit', args.limit, 50, 20);
   const search = typeof args.search === 'string' ? args.search.trim() : '';
@@ -135,7 +136,7 @@ async function matchingClaimNext(_: unknown, args: MutationMatchingClaimNextArgs
   return loadMatchingProducts(ctx.pool, claimed, userId);
 }
 
-async function matchingClaimProduct(_: unknown, args: { productId: string }, ctx: ApiContext) {
+async function matchingClaimProduct(_: unknown, args: MutationMatchingClaimProductArgs, ctx: ApiContext) {
   await requireUpdate(ctx, 'productMatchingQueue:detail', 'work in the product matching queue');
   const product = await findProduct(ctx.pool, ctx, args.productId);
   try {
@@ -143,10 +144,11 @@ async function matchingClaimProduct(_: unknown, args: { productId: string }, ctx
   } catch (error) {
     throw toGraphQLError(error);
   }
-  return toLease(await currentLease(ctx.pool, product.id), ctx.viewer.id);
+  // The caller holds the lease now (claimOrRefuse took or renewed it).
+  return toLease(await currentLease(ctx.pool, product.id), ctx.viewer.id)!;
 }
 
-async function matchingReleaseProduct(_: unknown, args: { productId: string }, ctx: ApiContext) {
+async function matchingReleaseProduct(_: unknown, args: MutationMatchingReleaseProductArgs, ctx: ApiContext) {
   await requireUpdate(ctx, 'productMatchingQueue:detail', 'work in the product matching queue');
   const product = await findProduct(ctx.pool, ctx, args.productId);
   return release(ctx.pool, product.id, ctx.viewer.id);
@@ -155,4 +157,4 @@ async function matchingReleaseProduct(_: unknown, args: { productId: string }, c
 export const matchingQueueResolvers = {
   Query: { matchingQueue, matchingProduct, matchingCompetitorSearch },
   Mutation: { matchingClaimNext, matchingClaimProduct, matchingReleaseProduct },
-};
+} satisfies Resolvers;

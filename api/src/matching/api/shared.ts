@@ -8,6 +8,7 @@ import { GraphQLError } from 'graphql';
 import type { Pool, PoolClient } from 'pg';
 import type { Resource } from '@console/policies';
 import type { ApiContext } from '../../graphql/context.ts';
+import type { MatchingStage, MatchingStatus } from '../../graphql/generated/resolvers.ts';
 import { badUserInput, forbidden, notFound } from '../../graphql/errors.ts';
 import { uuidArg } from '../../graphql/validate.ts';
 import { TransitionError } from '../state/errors.ts';
@@ -217,8 +218,8 @@ export function toPair(row: Record<string, any>) {
   const difference = priceDifference(toNumber(row.m_our_price), competitorProduct.price);
   return {
     id: row.m_id,
-    status: row.m_status,
-    stage: String(row.m_stage).toUpperCase(),
+    status: row.m_status as MatchingStatus,
+    stage: String(row.m_stage).toUpperCase() as MatchingStage,
     version: row.m_version,
     score: row.m_score === null ? null : Number(row.m_score),
     evidence: toEvidence(row.m_evidence),
