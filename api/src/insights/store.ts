@@ -239,17 +239,17 @@ export async function brandSums(db: Queryable, sel: Selection): Promise<Array<Su
     // competitors' elements added up, one pass, nothing joined. In integer cents (100): the
     // market rounded to cents once per product, then the difference and the index × 10^6 by the
     // integer functions, which equal the numeric ones. OFFSET 0 keeps the planner from
-    // substituting the market's and the difference's expressions into each of their uses; the
-    // whole selection is the brands' rows summed (one aggregation per product, not two as with
-    // GROUPING SETS).
+    // substituting the market's and the difference's expressions into each of their uses. Six
+    // aggregates per product (same = priced - cheaper - pricier, the difference sum = the index
+    // sum - 100 × priced); the whole selection is the brands' rows summed (one aggregation per
+    // product, not two as with GROUPING SETS).
     const slots = await slotsOf(db, sel.websiteId, sel.competitorIds);
     const added = (column: string) =>
       slots.length ? slots.map((slot) => `coalesce(pc.${column}[${slot}], 0)`).join(' + ') : '0';
     const scope = scopeConditions(sel, 'pc.brand', 'pc.category', 3);
     sql = `WITH b AS (
-             SELECT x.brand, count(*) AS products, count(*) FILTER (WHERE x.offers > 0) AS matched, count(x.d) AS priced,
-                    coalesce(sum(x.micros), 0) * 0.000001 AS index_sum, coalesce(sum(x.micros - 100000000), 0) * 0.000001 AS difference_sum,
-                    count(*) FILTER (WHERE x.d < -$2::int) AS cheaper, count(*) FILTER (WHERE x.d BETWEEN -$2::int AND $2::int) AS same,
+             SELECT x.brand, count(*) AS products, count(*) FILTER (WHERE x.offers > 0) AS matched, count(x.micros) AS priced,
+                    coalesce(sum(x.micros), 0) AS micros, count(*) FILTER (WHERE x.d < -$2::int) AS cheaper,
                     count(*) FILTER (WHERE x.d > $2::int) AS pricier
                FROM (SELECT y.brand, y.offers, insight_difference_tenths_cents(y.price, y.market) AS d,
                             insight_index_micros(y.price, y.market) AS micros
@@ -260,10 +260,13 @@ export async function brandSums(db: Queryable, sel: Selection): Promise<Array<Su
                              OFFSET 0) y
                      OFFSET 0) x
               GROUP BY x.brand)
-           SELECT b.brand, b.products, b.matched, b.priced, b.index_sum, b.difference_sum, b.cheaper, b.same, b.pricier FROM b
+           SELECT b.brand, b.products, b.matched, b.priced, b.micros * 0.000001 AS index_sum,
+                  (b.micros - 100000000 * b.priced) * 0.000001 AS difference_sum, b.cheaper, b.priced - b.cheaper - b.pricier AS same, b.pricier
+             FROM b
            UNION ALL
-           SELECT NULL, coalesce(sum(b.products), 0), coalesce(sum(b.matched), 0), coalesce(sum(b.priced), 0), coalesce(sum(b.index_sum), 0),
-                  coalesce(sum(b.difference_sum), 0), coalesce(sum(b.cheaper), 0), coalesce(sum(b.same), 0), coalesce(sum(b.pricier), 0)
+           SELECT NULL, coalesce(sum(b.products), 0), coalesce(sum(b.matched), 0), coalesce(sum(b.priced), 0), coalesce(sum(b.micros), 0) * 0.000001,
+                  coalesce(sum(b.micros - 100000000 * b.priced), 0) * 0.000001, coalesce(sum(b.cheaper), 0),
+                  coalesce(sum(b.priced - b.cheaper - b.pricier), 0), coalesce(sum(b.pricier), 0)
              FROM b`;
     params = [sel.websiteId, sel.tolerance, ...scope.params];
   }
