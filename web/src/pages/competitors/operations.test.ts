@@ -1,14 +1,11 @@
-import { type DocumentNode, Kind, validate } from 'graphql';
+import { Kind } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { apiSchema } from '../../test-support/apiSchema.ts';
+import { itValidatesOperations, operationDocuments } from '../../test-support/validOperations.ts';
 import * as competitors from './queries.ts';
 
-const documents = Object.entries(competitors).filter(
-  (entry): entry is [string, DocumentNode] => (entry[1] as DocumentNode | null)?.kind === Kind.DOCUMENT,
-);
+const documents = operationDocuments(competitors);
 
 describe('the competitor operations against the API schema', () => {
-  const schema = apiSchema();
   it('covers every operation of the competitors area', () => {
     expect(documents.map(([name]) => name).sort()).toEqual([
       'COMPETITOR_CREATE_MUTATION',
@@ -22,9 +19,7 @@ describe('the competitor operations against the API schema', () => {
     ]);
   });
 
-  it.each(documents)('%s is valid', (_, document) => {
-    expect(validate(schema, document).map((error) => error.message)).toEqual([]);
-  });
+  itValidatesOperations(competitors);
 
   it('the list asks for the filters and sort the page offers', () => {
     const list = competitors.COMPETITOR_LIST_QUERY.definitions[0];

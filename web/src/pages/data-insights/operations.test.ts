@@ -1,18 +1,13 @@
-import { type DocumentNode, type GraphQLEnumType, type GraphQLInputObjectType, Kind, validate } from 'graphql';
+import type { GraphQLEnumType, GraphQLInputObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { apiSchema } from '../../test-support/apiSchema.ts';
+import { itValidatesOperations } from '../../test-support/validOperations.ts';
 import { insightsFilter, PERIOD_KEYS, readInsightsState } from '../../features/insights/insightsState.ts';
 import * as insights from './queries.ts';
 
-const documents = Object.entries(insights).filter(
-  (entry): entry is [string, DocumentNode] => (entry[1] as DocumentNode | null)?.kind === Kind.DOCUMENT,
-);
-
 describe('the data insights operations against the API schema', () => {
   const schema = apiSchema();
-  it.each(documents)('%s is valid', (_, document) => {
-    expect(validate(schema, document).map((error) => error.message)).toEqual([]);
-  });
+  itValidatesOperations(insights);
 
   it.each([['InsightsPeriod', PERIOD_KEYS]] as const)(
     'the console knows every value of %s, and no other',

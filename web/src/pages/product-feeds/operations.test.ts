@@ -1,12 +1,11 @@
-import { type DocumentNode, type GraphQLEnumType, Kind, validate } from 'graphql';
+import type { GraphQLEnumType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { apiSchema } from '../../test-support/apiSchema.ts';
+import { itValidatesOperations, operationDocuments } from '../../test-support/validOperations.ts';
 import { FEED_FIELDS } from './mapping.ts';
 import * as feeds from './queries.ts';
 
-const documents = Object.entries(feeds).filter(
-  (entry): entry is [string, DocumentNode] => (entry[1] as DocumentNode | null)?.kind === Kind.DOCUMENT,
-);
+const documents = operationDocuments(feeds);
 
 describe('the product feed operations against the API schema', () => {
   const schema = apiSchema();
@@ -23,9 +22,7 @@ describe('the product feed operations against the API schema', () => {
     ]);
   });
 
-  it.each(documents)('%s is valid', (_, document) => {
-    expect(validate(schema, document).map((error) => error.message)).toEqual([]);
-  });
+  itValidatesOperations(feeds);
 
   it("the mapping editor offers exactly the API's feed fields", () => {
     const values = (schema.getType('FeedField') as GraphQLEnumType).getValues().map((value) => value.name);

@@ -1,6 +1,7 @@
-import { type DocumentNode, type GraphQLInputObjectType, Kind, validate } from 'graphql';
+import type { GraphQLInputObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { apiSchema } from '../../test-support/apiSchema.ts';
+import { itValidatesOperations } from '../../test-support/validOperations.ts';
 import {
   MATCHING_FILTERS,
   PRICE_COMPARISONS,
@@ -13,15 +14,9 @@ import * as products from './queries.ts';
 import { DIFF_RATING, MATCHING_STATUS, RECENCY_CONTRAST } from '../../enums/index.ts';
 import type { GraphQLEnumType } from 'graphql';
 
-const documents = Object.entries(products).filter(
-  (entry): entry is [string, DocumentNode] => (entry[1] as DocumentNode | null)?.kind === Kind.DOCUMENT,
-);
-
 describe('the product operations against the API schema', () => {
   const schema = apiSchema();
-  it.each(documents)('%s is valid', (_, document) => {
-    expect(validate(schema, document).map((error) => error.message)).toEqual([]);
-  });
+  itValidatesOperations(products);
 
   it.each([
     ['ProductSort', PRODUCT_SORTS],

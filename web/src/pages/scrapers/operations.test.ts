@@ -1,20 +1,12 @@
-import { type DocumentNode, Kind, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { apiSchema } from '../../test-support/apiSchema.ts';
+import { itValidatesOperations } from '../../test-support/validOperations.ts';
 import * as scrapers from './queries.ts';
 import { exportFile } from './detail/ScraperActions.tsx';
 import { runPercent } from './detail/RunHistory.tsx';
 import { heldChangePercent } from './detail/HeldPrices.tsx';
 
-const documents = Object.entries(scrapers).filter(
-  (entry): entry is [string, DocumentNode] => (entry[1] as DocumentNode | null)?.kind === Kind.DOCUMENT,
-);
-
 describe('the scraper operations against the API schema', () => {
-  const schema = apiSchema();
-  it.each(documents)('%s is valid', (_, document) => {
-    expect(validate(schema, document).map((error) => error.message)).toEqual([]);
-  });
+  itValidatesOperations(scrapers);
 });
 
 describe('export file and run progress', () => {
