@@ -4,7 +4,22 @@
  */
 import type { ApiContext } from '../graphql/context.ts';
 import { badUserInput, forbidden, notFound } from '../graphql/errors.ts';
-import { limitArg, offsetArg, searchArg, uuidArg } from '../graphql/validate.ts';
+import type {
+  MutationScraperCreateArgs,
+  MutationScraperDeleteArgs,
+  MutationScraperHeldPriceDecideArgs,
+  MutationScraperRunCancelArgs,
+  MutationScraperRunNowArgs,
+  MutationScraperUpdateArgs,
+  QueryScraperArgs,
+  QueryScraperHeldPriceListArgs,
+  QueryScraperListArgs,
+  QueryScraperRunArgs,
+  QueryScraperRunListArgs,
+  QueryScraperTestExtractionArgs,
+  ScraperRunFailuresArgs,
+} from '../graphql/generated/resolvers.ts';
+import { pageArgs, searchArg, uuidArg } from '../graphql/validate.ts';
 import { likePattern, oneOf, scopeOf, textArg, toIso, urlArg } from '../catalogue/catalogue-scope.ts';
 import { privateHostsAllowed } from '../feeds/url-guard.ts';
 import { inTransaction } from '../db/transaction.ts';
@@ -141,19 +156,7 @@ async function scraperOrNotFound(ctx: ApiContext, id: string, withSettings = tru
   return row;
 }
 
-async function scraperList(
-  _: unknown,
-  args: {
-    search?: string | null;
-    health?: string[] | null;
-    competitorId?: string | null;
-    enabled?: boolean | null;
-    sort?: keyof typeof SCRAPER_SORTS | null;
-    limit: number;
-    offset: number;
-  },
-  ctx: ApiContext,
-) {
+async function scraperList(_: unknown, args: QueryScraperListArgs, ctx: ApiContext) {
   const search = searchArg('search', args.search);
   const filter = {
     scope: scopeOf(ctx),
@@ -162,15 +165,14 @@ async function scraperList(
     competitorId: args.competitorId ? uuidArg('competitorId', args.competitorId) : null,
     enabled: args.enabled ?? null,
     sort: (args.sort && args.sort in SCRAPER_SORTS ? args.sort : 'NAME_ASC') as keyof typeof SCRAPER_SORTS,
-    limit: limitArg('limit', args.limit),
-    offset: offsetArg('offset', args.offset),
+    ...pageArgs(args),
   };
   await requireCan(ctx, 'scrappers', 'Read', 'You may not list scrapers.');
   const { rows, total } = await listScrapers(ctx.pool, filter);
   return { data: rows.map(toScraper), meta: { pagination: { total } } };
 }
 
-async function scraper(_: unknown, args: { scraperId: string }, ctx: ApiContext) {
+async function scraper(_: unknown, args: QueryScraperArgs, ctx: ApiContext) {
   const id = uuidArg('scraperId', args.scraperId);
   await requireCan(ctx, 'scrappers:detail', 'Read', 'You may not read scraper details.');
   return toScraper(await scraperOrNotFound(ctx, id));
@@ -181,17 +183,16 @@ async function scraperDefaultSettings(_: unknown, __: unknown, ctx: ApiContext) 
   return JSON.stringify(DEFAULT_SCRAPER_SETTINGS, null, 2);
 }
 
-async function scraperRunList(_: unknown, args: { scraperId: string; limit: number; offset: number }, ctx: ApiContext) {
+async function scraperRunList(_: unknown, args: QueryScraperRunListArgs, ctx: ApiContext) {
   const id = uuidArg('scraperId', args.scraperId);
-  const limit = limitArg('limit', args.limit);
-  const offset = offsetArg('offset', args.offset);
+  const { limit, offset } = pageArgs(args);
   await requireCan(ctx, 'scrappers:detail', 'Read', 'You may not read scraper runs.');
   await scraperOrNotFound(ctx, id, false);
   const { rows, total } = await listRuns(ctx.pool, id, limit, offset);
   return { data: rows.map(toRun), meta: { pagination: { total } } };
 }
 
-async function scraperRun(_: unknown, args: { runId: string }, ctx: ApiContext) {
+async function scraperRun(_: unknown, args: QueryScraperRunArgs, ctx: ApiContext) {
   const id = uuidArg('runId', args.runId);
   await requireCan(ctx, 'scrappers:detail', 'Read', 'You may not read scraper runs.');
   const row = await findRunInScope(ctx.pool, id, scopeOf(ctx));
@@ -199,28 +200,16 @@ async function scraperRun(_: unknown, args: { runId: string }, ctx: ApiContext) 
   return toRun(row);
 }
 
-async function failures(parent: RunObject, args: { limit: number; offset: number }, ctx: ApiContext) {
-  const { rows, total } = await listFailures(
-    ctx.pool,
-    parent.id,
-    limitArg('limit', args.limit),
-    offsetArg('offset', args.offset),
-  );
+async function failures(parent: RunObject, args: ScraperRunFailuresArgs, ctx: ApiContext) {
+  const { limit, offset } = pageArgs(args);
+  const { rows, total } = await listFailures(ctx.pool, parent.id, limit, offset);
   return {
     data: rows.map((r) => ({ id: r.id, url: r.url, kind: r.kind, reason: r.reason, createdAt: toIso(r.created_at)! })),
     meta: { pagination: { total } },
   };
 }
 
-interface TestInput {
-  competitorId: string;
-  scraperId?: string | null;
-  settings?: string | null;
-  url?: string | null;
-  competitorProductId?: string | null;
-}
-
-async function scraperTestExtraction(_: unknown, args: { input: TestInput }, ctx: ApiContext) {
+async function scraperTestExtraction(_: unknown, args: QueryScraperTestExtractionArgs, ctx: ApiContext) {
   const input = args.input;
   const competitorId = uuidArg('competitorId', input.competitorId);
   const productId = input.competitorProductId ? uuidArg('competitorProductId', input.competitorProductId) : null;
@@ -259,13 +248,7 @@ async function scraperTestExtraction(_: unknown, args: { input: TestInput }, ctx
   }
 }
 
-interface ScraperInput {
-  name?: string | null;
-  enabled?: boolean | null;
-  settings?: string | null;
-}
-
-async function scraperCreate(_: unknown, args: { competitorId: string; input: ScraperInput }, ctx: ApiContext) {
+async function scraperCreate(_: unknown, args: MutationScraperCreateArgs, ctx: ApiContext) {
   const competitorId = uuidArg('competitorId', args.competitorId);
   const name = textArg('name', args.input.name, 200);
   const settings = settingsArg(args.input.settings);
@@ -275,7 +258,7 @@ async function scraperCreate(_: unknown, args: { competitorId: string; input: Sc
   return toScraper((await findScraper(ctx.pool, id, null))!);
 }
 
-async function scraperUpdate(_: unknown, args: { scraperId: string; input: ScraperInput }, ctx: ApiContext) {
+async function scraperUpdate(_: unknown, args: MutationScraperUpdateArgs, ctx: ApiContext) {
   const id = uuidArg('scraperId', args.scraperId);
   const input = args.input;
   const values = {
@@ -291,7 +274,7 @@ async function scraperUpdate(_: unknown, args: { scraperId: string; input: Scrap
   return toScraper((await findScraper(ctx.pool, id, null))!);
 }
 
-async function scraperDelete(_: unknown, args: { scraperId: string }, ctx: ApiContext) {
+async function scraperDelete(_: unknown, args: MutationScraperDeleteArgs, ctx: ApiContext) {
   const id = uuidArg('scraperId', args.scraperId);
   await requireCan(ctx, 'scrappers', 'Delete', 'You may not delete scrapers.');
   const row = await scraperOrNotFound(ctx, id);
@@ -299,7 +282,7 @@ async function scraperDelete(_: unknown, args: { scraperId: string }, ctx: ApiCo
   return toScraper(row);
 }
 
-async function scraperRunNow(_: unknown, args: { scraperId: string }, ctx: ApiContext) {
+async function scraperRunNow(_: unknown, args: MutationScraperRunNowArgs, ctx: ApiContext) {
   const id = uuidArg('scraperId', args.scraperId);
   await requireCan(ctx, 'scrappers', 'Update', 'You may not run scrapers.');
   await scraperOrNotFound(ctx, id, false);
@@ -308,7 +291,7 @@ async function scraperRunNow(_: unknown, args: { scraperId: string }, ctx: ApiCo
   return toRun(run);
 }
 
-async function scraperRunCancel(_: unknown, args: { runId: string }, ctx: ApiContext) {
+async function scraperRunCancel(_: unknown, args: MutationScraperRunCancelArgs, ctx: ApiContext) {
   const id = uuidArg('runId', args.runId);
   await requireCan(ctx, 'scrappers', 'Update', 'You may not cancel scraper runs.');
   const found = await findRunInScope(ctx.pool, id, scopeOf(ctx));
@@ -338,22 +321,17 @@ function toHeldPrice(row: HeldPriceRow) {
   };
 }
 
-async function scraperHeldPriceList(
-  _: unknown,
-  args: { scraperId: string; status?: string | null; limit: number; offset: number },
-  ctx: ApiContext,
-) {
+async function scraperHeldPriceList(_: unknown, args: QueryScraperHeldPriceListArgs, ctx: ApiContext) {
   const id = uuidArg('scraperId', args.scraperId);
   const status = args.status == null ? null : (oneOf('status', args.status, HELD_STATUSES) as HeldStatus);
-  const limit = limitArg('limit', args.limit);
-  const offset = offsetArg('offset', args.offset);
+  const { limit, offset } = pageArgs(args);
   await requireCan(ctx, 'scrappers:detail', 'Read', 'You may not read held prices.');
   await scraperOrNotFound(ctx, id, false);
   const { rows, total } = await listHeldPrices(ctx.pool, id, status, limit, offset);
   return { data: rows.map(toHeldPrice), meta: { pagination: { total } } };
 }
 
-async function scraperHeldPriceDecide(_: unknown, args: { heldPriceId: string; decision: string }, ctx: ApiContext) {
+async function scraperHeldPriceDecide(_: unknown, args: MutationScraperHeldPriceDecideArgs, ctx: ApiContext) {
   const id = uuidArg('heldPriceId', args.heldPriceId);
   const decision = oneOf('decision', args.decision, ['accept', 'reject'] as const);
   await requireCan(ctx, 'scrappers', 'Update', 'You may not decide held prices.');
