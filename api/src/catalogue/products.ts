@@ -18,6 +18,7 @@ import type {
 import { limitArg, uuidArg, websitePageArgs } from '../graphql/validate.ts';
 import { formatCsv } from '../matching/csv.ts';
 import { findOrganizationWebsite, scopeOf } from './catalogue-scope.ts';
+import { numberCell, textCell } from './csv-cells.ts';
 import { productConditions, productOrder, productSort } from './product-query.ts';
 import {
   exportProducts,
@@ -50,10 +51,6 @@ async function product(_: unknown, args: QueryProductArgs, ctx: ApiContext) {
   if (!(await ctx.can('products', 'Read'))) throw forbidden('You may not read products.');
   return findProduct(ctx.pool, scopeOf(ctx), id);
 }
-
-/** Cells a spreadsheet would run as a formula are prefixed with ' (text stays text). */
-const textCell = (value: string | null) => (value == null ? '' : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-const numberCell = (value: number | null) => (value == null ? '' : value);
 
 export const EXPORT_HEADER = [
   'item_id',

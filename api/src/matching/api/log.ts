@@ -12,6 +12,7 @@ import type {
 import { uuidArg, websitePageArgs } from '../../graphql/validate.ts';
 import { formatCsv } from '../csv.ts';
 import { findOrganizationWebsite } from '../../catalogue/catalogue-scope.ts';
+import { textCell } from '../../catalogue/csv-cells.ts';
 import { boundedLimit, findProduct, requireRead } from './shared.ts';
 import { decisionConditions, exportDecisions, listDecisions, productDecisions } from './log-store.ts';
 
@@ -28,9 +29,6 @@ async function matchingLog(_: unknown, args: QueryMatchingLogArgs, ctx: ApiConte
   const { decisions, total, totalIsEstimate } = await listDecisions(ctx.pool, conditions, limit, offset, canRevert);
   return { data: decisions, meta: { pagination: { total, totalIsEstimate } } };
 }
-
-const textCell = (value: string | null | undefined) =>
-  value == null ? '' : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 
 export const LOG_EXPORT_HEADER = [
   'id',
