@@ -91,7 +91,7 @@ const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 async function bench(engine: 'pglite' | 'postgres', file: string) {
   let dir = '';
   let scratch = '';
-  let db;
+  let db: Awaited<ReturnType<typeof openDatabase>>;
   if (engine === 'pglite') {
     dir = mkdtempSync(path.join(tmpdir(), 'bench-feed-pglite-'));
     db = await openDatabase({ pgliteDir: dir });

@@ -9,7 +9,7 @@ import { createSchema, createYoga, type Plugin, type YogaServerInstance } from '
 import type { Pool } from 'pg';
 import type { AccessControl } from '@console/policies';
 import type { Environment, TokenVerifier } from '@console/firebase-token';
-import { authenticate, type ApiContext } from './graphql/context.ts';
+import { authenticate, type ApiContext, type ServerContext } from './graphql/context.ts';
 import { authenticatedContext, useAuthenticationFirst } from './graphql/authenticate-first.ts';
 import { useOrganizationSuspension } from './graphql/suspension.ts';
 import { takePreparedContext, useWebsiteListAnswers } from './graphql/website-list-answers.ts';
@@ -36,7 +36,7 @@ export interface ApiOptions {
   reportError?: (error: unknown) => void;
 }
 
-export type Api = YogaServerInstance<{}, ApiContext>;
+export type Api = YogaServerInstance<ServerContext, ApiContext>;
 
 /** Outside local, the schema is not offered to strangers. */
 const disableIntrospection: Plugin = {
@@ -56,7 +56,7 @@ export function createApi({
   identity,
 }: ApiOptions): Api {
   const local = environment === 'local';
-  return createYoga<{}, ApiContext>({
+  return createYoga<ServerContext, ApiContext>({
     schema: createSchema<ApiContext>({ typeDefs: SCHEMA_SDL, resolvers }),
     graphqlEndpoint: '/graphql',
     graphiql: local,

@@ -28,7 +28,7 @@ async function main() {
   // third of a large list's time); they only catch duplicate graphql installs, which tests do.
   process.env.NODE_ENV ??= 'production';
   const { createApi } = await import('./app.ts');
-  let config;
+  let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(process.env, process.argv.slice(2));
   } catch (error) {
@@ -51,7 +51,7 @@ async function main() {
       void reporter.flush().finally(() => process.exit(1));
     });
   }
-  let identity;
+  let identity: ReturnType<typeof createIdentityAdmin>;
   try {
     // dev / production without service-account credentials refuse to start here.
     identity = createIdentityAdmin({

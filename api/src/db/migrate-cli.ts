@@ -9,14 +9,12 @@ import pg from 'pg';
 import { loadMigrations, migrate } from './migrate.ts';
 import { newerSchemaMessage, schemaStatus } from './schema-status.ts';
 
+const OPTIONS = { 'database-url': { type: 'string' }, check: { type: 'boolean', default: false } } as const;
+
 export async function runMigrateCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  let values;
+  let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; strict: true }>>['values'];
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: { 'database-url': { type: 'string' }, check: { type: 'boolean', default: false } },
-      strict: true,
-    }));
+    ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true }));
   } catch (error) {
     console.error(
       `${(error as Error).message}\nusage: npm run migrate -- --database-url postgres://user@host:5432/db [--check]`,

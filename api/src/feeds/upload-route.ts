@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { authenticate } from '../graphql/context.ts';
+import { type ApiContext, authenticate } from '../graphql/context.ts';
 import { ORGANIZATION_SUSPENDED_MESSAGE } from '../graphql/suspension.ts';
 import type { Pool } from 'pg';
 import type { AccessControl } from '@console/policies';
@@ -77,7 +77,7 @@ function fileOf(request: Request, url: URL): Promise<{ stream: Readable; fileNam
 
 async function handleUpload(request: Request, url: URL, feedId: string, deps: UploadDeps): Promise<Response> {
   if (request.method !== 'POST') return failure(405, 'METHOD_NOT_ALLOWED', 'Upload the file with POST.');
-  let ctx;
+  let ctx: ApiContext;
   try {
     ctx = await authenticate(request.headers.get('authorization'), deps);
   } catch (error) {
@@ -91,14 +91,14 @@ async function handleUpload(request: Request, url: URL, feedId: string, deps: Up
   if (!UUID.test(feedId)) return failure(400, 'BAD_USER_INPUT', 'Invalid productFeedId: must be a UUID');
   if (!(await ctx.can('productFeeds', 'Update'))) return failure(403, 'FORBIDDEN', 'You may not import product feeds.');
   if (!request.body) return failure(400, 'BAD_USER_INPUT', 'The request has no file.');
-  let feed;
+  let feed: Awaited<ReturnType<typeof findFeed>>;
   try {
     feed = await findFeed(deps.pool, ctx, feedId.toLowerCase());
   } catch (error) {
     if (error instanceof GraphQLError) return failure(404, 'NOT_FOUND', error.message);
     throw error;
   }
-  let file;
+  let file: Awaited<ReturnType<typeof fileOf>>;
   try {
     file = await fileOf(request, url);
   } catch (error) {

@@ -19,6 +19,12 @@ export interface Viewer {
   organizationSuspended: boolean;
 }
 
+/**
+ * What the HTTP server adds to yoga's own context: nothing the resolvers read (node:http serves
+ * the API; the request is yoga's). The operation's context is ApiContext.
+ */
+export type ServerContext = Record<never, never>;
+
 export interface ApiContext {
   pool: Pool;
   viewer: Viewer;

@@ -35,7 +35,7 @@ import type { Pool } from 'pg';
 import type { AccessControl } from '@console/policies';
 import type { TokenVerifier, VerifiedToken } from '@console/firebase-token';
 import type { IdentityAdmin } from '../auth/identity-admin.ts';
-import { authenticate, type ApiContext } from './context.ts';
+import { authenticate, type ApiContext, type ServerContext } from './context.ts';
 import { VersionedCache } from '../websites/versioned-cache.ts';
 
 export const listCacheEnabled = () => process.env.LIST_CACHE !== 'off';
@@ -77,7 +77,7 @@ function analyse(query: string, operationName: string | null): boolean {
     : operations.length === 1
       ? operations[0]
       : undefined;
-  if (!operation || operation.operation !== 'query') return false;
+  if (operation?.operation !== 'query') return false;
   const fragments = new Map(
     document.definitions
       .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
@@ -225,7 +225,7 @@ const PARAMS = new Set(['query', 'operationName', 'variables', 'extensions']);
  * goes to yoga with the body already read (yoga takes a read body from `req.body`).
  */
 export function withWebsiteListAnswers(
-  yoga: RequestListener & Pick<YogaServerInstance<{}, ApiContext>, 'getEnveloped'>,
+  yoga: RequestListener & Pick<YogaServerInstance<ServerContext, ApiContext>, 'getEnveloped'>,
   deps: Deps,
 ): RequestListener {
   const authDeps = { ...deps, verifyToken: keepVerifiedTokens(deps.verifyToken), access: keepDecisions(deps.access) };
@@ -383,7 +383,9 @@ export function useWebsiteListAnswers(deps: { pool: Pool }): Plugin<ApiContext> 
       pendingByRequest.delete(req);
       if (!pending.body || response.status !== 200) return;
       const names: string[] = [];
-      response.headers.forEach((_value, name) => names.push(name.toLowerCase()));
+      response.headers.forEach((_value, name) => {
+        names.push(name.toLowerCase());
+      });
       const contentType = response.headers.get('content-type');
       if (!contentType || names.some((name) => name !== 'content-type' && name !== 'content-length')) return;
       if (response.headers.get('content-length') !== String(pending.body.length)) return;

@@ -19,7 +19,7 @@ import { loadWorkerConfig } from './worker-config.ts';
 import { createErrorReporter, jobFailureReporter } from '../http/error-reports.ts';
 
 async function main() {
-  let config;
+  let config: ReturnType<typeof loadWorkerConfig>;
   try {
     config = loadWorkerConfig(process.env);
   } catch (error) {

@@ -7,7 +7,7 @@
  */
 import pg, { type Pool } from 'pg';
 import type PgBoss from 'pg-boss';
-import { JOB_SCHEMA, openQueue, type Queue } from './queue.ts';
+import { JOB_SCHEMA, openQueue } from './queue.ts';
 import { jobKinds, scheduledJobs, type JobKind } from './registry.ts';
 
 export interface WorkerOptions {

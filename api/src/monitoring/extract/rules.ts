@@ -36,7 +36,7 @@ export class RuleReader {
       if (value === undefined) return undefined;
       text = String(value);
     } else if (rule.css) {
-      let elements;
+      let elements: ReturnType<CheerioAPI>;
       try {
         elements = this.$(rule.css);
       } catch {
@@ -73,7 +73,7 @@ export class RuleReader {
   }
 
   private parseScript(field: ProductField, selector: string): unknown {
-    let script;
+    let script: ReturnType<CheerioAPI>;
     try {
       script = this.$(selector).first();
     } catch {

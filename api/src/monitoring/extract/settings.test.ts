@@ -117,10 +117,10 @@ describe('validateScraperSettings', () => {
   ])('names %s', (_case, input, path, message) => {
     const result = validateScraperSettings(input);
     expect(result.ok).toBe(false);
-    const error = !result.ok && result.errors.find((entry) => entry.path === path);
+    const error = result.ok ? undefined : result.errors.find((entry) => entry.path === path);
     expect(error, JSON.stringify(result)).toBeTruthy();
-    expect(error && error.message).toContain(message);
-    if (path) expect(error && error.message.startsWith(path)).toBe(true);
+    expect(error?.message).toContain(message);
+    if (path) expect(error?.message.startsWith(path)).toBe(true);
   });
 
   it('reports every problem at once', () => {

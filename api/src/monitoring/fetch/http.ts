@@ -94,7 +94,7 @@ export async function httpGet(url: URL, options: GetOptions): Promise<HttpAnswer
     new HttpFailure('timeout', `${url.href} did not answer within ${Math.round(options.timeoutMs / 100) / 10} s`);
   let bytes = 0;
   try {
-    let response;
+    let response: Awaited<ReturnType<typeof request>>;
     try {
       response = await request(url, {
         method: 'GET',
