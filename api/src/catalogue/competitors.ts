@@ -7,6 +7,17 @@
  */
 import type { ApiContext } from '../graphql/context.ts';
 import { badUserInput, forbidden } from '../graphql/errors.ts';
+import type {
+  CompetitorInput,
+  CompetitorUpdateInput,
+  MutationCompetitorCreateArgs,
+  MutationCompetitorDeleteArgs,
+  MutationCompetitorProductsImportArgs,
+  MutationCompetitorUpdateArgs,
+  QueryCompetitorArgs,
+  QueryCompetitorListArgs,
+  QueryMonitoredCompetitorArgs,
+} from '../graphql/generated/resolvers.ts';
 import { searchArg, uuidArg, websitePageArgs } from '../graphql/validate.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { assertWithinLimit } from './plan-limits.ts';
@@ -17,7 +28,6 @@ import {
   assertCompetitorUrlFree,
   type CompetitorFields,
   type CompetitorObject,
-  type CompetitorSort,
   competitorMonitoring,
   competitorWebsite,
   deleteCompetitor,
@@ -32,19 +42,7 @@ import {
 const MATCHING_MODES = ['automatic', 'confirmation'] as const;
 const FREQUENCIES = ['hourly', 'daily', 'weekly'] as const;
 
-async function competitorList(
-  _: unknown,
-  args: {
-    organizationWebsiteId: string;
-    search?: string | null;
-    active?: boolean | null;
-    matchingMode?: string | null;
-    sort?: CompetitorSort | null;
-    limit: number;
-    offset: number;
-  },
-  ctx: ApiContext,
-) {
+async function competitorList(_: unknown, args: QueryCompetitorListArgs, ctx: ApiContext) {
   const { websiteId, limit, offset } = websitePageArgs(args);
   const search = searchArg('search', args.search);
   const matchingMode = args.matchingMode == null ? null : oneOf('matchingMode', args.matchingMode, MATCHING_MODES);
@@ -62,29 +60,21 @@ async function competitorList(
   return { data: rows.map(toCompetitor), meta: { pagination: { total } } };
 }
 
-async function competitor(_: unknown, args: { competitorId: string }, ctx: ApiContext) {
+async function competitor(_: unknown, args: QueryCompetitorArgs, ctx: ApiContext) {
   const id = uuidArg('competitorId', args.competitorId);
   if (!(await ctx.can('competitors:detail', 'Read'))) throw forbidden('You may not read competitor details.');
   return toCompetitor(await findCompetitor(ctx.pool, scopeOf(ctx), id));
 }
 
-async function monitoredCompetitor(_: unknown, args: { competitorId: string }, ctx: ApiContext) {
+async function monitoredCompetitor(_: unknown, args: QueryMonitoredCompetitorArgs, ctx: ApiContext) {
   const id = uuidArg('competitorId', args.competitorId);
   if (!(await ctx.can('monitoredCompetitor:detail', 'Read')))
     throw forbidden('You may not read monitored competitors.');
   return toCompetitor(await findCompetitor(ctx.pool, scopeOf(ctx), id));
 }
 
-interface CompetitorInput {
-  name?: string | null;
-  url?: string | null;
-  matchingMode?: string | null;
-  active?: boolean | null;
-  scrapingFrequency?: string | null;
-}
-
 /** The checked fields of an input; absent ones are undefined (create fills the defaults). */
-function checkInput(input: CompetitorInput, creating: boolean): CompetitorFields {
+function checkInput(input: CompetitorInput | CompetitorUpdateInput, creating: boolean): CompetitorFields {
   if (creating || input.name != null) textArg('name', input.name, 200);
   return {
     name: input.name == null ? undefined : textArg('name', input.name, 200),
@@ -96,11 +86,7 @@ function checkInput(input: CompetitorInput, creating: boolean): CompetitorFields
   };
 }
 
-async function competitorCreate(
-  _: unknown,
-  args: { organizationWebsiteId: string; input: CompetitorInput },
-  ctx: ApiContext,
-) {
+async function competitorCreate(_: unknown, args: MutationCompetitorCreateArgs, ctx: ApiContext) {
   const websiteId = uuidArg('organizationWebsiteId', args.organizationWebsiteId);
   const input = checkInput(args.input, true);
   if (!(await ctx.can('competitors', 'Create'))) throw forbidden('You may not add competitors.');
@@ -113,7 +99,7 @@ async function competitorCreate(
   });
 }
 
-async function competitorUpdate(_: unknown, args: { competitorId: string; input: CompetitorInput }, ctx: ApiContext) {
+async function competitorUpdate(_: unknown, args: MutationCompetitorUpdateArgs, ctx: ApiContext) {
   const id = uuidArg('competitorId', args.competitorId);
   const input = checkInput(args.input, false);
   if (Object.values(input).every((value) => value === undefined))
@@ -127,7 +113,7 @@ async function competitorUpdate(_: unknown, args: { competitorId: string; input:
   });
 }
 
-async function competitorDelete(_: unknown, args: { competitorId: string }, ctx: ApiContext) {
+async function competitorDelete(_: unknown, args: MutationCompetitorDeleteArgs, ctx: ApiContext) {
   const id = uuidArg('competitorId', args.competitorId);
   if (!(await ctx.can('competitors', 'Delete'))) throw forbidden('You may not delete competitors.');
   return inTransaction(ctx.pool, async (client) => {
@@ -137,7 +123,7 @@ async function competitorDelete(_: unknown, args: { competitorId: string }, ctx:
   });
 }
 
-async function competitorProductsImport(_: unknown, args: { competitorId: string; csv: string }, ctx: ApiContext) {
+async function competitorProductsImport(_: unknown, args: MutationCompetitorProductsImportArgs, ctx: ApiContext) {
   const id = uuidArg('competitorId', args.competitorId);
   let parsed: ReturnType<typeof parseCompetitorProductsCsv>;
   try {
