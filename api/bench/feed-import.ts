@@ -16,8 +16,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { UnsecuredJWT } from 'jose';
-import pg from 'pg';
+import type { Engine } from '../src/db/database.ts';
 import { BENCH_FEED_MAPPING, writeFeed } from './feed-file.ts';
+import { enginesOf, machineLine, openBenchDatabase, undoneOnSignal } from './harness.ts';
 
 process.env.NODE_ENV ??= 'production';
 const { values: options } = parseArgs({
@@ -25,12 +26,10 @@ const { values: options } = parseArgs({
 });
 const ROWS = Number(options.rows);
 const PROJECT_ID = 'demo-price-console';
-const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const { createTokenVerifier } = await import('@console/firebase-token');
 const { loadAccessControl } = await import('../src/access.ts');
 const { createApi } = await import('../src/app.ts');
-const { openDatabase } = await import('../src/db/database.ts');
 const { migrate } = await import('../src/db/migrate.ts');
 const { seedDemoData } = await import('../src/seed/demo-data.ts');
 
@@ -88,29 +87,9 @@ function childRss(pids: number[]): number {
 
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
-async function bench(engine: 'pglite' | 'postgres', file: string) {
-  let dir = '';
-  let scratch = '';
-  let db: Awaited<ReturnType<typeof openDatabase>>;
-  if (engine === 'pglite') {
-    dir = mkdtempSync(path.join(tmpdir(), 'bench-feed-pglite-'));
-    db = await openDatabase({ pgliteDir: dir });
-  } else {
-    scratch = `bench_feed_${process.pid}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    try {
-      await admin.connect();
-    } catch {
-      console.log('PostgreSQL: not reachable, skipped');
-      return;
-    }
-    await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${scratch}`);
-    await admin.end();
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${scratch}`;
-    db = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
-  }
+async function bench(engine: Engine, file: string) {
+  // A scratch database of the harness: discarded at the end and on Ctrl-C.
+  const { db, cleanup } = await openBenchDatabase(engine, 'bench_feed');
   try {
     await migrate(db.pool);
     await seedDemoData(db.pool, { websites: 20 });
@@ -173,18 +152,13 @@ async function bench(engine: 'pglite' | 'postgres', file: string) {
     );
     console.log(`${engine.padEnd(8)} products in the database: ${count.rows[0].n}`);
   } finally {
-    await db.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-    if (scratch) {
-      const admin = new pg.Client({ connectionString: POSTGRES_URL });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-      await admin.end();
-    }
+    await cleanup();
   }
 }
 
+console.log(machineLine());
 const workDir = mkdtempSync(path.join(tmpdir(), 'bench-feed-'));
+const removeWorkDir = undoneOnSignal(async () => rmSync(workDir, { recursive: true, force: true }));
 const file = path.join(workDir, 'feed.csv');
 try {
   const t = performance.now();
@@ -192,9 +166,7 @@ try {
   console.log(
     `feed file: ${ROWS.toLocaleString('en-US')} rows, ${mb(statSync(file).size)}, written in ${((performance.now() - t) / 1000).toFixed(1)} s`,
   );
-  const engines =
-    options.engine === 'both' ? (['pglite', 'postgres'] as const) : ([options.engine] as ['pglite' | 'postgres']);
-  for (const engine of engines) await bench(engine, file);
+  for (const engine of await enginesOf(options.engine!)) await bench(engine, file);
 } finally {
-  rmSync(workDir, { recursive: true, force: true });
+  await removeWorkDir();
 }
