@@ -13,9 +13,9 @@
  * while its precision (0.983) missed the goal. default-3's variant signals reached precision 0.993
  * at coverage 0.576 (the calibrated threshold rose above a same-title pair), default-4's joined
  * words 0.994 at 0.630: the goal asks coverage >= 0.5, the floor is today's figure less the
- * allowance. default-5's model-number relation (codes written apart, conflicts only between codes
- * written alike) kept its precision 0.994 at coverage 0.588 (recall@1 0.946 -> 0.938, the goal
- * exactly): the coverage floor goes to 0.55. amazon-walmart's recall@3 reached the goal (0.991).
+ * allowance. default-5 (the model-number relation: codes written apart, conflicts only between
+ * codes written alike; L2 5e-4): amazon-google 0.946 at precision 0.994 and coverage 0.645,
+ * amazon-walmart's recall@3 reached the goal (0.991), abt-buy's recall@1 0.932 -> 0.939.
  */
 import { describe, expect, it } from 'vitest';
 import { DATASETS_DIR, developmentSetsPresent } from './development-sets.ts';
@@ -30,8 +30,8 @@ const FLOORS: Record<
   { recallAt1: number; recallAt3: number; recallAt10: number; precision: number; coverage: number }
 > = {
   'abt-buy': { recallAt1: 0.935, recallAt3: 0.978, recallAt10: 0.995, precision: 0.99, coverage: 0.85 },
-  'amazon-google': { recallAt1: 0.938, recallAt3: 0.99, recallAt10: 0.99, precision: 0.99, coverage: 0.55 },
-  'amazon-walmart': { recallAt1: 0.855, recallAt3: 0.99, recallAt10: 0.995, precision: 0.99, coverage: 0.68 },
+  'amazon-google': { recallAt1: 0.938, recallAt3: 0.99, recallAt10: 0.99, precision: 0.99, coverage: 0.6 },
+  'amazon-walmart': { recallAt1: 0.86, recallAt3: 0.99, recallAt10: 0.995, precision: 0.99, coverage: 0.68 },
 };
 
 /** The sets on which recall@1 already beats the TF-IDF of names by the goal's 0.03. */
