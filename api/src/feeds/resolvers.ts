@@ -7,7 +7,21 @@
  */
 import { inTransaction } from '../db/transaction.ts';
 import type { ApiContext } from '../graphql/context.ts';
-import type { Resolvers } from '../graphql/generated/resolvers.ts';
+import type {
+  FeedImportRunErrorsArgs,
+  MutationProductFeedCreateArgs,
+  MutationProductFeedDeleteArgs,
+  MutationProductFeedImportArgs,
+  MutationProductFeedUpdateArgs,
+  ProductFeedCreateInput,
+  ProductFeedRunsArgs,
+  ProductFeedUpdateInput,
+  QueryFeedImportErrorsArgs,
+  QueryFeedImportRunArgs,
+  QueryProductFeedArgs,
+  QueryProductFeedListArgs,
+  Resolvers,
+} from '../graphql/generated/resolvers.ts';
 import { badUserInput, forbidden, notFound } from '../graphql/errors.ts';
 import { pageArgs, uuidArg, websitePageArgs } from '../graphql/validate.ts';
 import { nameArg } from '../organizations/organizations.ts';
@@ -35,16 +49,8 @@ import { ImportAlreadyRunning, runImport, startRun, track } from './import.ts';
 import { feedLimits } from './limits.ts';
 import { fetchFeed } from './source.ts';
 
-interface FeedInput {
-  organizationWebsiteId?: string;
-  name?: string | null;
-  source?: 'URL' | 'UPLOAD' | null;
-  url?: string | null;
-  format?: 'CSV' | 'GOOGLE_XML' | 'HEUREKA_XML' | null;
-  columnMapping?: Array<{ field: string; column: string }> | null;
-  csvDelimiter?: string | null;
-  schedule?: 'MANUAL' | 'DAILY' | null;
-}
+/** A new feed's settings, or the changed ones of a feed (what is not given stays). */
+type FeedInput = ProductFeedCreateInput | ProductFeedUpdateInput;
 
 const DELIMITERS = [',', ';', '\t', '|'];
 
@@ -92,11 +98,7 @@ function feedSettings(input: FeedInput, current: FeedRow | null): FeedSettings {
   return { name, source, url, format, mapping, delimiter, schedule };
 }
 
-async function productFeedList(
-  _: unknown,
-  args: { organizationWebsiteId: string; limit: number; offset: number },
-  ctx: ApiContext,
-) {
+async function productFeedList(_: unknown, args: QueryProductFeedListArgs, ctx: ApiContext) {
   const { websiteId, limit, offset } = websitePageArgs(args);
   if (!(await ctx.can('productFeeds', 'Read'))) throw forbidden('You may not list product feeds.');
   if (!(await websiteInScope(ctx.pool, websiteId, scopeOf(ctx)))) throw notFound('Organization website', websiteId);
@@ -104,19 +106,19 @@ async function productFeedList(
   return { data: rows.map(toFeed), meta: { pagination: { total } } };
 }
 
-async function productFeed(_: unknown, args: { productFeedId: string }, ctx: ApiContext) {
+async function productFeed(_: unknown, args: QueryProductFeedArgs, ctx: ApiContext) {
   const id = uuidArg('productFeedId', args.productFeedId);
   if (!(await ctx.can('productFeeds:detail', 'Read'))) throw forbidden('You may not read product feeds.');
   return toFeed(await findFeed(ctx.pool, ctx, id));
 }
 
-async function feedImportRun(_: unknown, args: { runId: string }, ctx: ApiContext) {
+async function feedImportRun(_: unknown, args: QueryFeedImportRunArgs, ctx: ApiContext) {
   const id = uuidArg('runId', args.runId);
   if (!(await ctx.can('productFeeds:detail', 'Read'))) throw forbidden('You may not read product feeds.');
   return toRun(await findRun(ctx.pool, ctx, id));
 }
 
-async function feedImportErrors(_: unknown, args: { runId: string; limit: number; offset: number }, ctx: ApiContext) {
+async function feedImportErrors(_: unknown, args: QueryFeedImportErrorsArgs, ctx: ApiContext) {
   const id = uuidArg('runId', args.runId);
   const { limit, offset } = pageArgs(args);
   if (!(await ctx.can('productFeeds:detail', 'Read'))) throw forbidden('You may not read product feeds.');
@@ -124,7 +126,7 @@ async function feedImportErrors(_: unknown, args: { runId: string; limit: number
   return runErrors(ctx.pool, id, limit, offset);
 }
 
-async function productFeedCreate(_: unknown, args: { input: FeedInput }, ctx: ApiContext) {
+async function productFeedCreate(_: unknown, args: MutationProductFeedCreateArgs, ctx: ApiContext) {
   const websiteId = uuidArg('organizationWebsiteId', args.input.organizationWebsiteId ?? '');
   const settings = feedSettings(args.input, null);
   if (!(await ctx.can('productFeeds', 'Create'))) throw forbidden('You may not create product feeds.');
@@ -135,7 +137,7 @@ async function productFeedCreate(_: unknown, args: { input: FeedInput }, ctx: Ap
   });
 }
 
-async function productFeedUpdate(_: unknown, args: { productFeedId: string; input: FeedInput }, ctx: ApiContext) {
+async function productFeedUpdate(_: unknown, args: MutationProductFeedUpdateArgs, ctx: ApiContext) {
   const id = uuidArg('productFeedId', args.productFeedId);
   if (!(await ctx.can('productFeeds', 'Update'))) throw forbidden('You may not change product feeds.');
   return inTransaction(ctx.pool, async (client) => {
@@ -145,7 +147,7 @@ async function productFeedUpdate(_: unknown, args: { productFeedId: string; inpu
   });
 }
 
-async function productFeedDelete(_: unknown, args: { productFeedId: string }, ctx: ApiContext) {
+async function productFeedDelete(_: unknown, args: MutationProductFeedDeleteArgs, ctx: ApiContext) {
   const id = uuidArg('productFeedId', args.productFeedId);
   if (!(await ctx.can('productFeeds', 'Delete'))) throw forbidden('You may not delete product feeds.');
   return inTransaction(ctx.pool, async (client) => {
@@ -155,7 +157,7 @@ async function productFeedDelete(_: unknown, args: { productFeedId: string }, ct
   });
 }
 
-async function productFeedImport(_: unknown, args: { productFeedId: string }, ctx: ApiContext) {
+async function productFeedImport(_: unknown, args: MutationProductFeedImportArgs, ctx: ApiContext) {
   const id = uuidArg('productFeedId', args.productFeedId);
   if (!(await ctx.can('productFeeds', 'Update'))) throw forbidden('You may not import product feeds.');
   const feed = await findFeed(ctx.pool, ctx, id);
@@ -180,12 +182,12 @@ async function lastRun(parent: FeedObject, _: unknown, ctx: ApiContext) {
   return run ? toRun(run) : null;
 }
 
-async function runs(parent: FeedObject, args: { limit?: number | null; offset?: number | null }, ctx: ApiContext) {
+async function runs(parent: FeedObject, args: ProductFeedRunsArgs, ctx: ApiContext) {
   const { limit, offset } = pageArgs(args, { max: 100, fallback: 20 });
   return (await listRuns(ctx.pool, parent.id, limit, offset)).map(toRun);
 }
 
-async function errors(parent: RunObject, args: { limit?: number | null; offset?: number | null }, ctx: ApiContext) {
+async function errors(parent: RunObject, args: FeedImportRunErrorsArgs, ctx: ApiContext) {
   const { limit, offset } = pageArgs(args, { fallback: 100 });
   return runErrors(ctx.pool, parent.id, limit, offset);
 }

@@ -3,6 +3,8 @@
  * piece per row, a tail. JSON: {"website", "generatedAt", "acceptedOnly", "items": [...]}; CSV
  * with a header line; XML <prices><price>...</price></prices>. Pure.
  */
+import { textCell } from '../../catalogue/csv-cells.ts';
+
 export interface FeedRow {
   itemId: string;
   name: string;
@@ -36,11 +38,10 @@ const CSV_COLUMNS = [
   'review',
 ] as const;
 
-/** A CSV cell: quoted when needed; a leading = + - @ is neutralised so a spreadsheet does not run it. */
+/** A CSV cell: quoted when needed; text a spreadsheet would run as a formula is neutralised (`textCell`). */
 export function csvCell(value: string | number | null): string {
   if (value == null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = typeof value === 'string' ? textCell(value) : String(value);
   return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
