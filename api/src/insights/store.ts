@@ -238,8 +238,10 @@ export async function brandSums(db: Queryable, sel: Selection): Promise<Array<Su
     // figure of the answer), each with its pairs' sums by competitor slot (098): the chosen
     // competitors' elements added up, one pass, nothing joined. In integer cents (100): the
     // market rounded to cents once per product, then the difference and the index × 10^6 by the
-    // integer functions, which equal the numeric ones. OFFSET 0 keeps the planner from
-    // substituting the market's and the difference's expressions into each of their uses. Six
+    // integer functions, which equal the numeric ones. LIMIT ALL keeps the planner from
+    // substituting the market's and the difference's expressions into each of their uses, as
+    // OFFSET 0 does; under OFFSET 0 PostgreSQL 15 plans no parallel scan, under LIMIT ALL it
+    // does (two workers at 100,000 products, EXPLAIN; README "Benchmark"). Six
     // aggregates per product (same = priced - cheaper - pricier, the difference sum = the index
     // sum - 100 × priced); the whole selection is the brands' rows summed (one aggregation per
     // product, not two as with GROUPING SETS).
@@ -257,8 +259,8 @@ export async function brandSums(db: Queryable, sel: Selection): Promise<Array<Su
                                     (2 * (${added('pair_cents')}) + (${added('pair_priced')})) / nullif(2 * (${added('pair_priced')}), 0) AS market
                                FROM insight_products_counted pc
                               WHERE pc.organization_website_id = $1${scope.sql}
-                             OFFSET 0) y
-                     OFFSET 0) x
+                             LIMIT ALL) y
+                     LIMIT ALL) x
               GROUP BY x.brand)
            SELECT b.brand, b.products, b.matched, b.priced, b.micros * 0.000001 AS index_sum,
                   (b.micros - 100000000 * b.priced) * 0.000001 AS difference_sum, b.cheaper, b.priced - b.cheaper - b.pricier AS same, b.pricier
