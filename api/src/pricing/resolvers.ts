@@ -72,7 +72,7 @@ import {
 import { simulate } from './simulation.ts';
 import { suggestionCsv } from './export.ts';
 import { PRICE_FEED_PATH } from './feed/route.ts';
-import { batcherOf } from './batch.ts';
+import { requestBatch } from '../graphql/batch.ts';
 
 async function allow(ctx: ApiContext, resource: Resource, action: Action, what: string): Promise<void> {
   if (!(await ctx.can(resource, action))) throw forbidden(`You may not ${what}.`);
@@ -111,11 +111,12 @@ async function suggestionObjects(ctx: ApiContext, productIds: string[]) {
 
 /** The suggestions of the products a request lists, read together. */
 function suggestionForProduct(ctx: ApiContext, productId: string): Promise<SuggestionRow | undefined> {
-  return batcherOf(
+  return requestBatch(
     ctx,
     'suggestions',
-    async (ids) => new Map((await suggestionsOf(ctx.pool, ids)).map((r) => [r.product_id, r])),
-  ).get(productId);
+    async (c, ids) => new Map((await suggestionsOf(c.pool, ids)).map((r) => [r.product_id, r])),
+    productId,
+  );
 }
 
 async function mayReadSuggestions(ctx: ApiContext): Promise<boolean> {
@@ -414,8 +415,7 @@ async function productMoney(
   product: { id: string },
   column: 'cost' | 'map' | 'rrp',
 ): Promise<number | null> {
-  const batcher = batcherOf(ctx, 'product-money', (ids) => productMoneyById(ctx.pool, ids));
-  const row = await batcher.get(product.id);
+  const row = await requestBatch(ctx, 'product-money', (c, ids) => productMoneyById(c.pool, ids), product.id);
   return row ? toNumber(row[column]) : null;
 }
 
