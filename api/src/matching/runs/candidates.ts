@@ -337,6 +337,19 @@ function rightOf(row: FoundRow): PreparedProduct {
   return right;
 }
 
+/** Each row's own signals against its product (`products[row.i]`) under the current rules; the term counts must be read. */
+export function pairSignals(
+  products: QueryProduct[],
+  rows: FoundRow[],
+  statistics: CompetitorStatistics,
+): FeatureVector[] {
+  return rows.map((row) => {
+    const left = products[row.i]!;
+    const right = rightOf(row);
+    return pairFeatures(left, right, collectEvidence(left, right, statistics), statistics);
+  });
+}
+
 /**
  * Scores the found rows of each product together (the learned score compares them, model.ts),
  * best first; pairs marked NEVER_MATCH are dropped: never proposed. The term counts must be read.

@@ -16,6 +16,13 @@ import { prepareProduct } from '../product.ts';
 
 export type Db = Pick<Pool | PoolClient, 'query'>;
 
+/**
+ * The version of the keys' computation, as `matching_fingerprint` carries it (migration 074);
+ * bumped with it. The signals stored with a pair name it (store.ts `signalsKeys`), so a full run
+ * knows which pairs' signals were computed under older rules (labels.ts).
+ */
+export const KEYS_VERSION = 'keys 2';
+
 /** Rows read, keyed and written per statement. */
 export const KEY_CHUNK = 2_000;
 

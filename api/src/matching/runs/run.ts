@@ -16,7 +16,9 @@
  *    with too few decisions), applied through the state machine by the competitor's mode.
  *
  * A product that already has a MATCHED or waiting-to-confirm pair at a competitor gets no new
- * candidates there; NEVER_MATCH pairs are dropped from every list.
+ * candidates there; NEVER_MATCH pairs are dropped from every list. A FULL run then computes
+ * again the signals of the pairs it did not score whose signals are of older keys (labels.ts:
+ * signals only, never a status or the log).
  */
 import type { Pool } from 'pg';
 import { competitorCalibrations } from '../calibration-store.ts';
@@ -31,6 +33,7 @@ import {
   termsUpToDate,
   type Db,
 } from './keys.ts';
+import { refreshStaleSignals } from './labels.ts';
 import { DEFAULT_SETTINGS, type MatchingSettings } from './settings.ts';
 import { applyAutomatic, settledProducts, storeCandidates, storedEvidence, type CandidateRow } from './store.ts';
 
@@ -255,6 +258,15 @@ export async function executeRun(
     }
     counts.productsDone = Math.min(productIds.length, start + settings.batchSize);
     await hooks.progress(counts);
+  }
+
+  if (run.kind === 'full') {
+    // The pairs this run did not score again (decided, settled, no longer found) get signals of
+    // the current keys' computation when theirs are older: the labels a retrain learns from.
+    for (const competitor of competitors) {
+      const known = statistics.get(competitor.id) ?? (await CompetitorStatistics.load(pool, competitor.id));
+      await refreshStaleSignals(pool, known);
+    }
   }
 
   for (const competitor of competitors) {

@@ -10,7 +10,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { applyTransition, lockProducts } from '../state/apply.ts';
 import { TransitionError } from '../state/errors.ts';
 import type { MatchEvidence } from '../score.ts';
-import type { Db } from './keys.ts';
+import { KEYS_VERSION, type Db } from './keys.ts';
 
 export interface StoredEvidence extends MatchEvidence {
   gtinEqual: boolean;
@@ -25,9 +25,20 @@ export interface StoredEvidence extends MatchEvidence {
   contributions?: Record<string, number>;
   /** the pair's signals (features.ts, 4 places), what a retrain learns from once the pair is decided (../retrain.ts) */
   signals?: Record<string, number>;
+  /** the keys' computation the signals were computed with (keys.ts KEYS_VERSION); absent before it was kept */
+  signalsKeys?: string;
 }
 
 const round = (n: number) => Math.round(n * 10_000) / 10_000;
+
+/** Signals as stored: 4 places, zeros left out (a retrain reads an absent signal as 0). */
+export function storedSignals(signals: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(signals)
+      .filter(([, value]) => value !== 0)
+      .map(([name, value]) => [name, round(value)]),
+  );
+}
 
 /** The evidence as stored: the engine's, with rounded similarities, the searches, the rank and the model that scored it. */
 export function storedEvidence(
@@ -47,15 +58,7 @@ export function storedEvidence(
     rank,
     engine: 1,
     ...(scoring ? { model: scoring.modelVersion, contributions: scoring.contributions } : {}),
-    ...(scoring?.signals
-      ? {
-          signals: Object.fromEntries(
-            Object.entries(scoring.signals)
-              .filter(([, value]) => value !== 0)
-              .map(([name, value]) => [name, round(value)]),
-          ),
-        }
-      : {}),
+    ...(scoring?.signals ? { signals: storedSignals(scoring.signals), signalsKeys: KEYS_VERSION } : {}),
   };
 }
 
