@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byRole, openCatalogueWorld, type CatalogueWorld } from '../../../test/catalogue-fixtures.ts';
 import { availableEngines } from '../../../test/engines.ts';
 import { buildScenario, RUN, START } from '../../../test/matching-runs-fixtures.ts';
+import { KEYS_VERSION } from './keys.ts';
 import { configureMatching, matchingSettled } from './queue.ts';
 
 const engines = await availableEngines();
@@ -27,6 +28,14 @@ describe.each(engines)('matching keys of an older computation on $name', (engine
   });
   afterAll(async () => {
     await w?.close();
+  });
+
+  it('carry the version the stored signals name (KEYS_VERSION, labels.ts)', async () => {
+    const { rows } = await w.pool.query<{ same: boolean }>(
+      `SELECT matching_fingerprint('n', NULL, NULL, NULL) = md5(concat_ws(chr(31), $1::text, 'n', chr(30), chr(30), chr(30))) AS same`,
+      [KEYS_VERSION],
+    );
+    expect(rows).toEqual([{ same: true }]);
   });
 
   it('are stale after migration 074 and recomputed by the full run it queues', async () => {
