@@ -5,6 +5,8 @@
  *   runs/store.ts) form a list; a list teaches when a person decided in it: the pair a person
  *   left MATCHED is the product (the others are not: one competitor product per product), or
  *   every pair of the list was left NEVER_MATCH by a person ("none of them").
+ *   After the keys' computation changes, the next full run computes the kept signals of decided
+ *   pairs again under the current rules (runs/labels.ts), so the labels carry one meaning.
  * - The lists are split by product (a fifth held out, the same split every time); the model is
  *   trained on the rest with the current model (the organization's, else the shipped default)
  *   as its prior, and both are measured on the held-out lists (mean log-likelihood of the right

@@ -260,15 +260,6 @@ export async function executeRun(
     await hooks.progress(counts);
   }
 
-  if (run.kind === 'full') {
-    // The pairs this run did not score again (decided, settled, no longer found) get signals of
-    // the current keys' computation when theirs are older: the labels a retrain learns from.
-    for (const competitor of competitors) {
-      const known = statistics.get(competitor.id) ?? (await CompetitorStatistics.load(pool, competitor.id));
-      await refreshStaleSignals(pool, known);
-    }
-  }
-
   for (const competitor of competitors) {
     const threshold = thresholds.get(competitor.id)!;
     if (!Number.isFinite(threshold)) continue;
@@ -281,6 +272,14 @@ export async function executeRun(
     );
     if (competitor.matchingMode === 'automatic') counts.matchedAutomatically += applied;
     else counts.sentToConfirmation += applied;
+  }
+  if (run.kind === 'full') {
+    // The pairs this run did not score again (decided, settled, no longer found) get signals of
+    // the current keys' computation when theirs are older: the labels a retrain learns from.
+    for (const competitor of competitors) {
+      const known = statistics.get(competitor.id) ?? (await CompetitorStatistics.load(pool, competitor.id));
+      await refreshStaleSignals(pool, known);
+    }
   }
   await hooks.progress(counts);
   return counts;
