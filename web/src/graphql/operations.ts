@@ -710,6 +710,36 @@ export type OrganizationWebsiteListQueryVariables = Exact<{
 
 export type OrganizationWebsiteListQuery = { organizationWebsiteList: { data: Array<{ id: string, name: string, organization: { id: string, name: string } }>, meta: { pagination: { total: number } } } };
 
+export type InsightsCompetitorsQueryVariables = Exact<{
+  filter: InsightsFilter;
+}>;
+
+
+export type InsightsCompetitorsQuery = { brandSnapshot: { competitors: Array<{ id: string, name: string }> } };
+
+export type MatchingProductSummaryFieldsFragment = { id: string, itemId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, category: string | null, price: number | null, currency: string, imageUrl: string | null, url: string | null };
+
+export type CompetitorProductFieldsFragment = { id: string, externalId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, price: number | null, currency: string, availability: string | null, url: string | null, seenAt: string };
+
+export type MatchingStatisticsFieldsFragment = { matched: number, waitingToMatch: number, waitingToConfirm: number, skipped: number, neverMatch: number, expired: number };
+
+export type MatchingCalibrationFieldsFragment = { targetPrecision: number, automatic: boolean, threshold: number | null, estimatedPrecision: number | null, estimatedCoverage: number | null, decisions: number, competitorDecisions: number, source: MatchingCalibrationSource, decisionsNeeded: number, reason: MatchingCalibrationReason | null };
+
+export type MatchingStatisticsQueryVariables = Exact<{
+  organizationWebsiteId: string;
+}>;
+
+
+export type MatchingStatisticsQuery = { matchingStatistics: { productsWaitingToMatch: number, overall: { matched: number, waitingToMatch: number, waitingToConfirm: number, skipped: number, neverMatch: number, expired: number }, competitors: Array<{ competitor: { id: string, name: string }, statistics: { matched: number, waitingToMatch: number, waitingToConfirm: number, skipped: number, neverMatch: number, expired: number }, calibration: { targetPrecision: number, automatic: boolean, threshold: number | null, estimatedPrecision: number | null, estimatedCoverage: number | null, decisions: number, competitorDecisions: number, source: MatchingCalibrationSource, decisionsNeeded: number, reason: MatchingCalibrationReason | null } }> } };
+
+export type CompetitorMatchingTargetPrecisionSetMutationVariables = Exact<{
+  competitorId: string;
+  targetPrecision?: number | null | undefined;
+}>;
+
+
+export type CompetitorMatchingTargetPrecisionSetMutation = { competitorMatchingTargetPrecisionSet: { targetPrecision: number, automatic: boolean, threshold: number | null, estimatedPrecision: number | null, estimatedCoverage: number | null, decisions: number, competitorDecisions: number, source: MatchingCalibrationSource, decisionsNeeded: number, reason: MatchingCalibrationReason | null } };
+
 export type AggregatorsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -817,20 +847,6 @@ export type InsightsCompetitorSnapshotQueryVariables = Exact<{
 
 export type InsightsCompetitorSnapshotQuery = { competitorSnapshot: { empty: InsightsEmpty | null, updatedAt: string | null, rows: Array<{ matchedProducts: number, overlapPercent: number, priceIndex: number | null, inStockShare: number | null, lastCollectedAt: string | null, competitor: { id: string, name: string }, comparison: { cheaper: number, same: number, pricier: number }, dynamics: { up: number, down: number, unchanged: number, averageChangePercent: number | null } }>, series: Array<{ day: string, competitorId: string, priceIndex: number | null, matchedProducts: number }> } };
 
-export type InsightsCompetitorsQueryVariables = Exact<{
-  filter: InsightsFilter;
-}>;
-
-
-export type InsightsCompetitorsQuery = { brandSnapshot: { competitors: Array<{ id: string, name: string }> } };
-
-export type HomeInsightsQueryVariables = Exact<{
-  organizationWebsiteId: string;
-}>;
-
-
-export type HomeInsightsQuery = { homeInsights: { priceIndex: number | null, products: number, matchedProducts: number, coveragePercent: number, suggestionsWaiting: number, failingScrapers: number | null, comparison: { cheaper: number, same: number, pricier: number } } };
-
 export type HomeWebsiteListQueryVariables = Exact<{
   organizationId?: string | null | undefined;
   name?: string | null | undefined;
@@ -841,12 +857,12 @@ export type HomeWebsiteListQueryVariables = Exact<{
 
 export type HomeWebsiteListQuery = { organizationWebsiteList: { data: Array<{ id: string, name: string, hasFeed: boolean, website: { id: string, name: string, url: string }, organization: { id: string, name: string } }>, meta: { pagination: { total: number } } } };
 
-export type OrganizationWebsiteDeleteMutationVariables = Exact<{
+export type HomeInsightsQueryVariables = Exact<{
   organizationWebsiteId: string;
 }>;
 
 
-export type OrganizationWebsiteDeleteMutation = { organizationWebsiteDelete: { id: string, name: string, apiKey: string | null, website: { id: string, name: string, url: string }, organization: { id: string, name: string } } };
+export type HomeInsightsQuery = { homeInsights: { priceIndex: number | null, products: number, matchedProducts: number, coveragePercent: number, suggestionsWaiting: number, failingScrapers: number | null, comparison: { cheaper: number, same: number, pricier: number } } };
 
 export type MatchingConfirmationQueueQueryVariables = Exact<{
   organizationWebsiteId: string;
@@ -1182,27 +1198,11 @@ export type OrganizationMatchingTargetPrecisionSetMutationVariables = Exact<{
 
 export type OrganizationMatchingTargetPrecisionSetMutation = { organizationMatchingTargetPrecisionSet: number | null };
 
-export type CompetitorMatchingTargetPrecisionSetMutationVariables = Exact<{
-  competitorId: string;
-  targetPrecision?: number | null | undefined;
-}>;
-
-
-export type CompetitorMatchingTargetPrecisionSetMutation = { competitorMatchingTargetPrecisionSet: { targetPrecision: number, automatic: boolean, threshold: number | null, estimatedPrecision: number | null, estimatedCoverage: number | null, decisions: number, competitorDecisions: number, source: MatchingCalibrationSource, decisionsNeeded: number, reason: MatchingCalibrationReason | null } };
-
-export type MatchingProductSummaryFieldsFragment = { id: string, itemId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, category: string | null, price: number | null, currency: string, imageUrl: string | null, url: string | null };
-
-export type CompetitorProductFieldsFragment = { id: string, externalId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, price: number | null, currency: string, availability: string | null, url: string | null, seenAt: string };
-
 export type MatchingLeaseFieldsFragment = { productId: string, userId: string, userEmail: string | null, mine: boolean, expiresAt: string };
 
 export type MatchingPairFieldsFragment = { id: string, status: MatchingStatus, stage: MatchingStage, version: number, score: number | null, priceDifference: number | null, priceDifferencePercent: number | null, updatedAt: string, evidence: { gtinEqual: boolean | null, mpnEqual: boolean | null, brandEqual: boolean | null, nameSimilarity: number | null, sharedWords: Array<string>, sharedModelNumbers: Array<string> }, competitorProduct: { id: string, externalId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, price: number | null, currency: string, availability: string | null, url: string | null, seenAt: string } };
 
 export type MatchingProductFieldsFragment = { waitingToMatch: number, product: { id: string, itemId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, category: string | null, price: number | null, currency: string, imageUrl: string | null, url: string | null }, competitors: Array<{ matchingMode: string, competitor: { id: string, name: string }, pairs: Array<{ id: string, status: MatchingStatus, stage: MatchingStage, version: number, score: number | null, priceDifference: number | null, priceDifferencePercent: number | null, updatedAt: string, evidence: { gtinEqual: boolean | null, mpnEqual: boolean | null, brandEqual: boolean | null, nameSimilarity: number | null, sharedWords: Array<string>, sharedModelNumbers: Array<string> }, competitorProduct: { id: string, externalId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, price: number | null, currency: string, availability: string | null, url: string | null, seenAt: string } }> }>, lease: { productId: string, userId: string, userEmail: string | null, mine: boolean, expiresAt: string } | null };
-
-export type MatchingStatisticsFieldsFragment = { matched: number, waitingToMatch: number, waitingToConfirm: number, skipped: number, neverMatch: number, expired: number };
-
-export type MatchingCalibrationFieldsFragment = { targetPrecision: number, automatic: boolean, threshold: number | null, estimatedPrecision: number | null, estimatedCoverage: number | null, decisions: number, competitorDecisions: number, source: MatchingCalibrationSource, decisionsNeeded: number, reason: MatchingCalibrationReason | null };
 
 export type MatchingDecisionFieldsFragment = { id: string, decidedAt: string, event: MatchingEvent, source: MatchingDecisionSource, matchId: string, statusBefore: MatchingStatus, stageBefore: MatchingStage, statusAfter: MatchingStatus, stageAfter: MatchingStage, version: number, score: number | null, causedBy: string | null, reverts: string | null, revertedBy: string | null, revertable: boolean, actor: { id: string | null, email: string | null } | null, product: { id: string, itemId: string, name: string }, competitor: { id: string, name: string }, competitorProduct: { id: string, externalId: string, name: string } };
 
@@ -1215,13 +1215,6 @@ export type MatchingQueueQueryVariables = Exact<{
 
 
 export type MatchingQueueQuery = { matchingQueue: { data: Array<{ candidates: number, bestScore: number | null, priceGapPercent: number | null, waitingSince: string, priority: number, product: { id: string, itemId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, category: string | null, price: number | null, currency: string, imageUrl: string | null, url: string | null }, lease: { productId: string, userId: string, userEmail: string | null, mine: boolean, expiresAt: string } | null }>, meta: { pagination: { total: number, totalIsEstimate: boolean }, counts: { matched: number, waitingToMatch: number, waitingToConfirm: number, skipped: number, neverMatch: number, expired: number } } } };
-
-export type MatchingStatisticsQueryVariables = Exact<{
-  organizationWebsiteId: string;
-}>;
-
-
-export type MatchingStatisticsQuery = { matchingStatistics: { productsWaitingToMatch: number, overall: { matched: number, waitingToMatch: number, waitingToConfirm: number, skipped: number, neverMatch: number, expired: number }, competitors: Array<{ competitor: { id: string, name: string }, statistics: { matched: number, waitingToMatch: number, waitingToConfirm: number, skipped: number, neverMatch: number, expired: number }, calibration: { targetPrecision: number, automatic: boolean, threshold: number | null, estimatedPrecision: number | null, estimatedCoverage: number | null, decisions: number, competitorDecisions: number, source: MatchingCalibrationSource, decisionsNeeded: number, reason: MatchingCalibrationReason | null } }> } };
 
 export type MatchingProductQueryVariables = Exact<{
   productId: string;
@@ -1681,6 +1674,13 @@ export type OwnOrganizationQueryVariables = Exact<{
 
 
 export type OwnOrganizationQuery = { organizationList: { data: Array<{ id: string, name: string }>, meta: { pagination: { total: number } } } };
+
+export type OrganizationWebsiteDeleteMutationVariables = Exact<{
+  organizationWebsiteId: string;
+}>;
+
+
+export type OrganizationWebsiteDeleteMutation = { organizationWebsiteDelete: { id: string, name: string, apiKey: string | null, website: { id: string, name: string, url: string }, organization: { id: string, name: string } } };
 
 export type AppUserQueryVariables = Exact<{
   userId: string;

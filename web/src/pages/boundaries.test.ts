@@ -4,21 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * No page imports another page's modules (web/README.md, "Where shared code lives"): what two
- * pages share lives in components/ or features/<area>/.
- *
- * The exceptions are GraphQL modules (`queries.ts`) whose operations or fragments another page
- * uses. An operation's place decides the order of the generated `src/graphql/operations.ts`, so
- * they move with the next change of those operations; the list may only shrink (a stale entry fails).
+ * No page imports another page's modules (web/README.md, "Where shared code lives"), with no
+ * exceptions: what two pages share, GraphQL documents included, lives in components/ or
+ * features/<area>/.
  */
-const WAITING_QUERIES = [
-  'competitors/detail/CompetitorTargetPrecision.tsx -> product-matching/model/queries.ts',
-  'competitors/queries.ts -> product-matching/queries.ts',
-  'home/HeadlineFigures.tsx -> data-insights/queries.ts',
-  'match-confirmation/queries.ts -> product-matching/queries.ts',
-  'websites/detail/WebsiteDeleteButton.tsx -> home/queries.ts',
-];
-
 const pages = dirname(fileURLToPath(import.meta.url));
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bvi\.mock\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 
@@ -45,8 +34,8 @@ function crossPageImports(): string[] {
 }
 
 describe('page boundaries', () => {
-  it('no page imports another page, except the GraphQL modules still waiting to move', () => {
-    expect(crossPageImports()).toEqual(WAITING_QUERIES);
+  it('no page imports another page', () => {
+    expect(crossPageImports()).toEqual([]);
   });
 
   it('finds an import across pages (the check can fail)', () => {

@@ -1,6 +1,6 @@
 import { useCustom } from '@refinedev/core';
 import type { ResultOf } from '../../graphql/typed.ts';
-import { INSIGHTS_COMPETITORS_QUERY } from '../../pages/data-insights/queries.ts';
+import { INSIGHTS_COMPETITORS_QUERY } from './queries.ts';
 
 const NONE: readonly { id: string; name: string }[] = [];
 

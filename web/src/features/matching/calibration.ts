@@ -5,7 +5,7 @@
  */
 import type { Fragment } from '../../graphql/typed.ts';
 
-/** What the console reads of it (the MatchingCalibrationFields fragment, pages/product-matching/queries.ts). */
+/** What the console reads of it (the MatchingCalibrationFields fragment, features/matching/queries.ts). */
 export type MatchingCalibration = Fragment<'MatchingCalibrationFields'>;
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;

@@ -1,4 +1,4 @@
-import type { MatchingQueueFilter } from '../../pages/product-matching/queries.ts';
+import type { MatchingQueueFilter } from '../../graphql/operations.ts';
 
 /**
  * The filters the matching queue, a product's page and the confirmation queue share, and the

@@ -1,5 +1,5 @@
 import { useCustom } from '@refinedev/core';
-import { MATCHING_STATISTICS_QUERY, type MatchingStatisticsReport } from '../../pages/product-matching/queries.ts';
+import { MATCHING_STATISTICS_QUERY, type MatchingStatisticsReport } from './queries.ts';
 
 /** The website's statistics, overall and per competitor (also the competitors the filters offer). */
 export function useMatchingStatistics(websiteId: string | undefined) {

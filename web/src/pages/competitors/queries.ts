@@ -1,7 +1,7 @@
 import { gql } from '@urql/core';
 import type { CompetitorMatchingMode, ScrapingFrequency } from '../../graphql/operations.ts';
 import { type Fragment, type ListRow, type ResultOf, typed } from '../../graphql/typed.ts';
-import { CALIBRATION, COMPETITOR_PRODUCT } from '../product-matching/queries.ts';
+import { CALIBRATION, COMPETITOR_PRODUCT } from '../../features/matching/queries.ts';
 
 /** What the list, the detail and the monitored view show of a competitor. */
 const COMPETITOR_FIELDS = gql`

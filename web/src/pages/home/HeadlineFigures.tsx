@@ -9,7 +9,7 @@ import { routePath } from '../../routes/useCarriedPath.ts';
 import { formatCount, formatFigure } from '../../features/insights/format.ts';
 import { productsLink } from '../../features/insights/insightsState.ts';
 import { priceIndexDifference } from '../../features/insights/priceScale.ts';
-import { HOME_INSIGHTS_QUERY } from '../data-insights/queries.ts';
+import { HOME_INSIGHTS_QUERY } from './queries.ts';
 import { ApiErrorAlert } from '../../components/errors/ApiErrorAlert.tsx';
 import { Heading } from '../../components/layout/Heading.tsx';
 

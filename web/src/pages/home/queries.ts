@@ -1,5 +1,5 @@
 import { gql } from '@urql/core';
-import { type ListRow, typed } from '../../graphql/typed.ts';
+import { type ListRow, type ResultOf, typed } from '../../graphql/typed.ts';
 
 /**
  * The first page of the organization websites the signed-in user may see, with what Home shows
@@ -35,27 +35,27 @@ export const ORGANIZATION_WEBSITE_LIST_QUERY = typed(
   `,
 );
 
-/** docs/graphql.md's delete, exactly; the websites page's delete button sends it. */
-export const ORGANIZATION_WEBSITE_DELETE_MUTATION = typed(
-  'OrganizationWebsiteDelete',
+export type OrganizationWebsiteRow = ListRow<typeof ORGANIZATION_WEBSITE_LIST_QUERY>;
+
+export const HOME_INSIGHTS_QUERY = typed(
+  'HomeInsights',
   gql`
-    mutation OrganizationWebsiteDelete($organizationWebsiteId: ID!) {
-      organizationWebsiteDelete(organizationWebsiteId: $organizationWebsiteId) {
-        id
-        name
-        apiKey
-        website {
-          id
-          name
-          url
+    query HomeInsights($organizationWebsiteId: ID!) {
+      homeInsights(organizationWebsiteId: $organizationWebsiteId) {
+        priceIndex
+        comparison {
+          cheaper
+          same
+          pricier
         }
-        organization {
-          id
-          name
-        }
+        products
+        matchedProducts
+        coveragePercent
+        suggestionsWaiting
+        failingScrapers
       }
     }
   `,
 );
 
-export type OrganizationWebsiteRow = ListRow<typeof ORGANIZATION_WEBSITE_LIST_QUERY>;
+export type HomeInsights = ResultOf<typeof HOME_INSIGHTS_QUERY>['homeInsights'];

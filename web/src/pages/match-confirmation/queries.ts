@@ -1,6 +1,6 @@
 import { gql } from '@urql/core';
 import { type ListRow, type ResultOf, typed } from '../../graphql/typed.ts';
-import { COMPETITOR_PRODUCT, PRODUCT_SUMMARY } from '../product-matching/queries.ts';
+import { COMPETITOR_PRODUCT, PRODUCT_SUMMARY } from '../../features/matching/queries.ts';
 
 /** The confirmation queue's documents (api/src/matching/schema.graphql). */
 

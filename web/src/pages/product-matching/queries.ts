@@ -1,42 +1,9 @@
 import { gql } from '@urql/core';
+import { COMPETITOR_PRODUCT, PRODUCT_SUMMARY, STATISTICS } from '../../features/matching/queries.ts';
 import type { MatchingDecisionSource, MatchingEvent } from '../../graphql/operations.ts';
 import { type Fragment, type ResultOf, typed } from '../../graphql/typed.ts';
 
 /** GraphQL documents of the matching pages (api/src/matching/schema.graphql) and their answers' shapes. */
-
-/** A product's fields on the matching pages (the queue, a product's page, the confirmation queue). */
-export const PRODUCT_SUMMARY = gql`
-  fragment MatchingProductSummaryFields on MatchingProductSummary {
-    id
-    itemId
-    name
-    brand
-    ean
-    mpn
-    category
-    price
-    currency
-    imageUrl
-    url
-  }
-`;
-
-/** A competitor product's own fields, wherever one is shown (pairs, search, decisions, a competitor's catalogue). */
-export const COMPETITOR_PRODUCT = gql`
-  fragment CompetitorProductFields on CompetitorProduct {
-    id
-    externalId
-    name
-    brand
-    ean
-    mpn
-    price
-    currency
-    availability
-    url
-    seenAt
-  }
-`;
 
 const LEASE = gql`
   fragment MatchingLeaseFields on MatchingLease {
@@ -96,33 +63,6 @@ const MATCHING_PRODUCT = gql`
   ${PRODUCT_SUMMARY}
   ${PAIR}
   ${LEASE}
-`;
-
-const STATISTICS = gql`
-  fragment MatchingStatisticsFields on MatchingStatistics {
-    matched
-    waitingToMatch
-    waitingToConfirm
-    skipped
-    neverMatch
-    expired
-  }
-`;
-
-/** Automatic matching at a competitor (docs/matching.md): shared/calibration.ts reads it. */
-export const CALIBRATION = gql`
-  fragment MatchingCalibrationFields on MatchingCalibration {
-    targetPrecision
-    automatic
-    threshold
-    estimatedPrecision
-    estimatedCoverage
-    decisions
-    competitorDecisions
-    source
-    decisionsNeeded
-    reason
-  }
 `;
 
 const DECISION = gql`
@@ -195,34 +135,6 @@ export const MATCHING_QUEUE_QUERY = typed(
     ${PRODUCT_SUMMARY}
     ${LEASE}
     ${STATISTICS}
-  `,
-);
-
-export const MATCHING_STATISTICS_QUERY = typed(
-  'MatchingStatistics',
-  gql`
-    query MatchingStatistics($organizationWebsiteId: ID!) {
-      matchingStatistics(organizationWebsiteId: $organizationWebsiteId) {
-        overall {
-          ...MatchingStatisticsFields
-        }
-        competitors {
-          competitor {
-            id
-            name
-          }
-          statistics {
-            ...MatchingStatisticsFields
-          }
-          calibration {
-            ...MatchingCalibrationFields
-          }
-        }
-        productsWaitingToMatch
-      }
-    }
-    ${STATISTICS}
-    ${CALIBRATION}
   `,
 );
 
@@ -457,8 +369,6 @@ export type CompetitorCandidates = MatchingProduct['competitors'][number];
 export type MatchingQueueAnswer = ResultOf<typeof MATCHING_QUEUE_QUERY>['matchingQueue'];
 
 export type MatchingQueueItem = MatchingQueueAnswer['data'][number];
-
-export type MatchingStatisticsReport = ResultOf<typeof MATCHING_STATISTICS_QUERY>['matchingStatistics'];
 
 export type MatchingDecision = Fragment<'MatchingDecisionFields'>;
 

@@ -4,7 +4,7 @@ import * as websites from './queries.ts';
 
 describe('the websites operations against the API schema', () => {
   it('has every document of the page', () => {
-    expect(operationDocuments(websites).length).toBe(9);
+    expect(operationDocuments(websites).length).toBe(10);
   });
   itValidatesOperations(websites);
 });

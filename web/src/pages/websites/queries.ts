@@ -196,3 +196,26 @@ export type WebsiteDeletePreview = ResultOf<typeof WEBSITE_DELETE_PREVIEW_QUERY>
 export type WebsiteFeedRow = ListRow<typeof WEBSITE_FEEDS_QUERY>;
 
 export type WebsiteCompetitorRow = ListRow<typeof WEBSITE_COMPETITORS_QUERY>;
+
+/** docs/graphql.md's delete, exactly; the website page's delete button sends it. */
+export const ORGANIZATION_WEBSITE_DELETE_MUTATION = typed(
+  'OrganizationWebsiteDelete',
+  gql`
+    mutation OrganizationWebsiteDelete($organizationWebsiteId: ID!) {
+      organizationWebsiteDelete(organizationWebsiteId: $organizationWebsiteId) {
+        id
+        name
+        apiKey
+        website {
+          id
+          name
+          url
+        }
+        organization {
+          id
+          name
+        }
+      }
+    }
+  `,
+);

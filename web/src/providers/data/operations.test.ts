@@ -1,7 +1,7 @@
 import { type DocumentNode, validate } from 'graphql';
 import { apiSchema } from '../../test-support/apiSchema.ts';
 import { describe, expect, it } from 'vitest';
-import { ORGANIZATION_WEBSITE_DELETE_MUTATION, ORGANIZATION_WEBSITE_LIST_QUERY } from '../../pages/home/queries.ts';
+import { HOME_INSIGHTS_QUERY, ORGANIZATION_WEBSITE_LIST_QUERY } from '../../pages/home/queries.ts';
 import { APP_USER_UPDATE_MUTATION } from '../../pages/settings/profile/queries.ts';
 import { WEBSITE_OPTIONS_QUERY } from '../../components/websitePicker/queries.ts';
 import { APP_USER_QUERY } from '../auth/queries.ts';
@@ -10,8 +10,8 @@ const OPERATIONS: [string, DocumentNode][] = [
   ['AppUser', APP_USER_QUERY],
   ['AppUserUpdate', APP_USER_UPDATE_MUTATION],
   ['HomeWebsiteList', ORGANIZATION_WEBSITE_LIST_QUERY],
+  ['HomeInsights', HOME_INSIGHTS_QUERY],
   ['OrganizationWebsiteList (picker)', WEBSITE_OPTIONS_QUERY],
-  ['OrganizationWebsiteDelete', ORGANIZATION_WEBSITE_DELETE_MUTATION],
 ];
 
 describe("the console's GraphQL operations against the API schema", () => {

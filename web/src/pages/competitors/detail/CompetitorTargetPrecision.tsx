@@ -2,7 +2,7 @@ import { useCustomMutation } from '@refinedev/core';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../../components/errors/apiErrorText.ts';
-import { COMPETITOR_TARGET_PRECISION_SET_MUTATION } from '../../product-matching/model/queries.ts';
+import { COMPETITOR_TARGET_PRECISION_SET_MUTATION } from '../../../features/matching/queries.ts';
 import type { MatchingCalibration } from '../../../features/matching/calibration.ts';
 import { TargetPrecisionForm } from '../../../features/matching/TargetPrecisionForm.tsx';
 import { useViewerRoles } from '../../../components/access/useViewerRoles.ts';

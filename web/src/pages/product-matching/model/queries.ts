@@ -1,6 +1,5 @@
 import { gql } from '@urql/core';
 import { type ResultOf, typed } from '../../../graphql/typed.ts';
-import { CALIBRATION } from '../queries.ts';
 
 /**
  * The organization's matching model (api/src/matching/schema.graphql, docs/matching.md
@@ -66,18 +65,5 @@ export const ORGANIZATION_TARGET_PRECISION_SET_MUTATION = typed(
     mutation OrganizationMatchingTargetPrecisionSet($organizationId: ID!, $targetPrecision: Float) {
       organizationMatchingTargetPrecisionSet(organizationId: $organizationId, targetPrecision: $targetPrecision)
     }
-  `,
-);
-
-/** Admin: a competitor's target precision (null: its organization's); answers its new calibration. */
-export const COMPETITOR_TARGET_PRECISION_SET_MUTATION = typed(
-  'CompetitorMatchingTargetPrecisionSet',
-  gql`
-    mutation CompetitorMatchingTargetPrecisionSet($competitorId: ID!, $targetPrecision: Float) {
-      competitorMatchingTargetPrecisionSet(competitorId: $competitorId, targetPrecision: $targetPrecision) {
-        ...MatchingCalibrationFields
-      }
-    }
-    ${CALIBRATION}
   `,
 );

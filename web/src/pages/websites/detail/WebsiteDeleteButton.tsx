@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useWebsiteSelection } from '../../../components/websitePicker/WebsiteSelection.tsx';
 import { routePath, useCarriedPath } from '../../../routes/useCarriedPath.ts';
-import { ORGANIZATION_WEBSITE_DELETE_MUTATION } from '../../home/queries.ts';
+import { ORGANIZATION_WEBSITE_DELETE_MUTATION } from '../queries.ts';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { changeFailedNotification } from '../../../components/errors/formErrors.ts';
 import { WEBSITE_DELETE_PREVIEW_QUERY, type WebsiteDeletePreview } from '../queries.ts';
