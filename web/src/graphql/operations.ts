@@ -740,6 +740,94 @@ export type CompetitorMatchingTargetPrecisionSetMutationVariables = Exact<{
 
 export type CompetitorMatchingTargetPrecisionSetMutation = { competitorMatchingTargetPrecisionSet: { targetPrecision: number, automatic: boolean, threshold: number | null, estimatedPrecision: number | null, estimatedCoverage: number | null, decisions: number, competitorDecisions: number, source: MatchingCalibrationSource, decisionsNeeded: number, reason: MatchingCalibrationReason | null } };
 
+export type OrganizationOptionsQueryVariables = Exact<{
+  search?: string | null | undefined;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type OrganizationOptionsQuery = { organizationList: { data: Array<{ id: string, name: string }>, meta: { pagination: { total: number } } } };
+
+export type PriceSuggestionFieldsFragment = { id: string, currentPrice: number | null, suggestedPrice: number | null, change: number | null, changePercent: number | null, currency: string, outcome: PriceSuggestionOutcome, review: PriceSuggestionReviewState, reviewedBy: string | null, reviewedAt: string | null, computedAt: string, product: { id: string, itemId: string, name: string, brand: string | null, cost: number | null, map: number | null, rrp: number | null }, rule: { id: string, name: string } | null, explanation: Array<{ code: string, price: number | null, competitors: number | null, minimum: number | null, competitor: string | null, position: number | null, percent: number | null, amount: number | null, cost: number | null, bound: number | null, reached: boolean | null, from: number | null, to: number | null, change: number | null, ending: PriceCharmEnding | null, step: number | null }> };
+
+export type PriceSuggestionQueryVariables = Exact<{
+  productId: string;
+}>;
+
+
+export type PriceSuggestionQuery = { priceSuggestion: { id: string, currentPrice: number | null, suggestedPrice: number | null, change: number | null, changePercent: number | null, currency: string, outcome: PriceSuggestionOutcome, review: PriceSuggestionReviewState, reviewedBy: string | null, reviewedAt: string | null, computedAt: string, product: { id: string, itemId: string, name: string, brand: string | null, cost: number | null, map: number | null, rrp: number | null }, rule: { id: string, name: string } | null, explanation: Array<{ code: string, price: number | null, competitors: number | null, minimum: number | null, competitor: string | null, position: number | null, percent: number | null, amount: number | null, cost: number | null, bound: number | null, reached: boolean | null, from: number | null, to: number | null, change: number | null, ending: PriceCharmEnding | null, step: number | null }> } | null };
+
+export type PriceSuggestionReviewMutationVariables = Exact<{
+  organizationWebsiteId: string;
+  productIds: Array<string> | string;
+  decision: PriceSuggestionDecision;
+}>;
+
+
+export type PriceSuggestionReviewMutation = { priceSuggestionReview: { changed: number, skipped: number } };
+
+export type PriceSuggestionLogQueryVariables = Exact<{
+  organizationWebsiteId: string;
+  productId?: string | null | undefined;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type PriceSuggestionLogQuery = { priceSuggestionLog: { data: Array<{ id: string, productId: string, productName: string, itemId: string, decision: PriceSuggestionDecision, suggestedPrice: number | null, currentPrice: number | null, currency: string, ruleName: string | null, actorEmail: string | null, at: string }>, meta: { pagination: { total: number } } } };
+
+export type WebsitePriceFeedQueryVariables = Exact<{
+  organizationWebsiteId: string;
+}>;
+
+
+export type WebsitePriceFeedQuery = { organizationWebsite: { id: string, priceFeedUrl: string } };
+
+export type ProductFacetsQueryVariables = Exact<{
+  organizationWebsiteId: string;
+  limit?: number | null | undefined;
+}>;
+
+
+export type ProductFacetsQuery = { productFacets: { brands: Array<{ value: string, count: number }>, categories: Array<{ value: string, count: number }> } };
+
+export type ScraperRowFieldsFragment = { id: string, name: string, enabled: boolean, competitorId: string, competitorName: string, competitorUrl: string, scrapingFrequency: ScrapingFrequency, organizationName: string, websiteName: string, nextRunAt: string, health: { status: ScraperHealthStatus, lastRunAt: string | null, lastRunStatus: ScraperRunStatus | null, lastSuccessAt: string | null, successRate: number | null, recentRuns: number, productsSeen: number | null, productsExpected: number | null, errorMix: Array<{ kind: string, count: number }> }, activeRun: { id: string, status: ScraperRunStatus } | null };
+
+export type ScraperListQueryVariables = Exact<{
+  search?: string | null | undefined;
+  health?: Array<ScraperHealthStatus> | ScraperHealthStatus | null | undefined;
+  competitorId?: string | null | undefined;
+  sort?: ScraperSort | null | undefined;
+  limit: number;
+  offset: number;
+}>;
+
+
+export type ScraperListQuery = { scraperList: { data: Array<{ id: string, name: string, enabled: boolean, competitorId: string, competitorName: string, competitorUrl: string, scrapingFrequency: ScrapingFrequency, organizationName: string, websiteName: string, nextRunAt: string, health: { status: ScraperHealthStatus, lastRunAt: string | null, lastRunStatus: ScraperRunStatus | null, lastSuccessAt: string | null, successRate: number | null, recentRuns: number, productsSeen: number | null, productsExpected: number | null, errorMix: Array<{ kind: string, count: number }> }, activeRun: { id: string, status: ScraperRunStatus } | null }>, meta: { pagination: { total: number } } } };
+
+export type ScraperCreateMutationVariables = Exact<{
+  competitorId: string;
+  input: ScraperInput;
+}>;
+
+
+export type ScraperCreateMutation = { scraperCreate: { id: string, name: string } };
+
+export type CompetitorScrapersQueryVariables = Exact<{
+  competitorId: string;
+}>;
+
+
+export type CompetitorScrapersQuery = { competitor: { id: string, lastCollectedAt: string | null, scrapers: Array<{ id: string, name: string, enabled: boolean, competitorId: string, competitorName: string, competitorUrl: string, scrapingFrequency: ScrapingFrequency, organizationName: string, websiteName: string, nextRunAt: string, health: { status: ScraperHealthStatus, lastRunAt: string | null, lastRunStatus: ScraperRunStatus | null, lastSuccessAt: string | null, successRate: number | null, recentRuns: number, productsSeen: number | null, productsExpected: number | null, errorMix: Array<{ kind: string, count: number }> }, activeRun: { id: string, status: ScraperRunStatus } | null }> } };
+
+export type MonitoredCompetitorCollectedQueryVariables = Exact<{
+  competitorId: string;
+}>;
+
+
+export type MonitoredCompetitorCollectedQuery = { monitoredCompetitor: { id: string, lastCollectedAt: string | null } };
+
 export type AggregatorsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -953,8 +1041,6 @@ export type OrganizationReinstateMutation = { organizationReinstate: { id: strin
 
 export type PriceRuleFieldsFragment = { id: string, name: string, status: PriceRuleStatus, priority: number, affectedCount: number, suggestionCount: number, updatedAt: string, updatedBy: string | null, products: { brands: Array<string>, categories: Array<string>, priceMin: number | null, priceMax: number | null, availability: PriceRuleAvailability, includeProductIds: Array<string>, excludeProductIds: Array<string> }, competitors: { mode: PriceRuleCompetitorMode, competitorIds: Array<string>, matchTypes: PriceRuleMatchTypes, inStockOnly: boolean, maxAgeDays: number | null, minPrices: number, competitorList: Array<{ id: string, name: string }> }, strategy: { type: PriceStrategyType, beatBy: number | null, beatUnit: PriceAdjustUnit, position: number | null, competitorId: string | null, withinPercent: number | null, tolerancePercent: number, competitor: { id: string, name: string } | null }, bounds: { costMargin: number | null, costMarginUnit: PriceAdjustUnit, useMap: boolean, minimumPrice: number | null, useRrp: boolean, maximumPrice: number | null, maxChangePercent: number | null }, rounding: { mode: PriceRoundingMode, ending: PriceCharmEnding | null, step: number | null, direction: PriceRoundingDirection } };
 
-export type PriceSuggestionFieldsFragment = { id: string, currentPrice: number | null, suggestedPrice: number | null, change: number | null, changePercent: number | null, currency: string, outcome: PriceSuggestionOutcome, review: PriceSuggestionReviewState, reviewedBy: string | null, reviewedAt: string | null, computedAt: string, product: { id: string, itemId: string, name: string, brand: string | null, cost: number | null, map: number | null, rrp: number | null }, rule: { id: string, name: string } | null, explanation: Array<{ code: string, price: number | null, competitors: number | null, minimum: number | null, competitor: string | null, position: number | null, percent: number | null, amount: number | null, cost: number | null, bound: number | null, reached: boolean | null, from: number | null, to: number | null, change: number | null, ending: PriceCharmEnding | null, step: number | null }> };
-
 export type PriceRuleListQueryVariables = Exact<{
   organizationWebsiteId: string;
   status?: PriceRuleStatus | null | undefined;
@@ -1048,45 +1134,12 @@ export type PriceRuleReorderMutationVariables = Exact<{
 
 export type PriceRuleReorderMutation = { priceRuleReorder: Array<{ id: string, priority: number }> };
 
-export type PriceSuggestionQueryVariables = Exact<{
-  productId: string;
-}>;
-
-
-export type PriceSuggestionQuery = { priceSuggestion: { id: string, currentPrice: number | null, suggestedPrice: number | null, change: number | null, changePercent: number | null, currency: string, outcome: PriceSuggestionOutcome, review: PriceSuggestionReviewState, reviewedBy: string | null, reviewedAt: string | null, computedAt: string, product: { id: string, itemId: string, name: string, brand: string | null, cost: number | null, map: number | null, rrp: number | null }, rule: { id: string, name: string } | null, explanation: Array<{ code: string, price: number | null, competitors: number | null, minimum: number | null, competitor: string | null, position: number | null, percent: number | null, amount: number | null, cost: number | null, bound: number | null, reached: boolean | null, from: number | null, to: number | null, change: number | null, ending: PriceCharmEnding | null, step: number | null }> } | null };
-
-export type PriceSuggestionReviewMutationVariables = Exact<{
-  organizationWebsiteId: string;
-  productIds: Array<string> | string;
-  decision: PriceSuggestionDecision;
-}>;
-
-
-export type PriceSuggestionReviewMutation = { priceSuggestionReview: { changed: number, skipped: number } };
-
-export type PriceSuggestionLogQueryVariables = Exact<{
-  organizationWebsiteId: string;
-  productId?: string | null | undefined;
-  limit: number;
-  offset: number;
-}>;
-
-
-export type PriceSuggestionLogQuery = { priceSuggestionLog: { data: Array<{ id: string, productId: string, productName: string, itemId: string, decision: PriceSuggestionDecision, suggestedPrice: number | null, currentPrice: number | null, currency: string, ruleName: string | null, actorEmail: string | null, at: string }>, meta: { pagination: { total: number } } } };
-
 export type PriceRuleCompetitorChoicesQueryVariables = Exact<{
   organizationWebsiteId: string;
 }>;
 
 
 export type PriceRuleCompetitorChoicesQuery = { competitorList: { data: Array<{ id: string, name: string }> } };
-
-export type WebsitePriceFeedQueryVariables = Exact<{
-  organizationWebsiteId: string;
-}>;
-
-
-export type WebsitePriceFeedQuery = { organizationWebsite: { id: string, priceFeedUrl: string } };
 
 export type PriceRuleProductChoicesQueryVariables = Exact<{
   organizationWebsiteId: string;
@@ -1368,31 +1421,9 @@ export type ProductExportQueryVariables = Exact<{
 
 export type ProductExportQuery = { productExport: { csv: string, rows: number, truncated: boolean } };
 
-export type ProductFacetsQueryVariables = Exact<{
-  organizationWebsiteId: string;
-  limit?: number | null | undefined;
-}>;
-
-
-export type ProductFacetsQuery = { productFacets: { brands: Array<{ value: string, count: number }>, categories: Array<{ value: string, count: number }> } };
-
-export type ScraperRowFieldsFragment = { id: string, name: string, enabled: boolean, competitorId: string, competitorName: string, competitorUrl: string, scrapingFrequency: ScrapingFrequency, organizationName: string, websiteName: string, nextRunAt: string, health: { status: ScraperHealthStatus, lastRunAt: string | null, lastRunStatus: ScraperRunStatus | null, lastSuccessAt: string | null, successRate: number | null, recentRuns: number, productsSeen: number | null, productsExpected: number | null, errorMix: Array<{ kind: string, count: number }> }, activeRun: { id: string, status: ScraperRunStatus } | null };
-
 export type ScraperHeldPriceFieldsFragment = { id: string, competitorProductId: string, competitorProductName: string, url: string, previousPrice: number | null, previousCurrency: string | null, price: number, currency: string, availability: string, status: ScraperHeldPriceStatus, createdAt: string, decidedAt: string | null, decidedBy: string | null };
 
 export type ScraperRunFieldsFragment = { id: string, scraperId: string, trigger: string, status: ScraperRunStatus, cancelRequested: boolean, createdAt: string, startedAt: string | null, endedAt: string | null, pagesTotal: number, pagesFetched: number, pagesNotModified: number, productsSeen: number, productsNew: number, productsChanged: number, productsUnchanged: number, productsFailed: number, heldForReview: number, historyRows: number, bytes: number, durationMs: number | null, errorMessage: string | null, failuresByKind: Array<{ kind: string, count: number }> };
-
-export type ScraperListQueryVariables = Exact<{
-  search?: string | null | undefined;
-  health?: Array<ScraperHealthStatus> | ScraperHealthStatus | null | undefined;
-  competitorId?: string | null | undefined;
-  sort?: ScraperSort | null | undefined;
-  limit: number;
-  offset: number;
-}>;
-
-
-export type ScraperListQuery = { scraperList: { data: Array<{ id: string, name: string, enabled: boolean, competitorId: string, competitorName: string, competitorUrl: string, scrapingFrequency: ScrapingFrequency, organizationName: string, websiteName: string, nextRunAt: string, health: { status: ScraperHealthStatus, lastRunAt: string | null, lastRunStatus: ScraperRunStatus | null, lastSuccessAt: string | null, successRate: number | null, recentRuns: number, productsSeen: number | null, productsExpected: number | null, errorMix: Array<{ kind: string, count: number }> }, activeRun: { id: string, status: ScraperRunStatus } | null }>, meta: { pagination: { total: number } } } };
 
 export type ScraperQueryVariables = Exact<{
   scraperId: string;
@@ -1449,14 +1480,6 @@ export type ScraperTestExtractionQueryVariables = Exact<{
 
 export type ScraperTestExtractionQuery = { scraperTestExtraction: { url: string, finalUrl: string | null, outcome: string, failureKind: string | null, reason: string | null, fields: Array<{ field: string, value: string | null, source: string | null }>, warnings: Array<{ code: string, message: string }> } };
 
-export type ScraperCreateMutationVariables = Exact<{
-  competitorId: string;
-  input: ScraperInput;
-}>;
-
-
-export type ScraperCreateMutation = { scraperCreate: { id: string, name: string } };
-
 export type ScraperUpdateMutationVariables = Exact<{
   scraperId: string;
   input: ScraperUpdateInput;
@@ -1485,20 +1508,6 @@ export type ScraperRunCancelMutationVariables = Exact<{
 
 
 export type ScraperRunCancelMutation = { scraperRunCancel: { id: string, scraperId: string, trigger: string, status: ScraperRunStatus, cancelRequested: boolean, createdAt: string, startedAt: string | null, endedAt: string | null, pagesTotal: number, pagesFetched: number, pagesNotModified: number, productsSeen: number, productsNew: number, productsChanged: number, productsUnchanged: number, productsFailed: number, heldForReview: number, historyRows: number, bytes: number, durationMs: number | null, errorMessage: string | null, failuresByKind: Array<{ kind: string, count: number }> } };
-
-export type CompetitorScrapersQueryVariables = Exact<{
-  competitorId: string;
-}>;
-
-
-export type CompetitorScrapersQuery = { competitor: { id: string, lastCollectedAt: string | null, scrapers: Array<{ id: string, name: string, enabled: boolean, competitorId: string, competitorName: string, competitorUrl: string, scrapingFrequency: ScrapingFrequency, organizationName: string, websiteName: string, nextRunAt: string, health: { status: ScraperHealthStatus, lastRunAt: string | null, lastRunStatus: ScraperRunStatus | null, lastSuccessAt: string | null, successRate: number | null, recentRuns: number, productsSeen: number | null, productsExpected: number | null, errorMix: Array<{ kind: string, count: number }> }, activeRun: { id: string, status: ScraperRunStatus } | null }> } };
-
-export type MonitoredCompetitorCollectedQueryVariables = Exact<{
-  competitorId: string;
-}>;
-
-
-export type MonitoredCompetitorCollectedQuery = { monitoredCompetitor: { id: string, lastCollectedAt: string | null } };
 
 export type AppUserUpdateMutationVariables = Exact<{
   userId: string;
@@ -1589,15 +1598,6 @@ export type UserDeleteMutationVariables = Exact<{
 
 
 export type UserDeleteMutation = { userDelete: { id: string, email: string } };
-
-export type OrganizationOptionsQueryVariables = Exact<{
-  search?: string | null | undefined;
-  limit: number;
-  offset: number;
-}>;
-
-
-export type OrganizationOptionsQuery = { organizationList: { data: Array<{ id: string, name: string }>, meta: { pagination: { total: number } } } };
 
 export type OrganizationWebsiteAdminListQueryVariables = Exact<{
   organizationId?: string | null | undefined;

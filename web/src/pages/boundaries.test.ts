@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
 /**
  * No page imports another page's modules (web/README.md, "Where shared code lives"), with no
  * exceptions: what two pages share, GraphQL documents included, lives in components/ or
- * features/<area>/.
+ * features/<area>/. And features/ import no page: they are what pages build on.
  */
 const pages = dirname(fileURLToPath(import.meta.url));
+const features = join(pages, '..', 'features');
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bvi\.mock\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 
 function sourceFiles(folder: string): string[] {
@@ -33,9 +34,23 @@ function crossPageImports(): string[] {
   return found.sort();
 }
 
+/** Every import of a file of pages/ from features/, as 'area/file -> page/file'. */
+function featureImportsOfPages(): string[] {
+  return sourceFiles(features).flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(SPECIFIER)]
+      .map(([, specifier]) => relative(pages, resolve(dirname(file), specifier!)))
+      .filter((to) => !to.startsWith('..'))
+      .map((to) => `${relative(features, file)} -> ${to}`.split(sep).join('/')),
+  );
+}
+
 describe('page boundaries', () => {
   it('no page imports another page', () => {
     expect(crossPageImports()).toEqual([]);
+  });
+
+  it('no feature imports a page', () => {
+    expect(featureImportsOfPages()).toEqual([]);
   });
 
   it('finds an import across pages (the check can fail)', () => {

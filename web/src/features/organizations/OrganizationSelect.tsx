@@ -1,7 +1,7 @@
 import { useSelect } from '@refinedev/antd';
 import type { SelectProps } from 'antd';
 import { FormSelect } from '../../components/form/FormSelect.tsx';
-import { ORGANIZATION_OPTIONS_QUERY } from '../../pages/users/queries.ts';
+import { ORGANIZATION_OPTIONS_QUERY } from './queries.ts';
 
 /** Picks an organization by name (searched on the server); the control of a Form.Item (FormSelect). */
 export function OrganizationSelect(props: Omit<SelectProps, 'options' | 'showSearch'>) {

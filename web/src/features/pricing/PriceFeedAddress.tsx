@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WebsitePriceFeedQuery } from '../../graphql/operations.ts';
 import { ApiErrorAlert } from '../../components/errors/ApiErrorAlert.tsx';
-import { WEBSITE_PRICE_FEED_QUERY } from '../../pages/price-suggestions/queries.ts';
+import { WEBSITE_PRICE_FEED_QUERY } from './queries.ts';
 import { FEED_FORMATS, type FeedFormat, priceFeedAddress } from './feedAddress.ts';
 
 /**

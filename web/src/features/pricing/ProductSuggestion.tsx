@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PriceSuggestionQuery } from '../../graphql/operations.ts';
 import { ApiErrorAlert } from '../../components/errors/ApiErrorAlert.tsx';
 import { formatDateTime, formatPrice } from '../../components/format/format.ts';
-import { PRICE_SUGGESTION_QUERY } from '../../pages/price-suggestions/queries.ts';
+import { PRICE_SUGGESTION_QUERY } from './queries.ts';
 import { SuggestedChangeText } from './SuggestedPriceText.tsx';
 import { SuggestionExplanation } from './SuggestionExplanation.tsx';
 import { OutcomeTag, ReviewTag } from './SuggestionTags.tsx';

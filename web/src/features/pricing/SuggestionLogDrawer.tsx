@@ -7,7 +7,7 @@ import type { PriceSuggestionLogQuery } from '../../graphql/operations.ts';
 import { useWindowSize } from '../../hooks/useWindowSize.ts';
 import { ApiErrorAlert } from '../../components/errors/ApiErrorAlert.tsx';
 import { formatDateTime, formatPrice } from '../../components/format/format.ts';
-import { PRICE_SUGGESTION_LOG_QUERY } from '../../pages/price-suggestions/queries.ts';
+import { PRICE_SUGGESTION_LOG_QUERY } from './queries.ts';
 
 type LogEntry = PriceSuggestionLogQuery['priceSuggestionLog']['data'][number];
 const PAGE_SIZE = 20;

@@ -2,7 +2,7 @@ import { useCustomMutation } from '@refinedev/core';
 import { useTranslation } from 'react-i18next';
 import type { PriceSuggestionDecision, PriceSuggestionReviewMutation } from '../../graphql/operations.ts';
 import { changeFailedNotification } from '../../components/errors/formErrors.ts';
-import { PRICE_SUGGESTION_REVIEW_MUTATION } from '../../pages/price-suggestions/queries.ts';
+import { PRICE_SUGGESTION_REVIEW_MUTATION } from './queries.ts';
 
 /**
  * Accepts, rejects or reopens the suggestions of some products (1..1000 at once); the API logs

@@ -1,6 +1,6 @@
 import { useCustom } from '@refinedev/core';
 import { useMemo } from 'react';
-import { PRODUCT_FACETS_QUERY, type ProductFacets } from '../../pages/products/queries.ts';
+import { PRODUCT_FACETS_QUERY, type ProductFacets } from './queries.ts';
 
 /** How many of each the pickers offer (the most frequent); a rarer value can still be typed. */
 const FACET_LIMIT = 500;

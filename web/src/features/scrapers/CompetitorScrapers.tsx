@@ -8,7 +8,7 @@ import { AppLink } from '../../components/navigation/AppLink.tsx';
 import { routePath, useCarriedPath } from '../../routes/useCarriedPath.ts';
 import { changeFailedNotification } from '../../components/errors/formErrors.ts';
 import type { ResultOf } from '../../graphql/typed.ts';
-import { COMPETITOR_SCRAPERS_QUERY, SCRAPER_CREATE_MUTATION, type ScraperRow } from '../../pages/scrapers/queries.ts';
+import { COMPETITOR_SCRAPERS_QUERY, SCRAPER_CREATE_MUTATION, type ScraperRow } from './queries.ts';
 import { HealthTag, RunStatusTag } from './ScraperTags.tsx';
 
 type CompetitorScrapersResult = ResultOf<typeof COMPETITOR_SCRAPERS_QUERY>['competitor'];

@@ -3,7 +3,7 @@ import { Card, List, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../components/navigation/AppLink.tsx';
 import { routePath } from '../../routes/useCarriedPath.ts';
-import { SCRAPER_LIST_QUERY, type ScraperList } from '../../pages/scrapers/queries.ts';
+import { SCRAPER_LIST_QUERY, type ScraperList } from './queries.ts';
 import { HealthTag } from './ScraperTags.tsx';
 
 /** On Home, for those who may read scrapers (Admins): the failing and degraded ones, worst first. */

@@ -2,7 +2,7 @@ import { useCustom } from '@refinedev/core';
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResultOf } from '../../graphql/typed.ts';
-import { MONITORED_COMPETITOR_COLLECTED_QUERY } from '../../pages/scrapers/queries.ts';
+import { MONITORED_COMPETITOR_COLLECTED_QUERY } from './queries.ts';
 
 type Collected = ResultOf<typeof MONITORED_COMPETITOR_COLLECTED_QUERY>['monitoredCompetitor'];
 

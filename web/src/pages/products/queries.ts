@@ -116,25 +116,3 @@ export type ProductDetail = ResultOf<typeof PRODUCT_QUERY>['product'];
 export type ProductOffer = ProductDetail['offers'][number];
 export type PricePoint = ProductOffer['competitorProduct']['priceHistory'][number];
 export type ProductExport = ResultOf<typeof PRODUCT_EXPORT_QUERY>['productExport'];
-
-/** The brands and categories of the website's products, most frequent first (every brand and category filter). */
-export const PRODUCT_FACETS_QUERY = typed(
-  'ProductFacets',
-  gql`
-    query ProductFacets($organizationWebsiteId: ID!, $limit: Int) {
-      productFacets(organizationWebsiteId: $organizationWebsiteId, limit: $limit) {
-        brands {
-          value
-          count
-        }
-        categories {
-          value
-          count
-        }
-      }
-    }
-  `,
-);
-
-export type ProductFacets = ResultOf<typeof PRODUCT_FACETS_QUERY>['productFacets'];
-export type FacetValue = ProductFacets['brands'][number];

@@ -1,38 +1,6 @@
 import { gql } from '@urql/core';
-import { typed, type Fragment, type ListRow, type ResultOf } from '../../graphql/typed.ts';
-
-const SCRAPER_ROW = gql`
-  fragment ScraperRowFields on Scraper {
-    id
-    name
-    enabled
-    competitorId
-    competitorName
-    competitorUrl
-    scrapingFrequency
-    organizationName
-    websiteName
-    nextRunAt
-    health {
-      status
-      lastRunAt
-      lastRunStatus
-      lastSuccessAt
-      successRate
-      recentRuns
-      productsSeen
-      productsExpected
-      errorMix {
-        kind
-        count
-      }
-    }
-    activeRun {
-      id
-      status
-    }
-  }
-`;
+import { SCRAPER_ROW } from '../../features/scrapers/queries.ts';
+import { typed, type Fragment, type ResultOf } from '../../graphql/typed.ts';
 
 const HELD_PRICE_FIELDS = gql`
   fragment ScraperHeldPriceFields on ScraperHeldPrice {
@@ -81,27 +49,6 @@ const RUN_FIELDS = gql`
     errorMessage
   }
 `;
-
-export const SCRAPER_LIST_QUERY = typed(
-  'ScraperList',
-  gql`
-    query ScraperList($search: String, $health: [ScraperHealthStatus!], $competitorId: ID, $sort: ScraperSort, $limit: Int!, $offset: Int!) {
-      scraperList(search: $search, health: $health, competitorId: $competitorId, sort: $sort, limit: $limit, offset: $offset) {
-        data {
-          ...ScraperRowFields
-        }
-        meta {
-          pagination {
-            total
-          }
-        }
-      }
-    }
-    ${SCRAPER_ROW}
-  `,
-);
-export type ScraperRow = ListRow<typeof SCRAPER_LIST_QUERY>;
-export type ScraperList = ResultOf<typeof SCRAPER_LIST_QUERY>['scraperList'];
 
 export const SCRAPER_QUERY = typed(
   'Scraper',
@@ -228,18 +175,6 @@ export const SCRAPER_TEST_EXTRACTION_QUERY = typed(
 );
 export type ExtractionTest = ResultOf<typeof SCRAPER_TEST_EXTRACTION_QUERY>['scraperTestExtraction'];
 
-export const SCRAPER_CREATE_MUTATION = typed(
-  'ScraperCreate',
-  gql`
-    mutation ScraperCreate($competitorId: ID!, $input: ScraperInput!) {
-      scraperCreate(competitorId: $competitorId, input: $input) {
-        id
-        name
-      }
-    }
-  `,
-);
-
 export const SCRAPER_UPDATE_MUTATION = typed(
   'ScraperUpdate',
   gql`
@@ -285,34 +220,5 @@ export const SCRAPER_RUN_CANCEL_MUTATION = typed(
       }
     }
     ${RUN_FIELDS}
-  `,
-);
-
-/** What a competitor's pages show of its scraping: its scrapers (Admin) or when prices were last collected. */
-export const COMPETITOR_SCRAPERS_QUERY = typed(
-  'CompetitorScrapers',
-  gql`
-    query CompetitorScrapers($competitorId: ID!) {
-      competitor(competitorId: $competitorId) {
-        id
-        lastCollectedAt
-        scrapers {
-          ...ScraperRowFields
-        }
-      }
-    }
-    ${SCRAPER_ROW}
-  `,
-);
-
-export const MONITORED_COMPETITOR_COLLECTED_QUERY = typed(
-  'MonitoredCompetitorCollected',
-  gql`
-    query MonitoredCompetitorCollected($competitorId: ID!) {
-      monitoredCompetitor(competitorId: $competitorId) {
-        id
-        lastCollectedAt
-      }
-    }
   `,
 );

@@ -108,23 +108,4 @@ export const USER_DELETE_MUTATION = typed(
   `,
 );
 
-export const ORGANIZATION_OPTIONS_QUERY = typed(
-  'OrganizationOptions',
-  gql`
-    query OrganizationOptions($search: String, $limit: Int!, $offset: Int!) {
-      organizationList(search: $search, limit: $limit, offset: $offset) {
-        data {
-          id
-          name
-        }
-        meta {
-          pagination {
-            total
-          }
-        }
-      }
-    }
-  `,
-);
-
 export type UserRow = Fragment<'UserFields'>;

@@ -7,7 +7,7 @@ import { useUrlListState } from '../../../components/list/useUrlListState.ts';
 import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { routePath } from '../../../routes/useCarriedPath.ts';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
-import { SCRAPER_LIST_QUERY, type ScraperList, type ScraperRow } from '../queries.ts';
+import { SCRAPER_LIST_QUERY, type ScraperList, type ScraperRow } from '../../../features/scrapers/queries.ts';
 import { RunNowButton } from '../RunNowButton.tsx';
 import { HealthTag, isActive, RunStatusTag } from '../../../features/scrapers/ScraperTags.tsx';
 import { HEALTHS, readListState, writeListState } from './listState.ts';
