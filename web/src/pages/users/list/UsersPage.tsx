@@ -1,6 +1,7 @@
 import { CanAccess, useList } from '@refinedev/core';
 import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useViewerRoles } from '../../../components/access/useViewerRoles.ts';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
 import { pagedTableProps, pagingOf } from '../../../components/list/pagedTable.ts';
 import { useClampPage } from '../../../components/list/useClampPage.ts';
@@ -13,12 +14,13 @@ import { ROLE_COLORS } from '../roles.ts';
 import { UserFilters } from './UserFilters.tsx';
 import { userFilters } from './userFilters.ts';
 import { UserInviteButton } from './UserInviteButton.tsx';
-import { filterChange, readListState, writeListState } from './listState.ts';
+import { filterChange, listStateReader, writeListState } from './listState.ts';
 
 /** /users: the users the signed-in user may manage, filtered and paged (kept in the address); invite. */
 export default function UsersPage() {
   const { t, i18n } = useTranslation();
-  const [state, update] = useUrlListState(readListState, writeListState);
+  const { isAdmin } = useViewerRoles();
+  const [state, update] = useUrlListState(listStateReader(isAdmin), writeListState);
   const { result, query } = useList<UserRow>({
     resource: 'users',
     pagination: { currentPage: state.page, pageSize: state.pageSize, mode: 'server' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { filterVariables } from '../../../providers/data/listVariables.ts';
 import { userFilters } from './userFilters.ts';
-import { filterChange, readListState, writeListState } from './listState.ts';
+import { filterChange, listStateReader, readListState, writeListState } from './listState.ts';
 
 const read = (query: string) => readListState(new URLSearchParams(query));
 const write = (query: string, change: Parameters<typeof writeListState>[1]) =>
@@ -60,6 +60,17 @@ describe('the users list state in the address', () => {
       email: 'shop@',
       role: 'Owner',
       disabled: true,
+    });
+  });
+
+  it("applies an address's organization for an Admin only (a non-Admin's form has no such field)", () => {
+    const params = new URLSearchParams('organization=org-1&role=Owner&page=2');
+    expect(listStateReader(true)(params)).toMatchObject({ organizationId: 'org-1', role: 'Owner', page: 2 });
+    expect(listStateReader(false)(params)).toMatchObject({ organizationId: '', role: 'Owner', page: 2 });
+    expect(filterVariables(userFilters(listStateReader(false)(params)))).toEqual({ role: 'Owner' });
+    expect(filterVariables(userFilters(listStateReader(true)(params)))).toEqual({
+      organizationId: 'org-1',
+      role: 'Owner',
     });
   });
 });

@@ -26,6 +26,20 @@ export function readListState(params: URLSearchParams): UserListState {
   };
 }
 
+/**
+ * What a non-Admin's list reads: the same without the organization. Their filter form has no
+ * organization field (the API keeps them to their own organization), so an `organization` in a
+ * link an Admin shared would filter their list with nothing on screen saying so.
+ */
+function readOwnOrganizationListState(params: URLSearchParams): UserListState {
+  return { ...readListState(params), organizationId: '' };
+}
+
+/** The reader of the viewer's list: the organization filter is an Admin's only. */
+export function listStateReader(isAdmin: boolean): (params: URLSearchParams) => UserListState {
+  return isAdmin ? readListState : readOwnOrganizationListState;
+}
+
 /** The address after a change: defaults left out, other parameters kept; a filter change goes back to page 1. */
 export function writeListState(current: URLSearchParams, change: Partial<UserListState>): URLSearchParams {
   return writeListParams(current, change, readListState, (params, next) => {
