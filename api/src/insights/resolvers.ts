@@ -8,7 +8,13 @@ import type { ApiContext } from '../graphql/context.ts';
 import { badUserInput, forbidden } from '../graphql/errors.ts';
 import { findOrganizationWebsite, oneOf, toIso } from '../catalogue/catalogue-scope.ts';
 import { uuidArg } from '../graphql/validate.ts';
-import type { Resolvers } from '../graphql/generated/resolvers.ts';
+import type {
+  InsightsFilter,
+  QueryBrandSnapshotArgs,
+  QueryCompetitorSnapshotArgs,
+  QueryHomeInsightsArgs,
+  Resolvers,
+} from '../graphql/generated/resolvers.ts';
 import { coveragePercent, emptyReason, mean, round2, toleranceTenths } from './arithmetic.ts';
 import {
   brandSums,
@@ -21,6 +27,7 @@ import {
   PERIODS,
   productCount,
   updatedAtOf,
+  websiteCompetitorIds,
   type CellSums,
   type DynamicsSums,
   type Period,
@@ -31,15 +38,6 @@ import {
 async function readable(ctx: ApiContext, websiteId: string): Promise<string> {
   if (!(await ctx.can('dataInsights', 'Read'))) throw forbidden('You may not read data insights.');
   return (await findOrganizationWebsite(ctx.pool, ctx, uuidArg('organizationWebsiteId', websiteId))).id;
-}
-
-export interface InsightsFilterArg {
-  organizationWebsiteId: string;
-  period?: string | null;
-  brands?: string[] | null;
-  categories?: string[] | null;
-  competitorIds?: string[] | null;
-  tolerancePercent?: number | null;
 }
 
 function listArg(field: string, values: string[] | null | undefined, max: number): string[] | null {
@@ -57,7 +55,7 @@ function listArg(field: string, values: string[] | null | undefined, max: number
 }
 
 /** The filter checked: a clear error on bad input (before any read). */
-export function selectionOf(filter: InsightsFilterArg): Omit<Selection, 'websiteId'> {
+export function selectionOf(filter: InsightsFilter): Omit<Selection, 'websiteId'> {
   let tolerance: number;
   try {
     tolerance = toleranceTenths(filter.tolerancePercent);
@@ -69,20 +67,16 @@ export function selectionOf(filter: InsightsFilterArg): Omit<Selection, 'website
     period: oneOf('filter.period', filter.period ?? 'LAST_30_DAYS', PERIODS) as Period,
     brands: listArg('filter.brands', filter.brands, 1000),
     categories: listArg('filter.categories', filter.categories, 1000),
-    competitorIds: competitorIds && competitorIds.map((id) => uuidArg('filter.competitorIds', id)),
+    competitorIds: competitorIds ? competitorIds.map((id) => uuidArg('filter.competitorIds', id)) : null,
     tolerance,
   };
 }
 
-async function selectionArg(ctx: ApiContext, filter: InsightsFilterArg): Promise<Selection> {
+async function selectionArg(ctx: ApiContext, filter: InsightsFilter): Promise<Selection> {
   const checked = selectionOf(filter);
   const websiteId = await readable(ctx, filter.organizationWebsiteId);
   if (checked.competitorIds) {
-    const { rows } = await ctx.pool.query<{ id: string }>(
-      'SELECT id FROM competitors WHERE organization_website_id = $1 AND id = ANY($2::uuid[])',
-      [websiteId, checked.competitorIds],
-    );
-    const known = new Set(rows.map((r) => r.id));
+    const known = await websiteCompetitorIds(ctx.pool, websiteId, checked.competitorIds);
     const unknown = checked.competitorIds.find((id) => !known.has(id));
     if (unknown) throw badUserInput('filter.competitorIds', `${unknown} is not a competitor of this website`);
   }
@@ -154,7 +148,7 @@ function addCells(cells: CellSums[], competitorId: string): CellSums {
 
 export const insightsResolvers = {
   Query: {
-    async brandSnapshot(_: unknown, args: { filter: InsightsFilterArg }, ctx: ApiContext) {
+    async brandSnapshot(_: unknown, args: QueryBrandSnapshotArgs, ctx: ApiContext) {
       const sel = await selectionArg(ctx, args.filter);
       const [competitors, brands, cells, updatedAt] = await Promise.all([
         competitorsOf(ctx.pool, sel),
@@ -191,7 +185,7 @@ export const insightsResolvers = {
       };
     },
 
-    async competitorSnapshot(_: unknown, args: { filter: InsightsFilterArg }, ctx: ApiContext) {
+    async competitorSnapshot(_: unknown, args: QueryCompetitorSnapshotArgs, ctx: ApiContext) {
       const sel = await selectionArg(ctx, args.filter);
       const [competitors, products, cells, daily, updatedAt] = await Promise.all([
         competitorsOf(ctx.pool, sel),
@@ -242,7 +236,7 @@ export const insightsResolvers = {
       return { rows, series, empty: emptyReason(products, matched, series.length), updatedAt: toIso(updatedAt) };
     },
 
-    async homeInsights(_: unknown, args: { organizationWebsiteId: string }, ctx: ApiContext) {
+    async homeInsights(_: unknown, args: QueryHomeInsightsArgs, ctx: ApiContext) {
       const websiteId = await readable(ctx, args.organizationWebsiteId);
       const sums = await homeSums(ctx.pool, websiteId);
       return {

@@ -109,6 +109,15 @@ export function comparisonCondition(
   return `${difference} BETWEEN -${tolerance}::int AND ${tolerance}::int`;
 }
 
+/** Which of the named competitors are the website's own (the others are refused by the caller). */
+export async function websiteCompetitorIds(db: Queryable, websiteId: string, ids: string[]): Promise<Set<string>> {
+  const { rows } = await db.query<{ id: string }>(
+    'SELECT id FROM competitors WHERE organization_website_id = $1 AND id = ANY($2::uuid[])',
+    [websiteId, ids],
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function competitorsOf(db: Queryable, sel: Selection): Promise<Competitor[]> {
   const { rows } = await db.query<{ id: string; name: string; last_data_at: Date | null }>(
     `SELECT id, name, last_data_at FROM competitors
