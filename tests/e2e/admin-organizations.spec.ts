@@ -151,3 +151,49 @@ test('suspending an organization shows its users the suspended message; reinstat
   await expect(member.getByRole('link', { name: organization })).toBeVisible();
   await expect(member.getByText(SUSPENDED)).toHaveCount(0);
 });
+
+/** The rows of the page's table as text (header included), to compare a list before and after a reload. */
+const rowTexts = (page: Page) => page.getByRole('row').allTextContents();
+
+test("a filtered users list and a filtered organizations list survive a reload (rows and the filter's shown value)", async ({
+  page,
+}) => {
+  const northwind = 'Northwind Outdoor Supply';
+  await signIn(page, byRole('Admin').email, DEMO_PASSWORD);
+
+  await page.goto('/users');
+  const filters = page.locator('form').filter({ has: page.getByRole('button', { name: 'Filter' }) });
+  await filters.getByRole('combobox', { name: 'Organization' }).click();
+  await page.keyboard.type('Northwind');
+  await page.getByTitle(northwind, { exact: true }).click();
+  await filters.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByTitle('Editor', { exact: true }).click();
+  await filters.getByRole('button', { name: 'Filter' }).click();
+  await expect(page).toHaveURL(/[?&]organization=[^&]+/);
+  await expect(page).toHaveURL(/[?&]role=Editor\b/);
+  // The Owner's row gone first (the unfiltered list also holds the Editor), then the Editor's shown.
+  await expect(page.getByRole('link', { name: byRole('Owner').email })).toHaveCount(0);
+  const editor = page.getByRole('link', { name: byRole('Editor').email });
+  await expect(editor).toBeVisible();
+  const users = await rowTexts(page);
+
+  await page.reload();
+  await expect(editor).toBeVisible();
+  await expect(page.getByRole('row')).toHaveText(users);
+  await expect(filters.getByTitle(northwind, { exact: true })).toBeVisible();
+  await expect(filters.getByTitle('Editor', { exact: true })).toBeVisible();
+
+  await page.goto('/organizations');
+  const search = page.getByRole('searchbox', { name: 'Search organizations by name' });
+  await search.fill('Northwind');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/[?&]q=Northwind\b/);
+  await expect(page.getByRole('link', { name: /^Bohemia/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: northwind })).toBeVisible();
+  const organizations = await rowTexts(page);
+
+  await page.reload();
+  await expect(page.getByRole('link', { name: northwind })).toBeVisible();
+  await expect(page.getByRole('row')).toHaveText(organizations);
+  await expect(search).toHaveValue('Northwind');
+});
