@@ -25,13 +25,11 @@
  *    run after a VACUUM and a CHECKPOINT, and the time the fold of the notes the triggers left
  *    takes afterwards (migration 096; the job folds beside the writers).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { benchApi } from './api-client.ts';
-import { openDatabase, type Database } from '../src/db/database.ts';
+import { openDatabase, type Database, type Engine } from '../src/db/database.ts';
+import { type BenchDatabase, enginesOf, machineLine, openBenchDatabase, POSTGRES_ADMIN_URL } from './harness.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedDemoData } from '../src/seed/demo-data.ts';
 
@@ -64,35 +62,35 @@ for (const name of ONLY)
   if (!['brand', 'competitor', 'figures', 'home', 'maintenance'].includes(name))
     throw new Error(`--only: unknown measurement "${name}"`);
 const PROJECT_ID = 'demo-price-console';
-const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const OWNER = 'demo-owner';
 
-async function openEngine(name: string): Promise<{ db: Database; cleanup(): Promise<void> }> {
-  if (name === 'pglite') {
-    const dir = mkdtempSync(path.join(tmpdir(), 'bench-insights-'));
-    const db = await openDatabase({ pgliteDir: dir });
-    return { db, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const scratch = options.reuse ?? `bench_insights_${process.pid}`;
-  if (!/^bench_insights_\d+$/.test(scratch)) throw new Error('--reuse: a database named bench_insights_<number>');
+/**
+ * The benchmark's database (harness, api/bench/README.md): a scratch one discarded at the end and
+ * on Ctrl-C; with `--keep` a PostgreSQL one named `bench_insights_<pid>` left behind (its name
+ * printed), which `--reuse <name>` measures again without generating.
+ */
+async function openEngine(engine: Engine): Promise<BenchDatabase> {
+  if (!options.keep && !options.reuse) return openBenchDatabase(engine, 'bench_insights');
+  if (engine !== 'postgres') throw new Error('--keep and --reuse: PostgreSQL only (--engine postgres)');
+  const name = options.reuse ?? `bench_insights_${process.pid}`;
+  if (!/^bench_insights_\d+$/.test(name)) throw new Error('--reuse: a database named bench_insights_<number>');
   if (!options.reuse) {
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
     await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${scratch}`);
-    await admin.query(`CREATE DATABASE ${scratch}`);
-    await admin.end();
+    try {
+      await admin.query(`CREATE DATABASE ${name}`);
+    } finally {
+      await admin.end();
+    }
   }
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${scratch}`;
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
   const db = await openDatabase({ databaseUrl: url.toString(), pgliteDir: '' });
   return {
     db,
     cleanup: async () => {
-      if (options.keep || options.reuse) return console.log(`postgres: kept the database ${scratch}`);
-      const dropper = new pg.Client({ connectionString: POSTGRES_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-      await dropper.end();
+      await db.close();
+      console.log(`postgres: kept the database ${name}`);
     },
   };
 }
@@ -227,7 +225,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-async function run(engine: string) {
+async function run(engine: Engine) {
   const { db, cleanup } = await openEngine(engine);
   try {
     let site: string;
@@ -428,29 +426,10 @@ async function run(engine: string) {
     // The insights' triggers are left on.
     await insightTriggers(db, true);
   } finally {
-    await db.close();
+    // Closes the database (and discards it unless kept).
     await cleanup();
   }
 }
 
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-const engines = options.engine === 'both' ? ['postgres', 'pglite'] : [options.engine!];
-for (const engine of engines) {
-  if (!['postgres', 'pglite'].includes(engine)) throw new Error(`--engine: unknown engine "${engine}"`);
-  if (engine === 'postgres' && !(await postgresReachable())) {
-    console.log('postgres: not reachable, skipped');
-    continue;
-  }
-  await run(engine);
-}
+console.log(machineLine());
+for (const engine of await enginesOf(options.engine!)) await run(engine);
