@@ -157,7 +157,7 @@ CREATE TRIGGER products_queue_labels AFTER UPDATE OF brand, category ON products
   FOR EACH ROW WHEN (OLD.brand IS DISTINCT FROM NEW.brand OR OLD.category IS DISTINCT FROM NEW.category)
   EXECUTE FUNCTION products_queue_labels();
 
--- 5. Statistics (SPEC §3 keys) per website and competitor, as deltas appended by every
+-- 5. Statistics (the keys of docs/matching.md's status table) per website and competitor, as deltas appended by every
 --    statement that changes pairs: no row is updated in place, so concurrent decisions never
 --    wait for each other or deadlock on a counter, and the sum is exact in every snapshot.
 --    compact_matching_statistics folds a website's deltas into one row per competitor.
