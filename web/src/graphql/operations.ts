@@ -1509,14 +1509,6 @@ export type ScraperRunCancelMutationVariables = Exact<{
 
 export type ScraperRunCancelMutation = { scraperRunCancel: { id: string, scraperId: string, trigger: string, status: ScraperRunStatus, cancelRequested: boolean, createdAt: string, startedAt: string | null, endedAt: string | null, pagesTotal: number, pagesFetched: number, pagesNotModified: number, productsSeen: number, productsNew: number, productsChanged: number, productsUnchanged: number, productsFailed: number, heldForReview: number, historyRows: number, bytes: number, durationMs: number | null, errorMessage: string | null, failuresByKind: Array<{ kind: string, count: number }> } };
 
-export type AppUserUpdateMutationVariables = Exact<{
-  userId: string;
-  input: AppUserUpdateInput;
-}>;
-
-
-export type AppUserUpdateMutation = { appUserUpdate: { id: string, email: string, roles: Array<string>, language: string, locale: string } };
-
 export type SupportRequestFieldsFragment = { id: string, topic: string, message: string, status: SupportRequestStatus, userEmail: string, userId: string | null, createdAt: string, resolvedAt: string | null, organization: { id: string, name: string } | null };
 
 export type SupportRequestListQueryVariables = Exact<{
@@ -1688,6 +1680,14 @@ export type AppUserQueryVariables = Exact<{
 
 
 export type AppUserQuery = { appUser: { id: string, email: string, roles: Array<string>, language: string, locale: string } | null };
+
+export type AppUserUpdateMutationVariables = Exact<{
+  userId: string;
+  input: AppUserUpdateInput;
+}>;
+
+
+export type AppUserUpdateMutation = { appUserUpdate: { id: string, email: string, roles: Array<string>, language: string, locale: string } };
 
 
 /** Every operation and fragment of the console by name (scripts/codegen/operation-map.cjs). */

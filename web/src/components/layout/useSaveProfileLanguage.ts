@@ -1,6 +1,6 @@
 import { useCustomMutation, useGetIdentity } from '@refinedev/core';
 import { useAccount } from '../../providers/auth/AccountContext.tsx';
-import { APP_USER_UPDATE_MUTATION } from '../../pages/settings/profile/queries.ts';
+import { APP_USER_UPDATE_MUTATION } from '../../providers/auth/queries.ts';
 import type { Identity } from './identity.ts';
 
 /**

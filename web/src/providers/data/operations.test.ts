@@ -2,9 +2,8 @@ import { type DocumentNode, validate } from 'graphql';
 import { apiSchema } from '../../test-support/apiSchema.ts';
 import { describe, expect, it } from 'vitest';
 import { HOME_INSIGHTS_QUERY, ORGANIZATION_WEBSITE_LIST_QUERY } from '../../pages/home/queries.ts';
-import { APP_USER_UPDATE_MUTATION } from '../../pages/settings/profile/queries.ts';
 import { WEBSITE_OPTIONS_QUERY } from '../../components/websitePicker/queries.ts';
-import { APP_USER_QUERY } from '../auth/queries.ts';
+import { APP_USER_QUERY, APP_USER_UPDATE_MUTATION } from '../auth/queries.ts';
 
 const OPERATIONS: [string, DocumentNode][] = [
   ['AppUser', APP_USER_QUERY],

@@ -8,7 +8,8 @@ import { useAccount } from '../../../providers/auth/AccountContext.tsx';
 import { BUILT_IN_LANGUAGES, DEFAULT_LANGUAGE } from '../../../config/constants.ts';
 import { AuthField } from '../../../components/form/AuthField.tsx';
 import { PROFILE_LOCALES } from './locales.ts';
-import { APP_USER_UPDATE_MUTATION, type AppUserUpdateInput } from './queries.ts';
+import type { AppUserUpdateInput } from '../../../graphql/operations.ts';
+import { APP_USER_UPDATE_MUTATION } from '../../../providers/auth/queries.ts';
 
 /** The user's e-mail (read only), language and locale, saved through the API. */
 export function ProfileDetailsForm({ appUser, email }: { appUser: AppUser | null; email: string }) {
