@@ -7,7 +7,8 @@
  */
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { startPgliteProcess, type PgliteProcess } from '../src/db/pglite-process.ts';
-import { closeQueueOf, defineJob, enqueue, JOB_SCHEMA, startWorker } from '../src/jobs/queue.ts';
+import { closeQueueOf, defineJob, enqueue, JOB_SCHEMA } from '../src/jobs/queue.ts';
+import { startWorker } from '../src/jobs/worker.ts';
 import { enginesOf, machineLine, scratchDatabase } from './harness.ts';
 
 const arg = (name: string, fallback: number) => {

@@ -38,7 +38,8 @@ import { seedDemoData } from '../src/seed/demo-data.ts';
 import { processQueuedWebsite, type RecomputeTimings } from '../src/pricing/recompute.ts';
 import { PRICING_UPDATE } from '../src/pricing/jobs.ts';
 import { queueRecompute } from '../src/pricing/store/recompute-queue.ts';
-import { closeQueueOf, defineJob, enqueue, startWorker } from '../src/jobs/queue.ts';
+import { closeQueueOf, defineJob, enqueue } from '../src/jobs/queue.ts';
+import { startWorker } from '../src/jobs/worker.ts';
 
 /** Another job on the updater's worker: how long it waits for a slot while pricing.update runs. */
 const BENCH_OTHER_JOB = 'bench.suggestions.other';

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.ts';
-import { closeQueueOf, defineJob, enqueue, startWorker, type JobWorker } from '../src/jobs/queue.ts';
+import { closeQueueOf, defineJob, enqueue } from '../src/jobs/queue.ts';
+import { startWorker, type JobWorker } from '../src/jobs/worker.ts';
 import { availableEngines } from './engines.ts';
 import { until } from './until.ts';
 

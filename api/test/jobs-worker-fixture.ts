@@ -5,7 +5,8 @@
  * `{ type: 'ready' }` over IPC; stops gracefully on SIGTERM like worker-main.ts.
  */
 import { openDatabase } from '../src/db/database.ts';
-import { schedule, startWorker } from '../src/jobs/queue.ts';
+import { schedule } from '../src/jobs/queue.ts';
+import { startWorker } from '../src/jobs/worker.ts';
 import { HOLD_LONG_LEASE, HOLD_SHORT_LEASE, RECORD, TICK } from './jobs-fixture-kinds.ts';
 
 const tickSeconds = Number(process.env.JOBS_FIXTURE_TICK_SECONDS || 0);

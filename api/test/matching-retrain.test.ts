@@ -8,7 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../src/jobs/kinds.ts';
-import { closeQueueOf, JOB_SCHEMA, startWorker, type JobWorker } from '../src/jobs/queue.ts';
+import { closeQueueOf, JOB_SCHEMA } from '../src/jobs/queue.ts';
+import { startWorker, type JobWorker } from '../src/jobs/worker.ts';
 import { DEFAULT_MODEL } from '../src/matching/default-model.ts';
 import { heldOut, retrainOrganization } from '../src/matching/retrain.ts';
 import { MATCHING_RETRAIN } from '../src/matching/runs/jobs.ts';

@@ -6,7 +6,8 @@
  */
 import '../src/monitoring/jobs.ts';
 import { openDatabase } from '../src/db/database.ts';
-import { closeQueueOf, startWorker } from '../src/jobs/queue.ts';
+import { closeQueueOf } from '../src/jobs/queue.ts';
+import { startWorker } from '../src/jobs/worker.ts';
 import { SCRAPER_RUN_JOB } from '../src/monitoring/jobs.ts';
 
 const db = await openDatabase({

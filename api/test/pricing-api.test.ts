@@ -6,7 +6,8 @@
  * readers read and cannot write; bad input changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeQueueOf, startWorker } from '../src/jobs/queue.ts';
+import { closeQueueOf } from '../src/jobs/queue.ts';
+import { startWorker } from '../src/jobs/worker.ts';
 import { PRICING_UPDATE } from '../src/pricing/jobs.ts';
 import { drainSuggestionWork, processDirtyProducts } from '../src/pricing/recompute.ts';
 import { availableEngines } from './engines.ts';

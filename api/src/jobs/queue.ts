@@ -12,7 +12,6 @@ import type { Pool } from 'pg';
 import { jobKind, type JobKind } from './registry.ts';
 
 export { defineJob, schedule, type JobContext, type JobKind, type JobOptions } from './registry.ts';
-export { startWorker, type WorkerOptions, type JobWorker } from './worker.ts';
 
 /** pg-boss's tables live in their own schema, beside the API's (migrations never touch it). */
 export const JOB_SCHEMA = 'jobs';

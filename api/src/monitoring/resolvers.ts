@@ -23,12 +23,8 @@ import { pageArgs, searchArg, uuidArg } from '../graphql/validate.ts';
 import { likePattern, oneOf, scopeOf, textArg, toIso, urlArg } from '../catalogue/catalogue-scope.ts';
 import { privateHostsAllowed } from '../feeds/url-guard.ts';
 import { inTransaction } from '../db/transaction.ts';
-import {
-  DEFAULT_SCRAPER_SETTINGS,
-  PRODUCT_FIELDS,
-  validateScraperSettings,
-  type ScraperSettings,
-} from './scrape-types.ts';
+import { DEFAULT_SCRAPER_SETTINGS, PRODUCT_FIELDS, type ScraperSettings } from './scrape-types.ts';
+import { validateScraperSettings } from './extract/settings.ts';
 import { DEFAULT_TOOLS } from './scrape-tools.ts';
 import { cancelRun, requestRun, type ScraperRunRow } from './run-store.ts';
 import { dispatchRun } from './jobs.ts';

@@ -16,7 +16,7 @@ import type { Availability, ScrapedProduct } from './classify.ts';
 import { emptyCounts, writeBatch, type BatchCounts, type PageFailure, type RunBatch } from './product-store.ts';
 import { claimRun, endRun, handBackRun, heartbeat, setPagesTotal, type ScraperRunRow } from './run-store.ts';
 import type { Fetcher, PageResult, PreviousPage, ScraperSettings } from './scrape-types.ts';
-import { validateScraperSettings } from './scrape-types.ts';
+import { validateScraperSettings } from './extract/settings.ts';
 import { DEFAULT_TOOLS, type ScrapeTools } from './scrape-tools.ts';
 import { databasePace } from './host-pace.ts';
 import { AddressSet } from './address-set.ts';

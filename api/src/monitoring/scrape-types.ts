@@ -4,7 +4,8 @@
  * `scrapePage` per product URL with one `Fetcher` per run.
  *
  * Where the functions live:
- * - `validateScraperSettings`, `DEFAULT_SCRAPER_SETTINGS`: here (implementation in extract/settings.ts)
+ * - `DEFAULT_SCRAPER_SETTINGS`: here; `validateScraperSettings`: extract/settings.ts (it reads these
+ *   types, so importing it from there keeps the two files out of an import cycle)
  * - `extractProduct`: extract/index.ts
  * - `createFetcher`: fetch/fetcher.ts
  * - `discoverFromSitemap`, `discoverFromListing`: fetch/discover.ts
@@ -303,5 +304,3 @@ export type PageResult =
 export type SettingsValidation =
   | { ok: true; settings: ScraperSettings }
   | { ok: false; errors: { path: string; message: string }[] };
-
-export { validateScraperSettings } from './extract/settings.ts';

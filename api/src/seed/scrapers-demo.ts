@@ -9,7 +9,8 @@
  */
 import type { Pool } from 'pg';
 import { fixtureScraperSettings } from '../monitoring/fixture-shop/catalogue.ts';
-import { DEFAULT_SCRAPER_SETTINGS, validateScraperSettings } from '../monitoring/scrape-types.ts';
+import { DEFAULT_SCRAPER_SETTINGS } from '../monitoring/scrape-types.ts';
+import { validateScraperSettings } from '../monitoring/extract/settings.ts';
 import { SCRAPED_PAIR_SHOP, seedDemoScrapedPair } from './scraped-pair-demo.ts';
 
 /** The fixture shops the demo reads (CZK, as the first demo website sells in CZK), in competitor name order. */
