@@ -1,8 +1,8 @@
 /**
- * The export's file name: the website's name made safe for a file system, and the day
- * (`products-northwind-outdoor-2026-03-05.csv`).
+ * A CSV export's file name: what it holds, the website's name made safe for a file system, and
+ * the day (`products-northwind-outdoor-2026-03-05.csv`, `brand-snapshot-northwind-outdoor-…`).
  */
-export function exportFileName(websiteName: string, day: Date): string {
+export function csvFileName(kind: string, websiteName: string, day: Date): string {
   const slug = websiteName
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -11,8 +11,11 @@ export function exportFileName(websiteName: string, day: Date): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
   const date = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
-  return `products-${slug || 'website'}-${date}.csv`;
+  return `${kind}-${slug || 'website'}-${date}.csv`;
 }
+
+/** The products list's export (`products-<website>-<day>.csv`). */
+export const exportFileName = (websiteName: string, day: Date): string => csvFileName('products', websiteName, day);
 
 /**
  * Offers CSV text to the browser as a download. A byte order mark leads, so spreadsheet programs

@@ -6,6 +6,8 @@
  * get a leading apostrophe, so a spreadsheet shows them instead of running them as a formula
  * (the rule of the price feed's CSV, api/src/pricing/feed/format.ts). Empty values are empty cells.
  */
+import { csvFileName } from '../../features/products/downloadCsv.ts';
+
 export type CsvValue = string | number | null | undefined;
 
 export function csvCell(value: CsvValue): string {
@@ -28,15 +30,5 @@ export function rounded(value: number | null | undefined, digits = 1): number | 
   return Math.round(value * factor) / factor + 0;
 }
 
-/** `brand-snapshot-northwind-outdoor-2026-11-27.csv`. */
-export function insightsFileName(kind: string, websiteName: string, day: Date): string {
-  const slug = websiteName
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  const date = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
-  return `${kind}-${slug || 'website'}-${date}.csv`;
-}
+/** `brand-snapshot-northwind-outdoor-2026-11-27.csv` (the products export's rule). */
+export const insightsFileName = csvFileName;
