@@ -10,20 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pool } from 'pg';
 import type { Database } from '../src/db/database.ts';
 import { availableEngines, openMigrated } from './engines.ts';
+import { random } from '../src/monitoring/fixture-shop/catalogue.ts';
 
 const engines = await availableEngines();
-
-/** A small deterministic generator (mulberry32), so a failure can be replayed by its seed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** x^-1 mod m (m coprime to x), by the extended Euclidean algorithm. */
 function inverse(x: bigint, m: bigint): bigint {

@@ -14,20 +14,9 @@ import { availableEngines } from './engines.ts';
 import { differenceTenths, priceIndex } from '../src/insights/arithmetic.ts';
 import { foldChanges, runFolds } from '../src/insights/fold.ts';
 import type { Database } from '../src/db/database.ts';
+import { random } from '../src/monitoring/fixture-shop/catalogue.ts';
 
 const engines = await availableEngines();
-
-/** A small deterministic generator (mulberry32), so a failure can be replayed by its seed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const DYNAMICS = ['30', '90', '365'].map((n) => `up${n}, down${n}, unchanged${n}, change${n}::text`).join(', ');
 const ROLLUPS = {

@@ -23,6 +23,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { startPgliteProcess } from '../src/db/pglite-process.ts';
 import { createScratchDatabase } from '../src/db/scratch.ts';
 import { availableEngines } from './engines.ts';
+import { random } from '../src/monitoring/fixture-shop/catalogue.ts';
 
 const engines = await availableEngines();
 const COMPETITORS = 3;
@@ -30,17 +31,6 @@ const ROUNDS = 8;
 const PER_ROUND = 150;
 const KINDS = ['mobilni telefon', 'sluchatka', 'konvice', 'kavovar', 'tablet', 'reproduktor', 'vysavac', 'monitor'];
 const BRANDS = ['acme', 'brema', 'lumo', 'vario', 'orbit', null];
-
-/** A small deterministic generator, so a failure repeats. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Client = pg.Pool | pg.PoolClient | pg.Client;
 
