@@ -554,6 +554,11 @@ export type MatchingCalibrationSource =
   | 'COMPETITOR'
   | 'ORGANIZATION';
 
+/** Where a product writes a model number. */
+export type MatchingCodePlace =
+  | 'DESCRIPTION'
+  | 'NAME';
+
 export type MatchingCompetitorCandidates = {
   __typename?: 'MatchingCompetitorCandidates';
   competitor: CompetitorRef;
@@ -696,12 +701,16 @@ export type MatchingEvidence = {
   brandEqual: Maybe<Scalars['Boolean']['output']>;
   /** Identical GTIN/EAN. */
   gtinEqual: Maybe<Scalars['Boolean']['output']>;
+  /** Both names carry model numbers, none relate, and two are written alike: another model of the same kind. */
+  modelNumbersConflict: Maybe<Scalars['Boolean']['output']>;
   /** Identical MPN. */
   mpnEqual: Maybe<Scalars['Boolean']['output']>;
   /** Trigram similarity of the normalized names, 0..1. */
   nameSimilarity: Maybe<Scalars['Float']['output']>;
   /** The raw evidence object as JSON text. */
   raw: Scalars['String']['output'];
+  /** Each related pair of model numbers, ours against the competitor's, as the score read them. */
+  relatedModelNumbers: Array<MatchingRelatedModelNumber>;
   /** Model numbers both share (or relate: variants, family). */
   sharedModelNumbers: Array<Scalars['String']['output']>;
   /** Normalized words both names share. */
@@ -776,6 +785,15 @@ export type MatchingModelInfo = {
   versions: Array<MatchingModelVersion>;
 };
 
+/** How two model numbers relate. */
+export type MatchingModelRelation =
+  /** Written the same. */
+  | 'EXACT'
+  /** A shorter or longer way of writing it ('NNC994S' / 'NNC994SS'), or written as two words. */
+  | 'PARTIAL'
+  /** A model of the same family. */
+  | 'SIMILAR';
+
 export type MatchingModelVersion = {
   __typename?: 'MatchingModelVersion';
   active: Scalars['Boolean']['output'];
@@ -808,6 +826,11 @@ export type MatchingPair = {
   /** For stale checks: send it back as expectedVersion. */
   version: Scalars['Int']['output'];
 };
+
+/** One side of a pair. */
+export type MatchingPairSide =
+  | 'OURS'
+  | 'THEIRS';
 
 export type MatchingPickInput = {
   competitorProductId: Scalars['ID']['input'];
@@ -876,6 +899,21 @@ export type MatchingQueueResponse = {
   __typename?: 'MatchingQueueResponse';
   data: Array<MatchingQueueItem>;
   meta: MatchingQueueMeta;
+};
+
+/** Two related model numbers of a pair (docs/matching.md, 'Model numbers as evidence'). */
+export type MatchingRelatedModelNumber = {
+  __typename?: 'MatchingRelatedModelNumber';
+  /** Whose name writes the code as two words ('GeForce 8400 GS' for '8400GS'); null when neither. Such a pair is a variant at best, never the same code. */
+  apart: Maybe<MatchingPairSide>;
+  /** Our product's code (normalized: lower case, no separators). */
+  ours: Scalars['String']['output'];
+  /** Where each side writes its code. */
+  oursIn: MatchingCodePlace;
+  relation: MatchingModelRelation;
+  /** The competitor product's code. */
+  theirs: Scalars['String']['output'];
+  theirsIn: MatchingCodePlace;
 };
 
 export type MatchingRetrain = {
@@ -3355,6 +3393,7 @@ export type ResolversTypes = {
   MatchingCalibration: ResolverTypeWrapper<Partial<MatchingCalibration>>;
   MatchingCalibrationReason: ResolverTypeWrapper<Partial<MatchingCalibrationReason>>;
   MatchingCalibrationSource: ResolverTypeWrapper<Partial<MatchingCalibrationSource>>;
+  MatchingCodePlace: ResolverTypeWrapper<Partial<MatchingCodePlace>>;
   MatchingCompetitorCandidates: ResolverTypeWrapper<Partial<Omit<MatchingCompetitorCandidates, 'pairs'> & { pairs: Array<ResolversTypes['MatchingPair']> }>>;
   MatchingCompetitorStatistics: ResolverTypeWrapper<Partial<MatchingCompetitorStatistics>>;
   MatchingConfirmAction: ResolverTypeWrapper<Partial<MatchingConfirmAction>>;
@@ -3376,8 +3415,10 @@ export type ResolversTypes = {
   MatchingLogMeta: ResolverTypeWrapper<Partial<MatchingLogMeta>>;
   MatchingLogResponse: ResolverTypeWrapper<Partial<Omit<MatchingLogResponse, 'data'> & { data: Array<ResolversTypes['MatchingDecision']> }>>;
   MatchingModelInfo: ResolverTypeWrapper<Partial<MatchingModelInfo>>;
+  MatchingModelRelation: ResolverTypeWrapper<Partial<MatchingModelRelation>>;
   MatchingModelVersion: ResolverTypeWrapper<Partial<MatchingModelVersion>>;
   MatchingPair: ResolverTypeWrapper<Partial<Omit<MatchingPair, 'competitorProduct'> & { competitorProduct: ResolversTypes['CompetitorProduct'] }>>;
+  MatchingPairSide: ResolverTypeWrapper<Partial<MatchingPairSide>>;
   MatchingPickInput: ResolverTypeWrapper<Partial<MatchingPickInput>>;
   MatchingProduct: ResolverTypeWrapper<Partial<Omit<MatchingProduct, 'competitors'> & { competitors: Array<ResolversTypes['MatchingCompetitorCandidates']> }>>;
   MatchingProductSummary: ResolverTypeWrapper<Partial<MatchingProductSummary>>;
@@ -3385,6 +3426,7 @@ export type ResolversTypes = {
   MatchingQueueItem: ResolverTypeWrapper<Partial<MatchingQueueItem>>;
   MatchingQueueMeta: ResolverTypeWrapper<Partial<MatchingQueueMeta>>;
   MatchingQueueResponse: ResolverTypeWrapper<Partial<MatchingQueueResponse>>;
+  MatchingRelatedModelNumber: ResolverTypeWrapper<Partial<MatchingRelatedModelNumber>>;
   MatchingRetrain: ResolverTypeWrapper<Partial<MatchingRetrain>>;
   MatchingRetrainOutcome: ResolverTypeWrapper<Partial<MatchingRetrainOutcome>>;
   MatchingRevertInput: ResolverTypeWrapper<Partial<MatchingRevertInput>>;
@@ -3592,6 +3634,7 @@ export type ResolversParentTypes = {
   MatchingQueueItem: Partial<MatchingQueueItem>;
   MatchingQueueMeta: Partial<MatchingQueueMeta>;
   MatchingQueueResponse: Partial<MatchingQueueResponse>;
+  MatchingRelatedModelNumber: Partial<MatchingRelatedModelNumber>;
   MatchingRetrain: Partial<MatchingRetrain>;
   MatchingRevertInput: Partial<MatchingRevertInput>;
   MatchingRun: Partial<MatchingRun>;
@@ -4044,9 +4087,11 @@ export type MatchingDecisionResultResolvers<ContextType = ApiContext, ParentType
 export type MatchingEvidenceResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MatchingEvidence'] = ResolversParentTypes['MatchingEvidence']> = {
   brandEqual?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   gtinEqual?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  modelNumbersConflict?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   mpnEqual?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   nameSimilarity?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   raw?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  relatedModelNumbers?: Resolver<Array<ResolversTypes['MatchingRelatedModelNumber']>, ParentType, ContextType>;
   sharedModelNumbers?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   sharedWords?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
@@ -4151,6 +4196,15 @@ export type MatchingQueueMetaResolvers<ContextType = ApiContext, ParentType exte
 export type MatchingQueueResponseResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MatchingQueueResponse'] = ResolversParentTypes['MatchingQueueResponse']> = {
   data?: Resolver<Array<ResolversTypes['MatchingQueueItem']>, ParentType, ContextType>;
   meta?: Resolver<ResolversTypes['MatchingQueueMeta'], ParentType, ContextType>;
+};
+
+export type MatchingRelatedModelNumberResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MatchingRelatedModelNumber'] = ResolversParentTypes['MatchingRelatedModelNumber']> = {
+  apart?: Resolver<Maybe<ResolversTypes['MatchingPairSide']>, ParentType, ContextType>;
+  ours?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  oursIn?: Resolver<ResolversTypes['MatchingCodePlace'], ParentType, ContextType>;
+  relation?: Resolver<ResolversTypes['MatchingModelRelation'], ParentType, ContextType>;
+  theirs?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  theirsIn?: Resolver<ResolversTypes['MatchingCodePlace'], ParentType, ContextType>;
 };
 
 export type MatchingRetrainResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MatchingRetrain'] = ResolversParentTypes['MatchingRetrain']> = {
@@ -4928,6 +4982,7 @@ export type Resolvers<ContextType = ApiContext> = {
   MatchingQueueItem?: MatchingQueueItemResolvers<ContextType>;
   MatchingQueueMeta?: MatchingQueueMetaResolvers<ContextType>;
   MatchingQueueResponse?: MatchingQueueResponseResolvers<ContextType>;
+  MatchingRelatedModelNumber?: MatchingRelatedModelNumberResolvers<ContextType>;
   MatchingRetrain?: MatchingRetrainResolvers<ContextType>;
   MatchingRun?: MatchingRunResolvers<ContextType>;
   MatchingRunCompetitor?: MatchingRunCompetitorResolvers<ContextType>;

@@ -8,7 +8,7 @@ import { GraphQLError } from 'graphql';
 import type { Pool, PoolClient } from 'pg';
 import type { Resource } from '@console/policies';
 import type { ApiContext } from '../../graphql/context.ts';
-import type { MatchingStage, MatchingStatus } from '../../graphql/generated/resolvers.ts';
+import type { MatchingRelatedModelNumber, MatchingStage, MatchingStatus } from '../../graphql/generated/resolvers.ts';
 import { badUserInput, forbidden, notFound } from '../../graphql/errors.ts';
 import { uuidArg } from '../../graphql/validate.ts';
 import { TransitionError } from '../state/errors.ts';
@@ -183,6 +183,38 @@ const strings = (value: unknown): string[] =>
 const bool = (value: unknown): boolean | null => (typeof value === 'boolean' ? value : null);
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
+const RELATIONS = { exact: 'EXACT', partial: 'PARTIAL', similar: 'SIMILAR' } as const;
+const SIDES = { left: 'OURS', right: 'THEIRS' } as const;
+const PLACES = { name: 'NAME', description: 'DESCRIPTION' } as const;
+
+const keyOf = <T extends object>(map: T, value: unknown): keyof T | null =>
+  typeof value === 'string' && Object.hasOwn(map, value) ? (value as keyof T) : null;
+
+/**
+ * The engine's related model numbers (model-numbers.ts RelatedModelNumbers: left is our product,
+ * right the competitor's) in the API's words; an entry missing a code or its relation is left out.
+ */
+export function toRelatedModelNumbers(value: unknown): MatchingRelatedModelNumber[] {
+  if (!Array.isArray(value)) return [];
+  const result: MatchingRelatedModelNumber[] = [];
+  for (const item of value) {
+    if (!item || typeof item !== 'object') continue;
+    const r = item as Record<string, unknown>;
+    const relation = keyOf(RELATIONS, r.relation);
+    if (typeof r.left !== 'string' || typeof r.right !== 'string' || !relation) continue;
+    const apart = keyOf(SIDES, r.apart);
+    result.push({
+      ours: r.left,
+      theirs: r.right,
+      relation: RELATIONS[relation],
+      apart: apart ? SIDES[apart] : null,
+      oursIn: PLACES[keyOf(PLACES, r.leftIn) ?? 'name'],
+      theirsIn: PLACES[keyOf(PLACES, r.rightIn) ?? 'name'],
+    });
+  }
+  return result;
+}
+
 /** The engine's evidence (score.ts MatchEvidence), tolerant of older or partial objects. */
 export function toEvidence(raw: unknown) {
   const e = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
@@ -199,6 +231,8 @@ export function toEvidence(raw: unknown) {
     nameSimilarity: num(e.nameSimilarity),
     sharedWords: strings(e.sharedWords),
     sharedModelNumbers: [...new Set([...strings(e.sharedModelNumbers), ...related])],
+    relatedModelNumbers: toRelatedModelNumbers(e.relatedModelNumbers),
+    modelNumbersConflict: bool(e.modelNumbersConflict),
     raw: JSON.stringify(e),
   };
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { comparePrices, equalIdentifiers, gtinKey, highlightName, isModelNumber, tokenKey } from './evidence.ts';
+import {
+  comparePrices,
+  equalIdentifiers,
+  gtinKey,
+  highlightName,
+  isModelNumber,
+  modelNumberLines,
+  tokenKey,
+} from './evidence.ts';
 
 const marked = (name: string, other: string, evidence = {}) =>
   highlightName(name, other, evidence)
@@ -99,5 +107,34 @@ describe('comparePrices', () => {
   it('has nothing to say without both prices', () => {
     expect(comparePrices(null, 10)).toBeNull();
     expect(comparePrices(10, undefined)).toBeNull();
+  });
+});
+
+describe('modelNumberLines', () => {
+  it('shows each code as its name writes it, two words apart included, and reads the relation', () => {
+    expect(
+      modelNumberLines('Nvidia 8400GS (512MB)', 'GeForce 8400 GS', [
+        { ours: '8400gs', theirs: '8400gs', relation: 'PARTIAL', apart: 'THEIRS' },
+      ]),
+    ).toEqual([{ ours: '8400GS', theirs: '8400 GS', reading: 'apartTheirs' }]);
+    expect(
+      modelNumberLines('Panasonic NN-C994S', 'Panasonic NNC994SS oven', [
+        { ours: 'nnc994s', theirs: 'nnc994ss', relation: 'PARTIAL' },
+      ]),
+    ).toEqual([{ ours: 'NN-C994S', theirs: 'NNC994SS', reading: 'variant' }]);
+  });
+
+  it('puts the strongest first, drops repeats and writes a code found in no name in capitals', () => {
+    expect(
+      modelNumberLines('Canon PG40BK', 'Canon ink', [
+        { ours: 'pg40', theirs: 'pg40bk', relation: 'SIMILAR' },
+        { ours: 'pg40bk', theirs: 'pg40bk', relation: 'EXACT', apart: null },
+        { ours: 'pg40bk', theirs: 'pg40bk', relation: 'EXACT', apart: null },
+      ]),
+    ).toEqual([
+      { ours: 'PG40BK', theirs: 'PG40BK', reading: 'same' },
+      { ours: 'PG40', theirs: 'PG40BK', reading: 'family' },
+    ]);
+    expect(modelNumberLines('a', 'b', null)).toEqual([]);
   });
 });

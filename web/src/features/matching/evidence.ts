@@ -109,3 +109,70 @@ export function comparePrices(
   const cheaper: Cheaper = difference < 0 ? 'us' : difference > 0 ? 'them' : 'equal';
   return { difference, percent, cheaper };
 }
+
+/** Two related model numbers as the server's evidence gives them (ours against the competitor's). */
+export interface RelatedModelNumber {
+  ours: string;
+  theirs: string;
+  relation: 'EXACT' | 'PARTIAL' | 'SIMILAR';
+  /** whose name writes the code as two words; a variant at best, never the same code */
+  apart?: 'OURS' | 'THEIRS' | null;
+}
+
+/** How a reviewer reads one relation (docs/matching.md, 'Model numbers as evidence'). */
+export type ModelNumberReading = 'same' | 'variant' | 'family' | 'apartOurs' | 'apartTheirs';
+
+export interface ModelNumberLine {
+  /** each side's code as its name writes it when found there ('GeForce 8400 GS'), else the code in capitals */
+  ours: string;
+  theirs: string;
+  reading: ModelNumberReading;
+}
+
+/**
+ * The text of a name that writes a normalized code: one word, or two adjacent words written
+ * apart ('8400 GS' for '8400gs'); the code in capitals when the name holds neither (a code from
+ * the description).
+ */
+export function writtenAs(name: string, code: string): string {
+  const key = tokenKey(code);
+  const words = name
+    .split(/\s+/u)
+    .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+    .filter(Boolean);
+  const keys = words.map(tokenKey);
+  const one = keys.indexOf(key);
+  if (one >= 0) return words[one]!;
+  for (let i = 0; i + 1 < words.length; i++) {
+    if (keys[i] && keys[i + 1] && keys[i]! + keys[i + 1]! === key) return `${words[i]} ${words[i + 1]}`;
+  }
+  return code.toUpperCase();
+}
+
+/** The related model numbers of a pair in the reviewer's words, the strongest first. */
+export function modelNumberLines(
+  ourName: string,
+  theirName: string,
+  related: readonly RelatedModelNumber[] | null | undefined,
+): ModelNumberLine[] {
+  const order: Record<ModelNumberReading, number> = { same: 0, variant: 1, apartOurs: 2, apartTheirs: 2, family: 3 };
+  const seen = new Set<string>();
+  const lines: ModelNumberLine[] = [];
+  for (const r of related ?? []) {
+    const reading: ModelNumberReading =
+      r.apart === 'OURS'
+        ? 'apartOurs'
+        : r.apart === 'THEIRS'
+          ? 'apartTheirs'
+          : r.relation === 'EXACT'
+            ? 'same'
+            : r.relation === 'PARTIAL'
+              ? 'variant'
+              : 'family';
+    const key = `${r.ours}\u0000${r.theirs}\u0000${reading}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    lines.push({ ours: writtenAs(ourName, r.ours), theirs: writtenAs(theirName, r.theirs), reading });
+  }
+  return lines.sort((a, b) => order[a.reading] - order[b.reading]);
+}

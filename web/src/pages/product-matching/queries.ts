@@ -29,6 +29,13 @@ const PAIR = gql`
       nameSimilarity
       sharedWords
       sharedModelNumbers
+      relatedModelNumbers {
+        ours
+        theirs
+        relation
+        apart
+      }
+      modelNumbersConflict
     }
     competitorProduct {
       ...CompetitorProductFields

@@ -16,6 +16,8 @@ const pair = (id: string, status: MatchingPair['status'] = 'WAITING'): MatchingP
     nameSimilarity: null,
     sharedWords: [],
     sharedModelNumbers: [],
+    relatedModelNumbers: [],
+    modelNumbersConflict: null,
   },
   competitorProduct: {
     id: `cp-${id}`,

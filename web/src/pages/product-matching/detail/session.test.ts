@@ -26,6 +26,8 @@ const pair = (
     nameSimilarity: null,
     sharedWords: [],
     sharedModelNumbers: [],
+    relatedModelNumbers: [],
+    modelNumbersConflict: null,
   },
   competitorProduct: {
     id: `cp-${id}`,

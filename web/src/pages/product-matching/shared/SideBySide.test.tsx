@@ -56,10 +56,98 @@ describe('SideBySide', () => {
     expect(html).toContain('javascript:alert(1)');
   });
 
+  const card = (name: string): ComparedProduct => ({ name, currency: 'EUR' });
+
+  it('says when the competitor writes our model number as two words: a close variant, not the same model', async () => {
+    const html = await render(
+      <SideBySide
+        product={card('Nvidia 8400GS 512MB graphics card')}
+        candidate={card('GeForce 8400 GS 512MB')}
+        competitorName="Alza.cz"
+        evidence={{
+          relatedModelNumbers: [{ ours: '8400gs', theirs: '8400gs', relation: 'PARTIAL', apart: 'THEIRS' }],
+          modelNumbersConflict: false,
+        }}
+      />,
+    );
+    expect(html).toContain('Model numbers');
+    expect(html).toMatch(/<td[^>]*><div>8400GS<\/div><\/td>/);
+    expect(html).toMatch(
+      /data-model-reading="apartTheirs">8400 GS <span[^>]*>Alza\.cz writes it as two words: a close variant, not necessarily the same model</,
+    );
+    expect(html).not.toContain('Same model number');
+    expect(html).not.toContain('Different model numbers');
+  });
+
+  it('tells our name writing it apart, the same code, the same family and a conflict apart', async () => {
+    const apartOurs = await render(
+      <SideBySide
+        product={card('GeForce 8400 GS')}
+        candidate={card('8400GS card')}
+        competitorName="Alza.cz"
+        evidence={{ relatedModelNumbers: [{ ours: '8400gs', theirs: '8400gs', relation: 'PARTIAL', apart: 'OURS' }] }}
+      />,
+    );
+    expect(apartOurs).toContain('Our name writes it as two words: a close variant, not necessarily the same model');
+    const same = await render(
+      <SideBySide
+        product={card('Apple iPod MB276LL/A')}
+        candidate={card('iPod nano MB276LL/A silver')}
+        competitorName="Alza.cz"
+        evidence={{
+          relatedModelNumbers: [
+            { ours: 'mb276', theirs: 'mb276lla', relation: 'SIMILAR' },
+            { ours: 'mb276lla', theirs: 'mb276lla', relation: 'EXACT', apart: null },
+          ],
+        }}
+      />,
+    );
+    expect(same).toMatch(/data-model-reading="same">MB276LL\/A <span[^>]*>Same model number</);
+    // The strongest relation first.
+    expect(same.indexOf('data-model-reading="same"')).toBeLessThan(same.indexOf('data-model-reading="family"'));
+    expect(same).toContain('A model of the same family');
+    const conflict = await render(
+      <SideBySide
+        product={card('Apple iPod MB276LL/A')}
+        candidate={card('Apple iPod MB277LL/A')}
+        competitorName="Alza.cz"
+        evidence={{ relatedModelNumbers: [], modelNumbersConflict: true }}
+      />,
+    );
+    expect(conflict).toContain('Different model numbers: probably another model of the same kind');
+  });
+
+  it('has no model-number row when the evidence relates none and finds no conflict', async () => {
+    const html = await render(
+      <SideBySide
+        product={ours}
+        candidate={theirs}
+        competitorName="Alza.cz"
+        evidence={{ relatedModelNumbers: [], modelNumbersConflict: false }}
+      />,
+    );
+    expect(html).not.toContain('Model numbers');
+  });
+
   it('speaks Czech', async () => {
     const html = await render(<SideBySide product={ours} candidate={theirs} competitorName="Alza.cz" />, 'cs');
     expect(html).toContain('Stejný GTIN');
     expect(html).toContain('Jsme levnější');
+    const apart = await render(
+      <SideBySide
+        product={card('Nvidia 8400GS')}
+        candidate={card('GeForce 8400 GS')}
+        competitorName="Alza.cz"
+        evidence={{
+          relatedModelNumbers: [{ ours: '8400gs', theirs: '8400gs', relation: 'PARTIAL', apart: 'THEIRS' }],
+          modelNumbersConflict: true,
+        }}
+      />,
+      'cs',
+    );
+    expect(apart).toContain('Typová označení');
+    expect(apart).toContain('Alza.cz ho píše jako dvě slova: blízká varianta, nemusí jít o stejný model');
+    expect(apart).toContain('Různá typová označení: nejspíš jiný model téhož druhu');
   });
 });
 

@@ -1,10 +1,13 @@
 import { Tag, theme, Typography } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   equalIdentifiers,
   type HighlightEvidence,
   type Identifier,
+  modelNumberLines,
+  type RelatedModelNumber,
   tokenKey,
 } from '../../../features/matching/evidence.ts';
 import { formatMoney } from '../../../features/matching/format.ts';
@@ -27,6 +30,10 @@ export interface ComparedProduct {
 /** The server's reasons for proposing the pair (each optional: the console finds the basic ones itself). */
 export interface ComparisonEvidence extends HighlightEvidence {
   matchedIdentifiers?: readonly string[] | null;
+  /** the engine's related model numbers, ours against theirs (docs/matching.md) */
+  relatedModelNumbers?: readonly RelatedModelNumber[] | null;
+  /** both names carry model numbers, none relate, two are written alike */
+  modelNumbersConflict?: boolean | null;
 }
 
 /** The identifiers equal on both sides: the console's own check joined with the server's. */
@@ -44,6 +51,8 @@ const cell: CSSProperties = { padding: '6px 8px', verticalAlign: 'top', textAlig
 /**
  * Our product and a competitor's side by side, row by row (name, brand, GTIN, MPN, price,
  * availability, link), with the evidence marked: shared words and model numbers in the names,
+ * how the two names' model numbers relate as the score read them (the same, a variant, a code
+ * one name writes as two words, the same family, or a conflict; shown only when there is one),
  * equal identifiers and brand tagged, and the price difference coloured by who is cheaper.
  */
 export function SideBySide({
@@ -66,13 +75,14 @@ export function SideBySide({
       {label}
     </Tag>
   );
-  const rows: { key: string; label: string; ours: ReactNode; theirs: ReactNode; highlighted?: boolean }[] = [
+  const rows: Row[] = [
     {
       key: 'name',
       label: t('matching.fields.name'),
       ours: <HighlightedName name={product.name} other={candidate.name} evidence={evidence} />,
       theirs: <HighlightedName name={candidate.name} other={product.name} evidence={evidence} />,
     },
+    ...modelNumbersRow(product, candidate, competitorName, evidence, t),
     {
       key: 'brand',
       label: t('matching.fields.brand'),
@@ -177,6 +187,49 @@ export function SideBySide({
       </tbody>
     </table>
   );
+}
+
+type Row = { key: string; label: string; ours: ReactNode; theirs: ReactNode; highlighted?: boolean };
+
+/**
+ * The model-number row: each related pair (our code beside theirs as each name writes it) with
+ * its reading, and the conflict; no row when the evidence holds neither.
+ */
+function modelNumbersRow(
+  product: ComparedProduct,
+  candidate: ComparedProduct,
+  competitorName: string,
+  evidence: ComparisonEvidence | undefined,
+  t: TFunction,
+): Row[] {
+  const lines = modelNumberLines(product.name, candidate.name, evidence?.relatedModelNumbers);
+  const conflict = evidence?.modelNumbersConflict === true;
+  if (!lines.length && !conflict) return [];
+  return [
+    {
+      key: 'modelNumbers',
+      label: t('matching.fields.modelNumbers'),
+      ours: lines.map((line) => <div key={`${line.ours}|${line.theirs}|${line.reading}`}>{line.ours}</div>),
+      theirs: (
+        <>
+          {lines.map((line) => (
+            <div key={`${line.ours}|${line.theirs}|${line.reading}`} data-model-reading={line.reading}>
+              {line.theirs}{' '}
+              <Tag color={line.reading === 'same' ? 'success' : 'processing'} bordered={false}>
+                {t(`matching.evidence.modelNumbers.${line.reading}`, { competitor: competitorName })}
+              </Tag>
+            </div>
+          ))}
+          {conflict && (
+            <Tag color="error" bordered={false} data-model-reading="conflict">
+              {t('matching.evidence.modelNumbers.conflict')}
+            </Tag>
+          )}
+        </>
+      ),
+      highlighted: lines.some((line) => line.reading === 'same'),
+    },
+  ];
 }
 
 /**
