@@ -215,13 +215,23 @@ export async function cellSums(db: Queryable, sel: Selection): Promise<CellSums[
   });
 }
 
-/** The chosen competitors' slots in the counted products' arrays (migration 098), as integers. */
-async function slotsOf(db: Queryable, websiteId: string, competitorIds: string[]): Promise<number[]> {
-  const { rows } = await db.query<{ slot: number }>(
-    `SELECT slot FROM insight_competitor_slots WHERE organization_website_id = $1 AND competitor_id = ANY($2::uuid[]) ORDER BY slot`,
+/**
+ * The chosen competitors' slots in the counted products' arrays (migration 098), as integers, and
+ * whether every counted product of the website has its sums packed (migration 105).
+ */
+async function slotsOf(
+  db: Queryable,
+  websiteId: string,
+  competitorIds: string[],
+): Promise<{ slots: number[]; packed: boolean }> {
+  const { rows } = await db.query<{ slots: number[] | null; packed: boolean }>(
+    `SELECT ARRAY(SELECT s.slot FROM insight_competitor_slots s
+                   WHERE s.organization_website_id = $1 AND s.competitor_id = ANY($2::uuid[]) ORDER BY s.slot) AS slots,
+            NOT EXISTS (SELECT 1 FROM insight_products_counted pc WHERE pc.organization_website_id = $1 AND pc.pair_packed IS NULL) AS packed`,
     [websiteId, competitorIds],
   );
-  return rows.map((r) => Number(r.slot)).filter((slot) => Number.isInteger(slot) && slot > 0);
+  const slots = (rows[0]?.slots ?? []).map(Number).filter((slot) => Number.isInteger(slot) && slot > 0);
+  return { slots, packed: rows[0]?.packed === true };
 }
 
 /**
@@ -246,29 +256,43 @@ export async function brandSums(db: Queryable, sel: Selection): Promise<Array<Su
     // The products as the rollups counted them (migration 096: the same state as every other
     // figure of the answer), each with its pairs' sums by competitor slot (098): the chosen
     // competitors' elements added up, one pass, nothing joined. In integer cents (100): the
-    // market rounded to cents once per product, then the difference and the index × 10^6 by the
-    // integer functions, which equal the numeric ones. LIMIT ALL keeps the planner from
-    // substituting the market's and the difference's expressions into each of their uses, as
-    // OFFSET 0 does; under OFFSET 0 PostgreSQL 15 plans no parallel scan, under LIMIT ALL it
-    // does (two workers at 100,000 products, EXPLAIN; README "Benchmark"). Six
-    // aggregates per product (same = priced - cheaper - pricier, the difference sum = the index
-    // sum - 100 × priced); the whole selection is the brands' rows summed (one aggregation per
-    // product, not two as with GROUPING SETS).
-    const slots = await slotsOf(db, sel.websiteId, sel.competitorIds);
+    // market rounded to cents once per product. LIMIT ALL keeps the planner from substituting the
+    // market's expression into each of its uses, as OFFSET 0 does; under OFFSET 0 PostgreSQL 15
+    // plans no parallel scan, under LIMIT ALL it does (README "Benchmark"). Since 105 one packed
+    // element per slot gives the three sums (when every product of the website is packed), the
+    // index × 10^6 skips the tie check numeric's rounding needs only from 10^8 cents on, and
+    // cheaper / pricier are the integer inequalities |own − market| × 2000 ≥ (2t + 1) × market
+    // that insight_difference_tenths_cents < −t / > t amount to; outside the bounds where those
+    // equal the numeric functions, the functions themselves. Six aggregates per product (same =
+    // priced − cheaper − pricier, the difference sum = the index sum − 100 × priced); the whole
+    // selection is the brands' rows summed.
+    const { slots, packed } = await slotsOf(db, sel.websiteId, sel.competitorIds);
     const added = (column: string) =>
       slots.length ? slots.map((slot) => `coalesce(pc.${column}[${slot}], 0)`).join(' + ') : '0';
     const scope = scopeConditions(sel, 'pc.brand', 'pc.category', 3);
+    const counted = `insight_products_counted pc WHERE pc.organization_website_id = $1${scope.sql}`;
+    const products = packed
+      ? `SELECT z.brand, z.price, z.k & 1023 AS offers,
+                (2 * (z.k >> 20) + ((z.k >> 10) & 1023)) / nullif(2 * ((z.k >> 10) & 1023), 0) AS market
+           FROM (SELECT pc.brand, pc.price_cents AS price, ${added('pair_packed')} AS k FROM ${counted} LIMIT ALL) z
+         LIMIT ALL`
+      : `SELECT pc.brand, pc.price_cents AS price, ${added('pair_offers')} AS offers,
+                (2 * (${added('pair_cents')}) + (${added('pair_priced')})) / nullif(2 * (${added('pair_priced')}), 0) AS market
+           FROM ${counted}
+         LIMIT ALL`;
+    const exact = 'y.price > 0 AND y.price < 10000000000 AND y.market < 10000000000 AND y.price < 10000 * y.market';
     sql = `WITH b AS (
              SELECT x.brand, count(*) AS products, count(*) FILTER (WHERE x.offers > 0) AS matched, count(x.micros) AS priced,
-                    coalesce(sum(x.micros), 0) AS micros, count(*) FILTER (WHERE x.d < -$2::int) AS cheaper,
-                    count(*) FILTER (WHERE x.d > $2::int) AS pricier
-               FROM (SELECT y.brand, y.offers, insight_difference_tenths_cents(y.price, y.market) AS d,
-                            insight_index_micros(y.price, y.market) AS micros
-                       FROM (SELECT pc.brand, pc.price_cents AS price, ${added('pair_offers')} AS offers,
-                                    (2 * (${added('pair_cents')}) + (${added('pair_priced')})) / nullif(2 * (${added('pair_priced')}), 0) AS market
-                               FROM insight_products_counted pc
-                              WHERE pc.organization_website_id = $1${scope.sql}
-                             LIMIT ALL) y
+                    coalesce(sum(x.micros), 0) AS micros, count(*) FILTER (WHERE x.cheaper) AS cheaper,
+                    count(*) FILTER (WHERE x.pricier) AS pricier
+               FROM (SELECT y.brand, y.offers,
+                            CASE WHEN ${exact} AND y.market < 100000000 THEN (y.price * 200000000 + y.market) / (2 * y.market)
+                                 ELSE insight_index_micros(y.price, y.market) END AS micros,
+                            CASE WHEN ${exact} THEN 2000 * (y.market - y.price) >= (2 * $2::int + 1) * y.market
+                                 ELSE insight_difference_tenths_cents(y.price, y.market) < -$2::int END AS cheaper,
+                            CASE WHEN ${exact} THEN 2000 * (y.price - y.market) >= (2 * $2::int + 1) * y.market
+                                 ELSE insight_difference_tenths_cents(y.price, y.market) > $2::int END AS pricier
+                       FROM (${products}) y
                      LIMIT ALL) x
               GROUP BY x.brand)
            SELECT b.brand, b.products, b.matched, b.priced, b.micros * 0.000001 AS index_sum,
