@@ -6,7 +6,15 @@
  */
 import { pairFeatures, type FeatureVector } from './features.ts';
 import { MemoryCatalogue } from './memory-candidates.ts';
-import { automaticQuality, recallAtK, truthFromPairs, type AutomaticQuality, type Truth } from './metrics.ts';
+import {
+  automaticQuality,
+  recallAtK,
+  recallReadings,
+  truthFromPairs,
+  type AutomaticQuality,
+  type TieReadings,
+  type Truth,
+} from './metrics.ts';
 import {
   DEFAULT_TRAINING_L2,
   HAND_PRIOR,
@@ -83,6 +91,8 @@ export interface SetQuality {
   /** automatic matches at thresholds calibrated on held-out folds of the same set */
   crossValidated: AutomaticQuality & { thresholds: number[] };
   misses: Misses;
+  /** recall@1 and @3 under each reading of equal scores (metrics.ts recallReadings) */
+  tieReadings: { at1: TieReadings; at3: TieReadings };
 }
 
 /**
@@ -166,6 +176,7 @@ export function measure(lists: ScoredPair[][], truth: Truth, margin = LEARNED_MA
     recallAt10: recallAtK(ranked, truth, 10),
     crossValidated: crossValidatedAutomatic(lists, truth, margin),
     misses: missesOf(lists, truth),
+    tieReadings: { at1: recallReadings(lists, truth, 1), at3: recallReadings(lists, truth, 3) },
   };
 }
 

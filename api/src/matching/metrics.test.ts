@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { automaticQuality, recallAtK, truthFromPairs } from './metrics.ts';
+import { automaticQuality, recallAtK, recallReadings, truthFromPairs } from './metrics.ts';
 
 const truth = truthFromPairs([
   ['a', 'x'],
@@ -37,5 +37,50 @@ describe('automaticQuality', () => {
     ],
   ])('%j', (automatic, expected) => {
     expect(automaticQuality(automatic, truth)).toEqual(expected);
+  });
+});
+
+describe('recallReadings', () => {
+  // a: the true pair ties at rank 1 with two identical records; b: first alone; c: tied at ranks
+  // 2-3 with one other; d: no true pair among its candidates.
+  const truthOfTies = truthFromPairs([
+    ['a', 'a2'],
+    ['b', 'b1'],
+    ['c', 'c2'],
+    ['d', 'd9'],
+  ]);
+  const lists = [
+    [
+      { leftId: 'a', rightId: 'a1', score: 0.5 },
+      { leftId: 'a', rightId: 'a2', score: 0.5 },
+      { leftId: 'a', rightId: 'a3', score: 0.5 },
+    ],
+    [
+      { leftId: 'b', rightId: 'b1', score: 0.9 },
+      { leftId: 'b', rightId: 'b2', score: 0.1 },
+    ],
+    [
+      { leftId: 'c', rightId: 'c0', score: 0.9 },
+      { leftId: 'c', rightId: 'c1', score: 0.4 },
+      { leftId: 'c', rightId: 'c2', score: 0.4 },
+    ],
+    [{ leftId: 'd', rightId: 'd1', score: 0.9 }],
+  ];
+
+  it('counts a tie at the cut by the list order, by its expectation over every order, as a miss and as a hit', () => {
+    const at1 = recallReadings(lists, truthOfTies, 1);
+    expect(at1).toMatchObject({ listed: 1 / 4, tieIsMiss: 1 / 4, tieIsHit: 2 / 4 });
+    expect(at1.expected).toBeCloseTo((1 + 1 / 3) / 4, 12);
+    const at2 = recallReadings(lists, truthOfTies, 2);
+    expect(at2.listed).toBe(2 / 4);
+    expect(at2.expected).toBeCloseTo((1 + 2 / 3 + 1 / 2) / 4, 12);
+    expect(at2.tieIsMiss).toBe(1 / 4);
+    expect(at2.tieIsHit).toBe(3 / 4);
+    expect(recallReadings(lists, truthOfTies, 3)).toEqual({
+      listed: 3 / 4,
+      expected: 3 / 4,
+      tieIsMiss: 3 / 4,
+      tieIsHit: 3 / 4,
+    });
   });
 });
