@@ -91,6 +91,19 @@ export async function buildScenario(
               nameSimilarity: 0.8,
               sharedWords: ['kettle', brand.toLowerCase()],
               sharedModelNumbers: [`K${100 + i}`],
+              // the engine's relation (score.ts): the first candidate writes our code alike, the
+              // others as two words ('K101' / 'K 101 variant 1' read so)
+              relatedModelNumbers: [
+                {
+                  left: `K${100 + i}`,
+                  right: `K${100 + i}`,
+                  relation: k === 0 ? 'exact' : 'partial',
+                  leftIn: 'name',
+                  rightIn: 'name',
+                  ...(k === 0 ? {} : { apart: 'right' }),
+                },
+              ],
+              modelNumbersConflict: false,
             }),
             i,
           ],
@@ -144,7 +157,8 @@ export const STATS_FIELDS = 'matched waitingToMatch waitingToConfirm skipped nev
 export const SUMMARY = 'id itemId name brand ean mpn category price currency imageUrl url';
 export const CP = 'id externalId name brand ean mpn price currency availability url seenAt';
 export const PAIR = `id status stage version score priceDifference priceDifferencePercent updatedAt
-  evidence { gtinEqual mpnEqual brandEqual nameSimilarity sharedWords sharedModelNumbers raw } competitorProduct { ${CP} }`;
+  evidence { gtinEqual mpnEqual brandEqual nameSimilarity sharedWords sharedModelNumbers
+    relatedModelNumbers { ours theirs relation apart oursIn theirsIn } modelNumbersConflict raw } competitorProduct { ${CP} }`;
 export const MATCHING_PRODUCT = `product { ${SUMMARY} } waitingToMatch lease { productId userId userEmail mine expiresAt }
   competitors { competitor { id name } matchingMode pairs { ${PAIR} } }`;
 export const DECISION = `id decidedAt actor { id email } event source matchId product { id name } competitor { id name } competitorProduct { id name }

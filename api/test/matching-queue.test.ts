@@ -125,7 +125,14 @@ describe.each(engines)('Matching queue on $name', (engine) => {
       sharedWords: ['kettle', 'bolt'],
       sharedModelNumbers: ['K101'],
     });
+    expect(best.evidence.relatedModelNumbers).toEqual([
+      { ours: 'K101', theirs: 'K101', relation: 'EXACT', apart: null, oursIn: 'NAME', theirsIn: 'NAME' },
+    ]);
+    expect(best.evidence.modelNumbersConflict).toBe(false);
     expect(second.evidence.gtinEqual).toBeNull();
+    expect(second.evidence.relatedModelNumbers).toEqual([
+      { ours: 'K101', theirs: 'K101', relation: 'PARTIAL', apart: 'THEIRS', oursIn: 'NAME', theirsIn: 'NAME' },
+    ]);
     // Ours 110, theirs 99: we are 11 dearer, 11.11 % of their price.
     expect(best.competitorProduct.price).toBe(99);
     expect(best).toMatchObject({ priceDifference: 11, priceDifferencePercent: 11.11 });
