@@ -21,9 +21,10 @@
  * 3. homeInsights p50/p95 (goal: p95 <= 50 ms);
  * 4. the time to apply `--changes` changed competitor prices (a scraper run: the prices, then the
  *    products' own rollups) and own prices (a feed import), `--batch` rows a statement, with and
- *    without the insights' triggers (goal: <= 20 % extra), three rounds in alternating order, each
- *    run after a VACUUM and a CHECKPOINT, and the time the fold of the notes the triggers left
- *    takes afterwards (migration 096; the job folds beside the writers).
+ *    without the insights' triggers, three rounds in alternating order, each run after a VACUUM
+ *    and a CHECKPOINT, and the time the fold of the notes the triggers left takes afterwards
+ *    (migration 096; the job folds beside the writers). The goal (<= 20 %) is read off the upkeep
+ *    line: the writer's extra time plus the fold, against the run without the triggers.
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -126,6 +127,24 @@ const ROLLUP_TABLES = [
   'insight_brand_totals',
   'insight_brand_total_differences',
   'insight_competitor_slots',
+].join(', ');
+
+/** The rollups a fold writes (migrations 096-101), vacuumed before each timed maintenance run. */
+const FOLDED_TABLES = [
+  'insight_changes',
+  'insight_pairs',
+  'insight_cells',
+  'insight_competitors',
+  'insight_brand_cells',
+  'insight_category_cells',
+  'insight_cell_differences',
+  'insight_brand_cell_differences',
+  'insight_brands',
+  'insight_brand_totals',
+  'insight_brand_differences',
+  'insight_brand_total_differences',
+  'insight_products_counted',
+  'insight_websites',
 ].join(', ');
 
 /** The catalogue, the history and the rollups, all in SQL. */
@@ -395,12 +414,13 @@ async function run(engine: Engine) {
         const folds: number[] = [];
         let notes = 0;
         for (let r = 0; r < 3; r += 1) {
-          // Each timed run starts from the same state: the written tables vacuumed (the previous
-          // run left a dead row version per changed row, which the next run would otherwise pay
-          // for) and a checkpoint taken; and the order alternates between rounds, so neither
+          // Each timed run starts from the same state: the written tables and the rollups the
+          // fold writes vacuumed (the previous run and fold left a dead row version per changed
+          // row, which the next would otherwise pay for, as autovacuum would not have caught up
+          // between back-to-back runs) and a checkpoint taken; and the order alternates between rounds, so neither
           // condition always runs on the table the other has just dirtied.
           for (const on of r % 2 === 0 ? [false, true] : [true, false]) {
-            await db.pool.query('VACUUM (ANALYZE) products, competitor_products, product_matches');
+            await db.pool.query(`VACUUM (ANALYZE) products, competitor_products, product_matches, ${FOLDED_TABLES}`);
             await db.pool.query('CHECKPOINT');
             await insightTriggers(db, on);
             const start = performance.now();
@@ -418,9 +438,16 @@ async function run(engine: Engine) {
         await insightTriggers(db, true);
         const a = median(without);
         const b = median(withTriggers);
+        const fold = median(folds);
         const extra = ((b - a) / a) * 100;
+        // The goal counts all the work the rollups add: the writer's extra time and the fold of
+        // its notes (done beside the writer by the job), against the run without the triggers.
+        const total = ((b - a + fold) / a) * 100;
         console.log(
-          `${engine}: ${label}, ${count} changed prices in statements of ${BATCH}: ${(a / 1000).toFixed(1)} s without the insights' triggers, ${(b / 1000).toFixed(1)} s with: ${extra.toFixed(0)} % extra  [goal <= 20 %${extra > 20 ? ': NOT MET' : ''}]; then the fold of its ${notes} notes: ${(median(folds) / 1000).toFixed(1)} s (median of ${folds.map((f) => (f / 1000).toFixed(1)).join(', ')} s)`,
+          `${engine}: ${label}, ${count} changed prices in statements of ${BATCH}: ${(a / 1000).toFixed(1)} s without the insights' triggers, ${(b / 1000).toFixed(1)} s with (${extra.toFixed(0)} % extra in the writer); the fold of its ${notes} notes ${(fold / 1000).toFixed(1)} s (median of ${folds.map((f) => (f / 1000).toFixed(1)).join(', ')} s)`,
+        );
+        console.log(
+          `${engine}: ${label}: upkeep (writer extra + fold) ${((b - a + fold) / 1000).toFixed(1)} s = ${total.toFixed(0)} % of the run without the triggers  [goal <= 20 %${total > 20 ? ': NOT MET' : ''}]`,
         );
       }
     // The insights' triggers are left on.

@@ -239,8 +239,12 @@ BEGIN
   ids := ARRAY(SELECT DISTINCT u.id FROM unnest(coalesce(product_ids, '{}') || coalesce(pair_product_ids, '{}')) AS u (id)
                 WHERE u.id IS NOT NULL ORDER BY 1);
   IF cardinality(ids) = 0 THEN RETURN; END IF;
-  PERFORM insight_slots_assign(ids);
-  PERFORM 1 FROM insight_products_counted c WHERE c.product_id = ANY(ids) ORDER BY c.product_id FOR UPDATE;
+  -- Slots for the competitors of the products whose arrays may be rebuilt below (those of
+  -- recounted pairs, and those not counted yet). The counted rows need no row locks: every
+  -- writer of them (this fold, the recount) holds their website's lock (093), taken by the caller.
+  PERFORM insight_slots_assign(coalesce(pair_product_ids, '{}') || ARRAY(
+    SELECT u.id FROM unnest(product_ids) AS u (id)
+     WHERE NOT EXISTS (SELECT 1 FROM insight_products_counted c WHERE c.product_id = u.id)));
   WITH counted AS (SELECT c.* FROM insight_products_counted c WHERE c.product_id = ANY(ids)),
   present AS (
     SELECT p.id AS product_id, p.organization_website_id, coalesce(p.brand, '') AS brand, coalesce(p.category, '') AS category,
