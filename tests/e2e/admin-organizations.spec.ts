@@ -1,7 +1,7 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, type Request, test } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../api/src/seed/demo-users.ts';
 import { E2E_PORTS } from './stack-ports.ts';
-import { closeOpenedPages, openPage, signIn } from './support/signIn.ts';
+import { closeOpenedPages, openPage, operationOf, signIn } from './support/signIn.ts';
 
 test.afterEach(closeOpenedPages);
 
@@ -177,9 +177,20 @@ test("a filtered users list and a filtered organizations list survive a reload (
   await expect(editor).toBeVisible();
   const users = await rowTexts(page);
 
+  // Every list request the reloaded page sends carries the address's filters (none asks first
+  // without the organization, as if the Admin were not one until their roles have loaded).
+  const asked: unknown[] = [];
+  const onRequest = (request: Request) => {
+    if (operationOf(request) === 'UserList') asked.push(request.postDataJSON().variables);
+  };
+  page.on('request', onRequest);
   await page.reload();
   await expect(editor).toBeVisible();
   await expect(page.getByRole('row')).toHaveText(users);
+  page.off('request', onRequest);
+  expect(asked.length).toBeGreaterThan(0);
+  for (const variables of asked)
+    expect(variables).toMatchObject({ organizationId: expect.any(String), role: 'Editor' });
   await expect(filters.getByTitle(northwind, { exact: true })).toBeVisible();
   await expect(filters.getByTitle('Editor', { exact: true })).toBeVisible();
 

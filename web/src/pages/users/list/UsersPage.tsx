@@ -19,14 +19,17 @@ import { filterChange, listStateReader, writeListState } from './listState.ts';
 /** /users: the users the signed-in user may manage, filtered and paged (kept in the address); invite. */
 export default function UsersPage() {
   const { t, i18n } = useTranslation();
-  const { isAdmin } = useViewerRoles();
+  const { isAdmin, known } = useViewerRoles();
   const [state, update] = useUrlListState(listStateReader(isAdmin), writeListState);
+  // The address's organization counts only for an Admin: the list waits until the roles are known,
+  // so an Admin's filtered address never asks once without its organization.
   const { result, query } = useList<UserRow>({
     resource: 'users',
     pagination: { currentPage: state.page, pageSize: state.pageSize, mode: 'server' },
     filters: userFilters(state),
     meta: { gqlQuery: USER_LIST_QUERY },
     errorNotification: false,
+    queryOptions: { enabled: known },
   });
   // A page past the end (its last rows gone, or such an address): the last page.
   useClampPage(
