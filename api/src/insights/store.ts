@@ -256,9 +256,10 @@ export async function brandSums(db: Queryable, sel: Selection): Promise<Array<Su
     // The products as the rollups counted them (migration 096: the same state as every other
     // figure of the answer), each with its pairs' sums by competitor slot (098): the chosen
     // competitors' elements added up, one pass, nothing joined. In integer cents (100): the
-    // market rounded to cents once per product. LIMIT ALL keeps the planner from substituting the
-    // market's expression into each of its uses, as OFFSET 0 does; under OFFSET 0 PostgreSQL 15
-    // plans no parallel scan, under LIMIT ALL it does (README "Benchmark"). Since 105 one packed
+    // market rounded to cents once per product. OFFSET 0 keeps the planner from substituting the
+    // market's expression into each of its uses, and under it PostgreSQL 15 plans the pass in one
+    // process: since 105 the pass is cheap enough that a parallel plan (which LIMIT ALL allowed)
+    // loses on its workers' start and on the request's other statements (README "Benchmark"). Since 105 one packed
     // element per slot gives the three sums (when every product of the website is packed), the
     // index × 10^6 skips the tie check numeric's rounding needs only from 10^8 cents on, and
     // cheaper / pricier are the integer inequalities |own − market| × 2000 ≥ (2t + 1) × market
@@ -274,12 +275,12 @@ export async function brandSums(db: Queryable, sel: Selection): Promise<Array<Su
     const products = packed
       ? `SELECT z.brand, z.price, z.k & 1023 AS offers,
                 (2 * (z.k >> 20) + ((z.k >> 10) & 1023)) / nullif(2 * ((z.k >> 10) & 1023), 0) AS market
-           FROM (SELECT pc.brand, pc.price_cents AS price, ${added('pair_packed')} AS k FROM ${counted} LIMIT ALL) z
-         LIMIT ALL`
+           FROM (SELECT pc.brand, pc.price_cents AS price, ${added('pair_packed')} AS k FROM ${counted} OFFSET 0) z
+         OFFSET 0`
       : `SELECT pc.brand, pc.price_cents AS price, ${added('pair_offers')} AS offers,
                 (2 * (${added('pair_cents')}) + (${added('pair_priced')})) / nullif(2 * (${added('pair_priced')}), 0) AS market
            FROM ${counted}
-         LIMIT ALL`;
+         OFFSET 0`;
     const exact = 'y.price > 0 AND y.price < 10000000000 AND y.market < 10000000000 AND y.price < 10000 * y.market';
     sql = `WITH b AS (
              SELECT x.brand, count(*) AS products, count(*) FILTER (WHERE x.offers > 0) AS matched, count(x.micros) AS priced,
@@ -293,7 +294,7 @@ export async function brandSums(db: Queryable, sel: Selection): Promise<Array<Su
                             CASE WHEN ${exact} THEN 2000 * (y.price - y.market) >= (2 * $2::int + 1) * y.market
                                  ELSE insight_difference_tenths_cents(y.price, y.market) > $2::int END AS pricier
                        FROM (${products}) y
-                     LIMIT ALL) x
+                     OFFSET 0) x
               GROUP BY x.brand)
            SELECT b.brand, b.products, b.matched, b.priced, b.micros * 0.000001 AS index_sum,
                   (b.micros - 100000000 * b.priced) * 0.000001 AS difference_sum, b.cheaper, b.priced - b.cheaper - b.pricier AS same, b.pricier
