@@ -119,7 +119,7 @@ describe('modelNumberLines', () => {
     ).toEqual([{ ours: '8400GS', theirs: '8400 GS', reading: 'apartTheirs' }]);
     expect(
       modelNumberLines('Panasonic NN-C994S', 'Panasonic NNC994SS oven', [
-        { ours: 'nnc994s', theirs: 'nnc994ss', relation: 'PARTIAL' },
+        { ours: 'nnc994s', theirs: 'nnc994ss', relation: 'PARTIAL', apart: null },
       ]),
     ).toEqual([{ ours: 'NN-C994S', theirs: 'NNC994SS', reading: 'variant' }]);
   });
@@ -127,7 +127,7 @@ describe('modelNumberLines', () => {
   it('puts the strongest first, drops repeats and writes a code found in no name in capitals', () => {
     expect(
       modelNumberLines('Canon PG40BK', 'Canon ink', [
-        { ours: 'pg40', theirs: 'pg40bk', relation: 'SIMILAR' },
+        { ours: 'pg40', theirs: 'pg40bk', relation: 'SIMILAR', apart: null },
         { ours: 'pg40bk', theirs: 'pg40bk', relation: 'EXACT', apart: null },
         { ours: 'pg40bk', theirs: 'pg40bk', relation: 'EXACT', apart: null },
       ]),

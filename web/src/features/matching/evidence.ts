@@ -3,6 +3,7 @@
  * the words and model numbers both names share, and the price difference. Pure functions; the
  * comparison component only paints their answers.
  */
+import type { Fragment } from '../../graphql/typed.ts';
 
 /** Lower case, no diacritics, letters and digits only: 'PS-LX350H' and 'pslx350h' are one code. */
 export function tokenKey(token: string): string {
@@ -110,14 +111,12 @@ export function comparePrices(
   return { difference, percent, cheaper };
 }
 
-/** Two related model numbers as the server's evidence gives them (ours against the competitor's). */
-export interface RelatedModelNumber {
-  ours: string;
-  theirs: string;
-  relation: 'EXACT' | 'PARTIAL' | 'SIMILAR';
-  /** whose name writes the code as two words; a variant at best, never the same code */
-  apart?: 'OURS' | 'THEIRS' | null;
-}
+/**
+ * Two related model numbers as the server's evidence gives them (ours against the competitor's;
+ * `apart`: whose name writes the code as two words, a variant at best, never the same code), as
+ * the MatchingPairFields fragment selects them.
+ */
+export type RelatedModelNumber = Fragment<'MatchingPairFields'>['evidence']['relatedModelNumbers'][number];
 
 /** How a reviewer reads one relation (docs/matching.md, 'Model numbers as evidence'). */
 export type ModelNumberReading = 'same' | 'variant' | 'family' | 'apartOurs' | 'apartTheirs';

@@ -96,7 +96,7 @@ describe('SideBySide', () => {
         competitorName="Alza.cz"
         evidence={{
           relatedModelNumbers: [
-            { ours: 'mb276', theirs: 'mb276lla', relation: 'SIMILAR' },
+            { ours: 'mb276', theirs: 'mb276lla', relation: 'SIMILAR', apart: null },
             { ours: 'mb276lla', theirs: 'mb276lla', relation: 'EXACT', apart: null },
           ],
         }}
