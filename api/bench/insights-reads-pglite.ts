@@ -43,13 +43,13 @@ const TABLES = [
   'insight_competitor_slots',
   'insight_products_counted',
   'insight_brand_totals',
-  'insight_brand_total_differences',
+  'insight_brand_total_histograms',
   'insight_brand_cells',
-  'insight_brand_cell_differences',
+  'insight_brand_cell_histograms',
   'insight_brands',
-  'insight_brand_differences',
+  'insight_brand_histograms',
   'insight_cells',
-  'insight_cell_differences',
+  'insight_cell_histograms',
 ];
 const PAGES = 2000;
 const COPIED = options.tables ? options.tables.split(',') : TABLES;
@@ -72,13 +72,17 @@ try {
   await db.query('SET session_replication_role = replica');
   for (const table of COPIED) {
     const columns = (
-      await source.query<{ column_name: string }>(
-        `SELECT column_name FROM information_schema.columns
+      await source.query<{ column_name: string; data_type: string }>(
+        `SELECT column_name, data_type FROM information_schema.columns
           WHERE table_schema = 'public' AND table_name = $1 AND is_generated = 'NEVER' ORDER BY ordinal_position`,
         [table],
       )
-    ).rows.map((r) => r.column_name);
-    const list = columns.join(', ');
+    ).rows;
+    const list = columns.map((c) => c.column_name).join(', ');
+    // Arrays as their text: JSON arrays lose the histograms' subscripts (-501..501, migration 106).
+    const selected = columns
+      .map((c) => (c.data_type === 'ARRAY' ? `${c.column_name}::text AS ${c.column_name}` : c.column_name))
+      .join(', ');
     await db.query(`DELETE FROM ${table}`);
     const { rows } = await source.query<{ pages: number }>(
       'SELECT pg_relation_size($1::regclass) / current_setting($2)::int AS pages',
@@ -89,7 +93,7 @@ try {
     for (let page = 0; page <= pages; page += PAGES) {
       // Tid ranges: one scan of the table in batches, each handed over as PostgreSQL's own JSON.
       const batch = await source.query<{ rows: string | null; n: number }>(
-        `SELECT json_agg(t)::text AS rows, count(*)::int AS n FROM (SELECT ${list} FROM ${table}
+        `SELECT json_agg(t)::text AS rows, count(*)::int AS n FROM (SELECT ${selected} FROM ${table}
           WHERE ctid >= format('(%s,0)', $1::int)::tid AND ctid < format('(%s,0)', $2::int)::tid) t`,
         [page, page + PAGES],
       );

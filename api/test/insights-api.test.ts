@@ -109,25 +109,33 @@ describe.each(engines)('Data insights API on $name', (engine) => {
     }
   });
 
-  it("the rollups' brand rows equal the pairs' at tolerances from 0 to 50 % (all competitors named: the market read from the pairs)", async () => {
+  it("the rollups' brand rows equal the pairs' at tolerances from 0 to 50 %, with and without a category filter (all competitors named: the market read from the pairs)", async () => {
     const site = w.site[ownSlug(owner)];
     const competitors = (
       await w.pool.query('SELECT id FROM competitors WHERE organization_website_id = $1 ORDER BY id', [site])
     ).rows.map((r) => r.id);
-    // Every tolerance from the rollups (the differences' histograms move the default's counts),
-    // with all competitors named the market from the pairs: the same brand rows and totals.
-    for (const tolerancePercent of [1, 0, 0.5, 2.5, 12.3, 50]) {
-      const byRollup = await w.call(owner.uid, BRAND, { filter: { organizationWebsiteId: site, tolerancePercent } });
-      const byPairs = await w.call(owner.uid, BRAND, {
-        filter: { organizationWebsiteId: site, tolerancePercent, competitorIds: competitors },
-      });
-      expect(byRollup.body.errors).toBeUndefined();
-      expect(byPairs.body.data.brandSnapshot.rows, `${tolerancePercent} %`).toEqual(
-        byRollup.body.data.brandSnapshot.rows,
-      );
-      expect(byPairs.body.data.brandSnapshot.total, `${tolerancePercent} %`).toEqual(
-        byRollup.body.data.brandSnapshot.total,
-      );
+    const { rows: top } = await w.pool.query(
+      `SELECT coalesce(category, '') AS category FROM products WHERE organization_website_id = $1 AND active AND matched_count > 0
+        GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 2`,
+      [site],
+    );
+    // Every tolerance from the rollups (the differences' histograms move the default's counts:
+    // per brand without a category filter, per brand and category with one), with all
+    // competitors named the market from the pairs: the same brand rows and totals.
+    for (const scope of [{}, { categories: top.map((r) => r.category as string) }]) {
+      for (const tolerancePercent of [1, 0, 0.5, 2.5, 12.3, 50]) {
+        const byRollup = await w.call(owner.uid, BRAND, {
+          filter: { organizationWebsiteId: site, tolerancePercent, ...scope },
+        });
+        const byPairs = await w.call(owner.uid, BRAND, {
+          filter: { organizationWebsiteId: site, tolerancePercent, competitorIds: competitors, ...scope },
+        });
+        const label = `${tolerancePercent} % ${JSON.stringify(scope)}`;
+        expect(byRollup.body.errors).toBeUndefined();
+        expect(byRollup.body.data.brandSnapshot.total.products, label).toBeGreaterThan(0);
+        expect(byPairs.body.data.brandSnapshot.rows, label).toEqual(byRollup.body.data.brandSnapshot.rows);
+        expect(byPairs.body.data.brandSnapshot.total, label).toEqual(byRollup.body.data.brandSnapshot.total);
+      }
     }
   });
 
@@ -254,24 +262,29 @@ describe.each(engines)('Data insights API on $name', (engine) => {
       [site],
     );
     const { brand, category } = top[0] as { brand: string; category: string };
-    for (const filter of [
+    // At the default tolerance from the rollups' counts; at another from the cells' histograms
+    // (per brand without a category filter, per brand and category with one).
+    for (const [filter, tolerancePercent] of [
       {},
       { brands: [brand] },
       { categories: [category] },
       { brands: [brand], categories: [category] },
-    ]) {
-      const response = await w.call(owner.uid, COMPETITOR, { filter: { organizationWebsiteId: site, ...filter } });
+    ].flatMap((f) => [1, 2.5, 0.3].map((t) => [f, t] as const))) {
+      const tenths = Math.round(tolerancePercent * 10);
+      const response = await w.call(owner.uid, COMPETITOR, {
+        filter: { organizationWebsiteId: site, tolerancePercent, ...filter },
+      });
       expect(response.body.errors).toBeUndefined();
       const { rows: expected } = await w.pool.query(
-        `SELECT pr.competitor_id, count(*)::int AS matched, count(x.d) FILTER (WHERE x.d < -10)::int AS cheaper,
-                count(x.d) FILTER (WHERE x.d BETWEEN -10 AND 10)::int AS same, count(x.d) FILTER (WHERE x.d > 10)::int AS pricier,
+        `SELECT pr.competitor_id, count(*)::int AS matched, count(x.d) FILTER (WHERE x.d < -$4::int)::int AS cheaper,
+                count(x.d) FILTER (WHERE x.d BETWEEN -$4::int AND $4::int)::int AS same, count(x.d) FILTER (WHERE x.d > $4::int)::int AS pricier,
                 avg(x.ix)::float8 AS price_index
            FROM insight_pairs pr JOIN products p ON p.id = pr.product_id AND p.active,
                 LATERAL (SELECT insight_difference_tenths(p.price, pr.price_sum / nullif(pr.priced, 0)) AS d,
                                 insight_index(p.price, pr.price_sum / nullif(pr.priced, 0)) AS ix) x
           WHERE pr.organization_website_id = $1 AND ($2::text IS NULL OR coalesce(p.brand, '') = $2) AND ($3::text IS NULL OR coalesce(p.category, '') = $3)
           GROUP BY pr.competitor_id ORDER BY pr.competitor_id`,
-        [site, 'brands' in filter ? brand : null, 'categories' in filter ? category : null],
+        [site, 'brands' in filter ? brand : null, 'categories' in filter ? category : null, tenths],
       );
       expect(expected.length).toBeGreaterThan(0);
       const rows = response.body.data.competitorSnapshot.rows
@@ -285,7 +298,7 @@ describe.each(engines)('Data insights API on $name', (engine) => {
           r.matchedProducts,
           r.comparison,
         ]),
-        JSON.stringify(filter),
+        `${JSON.stringify(filter)} at ${tolerancePercent} %`,
       ).toEqual(
         expected.map((e) => [e.competitor_id, e.matched, { cheaper: e.cheaper, same: e.same, pricier: e.pricier }]),
       );

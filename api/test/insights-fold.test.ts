@@ -31,8 +31,14 @@ const ROLLUPS: Record<string, [columns: string, nonZero: string]> = {
     'category, competitor_id, pairs, priced, index_sum::float8, cheaper, same, pricier, offers',
     'pairs <> 0 OR priced <> 0 OR offers <> 0 OR index_sum <> 0',
   ],
-  insight_cell_differences: ['competitor_id, brand, category, difference, pairs', 'pairs <> 0'],
-  insight_brand_cell_differences: ['brand, competitor_id, difference, pairs', 'pairs <> 0'],
+  'insight_cell_histograms, insight_histogram_rows(pairs) AS e': [
+    'competitor_id, brand, category, e.difference, e.n',
+    'true',
+  ],
+  'insight_brand_cell_histograms, insight_histogram_rows(pairs) AS e': [
+    'brand, competitor_id, e.difference, e.n',
+    'true',
+  ],
   insight_brands: [
     'brand, category, products, matched, priced, index_sum::float8, difference_sum::float8, cheaper, same, pricier',
     'products <> 0 OR matched <> 0 OR priced <> 0 OR index_sum <> 0',
@@ -41,7 +47,7 @@ const ROLLUPS: Record<string, [columns: string, nonZero: string]> = {
     'brand, products, matched, priced, index_sum::float8, cheaper, same, pricier',
     'products <> 0',
   ],
-  insight_brand_differences: ['brand, category, difference, products', 'products <> 0'],
+  'insight_brand_histograms, insight_histogram_rows(products) AS e': ['brand, category, e.difference, e.n', 'true'],
   insight_products_counted: [
     'product_id, brand, category, price::text, market::text, matched, pair_offers::text, pair_priced::text, pair_cents::text',
     'true',

@@ -29,16 +29,16 @@ const ROLLUPS = {
   insight_competitors: `organization_website_id, competitor_id, pairs, priced, index_sum::text, cheaper, same, pricier, offers, in_stock,
                         availability_known, ${DYNAMICS}`,
   insight_offer_starts: 'competitor_product_id, p30::text, p90::text, p365::text',
-  insight_cell_differences: 'organization_website_id, competitor_id, brand, category, difference, pairs',
-  insight_brand_differences: 'organization_website_id, brand, category, difference, products',
+  insight_cell_histograms: 'organization_website_id, competitor_id, brand, category, e.difference, e.n',
+  insight_brand_histograms: 'organization_website_id, brand, category, e.difference, e.n',
   insight_products_counted: `product_id, organization_website_id, brand, category, price::text, market::text, matched,
                              pair_offers::text, pair_priced::text, pair_cents::text`,
   insight_brand_cells: `organization_website_id, brand, competitor_id, pairs, priced, index_sum::text, cheaper, same, pricier, offers,
                         in_stock, availability_known, ${DYNAMICS}`,
-  insight_brand_cell_differences: 'organization_website_id, difference, brand, competitor_id, pairs',
+  insight_brand_cell_histograms: 'organization_website_id, e.difference, brand, competitor_id, e.n',
   insight_brand_totals:
     'organization_website_id, brand, products, matched, priced, index_sum::text, difference_sum::text, cheaper, same, pricier',
-  insight_brand_total_differences: 'organization_website_id, difference, brand, products',
+  insight_brand_total_histograms: 'organization_website_id, e.difference, brand, e.n',
   insight_category_cells: `organization_website_id, category, competitor_id, pairs, priced, index_sum::text, cheaper, same, pricier, offers,
                            in_stock, availability_known, ${DYNAMICS}`,
 } as const;
@@ -48,14 +48,21 @@ const ZERO: Record<keyof typeof ROLLUPS, string> = {
   insight_brands: 'products <> 0 OR matched <> 0 OR priced <> 0 OR index_sum <> 0',
   insight_competitors: 'pairs <> 0 OR priced <> 0 OR offers <> 0 OR index_sum <> 0',
   insight_offer_starts: 'true',
-  insight_cell_differences: 'pairs <> 0',
-  insight_brand_differences: 'products <> 0',
+  insight_cell_histograms: 'true',
+  insight_brand_histograms: 'true',
   insight_products_counted: 'true',
   insight_brand_cells: 'pairs <> 0 OR priced <> 0 OR offers <> 0 OR index_sum <> 0',
-  insight_brand_cell_differences: 'pairs <> 0',
+  insight_brand_cell_histograms: 'true',
   insight_brand_totals: 'products <> 0 OR matched <> 0 OR priced <> 0 OR index_sum <> 0',
-  insight_brand_total_differences: 'products <> 0',
+  insight_brand_total_histograms: 'true',
   insight_category_cells: 'pairs <> 0 OR priced <> 0 OR offers <> 0 OR index_sum <> 0',
+};
+/** Histograms (migration 106: one array per row), compared as their non-zero elements. */
+const HISTOGRAM: Partial<Record<keyof typeof ROLLUPS, string>> = {
+  insight_cell_histograms: 'pairs',
+  insight_brand_histograms: 'products',
+  insight_brand_cell_histograms: 'pairs',
+  insight_brand_total_histograms: 'products',
 };
 /** Rollups without a website column, reached through their competitor. */
 const WEBSITE: Partial<Record<keyof typeof ROLLUPS, string>> = {
@@ -66,7 +73,7 @@ const WEBSITE: Partial<Record<keyof typeof ROLLUPS, string>> = {
 /** A rollup's rows (zero rows left by deltas are not rows), normalized and sorted. */
 async function rollup(pool: Pool, table: keyof typeof ROLLUPS, website: string): Promise<string[]> {
   const { rows } = await pool.query(
-    `SELECT ${ROLLUPS[table]} FROM ${table} WHERE ${WEBSITE[table] ?? 'organization_website_id = $1'} AND (${ZERO[table]})`,
+    `SELECT ${ROLLUPS[table]} FROM ${table}${HISTOGRAM[table] ? `, insight_histogram_rows(${HISTOGRAM[table]}) AS e` : ''} WHERE ${WEBSITE[table] ?? 'organization_website_id = $1'} AND (${ZERO[table]})`,
     [website],
   );
   return rows

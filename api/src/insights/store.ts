@@ -1,6 +1,6 @@
 /**
  * The insights' SQL (README.md): snapshots read the rollups of migrations 090-097 (insight_cells,
- * insight_brands, insight_daily, the dynamics' columns, the differences' histograms, and their
+ * insight_brands, insight_daily, the dynamics' columns, the differences' histograms (one array per row since 106), and their
  * per-brand sums without the category for answers without a category filter) when they
  * can answer the request — every filter and tolerance except the market against a subset of
  * competitors, which is read from the counted products with their pairs' sums by competitor
@@ -45,16 +45,16 @@ function rollupsOf(sel: Selection) {
   return sel.categories
     ? {
         cells: 'insight_cells',
-        cellDifferences: 'insight_cell_differences',
+        cellHistograms: 'insight_cell_histograms',
         brands: 'insight_brands',
-        brandDifferences: 'insight_brand_differences',
+        brandHistograms: 'insight_brand_histograms',
         daily: 'insight_daily',
       }
     : {
         cells: 'insight_brand_cells',
-        cellDifferences: 'insight_brand_cell_differences',
+        cellHistograms: 'insight_brand_cell_histograms',
         brands: 'insight_brand_totals',
-        brandDifferences: 'insight_brand_total_differences',
+        brandHistograms: 'insight_brand_total_histograms',
         daily: 'insight_daily_brands',
       };
 }
@@ -157,6 +157,17 @@ function toleranceBand(tolerance: number): { low: number; high: number } {
 }
 
 /**
+ * The SQL of a histogram's band (migration 106: one array per rollup row, subscripts -501..501 =
+ * the difference in tenths): the counts with difference in -high..-low as `below` and in
+ * low..high as `above`, low and high being the parameters numbered `low` and `high`.
+ */
+function bandSums(histogram: string, low: number, high: number): string {
+  const sum = (from: string, to: string) =>
+    `(SELECT coalesce(sum(v), 0) FROM unnest(${histogram}[${from}:${to}]) AS v)`;
+  return `${sum(`-$${high}::int`, `-$${low}::int`)} AS below, ${sum(`$${low}::int`, `$${high}::int`)} AS above`;
+}
+
+/**
  * Counts at `tolerance` from the default's: with a wider tolerance the band's pairs below zero
  * leave cheaper and those above leave pricier (for same); with a narrower one they join them.
  */
@@ -201,11 +212,11 @@ export async function cellSums(db: Queryable, sel: Selection): Promise<CellSums[
   const { low, high } = toleranceBand(sel.tolerance);
   const bandScope = scopeConditions(sel, 't.brand', 't.category', 5);
   const { rows: shifts } = await db.query<{ brand: string; competitor_id: string; below: string; above: string }>(
-    `SELECT t.brand, t.competitor_id, sum(t.pairs) FILTER (WHERE t.difference < 0) AS below, sum(t.pairs) FILTER (WHERE t.difference > 0) AS above
-       FROM ${rollupsOf(sel).cellDifferences} t
-      WHERE t.organization_website_id = $1 AND ($2::uuid[] IS NULL OR t.competitor_id = ANY($2::uuid[]))
-        AND (t.difference BETWEEN $3::int AND $4::int OR t.difference BETWEEN -$4::int AND -$3::int)${bandScope.sql}
-      GROUP BY t.brand, t.competitor_id`,
+    `SELECT x.brand, x.competitor_id, sum(x.below) AS below, sum(x.above) AS above
+       FROM (SELECT t.brand, t.competitor_id, ${bandSums('t.pairs', 3, 4)}
+               FROM ${rollupsOf(sel).cellHistograms} t
+              WHERE t.organization_website_id = $1 AND ($2::uuid[] IS NULL OR t.competitor_id = ANY($2::uuid[]))${bandScope.sql}) x
+      GROUP BY x.brand, x.competitor_id`,
     [sel.websiteId, sel.competitorIds, low, high, ...bandScope.params],
   );
   const shift = new Map(shifts.map((r) => [`${r.competitor_id}\u0000${r.brand}`, r]));
@@ -237,7 +248,7 @@ async function slotsOf(
 /**
  * Per brand against the market, with the whole selection as brand null (GROUPING SETS). Without
  * a competitor filter the market of a product is its competitor_avg_price (rollups insight_brands
- * and, at another tolerance, insight_brand_differences); with one, the average of the selected
+ * and, at another tolerance, insight_brand_histograms); with one, the average of the selected
  * competitors' offers (from the counted products' per-competitor sums, migration 098, rounded to
  * cents as competitor_avg_price is).
  */
@@ -322,11 +333,10 @@ export async function brandSums(db: Queryable, sel: Selection): Promise<Array<Su
   const { low, high } = toleranceBand(sel.tolerance);
   const scope = scopeConditions(sel, 't.brand', 't.category', 4);
   const { rows: shifts } = await db.query<{ brand: string | null; below: string; above: string }>(
-    `SELECT CASE WHEN grouping(t.brand) = 1 THEN NULL ELSE t.brand END AS brand,
-            sum(t.products) FILTER (WHERE t.difference < 0) AS below, sum(t.products) FILTER (WHERE t.difference > 0) AS above
-       FROM ${rollupsOf(sel).brandDifferences} t
-      WHERE t.organization_website_id = $1 AND (t.difference BETWEEN $2::int AND $3::int OR t.difference BETWEEN -$3::int AND -$2::int)${scope.sql}
-      GROUP BY GROUPING SETS ((t.brand), ())`,
+    `SELECT CASE WHEN grouping(x.brand) = 1 THEN NULL ELSE x.brand END AS brand, sum(x.below) AS below, sum(x.above) AS above
+       FROM (SELECT t.brand, ${bandSums('t.products', 2, 3)}
+               FROM ${rollupsOf(sel).brandHistograms} t WHERE t.organization_website_id = $1${scope.sql}) x
+      GROUP BY GROUPING SETS ((x.brand), ())`,
     [sel.websiteId, low, high, ...scope.params],
   );
   const shift = new Map(shifts.map((r) => [r.brand, r]));
