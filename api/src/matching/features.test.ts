@@ -80,3 +80,22 @@ describe('joinCompounds: two words of one name written as one in the other', () 
     expect(features('The Print Shop 22 Deluxe', 'The Print Shop 22 Deluxe').wordCosine).toBeCloseTo(1, 6);
   });
 });
+
+describe('pairFeatures: sizes', () => {
+  it.each([
+    ['inches written as a mark and as a word', 'Sony VAIO 15.6" laptop', 'Sony VAIO 15.6-Inch laptop', 1, 0],
+    ['a decimal comma', 'Sony VAIO 15,6" laptop', 'Sony VAIO 15.6 in laptop', 1, 0],
+    ['15.6 inches are not 156', 'Sony VAIO 15.6" laptop', 'Sony VAIO 156" screen', 0, 1],
+    ['15.6 inches are not 16', 'Sony VAIO 15.6" laptop', 'Sony VAIO 16" laptop', 0, 1],
+    ['millimetres', 'Sony cable 3.5 mm jack', 'Sony cable 3,5mm jack', 1, 0],
+    ['3.5 mm are not 35 mm', 'Sony lens 3.5 mm', 'Sony lens 35 mm', 0, 1],
+    ['pounds', 'Bosch kettle 1.5 lb', 'Bosch kettle 1.5 lbs', 1, 0],
+    ['ounces', 'Bosch jar 12.5 oz', 'Bosch jar 125 oz', 0, 1],
+    ['volts', 'Sony battery 3.7V', 'Sony battery 37 V', 0, 1],
+    ['gigabytes and megabytes', 'Sony card 1.5 GB', 'Sony card 1500 MB', 1, 0],
+    ['litres and millilitres', 'Bosch jug 1,5 l', 'Bosch jug 1500 ml', 1, 0],
+  ] as const)('%s (%s / %s): sizeEqual %d, sizeConflict %d', (_, left, right, equal, conflict) => {
+    const f = features(left, right);
+    expect([f.sizeEqual, f.sizeConflict]).toEqual([equal, conflict]);
+  });
+});

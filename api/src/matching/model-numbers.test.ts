@@ -22,6 +22,8 @@ describe('extractModelNumbers', () => {
     ['Pivo 6x0,5 l Kč 29,90', []],
     ['Bose 161 Bookshelf', []],
     ['Logitech 961464-0403 and 961464', ['9614640403', '961464']],
+    ['Dell Inspiron 15.6-Inch Laptop N5010', ['n5010']],
+    ['Sony 7.2-Volt Battery 3.5-mm 6.5-ft NP-FM50', ['npfm50']],
   ])('%s -> %j', (input, expected) => {
     expect(extractModelNumbers(input)).toEqual(expected);
   });

@@ -55,7 +55,12 @@ const UNITS: Record<string, UnitRule> = {
   ghz: { unit: 'hz', factor: 1000000000 },
   in: { unit: 'in', factor: 1 },
   inch: { unit: 'in', factor: 1 },
+  inches: { unit: 'in', factor: 1 },
   '"': { unit: 'in', factor: 1 },
+  // a double prime ('″', two primes once case-folded), two apostrophes, a closing quotation mark
+  '′′': { unit: 'in', factor: 1 },
+  "''": { unit: 'in', factor: 1 },
+  '”': { unit: 'in', factor: 1 },
   ft: { unit: 'ft', factor: 1 },
   oz: { unit: 'oz', factor: 1 },
   lb: { unit: 'lb', factor: 1 },
@@ -77,11 +82,12 @@ const UNIT_ALTERNATION = Object.keys(UNITS)
   .join('|');
 
 /**
- * A number (decimal point or comma), optional 'N x' pack prefix, then a unit; not inside a code
- * ('CLI-8M' is no length).
+ * A number (decimal point or comma), optional 'N x' pack prefix, then a unit, apart or after a
+ * hyphen ('15.6-inch'); not inside a code ('CLI-8M' is no length), not a Wi-Fi standard
+ * ('802.11g' is a code, as '802.11n' is, and no mass).
  */
 const QUANTITY = new RegExp(
-  `(?<![\\p{L}\\p{N}]|[\\p{L}\\p{N}][-/.])(?:(\\d+)\\s*[x×*]\\s*)?(\\d+(?:[.,]\\d+)?)\\s*(${UNIT_ALTERNATION})(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}]|[\\p{L}\\p{N}][-/.])(?!802[.,]11)(?:(\\d+)\\s*[x×*]\\s*)?(\\d+(?:[.,]\\d+)?)(?:\\s*|-)(${UNIT_ALTERNATION})(?![\\p{L}\\p{N}])`,
   'gu',
 );
 
@@ -99,16 +105,27 @@ export function normalizeQuantities(folded: string): string {
   });
 }
 
+const CANONICAL_ALTERNATION = [...CANONICAL_UNITS].sort((a, b) => b.length - a.length).join('|');
+
 /**
  * Runs of letters and digits joined by '-', '/', '.' or '_' that contain a digit are model
  * numbers or codes: they are written without their separators ('ps-lx350h' -> 'pslx350h').
+ * A quantity with a decimal point as normalizeQuantities writes it ('15.6in', '2x1.5v') is no
+ * code: it keeps its point and is a word of its own ('15.6in-black' -> '15.6in black'), so 15.6
+ * inches never read as 156 (README.md, "Decimal sizes"). Inside a code it is part of the code
+ * ('pg-1.5mm' -> 'pg15mm': the run starts before it); a Wi-Fi standard is a code ('802.11g').
  */
-const JOINED_RUN = /[\p{L}\p{N}]+(?:[-/._][\p{L}\p{N}]+)+/gu;
+const JOINED_RUN = new RegExp(
+  `(?<quantity>(?!802\\.11)(?:\\d+x)?\\d+\\.\\d+(?:${CANONICAL_ALTERNATION})(?![\\p{L}\\p{N}]))|[\\p{L}\\p{N}]+(?:[-/._][\\p{L}\\p{N}]+)+`,
+  'gu',
+);
 
 const DECIMAL = /^\d+\.\d+$/;
 
 export function compactCodes(folded: string): string {
-  return folded.replace(JOINED_RUN, (run) => (/\d/.test(run) && !DECIMAL.test(run) ? run.replace(/[-/._]/g, '') : run));
+  return folded.replace(JOINED_RUN, (run, quantity: string | undefined) =>
+    quantity === undefined && /\d/.test(run) && !DECIMAL.test(run) ? run.replace(/[-/._]/g, '') : run,
+  );
 }
 
 /** Full normalization of a product name or description: one space between words, no punctuation. */
