@@ -20,6 +20,7 @@ import {
   PRODUCTS,
   PRODUCTS_HEADER,
   refreshIds,
+  reviewer,
   RIVAL_A,
   RUN,
   START,
@@ -29,7 +30,6 @@ import {
 
 const engines = await availableEngines();
 const OWNER = byRole('Owner');
-const reviewer = { kind: 'user' as const, userId: ADMIN.uid, decide: true, confirm: true, revert: true };
 
 describe.each(engines)('Matching runs on $name', (engine) => {
   let w: CatalogueWorld;

@@ -12,10 +12,14 @@
  *   K6 Acme fan FN-600               A and B: other word order, no EAN
  *   K7 Yotta kettle, no code                                B: other word order (found by name only)
  */
+import type { Actor } from '../src/matching/state/machine.ts';
 import { createOrganizationWebsite } from './helpers.ts';
 import type { CatalogueWorld } from './catalogue-fixtures.ts';
 import { ADMIN } from './catalogue-fixtures.ts';
 import { emulatorToken } from './tokens.ts';
+
+/** The Admin deciding pairs directly (state/apply.ts), with every capability. */
+export const reviewer: Actor = { kind: 'user', userId: ADMIN.uid, decide: true, confirm: true, revert: true };
 
 export function ean(n: number): string {
   const body = String(590_000_000_000 + n);

@@ -10,13 +10,12 @@ import { loadLabelledLists } from '../src/matching/retrain.ts';
 import { KEYS_VERSION } from '../src/matching/runs/keys.ts';
 import { configureMatching, matchingSettled } from '../src/matching/runs/queue.ts';
 import { applyTransitionInTransaction } from '../src/matching/state/apply.ts';
-import { ADMIN, byRole, openCatalogueWorld, type CatalogueWorld } from './catalogue-fixtures.ts';
+import { byRole, openCatalogueWorld, type CatalogueWorld } from './catalogue-fixtures.ts';
 import { availableEngines } from './engines.ts';
-import { buildScenario, pairs, RUN, START, type Scenario } from './matching-runs-fixtures.ts';
+import { buildScenario, pairs, RUN, reviewer, START, type Scenario } from './matching-runs-fixtures.ts';
 
 const engines = await availableEngines();
 const OWNER = byRole('Owner');
-const reviewer = { kind: 'user' as const, userId: ADMIN.uid, decide: true, confirm: true, revert: true };
 
 describe.each(engines)('signals of decided pairs after a change of the keys on $name', (engine) => {
   let w: CatalogueWorld;
