@@ -23,7 +23,7 @@ import {
   type LabelledList,
   type MatchingModel,
 } from './model.ts';
-import type { ProductInput } from './product.ts';
+import { recordKey, type ProductInput } from './product.ts';
 import { collectEvidence } from './score.ts';
 import { calibrateForPrecision, DEFAULT_TARGET_PRECISION } from './calibration.ts';
 import { selectAutomaticMatches, type ScoredPair } from './threshold.ts';
@@ -37,7 +37,8 @@ export interface LabelledSet {
 
 export interface CandidateList {
   leftId: string;
-  candidates: { rightId: string; features: FeatureVector }[];
+  /** `record`: the competitor record's content (product.ts recordKey), equal for a record listed twice */
+  candidates: { rightId: string; features: FeatureVector; record?: string }[];
 }
 
 export interface PreparedSet {
@@ -52,13 +53,21 @@ export function prepareSet(set: LabelledSet): PreparedSet {
     set.right,
     set.left.map((p) => p.brand),
   );
+  const records = new Map(set.right.map((input) => [input.id, recordKey(input)]));
   const lists = set.left.map((input) => {
     const left = catalogue.prepare(input);
     const found = catalogue.candidatesFor(left);
     const features = found.map((right) =>
       pairFeatures(left, right, collectEvidence(left, right, catalogue.statistics), catalogue.statistics),
     );
-    return { leftId: input.id, candidates: found.map((right, i) => ({ rightId: right.id, features: features[i]! })) };
+    return {
+      leftId: input.id,
+      candidates: found.map((right, i) => ({
+        rightId: right.id,
+        features: features[i]!,
+        record: records.get(right.id),
+      })),
+    };
   });
   return { name: set.name, truth: truthFromPairs(set.pairs), lists };
 }
@@ -79,7 +88,12 @@ export function rankWithModel(set: PreparedSet, model: MatchingModel): ScoredPai
       list.candidates.map((c) => c.features),
     );
     return list.candidates
-      .map((c, i) => ({ leftId: list.leftId, rightId: c.rightId, score: scores[i]!.score }))
+      .map((c, i) => ({
+        leftId: list.leftId,
+        rightId: c.rightId,
+        score: scores[i]!.score,
+        ...(c.record === undefined ? {} : { record: c.record }),
+      }))
       .sort((a, b) => b.score - a.score || a.rightId.localeCompare(b.rightId));
   });
 }
@@ -133,6 +147,22 @@ function foldOf(id: string, folds: number): number {
 export const CALIBRATION_FOLDS = 5;
 
 /**
+ * A match to a copy of a true record (the same `record` listed twice: threshold.ts) is as right as
+ * a match to the record the truth names, which is one of the copies by chance; it is credited as
+ * that one. Matches without a `record`, and to no copy of a true record, stay as they are.
+ */
+export function creditCopies(matches: ScoredPair[], truth: Truth, lists: ScoredPair[][]): ScoredPair[] {
+  const records = new Map<string, string>();
+  for (const list of lists) for (const p of list) if (p.record !== undefined) records.set(p.rightId, p.record);
+  return matches.map((m) => {
+    const rights = truth.get(m.leftId);
+    if (!rights || rights.has(m.rightId) || m.record === undefined) return m;
+    const copy = [...rights].find((r) => records.get(r) === m.record);
+    return copy === undefined ? m : { ...m, rightId: copy };
+  });
+}
+
+/**
  * Automatic matching calibrated on held-out labels of the same set: for each fold, the threshold
  * is chosen (calibration.ts) from the other folds' automatic proposals and their labels, and
  * applied to the fold's products.
@@ -148,7 +178,7 @@ export function crossValidatedAutomatic(
   const matches: ScoredPair[] = [];
   // Automatic matching runs over the whole catalogue (a competitor product claimed by two of our
   // products goes to neither): proposals and matches are selected over all lists, then split.
-  const proposals = selectAutomaticMatches(lists, { threshold: 0, margin });
+  const proposals = creditCopies(selectAutomaticMatches(lists, { threshold: 0, margin }), truth, lists);
   for (let fold = 0; fold < folds; fold++) {
     const calibration = calibrateForPrecision(
       proposals
@@ -162,7 +192,7 @@ export function crossValidatedAutomatic(
       ...selectAutomaticMatches(lists, { threshold, margin }).filter((m) => foldOf(m.leftId, folds) === fold),
     );
   }
-  return { ...automaticQuality(matches, truth), thresholds };
+  return { ...automaticQuality(creditCopies(matches, truth, lists), truth), thresholds };
 }
 
 /** The margin a learned score's automatic matches need over the runner-up. */

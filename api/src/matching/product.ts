@@ -33,6 +33,21 @@ export interface PreparedProduct {
   descriptionCodes: string[];
 }
 
+/**
+ * A record's content, every field the engine reads: two records with one key are the same record
+ * listed twice, which no evidence tells apart (threshold.ts `ScoredPair.record`).
+ */
+export function recordKey(input: ProductInput): string {
+  return JSON.stringify([
+    input.name,
+    input.description ?? null,
+    input.brand ?? null,
+    input.price ?? null,
+    input.gtin ?? null,
+    input.mpn ?? null,
+  ]);
+}
+
 export function prepareProduct(input: ProductInput, brands: BrandIndex): PreparedProduct {
   const normalizedName = normalizeText(input.name);
   const nameCodes = extractModelNumbers(input.name);

@@ -27,26 +27,39 @@ export interface ScoredPair {
   leftId: string;
   rightId: string;
   score: number;
+  /**
+   * The competitor record's content, every field the engine reads (name, description, brand,
+   * price, GTIN, MPN): two candidates with one `record` are the same record listed twice, which
+   * nothing tells apart. Absent: every candidate is a record of its own.
+   */
+  record?: string;
 }
+
+const sameRecord = (a: ScoredPair, b: ScoredPair) => a.record !== undefined && a.record === b.record;
 
 /**
  * The automatic matches among candidate lists (each list best first): a product's best candidate
  * when it reaches the threshold and leads its runner-up by the margin, and no other product claims
- * the same competitor product with a score within the margin.
+ * the same competitor product with a score within the margin. A copy of the best (the same
+ * `record` listed twice, README.md "Automatic matches") is no runner-up: the runner-up is the
+ * first candidate of another record, so a list must reach down to it; and a claim on a copy is a
+ * claim on the same product.
  */
 export function selectAutomaticMatches(lists: ScoredPair[][], policy: AutomaticPolicy): ScoredPair[] {
   const proposals: ScoredPair[] = [];
   for (const list of lists) {
-    const [best, second] = list;
+    const [best] = list;
     if (!best || best.score < policy.threshold) continue;
+    const second = list.find((candidate, i) => i > 0 && !sameRecord(candidate, best));
     if (second && best.score - second.score < policy.margin) continue;
     proposals.push(best);
   }
   const byRight = new Map<string, ScoredPair[]>();
   for (const proposal of proposals) {
-    const claims = byRight.get(proposal.rightId) ?? [];
+    const claimed = proposal.record === undefined ? `id ${proposal.rightId}` : `record ${proposal.record}`;
+    const claims = byRight.get(claimed) ?? [];
     claims.push(proposal);
-    byRight.set(proposal.rightId, claims);
+    byRight.set(claimed, claims);
   }
   const accepted: ScoredPair[] = [];
   for (const claims of byRight.values()) {
