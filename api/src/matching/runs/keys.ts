@@ -17,11 +17,12 @@ import { prepareProduct } from '../product.ts';
 export type Db = Pick<Pool | PoolClient, 'query'>;
 
 /**
- * The version of the keys' computation, as `matching_fingerprint` carries it (migration 074);
- * bumped with it. The signals stored with a pair name it (store.ts `signalsKeys`), so a full run
- * knows which pairs' signals were computed under older rules (labels.ts).
+ * The version of the keys' computation, as `matching_fingerprint` carries it (the latest migration
+ * that defines it: 107); bumped with it, in one commit. The signals stored with a pair name it
+ * (store.ts `signalsKeys`), so a full run knows which pairs' signals were computed under older
+ * rules (labels.ts).
  */
-export const KEYS_VERSION = 'keys 2';
+export const KEYS_VERSION = 'keys 3';
 
 /** Rows read, keyed and written per statement. */
 export const KEY_CHUNK = 2_000;
