@@ -15,7 +15,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { DEFAULT_MODEL } from '../default-model.ts';
 import { gramsOf, pairFeatures, type FeatureName, type FeatureStatistics, type FeatureVector } from '../features.ts';
 import { scoreList, type MatchingModel } from '../model.ts';
-import type { PreparedProduct } from '../product.ts';
+import { recordKey, type PreparedProduct } from '../product.ts';
 import { relateModelNumbers } from '../model-numbers.ts';
 import { collectEvidence, locatedCodes, type MatchEvidence } from '../score.ts';
 import { WordStatistics } from '../similarity.ts';
@@ -49,6 +49,12 @@ export interface ScoredCandidate {
   contributions: Partial<Record<FeatureName, number>>;
   /** the pair's signals (features.ts, before the list's), kept so decisions can retrain the model (../retrain.ts) */
   signals: FeatureVector;
+  /**
+   * The competitor product's content, every field a run reads of it (name, brand key, price, GTIN,
+   * MPN; ../product.ts recordKey): equal for the same record listed twice, which nothing tells
+   * apart (../threshold.ts `ScoredPair.record`).
+   */
+  record: string;
 }
 
 interface KeyRow {
@@ -337,6 +343,10 @@ function rightOf(row: FoundRow): PreparedProduct {
   return right;
 }
 
+/** A found row's record key: what the run reads of the competitor product (no description). */
+const recordOf = (row: FoundRow) =>
+  recordKey({ id: row.id, name: row.name, brand: row.brand_key, price: row.price, gtin: row.gtin, mpn: row.mpn });
+
 /** Each row's own signals against its product (`products[row.i]`) under the current rules; the term counts must be read. */
 export function pairSignals(
   products: QueryProduct[],
@@ -382,6 +392,7 @@ export function scoreFound(
       modelVersion: model.version,
       contributions: scores[k]!.contributions,
       signals: signals[k]!,
+      record: recordOf(row),
     }));
     list.sort((a, b) => b.score - a.score || a.competitorProductId.localeCompare(b.competitorProductId));
     result.set(left.id, list);

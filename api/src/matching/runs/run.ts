@@ -12,8 +12,9 @@
  * 3. in batches of products, per competitor: candidates scored (candidates.ts), the top ones
  *    stored (store.ts), progress written to the run row;
  * 4. at the end, per competitor, the automatic matches (threshold.ts selectAutomaticMatches over
- *    the run's lists) at the competitor's calibrated threshold (../calibration-store.ts; none
- *    with too few decisions), applied through the state machine by the competitor's mode.
+ *    each list's best candidate and its runner-up, the first candidate of another record) at the
+ *    competitor's calibrated threshold (../calibration-store.ts; none with too few decisions),
+ *    applied through the state machine by the competitor's mode.
  *
  * A product that already has a MATCHED or waiting-to-confirm pair at a competitor gets no new
  * candidates there; NEVER_MATCH pairs are dropped from every list. A FULL run then computes
@@ -24,7 +25,13 @@ import type { Pool } from 'pg';
 import { competitorCalibrations } from '../calibration-store.ts';
 import { activeModelOfWebsite } from '../retrain.ts';
 import { selectAutomaticMatches, type ScoredPair } from '../threshold.ts';
-import { brandSizes, CompetitorStatistics, loadQueryProducts, scoreCandidates } from './candidates.ts';
+import {
+  brandSizes,
+  CompetitorStatistics,
+  loadQueryProducts,
+  scoreCandidates,
+  type ScoredCandidate,
+} from './candidates.ts';
 import {
   loadBrandIndex,
   recountTerms,
@@ -104,6 +111,24 @@ async function reverseCandidates(
     for (const row of rows) found.add(row.product_id);
   }
   return [...found];
+}
+
+/**
+ * What `selectAutomaticMatches` reads of a product's candidates (best first): the best one and its
+ * runner-up, the first candidate of another record. A copy of the best (the same record listed
+ * twice, candidates.ts `record`) is no runner-up, so the list reaches past the copies: a close
+ * candidate of another record after them still holds the best back.
+ */
+export function automaticProposal(productId: string, list: readonly ScoredCandidate[]): ScoredPair[] {
+  const [best] = list;
+  if (!best) return [];
+  const runnerUp = list.find((candidate) => candidate.record !== best.record);
+  return (runnerUp ? [best, runnerUp] : [best]).map((candidate) => ({
+    leftId: productId,
+    rightId: candidate.competitorProductId,
+    score: candidate.score,
+    record: candidate.record,
+  }));
 }
 
 async function allKeyedProducts(db: Db, websiteId: string): Promise<string[]> {
@@ -246,11 +271,8 @@ export async function executeRun(
             evidence: storedEvidence(candidate.evidence, candidate.sources, index + 1, candidate),
           });
         });
-        if (list[0] && list[0].score >= thresholds.get(competitor.id)!) {
-          proposals
-            .get(competitor.id)!
-            .push(list.slice(0, 2).map((c) => ({ leftId: productId, rightId: c.competitorProductId, score: c.score })));
-        }
+        if (list[0] && list[0].score >= thresholds.get(competitor.id)!)
+          proposals.get(competitor.id)!.push(automaticProposal(productId, list));
       }
       const stored = await storeCandidates(pool, competitor.id, rows);
       counts.candidatesCreated += stored.created;
