@@ -42,6 +42,7 @@ const TABLES = [
   'insight_websites',
   'insight_competitor_slots',
   'insight_products_counted',
+  'insight_products_packed',
   'insight_brand_totals',
   'insight_brand_total_histograms',
   'insight_brand_cells',

@@ -121,6 +121,7 @@ const ROLLUP_TABLES = [
   'insight_cell_histograms',
   'insight_brand_histograms',
   'insight_products_counted',
+  'insight_products_packed',
   'insight_daily_brands',
   'insight_brand_cells',
   'insight_brand_cell_histograms',
@@ -144,6 +145,7 @@ const FOLDED_TABLES = [
   'insight_brand_histograms',
   'insight_brand_total_histograms',
   'insight_products_counted',
+  'insight_products_packed',
   'insight_websites',
 ].join(', ');
 

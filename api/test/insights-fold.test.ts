@@ -135,10 +135,25 @@ describe.each(engines)('Insights fold on $name', (engine) => {
     return rows.map((r) => r.n);
   }
 
+  /** The subset pass's narrow copy (migration 108) holds exactly the counted products' five columns. */
+  async function expectNarrowCopy() {
+    const columns = 'product_id, organization_website_id, price_cents, pair_packed, brand, category';
+    const { rows } = await pool.query<{ copied: number; differing: number }>(
+      `SELECT (SELECT count(*)::int FROM insight_products_packed WHERE organization_website_id = $1) AS copied,
+              (SELECT count(*)::int FROM ((SELECT ${columns} FROM insight_products_packed EXCEPT ALL SELECT ${columns} FROM insight_products_counted)
+                UNION ALL (SELECT ${columns} FROM insight_products_counted EXCEPT ALL SELECT ${columns} FROM insight_products_packed)) d) AS differing`,
+      [website],
+    );
+    expect(rows[0]!.copied).toBeGreaterThan(0);
+    expect(rows[0]!.differing).toBe(0);
+  }
+
   async function expectRecount() {
+    await expectNarrowCopy();
     const kept = await rollups(pool, website);
     await pool.query('SELECT insight_rebuild($1)', [website]);
     expect(await rollups(pool, website)).toEqual(kept);
+    await expectNarrowCopy();
   }
 
   it("a scraper run's fold writes each product once (the market it moved and the arrays its pairs moved) and equals a recount", async () => {

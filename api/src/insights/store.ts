@@ -282,11 +282,13 @@ export async function brandSums(db: Queryable, sel: Selection): Promise<Array<Su
     const added = (column: string) =>
       slots.length ? slots.map((slot) => `coalesce(pc.${column}[${slot}], 0)`).join(' + ') : '0';
     const scope = scopeConditions(sel, 'pc.brand', 'pc.category', 3);
-    const counted = `insight_products_counted pc WHERE pc.organization_website_id = $1${scope.sql}`;
+    // Packed, from the counted products' narrow copy (108: the five columns the pass reads).
+    const where = ` pc WHERE pc.organization_website_id = $1${scope.sql}`;
+    const counted = `insight_products_counted${where}`;
     const products = packed
       ? `SELECT z.brand, z.price, z.k & 1023 AS offers,
                 (2 * (z.k >> 20) + ((z.k >> 10) & 1023)) / nullif(2 * ((z.k >> 10) & 1023), 0) AS market
-           FROM (SELECT pc.brand, pc.price_cents AS price, ${added('pair_packed')} AS k FROM ${counted} OFFSET 0) z
+           FROM (SELECT pc.brand, pc.price_cents AS price, ${added('pair_packed')} AS k FROM insight_products_packed${where} OFFSET 0) z
          OFFSET 0`
       : `SELECT pc.brand, pc.price_cents AS price, ${added('pair_offers')} AS offers,
                 (2 * (${added('pair_cents')}) + (${added('pair_priced')})) / nullif(2 * (${added('pair_priced')}), 0) AS market
