@@ -294,19 +294,23 @@ export async function brandSums(db: Queryable, sel: Selection): Promise<Array<Su
                 (2 * (${added('pair_cents')}) + (${added('pair_priced')})) / nullif(2 * (${added('pair_priced')}), 0) AS market
            FROM ${counted}
          OFFSET 0`;
-    const exact = 'y.price > 0 AND y.price < 10000000000 AND y.market < 10000000000 AND y.price < 10000 * y.market';
+    // Each product's exactness, gap and bound once (a fence each): the three CASEs read them.
+    const exact = 'w.price > 0 AND w.price < 10000000000 AND w.market < 10000000000 AND w.price < 10000 * w.market';
     sql = `WITH b AS (
              SELECT x.brand, count(*) AS products, count(*) FILTER (WHERE x.offers > 0) AS matched, count(x.micros) AS priced,
                     coalesce(sum(x.micros), 0) AS micros, count(*) FILTER (WHERE x.cheaper) AS cheaper,
                     count(*) FILTER (WHERE x.pricier) AS pricier
                FROM (SELECT y.brand, y.offers,
-                            CASE WHEN ${exact} AND y.market < 100000000 THEN (y.price * 200000000 + y.market) / (2 * y.market)
+                            CASE WHEN y.exact AND y.market < 100000000 THEN (y.price * 200000000 + y.market) / (2 * y.market)
                                  ELSE insight_index_micros(y.price, y.market) END AS micros,
-                            CASE WHEN ${exact} THEN 2000 * (y.market - y.price) >= (2 * $2::int + 1) * y.market
+                            CASE WHEN y.exact THEN y.gap >= y.bound
                                  ELSE insight_difference_tenths_cents(y.price, y.market) < -$2::int END AS cheaper,
-                            CASE WHEN ${exact} THEN 2000 * (y.price - y.market) >= (2 * $2::int + 1) * y.market
+                            CASE WHEN y.exact THEN -y.gap >= y.bound
                                  ELSE insight_difference_tenths_cents(y.price, y.market) > $2::int END AS pricier
-                       FROM (${products}) y
+                       FROM (SELECT w.brand, w.price, w.market, w.offers, ${exact} AS exact,
+                                    2000 * (w.market - w.price) AS gap, (2 * $2::int + 1) * w.market AS bound
+                               FROM (${products}) w
+                             OFFSET 0) y
                      OFFSET 0) x
               GROUP BY x.brand)
            SELECT b.brand, b.products, b.matched, b.priced, b.micros * 0.000001 AS index_sum,
