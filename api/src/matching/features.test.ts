@@ -35,7 +35,7 @@ describe('pairFeatures: variants', () => {
     ['another platform', 'Adobe Photoshop CS3 for Mac', 'Adobe Photoshop CS3 Win XP', 1],
     ['another edition', 'Adobe Acrobat 8 Standard', 'Adobe Acrobat 8 Professional', 1],
     ['an edition and its synonym', 'Adobe Acrobat 8 Pro', 'Adobe Acrobat 8 Professional', 0],
-  ] as const)('%s: variantConflict %d', (_, left, right, conflict) => {
+  ] as const)('%s: %s against %s, variantConflict %d', (_, left, right, conflict) => {
     expect(features(left, right).variantConflict).toBe(conflict);
   });
 });
@@ -47,7 +47,7 @@ describe('pairFeatures: variants one name states and the other does not', () => 
     ['both state a colour (another one)', 'Sony WH-1000 black', 'Sony WH-1000 silver', 0, 0],
     ['synonyms count as the same kind', 'Bosch PC853 grey', 'Bosch PC853 gray', 0, 0],
     ['neither states one', 'Sony WH-1000 headphones', 'Sony WH-1000 headphones', 0, 0],
-  ] as const)('%s: ours %d, theirs %d', (_, left, right, ours, theirs) => {
+  ] as const)('%s: %s against %s, ours %d, theirs %d', (_, left, right, ours, theirs) => {
     const f = features(left, right);
     expect([f.variantOnlyOurs, f.variantOnlyTheirs]).toEqual([ours, theirs]);
   });
