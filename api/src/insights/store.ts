@@ -1,12 +1,12 @@
 /**
  * The insights' SQL (README.md): snapshots read the rollups of migrations 090-097 (insight_cells,
- * insight_brands, insight_daily, the dynamics' columns, the differences' histograms (one array per row since 106), and their
- * per-brand sums without the category for answers without a category filter) when they
- * can answer the request — every filter and tolerance except the market against a subset of
- * competitors, which is read from the counted products with their pairs' sums by competitor
- * (migration 098: one row per product, no join). Both give the same figures as the rule read
- * from the products and pairs (the tests check that); the rollups give them from a few thousand
- * rows.
+ * insight_brands, insight_daily, the dynamics' columns, the differences' histograms — one array
+ * per row since 106 — and their per-brand sums without the category for answers without a
+ * category filter) when they can answer the request — every filter and tolerance except the
+ * market against a subset of competitors, which is read from the counted products with their
+ * pairs' sums by competitor (migration 098: one row per product, no join; a narrow copy of those
+ * rows since 108). Both give the same figures as the rule read from the products and pairs (the
+ * tests check that); the rollups give them from a few thousand rows.
  */
 import type { Queryable } from '../db/transaction.ts';
 import { DEFAULT_TOLERANCE_PERCENT } from './arithmetic.ts';
