@@ -82,6 +82,15 @@ const TEXTS = [
   'colorErrorText',
   'colorInfo',
   'colorInfoText',
+  // The same texts under a resting pointer (theme.ts, HOVER_TOKENS).
+  'colorLinkHover',
+  'colorPrimaryHover',
+  'colorPrimaryTextHover',
+  'colorErrorHover',
+  'colorErrorTextHover',
+  'colorSuccessHover',
+  'colorInfoHover',
+  'colorWarningHover',
 ];
 
 interface Pair {
@@ -145,7 +154,15 @@ const pairs: Pair[] = [
     })),
   ),
   // White text on filled buttons: primary, danger, and the status colours.
-  ...['colorPrimary', 'colorError', 'colorSuccess'].map((fill) => ({
+  ...[
+    'colorPrimary',
+    'colorPrimaryHover',
+    'colorPrimaryActive',
+    'colorError',
+    'colorErrorHover',
+    'colorSuccess',
+    'colorSuccessHover',
+  ].map((fill) => ({
     name: `colorTextLightSolid on ${fill}`,
     foreground: token.colorTextLightSolid!,
     background: token[fill]!,

@@ -22,7 +22,28 @@ export interface Finding {
   summary: string;
 }
 
+/**
+ * Waits (up to 5 s) until no finite animation or transition runs, so colours are measured as they
+ * rest and not halfway through a fade or a hover's change (a spinner's endless turn does not count).
+ */
+async function motionsEnded(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+          ),
+      undefined,
+      { timeout: 5_000, polling: 100 },
+    )
+    .catch(() => undefined);
+}
+
 export async function audit(page: Page, where: string, { include }: { include?: string } = {}): Promise<Finding[]> {
+  await motionsEnded(page);
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
