@@ -3,8 +3,9 @@
  * competitor in automatic mode gets MATCHED pairs, one in confirmation mode pairs waiting for
  * confirmation, both logged with no actor; too close to choose stays with the reviewers, but a
  * record listed twice is no runner-up of itself; a second run duplicates nothing and keeps
- * decisions; NEVER_MATCH survives re-imports and re-runs; imports start incremental runs over
- * what changed only; expiry and renewal.
+ * decisions; NEVER_MATCH survives re-imports and re-runs, and holds for the competitor's other
+ * listings of the same record; imports start incremental runs over what changed only; expiry and
+ * renewal.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireMatches } from '../src/matching/runs/expiry.ts';
@@ -319,6 +320,62 @@ describe.each(engines)('Matching runs on $name', (engine) => {
     await fullRun(s);
     expect((await pairs(w, s))['K4/A4a']).toEqual(frozen);
     expect((await decisions(never.id)).map((d) => d.event)).toEqual(['never_match']);
+  });
+
+  it("a NEVER_MATCH decision holds for the record: the competitor's other listings of it are neither proposed nor matched, a listing at another price still is", async () => {
+    const grill = (id: string, price: number) => `${id},Zeta GR-500 grill large,Zeta,,,${price},CZK,in_stock,`;
+    /** K5's grill at rival A as A5a and A5b (at `price`), a first run, and a reviewer's NEVER_MATCH on K5/A5a. */
+    const decided = async (price: number) => {
+      const s = await buildScenario(w, w.orgs.northwind!);
+      await importCompetitorProducts(w, s.rivalA, [...RIVAL_A, grill('A5a', 2450), grill('A5b', price)]);
+      await w.pool.query('DELETE FROM matching_changes WHERE organization_website_id = $1', [s.siteId]);
+      await w.pool.query('DELETE FROM matching_runs WHERE organization_website_id = $1', [s.siteId]);
+      await refreshIds(w, s);
+      await fullRun(s);
+      const before = await pairs(w, s);
+      // At the fixed 0.9 neither listing is matched (two listings share the score, about half each).
+      for (const key of ['K5/A5a', 'K5/A5b'])
+        expect(before[key], key).toMatchObject({ status: 'WAITING', stage: 'candidate' });
+      await decide(before['K5/A5a']!.id, 'never_match');
+      return { s, before };
+    };
+    /** With a threshold the listing left alone reaches: an import's incremental run (when given lines), then a full run. */
+    const runLow = async (s: Scenario, lines?: string[]) => {
+      configureMatching(w.pool, { automatic: { ...DEFAULT_SETTINGS.automatic, threshold: THRESHOLD } });
+      try {
+        if (lines) {
+          await importCompetitorProducts(w, s.rivalA, lines);
+          await matchingSettled(w.pool);
+          await refreshIds(w, s);
+        }
+        expect(await fullRun(s)).toMatchObject({ status: 'SUCCEEDED' });
+      } finally {
+        configureMatching(w.pool, { automatic: DEFAULT_SETTINGS.automatic });
+      }
+      return pairs(w, s);
+    };
+
+    // Copies, alike in every field a run reads; a third copy comes in after the decision.
+    const copies = await decided(2450);
+    const p = await runLow(copies.s, [...RIVAL_A, grill('A5a', 2450), grill('A5b', 2450), grill('A5c', 2450)]);
+    expect(p['K5/A5a']).toMatchObject({ status: 'NEVER_MATCH' });
+    // The pending pair of the copy is left as it was (not scored again, not matched, nothing
+    // logged): a reviewer decides it; the new copy is not proposed at all.
+    expect(p['K5/A5b']).toEqual(copies.before['K5/A5b']);
+    expect(await decisions(p['K5/A5b']!.id)).toEqual([]);
+    expect(p['K5/A5c']).toBeUndefined();
+    expect(Object.keys(p).filter((k) => k.startsWith('K5/') && p[k]!.status === 'MATCHED')).toEqual([]);
+
+    // Control: the second listing differs in price, another record: left alone, it leads and is
+    // matched automatically.
+    const priced = await decided(2460);
+    const q = await runLow(priced.s);
+    expect(q['K5/A5a']).toMatchObject({ status: 'NEVER_MATCH' });
+    expect(q['K5/A5b']).toMatchObject({ status: 'MATCHED', stage: 'candidate', evidence: { rank: 1 } });
+    expect(q['K5/A5b']!.score).toBeGreaterThan(priced.before['K5/A5b']!.score);
+    expect((await decisions(q['K5/A5b']!.id)).map((d) => [d.event, d.source, d.actor_id])).toEqual([
+      ['automatic_match', 'engine', null],
+    ]);
   });
 
   it('an import starts an incremental run over what changed only', async () => {

@@ -8,7 +8,9 @@
  * same GTIN, or the same model number under the same brand, the name searches (90% of the
  * statement's time at 250,000 products per competitor) are left out. Then each product's candidates
  * are scored together with the engine's evidence (score.ts) and the learned model (model.ts, the
- * shipped default-model.json unless given), using the competitor's stored term counts.
+ * shipped default-model.json unless given), using the competitor's stored term counts. Pairs
+ * marked NEVER_MATCH are dropped, and with them the competitor's other listings of the same
+ * record (neverMatchedRecords, one statement per batch).
  */
 import type { Pool } from 'pg';
 import { inTransaction } from '../../db/transaction.ts';
@@ -343,9 +345,40 @@ function rightOf(row: FoundRow): PreparedProduct {
   return right;
 }
 
-/** A found row's record key: what the run reads of the competitor product (no description). */
-const recordOf = (row: FoundRow) =>
+/** What a run reads of a competitor product: its name and price, and the brand key, GTIN and MPN of its keys. */
+type RecordFields = Pick<FoundRow, 'id' | 'name' | 'brand_key' | 'price' | 'gtin' | 'mpn'>;
+
+/** A competitor product's record key: what the run reads of it (no description). */
+const recordOf = (row: RecordFields) =>
   recordKey({ id: row.id, name: row.name, brand: row.brand_key, price: row.price, gtin: row.gtin, mpn: row.mpn });
+
+/**
+ * Per product (of the given ones), the records of the competitor products a reviewer marked
+ * NEVER_MATCH with it at the competitor, read as the candidate statement reads them (so that a
+ * copy's `record` equals them): one statement for the batch (index on product, competitor, status).
+ */
+export async function neverMatchedRecords(
+  db: Db,
+  competitorId: string,
+  productIds: string[],
+): Promise<Map<string, Set<string>>> {
+  const result = new Map<string, Set<string>>();
+  if (!productIds.length) return result;
+  const { rows } = await db.query<RecordFields & { product_id: string }>(
+    `SELECT pm.product_id, cp.id, cp.name, cp.price::float8 AS price, k.brand_key, k.gtin, k.mpn
+       FROM product_matches pm
+       JOIN competitor_products cp ON cp.id = pm.competitor_product_id
+       JOIN competitor_product_matching_keys k ON k.competitor_product_id = pm.competitor_product_id
+      WHERE pm.product_id = ANY($1::uuid[]) AND pm.competitor_id = $2 AND pm.status = 'NEVER_MATCH'`,
+    [productIds, competitorId],
+  );
+  for (const row of rows) {
+    const records = result.get(row.product_id) ?? new Set<string>();
+    records.add(recordOf(row));
+    result.set(row.product_id, records);
+  }
+  return result;
+}
 
 /** Each row's own signals against its product (`products[row.i]`) under the current rules; the term counts must be read. */
 export function pairSignals(
@@ -362,18 +395,24 @@ export function pairSignals(
 
 /**
  * Scores the found rows of each product together (the learned score compares them, model.ts),
- * best first; pairs marked NEVER_MATCH are dropped: never proposed. The term counts must be read.
+ * best first. Pairs marked NEVER_MATCH are dropped: never proposed; and so are the copies of
+ * their competitor products, the competitor's other listings of the same record (`never`, per
+ * product the records of its NEVER_MATCH pairs, neverMatchedRecords): a reviewer's "never"
+ * holds for the record, not for one of its listings. The term counts must be read.
  */
 export function scoreFound(
   products: QueryProduct[],
   rows: FoundRow[],
   statistics: CompetitorStatistics,
   model: MatchingModel = DEFAULT_MODEL,
+  never: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
 ): Map<string, ScoredCandidate[]> {
   const result = new Map<string, ScoredCandidate[]>();
   const byProduct = new Map<number, FoundRow[]>();
   for (const row of rows) {
     if (row.status === 'NEVER_MATCH') continue;
+    const refused = never.get(products[row.i]!.id);
+    if (refused?.has(recordOf(row))) continue;
     const list = byProduct.get(row.i) ?? [];
     list.push(row);
     byProduct.set(row.i, list);
@@ -402,7 +441,8 @@ export function scoreFound(
 
 /**
  * The scored candidates of each product at one competitor, best first (all that the searches
- * found; the caller keeps the top ones). Pairs marked NEVER_MATCH are dropped: never proposed.
+ * found; the caller keeps the top ones). Pairs marked NEVER_MATCH are dropped: never proposed;
+ * so are the other listings of their records (scoreFound).
  */
 export async function scoreCandidates(
   db: Db,
@@ -414,6 +454,11 @@ export async function scoreCandidates(
   model: MatchingModel = DEFAULT_MODEL,
 ): Promise<Map<string, ScoredCandidate[]>> {
   const rows = await searchCandidates(db, competitorId, products, brands, limits);
+  const never = await neverMatchedRecords(
+    db,
+    competitorId,
+    products.map((p) => p.id),
+  );
   await readTermCounts(db, products, rows, statistics);
-  return scoreFound(products, rows, statistics, model);
+  return scoreFound(products, rows, statistics, model, never);
 }

@@ -17,7 +17,9 @@
  *    applied through the state machine by the competitor's mode.
  *
  * A product that already has a MATCHED or waiting-to-confirm pair at a competitor gets no new
- * candidates there; NEVER_MATCH pairs are dropped from every list. A FULL run then computes
+ * candidates there; NEVER_MATCH pairs are dropped from every list, and so are the competitor's
+ * other listings of the same record (candidates.ts neverMatchedRecords: a copy's pair already
+ * waiting is neither scored again nor matched, a reviewer decides it). A FULL run then computes
  * again the signals of the pairs it did not score whose signals are of older keys (labels.ts:
  * signals only, never a status or the log).
  */
