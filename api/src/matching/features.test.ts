@@ -99,3 +99,32 @@ describe('pairFeatures: sizes', () => {
     expect([f.sizeEqual, f.sizeConflict]).toEqual([equal, conflict]);
   });
 });
+
+describe('pairFeatures: plain numbers', () => {
+  it.each([
+    ['no number shared', 'Sony Vegas 7', 'Sony Vegas 8', 1],
+    ['a number shared', 'Sony Vegas 7 Pro', 'Sony Vegas Pro 7', 0],
+    ['a number on one side only', 'Sony Vegas 7', 'Sony Vegas Pro', 0],
+    ['a kit of 2 and a pack of two', 'Sony DDR3 memory 4GB kit of 2', 'Sony DDR3 memory 4GB 2 x 2GB 240 pin', 0],
+    ['a speed with its unit and without', 'Sony DDR3 memory 1600MHz kit 2009', 'Sony DDR3 memory 1600 240 pin', 0],
+    ['a capacity with its unit and without', 'Sony memory card 4 GB series 3', 'Sony memory card 4 series', 0],
+    ['a size in inches and a plain number', 'Sony TV 42 inch 3 HDMI', 'Sony TV 42 BRAVIA', 0],
+    ['another speed', 'Sony DDR3 memory 1333MHz kit 2009', 'Sony DDR3 memory 1600 240 pin', 1],
+    ['1.6 GHz is no 16', 'Sony laptop 1.6GHz 2009', 'Sony laptop 16 cores', 1],
+  ] as const)('%s: %s against %s, numberConflict %d', (_, left, right, conflict) => {
+    expect(features(left, right).numberConflict).toBe(conflict);
+  });
+});
+
+describe('pairFeatures: a size in inches written in a model number', () => {
+  it.each([
+    ['a projection screen', 'Elite Screens manual projection screen 150in', 'Elite M150XWV1 manual screen', 1],
+    ['a TV, the other way round', 'Sony KDL42V4100 BRAVIA', 'Sony 42" BRAVIA LCD HDTV', 1],
+    ['a size that is not the digits of the code', 'Elite Screens manual screen 150in', 'Elite M119XWS1 screen', 0],
+    ['a part of the digits only', 'Sony TV 15in', 'Sony KDL150X', 0],
+    ['a size in another unit', 'Sony cable 150 mm', 'Sony cable M150XW', 0],
+    ['one digit', 'Sony TV 7in', 'Sony TV DPF7A', 0],
+  ] as const)('%s: %s against %s, sizeInModelNumber %d', (_, left, right, expected) => {
+    expect(features(left, right).sizeInModelNumber).toBe(expected);
+  });
+});

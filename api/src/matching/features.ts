@@ -7,6 +7,7 @@
  * boilerplate), sizes and pack counts, price. The list signals compare a candidate with the best
  * of the same product's candidates. Nothing here reads the products' ids.
  */
+import { UNIT_FACTORS } from './normalize.ts';
 import { modelNumberStrength, type CatalogueStatistics, type MatchEvidence } from './score.ts';
 import type { PreparedProduct } from './product.ts';
 import { trigrams, type WordStatistics } from './similarity.ts';
@@ -34,6 +35,7 @@ export const FEATURE_NAMES = [
   'wordContainment',
   'sizeEqual',
   'sizeConflict',
+  'sizeInModelNumber',
   'numberConflict',
   'variantConflict',
   'variantOnlyOurs',
@@ -81,12 +83,54 @@ function sizes(left: readonly string[], right: readonly string[]): { equal: bool
   return { equal, conflict };
 }
 
-/** Plain numbers in names (versions, years, sizes without a unit): both have some, none shared. */
+/**
+ * The numbers a name states with a unit or as a pack count, as a shop may write them without one:
+ * '2x2000mb' states 2 (the count) and 2000 and 2 (MB, GB); '1600000000hz' states 1600 (MHz) and 1.6
+ * (GHz, not a whole number: left out); '24in' states 24.
+ */
+function numbersWithUnits(words: readonly string[]): Set<string> {
+  const result = new Set<string>();
+  for (const word of words) {
+    const match = QUANTITY.exec(word);
+    if (!match) continue;
+    if (match[1]) result.add(match[1]);
+    const value = Number(match[2]);
+    for (const factor of UNIT_FACTORS.get(match[3]!) ?? [1]) {
+      const number = Math.round((value / factor) * 1000) / 1000;
+      if (Number.isInteger(number) && number < 10000) result.add(String(number));
+    }
+  }
+  return result;
+}
+
+/**
+ * Plain numbers in names (versions, years, sizes without a unit): both have some, none shared,
+ * and none is a number the other name writes with a unit or as a pack count ('1600' / '1600 MHz',
+ * 'kit of 2' / '2 x 2GB': the same number written another way).
+ */
 function numbersConflict(left: readonly string[], right: readonly string[]): boolean {
   const numbers = (words: readonly string[]) => new Set(words.filter((w) => /^\d{1,4}$/.test(w)));
   const a = numbers(left);
   const b = numbers(right);
-  return a.size > 0 && b.size > 0 && ![...a].some((n) => b.has(n));
+  if (a.size === 0 || b.size === 0 || [...a].some((n) => b.has(n))) return false;
+  const withUnitsLeft = numbersWithUnits(left);
+  const withUnitsRight = numbersWithUnits(right);
+  return ![...a].some((n) => withUnitsRight.has(n)) && ![...b].some((n) => withUnitsLeft.has(n));
+}
+
+/**
+ * A size in inches of one name is a run of digits of a model number of the other: screens, TVs
+ * and monitors carry their size in the model number ('150in' / 'm150xwv1', '42in' / 'kdl42v4100',
+ * '13in' / 'htr13'). Two digits at least; the number must be the whole run ('15in' is not in
+ * 'ab150').
+ */
+export function sizeInModelNumber(words: readonly string[], codes: readonly string[]): boolean {
+  for (const word of words) {
+    const match = QUANTITY.exec(word);
+    if (!match || match[1] || match[3] !== 'in' || !/^\d{2,}$/.test(match[2]!)) continue;
+    for (const code of codes) if (code.match(/\d+/g)?.includes(match[2]!)) return true;
+  }
+  return false;
 }
 
 /**
@@ -312,6 +356,8 @@ export function pairFeatures(
     wordContainment: words.containment,
     sizeEqual: size.equal ? 1 : 0,
     sizeConflict: size.conflict ? 1 : 0,
+    sizeInModelNumber:
+      sizeInModelNumber(left.words, right.nameCodes) || sizeInModelNumber(right.words, left.nameCodes) ? 1 : 0,
     numberConflict: numbersConflict(left.words, right.words) ? 1 : 0,
     variantConflict: variantsConflict(left.words, right.words) ? 1 : 0,
     variantOnlyOurs: variantKindsOnlyIn(left.words, right.words),

@@ -18,6 +18,9 @@
  * amazon-walmart's recall@3 reached the goal (0.991), abt-buy's recall@1 0.932 -> 0.939.
  * A record listed twice (threshold.ts: a copy of the best candidate is no runner-up):
  * amazon-walmart's coverage 0.728 -> 0.899 at precision 1.000, its floor 0.68 -> 0.85.
+ * default-6 (a plain number the other name writes with a unit or as a pack count is no conflict;
+ * a size in inches written in the other name's model number): amazon-walmart's recall@1 0.868 ->
+ * 0.877, its floor 0.86 -> 0.87; abt-buy's automatic matches 973 -> 976.
  */
 import { describe, expect, it } from 'vitest';
 import { DATASETS_DIR, developmentSetsPresent } from './development-sets.ts';
@@ -33,7 +36,7 @@ const FLOORS: Record<
 > = {
   'abt-buy': { recallAt1: 0.935, recallAt3: 0.978, recallAt10: 0.995, precision: 0.99, coverage: 0.85 },
   'amazon-google': { recallAt1: 0.938, recallAt3: 0.99, recallAt10: 0.99, precision: 0.99, coverage: 0.6 },
-  'amazon-walmart': { recallAt1: 0.86, recallAt3: 0.99, recallAt10: 0.995, precision: 0.99, coverage: 0.85 },
+  'amazon-walmart': { recallAt1: 0.87, recallAt3: 0.99, recallAt10: 0.995, precision: 0.99, coverage: 0.85 },
 };
 
 /** The sets on which recall@1 already beats the TF-IDF of names by the goal's 0.03. */

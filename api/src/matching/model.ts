@@ -270,6 +270,7 @@ const SIGNALS_ADDED_LATER: ReadonlySet<FeatureName> = new Set([
   'variantConflict',
   'variantOnlyOurs',
   'variantOnlyTheirs',
+  'sizeInModelNumber',
 ]);
 
 /** A model read from JSON, checked: every weight a finite number, a version. */

@@ -77,6 +77,17 @@ const UNITS: Record<string, UnitRule> = {
 /** Canonical units that quantities end with (used to tell a quantity from a model number). */
 export const CANONICAL_UNITS: ReadonlySet<string> = new Set(Object.values(UNITS).map((rule) => rule.unit));
 
+/**
+ * Canonical unit -> the factors of the units written for it ('hz' -> 1, 1000, 1000000, 1000000000
+ * for Hz, kHz, MHz, GHz): a quantity's value divided by one of them is the number as a shop wrote it.
+ */
+export const UNIT_FACTORS: ReadonlyMap<string, readonly number[]> = new Map(
+  [...CANONICAL_UNITS].map((unit) => [
+    unit,
+    [...new Set(Object.values(UNITS).flatMap((rule) => (rule.unit === unit ? [rule.factor] : [])))],
+  ]),
+);
+
 const UNIT_ALTERNATION = Object.keys(UNITS)
   .sort((a, b) => b.length - a.length)
   .join('|');

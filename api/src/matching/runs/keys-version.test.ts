@@ -1,6 +1,6 @@
 /**
- * Migrations 074 and 107 (the keys' computation changed: model-numbers.ts, then normalize.ts's
- * decimal sizes): keys stored before each are stale at once, a full run is queued for every
+ * Migrations 074, 107 and 110 (the keys' computation changed: model-numbers.ts, then normalize.ts's
+ * decimal sizes; then the signals computed from the keys, features.ts): keys stored before each are stale at once, a full run is queued for every
  * website with keys, and that run recomputes every product's and competitor product's keys and
  * the competitors' term counts, on both engines.
  */
@@ -29,6 +29,8 @@ const OWNER = byRole('Owner');
 const migration = (file: string) => readFileSync(new URL(`../../db/migrations/${file}`, import.meta.url), 'utf8');
 const MIGRATION_074 = migration('074_matching_keys_version.sql');
 const MIGRATION_107 = migration('107_matching_keys_version.sql');
+/** The latest: the signals' computation changed (features.ts), the keys did not. */
+const MIGRATION_110 = migration('110_matching_keys_version.sql');
 /**
  * The fingerprint as a build stored it: without a version before migration 074
  * (041_matching_runs.sql), with 'keys 2' from 074 to 107.
@@ -95,7 +97,7 @@ describe.each(engines)('matching keys of an older computation on $name', (engine
       [KEYS_VERSION],
     );
     expect(rows).toEqual([{ same: true }]);
-    expect(MIGRATION_107).toContain(`'${KEYS_VERSION}'`);
+    expect(MIGRATION_110).toContain(`'${KEYS_VERSION}'`);
   });
 
   it('are stale after migration 074 and recomputed by the full run it queues', async () => {
@@ -235,5 +237,28 @@ describe.each(engines)('matching keys of an older computation on $name', (engine
     expect(await documents('word', '156inch')).toBe(0);
     expect(await documents('code', '156inch')).toBe(0);
     expect(await documents('word', '15.6in')).toBe(1);
+  });
+
+  it('are stale after migration 110 (the signals of numbers and sizes) and keyed again by the full run it queues', async () => {
+    const s = await buildScenario(w, w.orgs.northwind!);
+    await fullRun(s);
+    // The keys as a build from 107 to 110 ('keys 3') left them: the same keys, the older version.
+    const version = 'keys 3';
+    await w.pool.query(
+      `UPDATE product_matching_keys k SET fingerprint = ${OLD_FINGERPRINT('p', version)}
+         FROM products p WHERE p.id = k.product_id AND k.organization_website_id = $1`,
+      [s.siteId],
+    );
+    await w.pool.query(
+      `UPDATE competitor_product_matching_keys k SET fingerprint = ${OLD_FINGERPRINT('cp', version)}
+         FROM competitor_products cp WHERE cp.id = k.competitor_product_id AND k.competitor_id = ANY($1::uuid[])`,
+      [[s.rivalA, s.rivalB]],
+    );
+    await w.pool.query(OLD_FUNCTION(version));
+    expect(await staleRows(s)).toEqual({ products: 0, offers: 0 });
+
+    await w.pool.query(MIGRATION_110);
+    expect(await staleRows(s)).toEqual({ products: 7, offers: 6 + 4 });
+    await queuedRunRecomputes(s, 7 + 6 + 4);
   });
 });

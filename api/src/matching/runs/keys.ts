@@ -18,11 +18,11 @@ export type Db = Pick<Pool | PoolClient, 'query'>;
 
 /**
  * The version of the keys' computation, as `matching_fingerprint` carries it (the latest migration
- * that defines it: 107); bumped with it, in one commit. The signals stored with a pair name it
+ * that defines it: 110); bumped with it, in one commit. The signals stored with a pair name it
  * (store.ts `signalsKeys`), so a full run knows which pairs' signals were computed under older
  * rules (labels.ts).
  */
-export const KEYS_VERSION = 'keys 3';
+export const KEYS_VERSION = 'keys 4';
 
 /** Rows read, keyed and written per statement. */
 export const KEY_CHUNK = 2_000;
