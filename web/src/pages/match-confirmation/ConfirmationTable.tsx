@@ -6,6 +6,7 @@ import { formatMoney } from '../../features/matching/format.ts';
 import { HighlightedName } from '../../features/matching/HighlightedName.tsx';
 import { PriceDifference } from '../../features/matching/PriceDifference.tsx';
 import type { ConfirmAction, ConfirmationItem } from './queries.ts';
+import { selectionColumnTitle } from '../../a11y/InertInMeasureRow.tsx';
 
 export interface ConfirmationTableProps {
   rows: ConfirmationItem[];
@@ -55,6 +56,7 @@ export function ConfirmationTable(props: ConfirmationTableProps) {
         onAction
           ? {
               selectedRowKeys: props.selectedIds,
+              columnTitle: selectionColumnTitle,
               onChange: (keys) => props.onSelectedIds(keys.map(String)),
               getTitleCheckboxProps: () => ({ 'aria-label': t('matching.confirmation.selectAll') }) as never,
               getCheckboxProps: (item) =>

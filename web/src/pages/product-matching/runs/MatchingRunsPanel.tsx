@@ -121,6 +121,7 @@ export function MatchingRunsPanel({
                   </Flex>
                   {isWorking(run) && (
                     <Progress
+                      aria-label={t('matching.runs.progressLabel')}
                       percent={runPercent(run)}
                       size="small"
                       status="active"

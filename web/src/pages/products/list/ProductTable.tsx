@@ -16,6 +16,7 @@ import type { ProductRow } from '../queries.ts';
 import type { UpdateListState } from '../useProductListState.ts';
 import { SuggestedChangeText, SuggestedPriceText } from '../../../features/pricing/SuggestedPriceText.tsx';
 import { PricePositionText } from './PricePositionText.tsx';
+import { selectionColumnTitle } from '../../../a11y/InertInMeasureRow.tsx';
 
 export interface ProductTableProps {
   rows: ProductRow[];
@@ -51,6 +52,7 @@ export function ProductTable({ rows, total, totalIsEstimate, loading, state, upd
         rowSelection={
           selection && {
             selectedRowKeys: selection.keys,
+            columnTitle: selectionColumnTitle,
             onChange: (keys) => selection.onChange(keys.map(String)),
             getCheckboxProps: (row) => ({
               disabled: row.suggestedPrice === null,

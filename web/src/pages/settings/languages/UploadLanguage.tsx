@@ -84,7 +84,11 @@ export function UploadLanguage({ existing, onUploaded }: Props) {
       {progress && (
         <Flex gap={8} align="center">
           <span>{t('languages.upload.uploading', { file: progress.file })}</span>
-          <Progress percent={progress.percent} style={{ flex: 1, margin: 0 }} />
+          <Progress
+            aria-label={t('languages.upload.uploading', { file: progress.file })}
+            percent={progress.percent}
+            style={{ flex: 1, margin: 0 }}
+          />
           <Button size="small" onClick={() => transfer.current?.abort()}>
             {t('languages.upload.cancel')}
           </Button>
