@@ -8,6 +8,7 @@ import type { Pool } from 'pg';
 import { inTransaction } from '../db/transaction.ts';
 import { DEMO_USERS, type DemoUser } from './demo-users.ts';
 import { seedCatalogueDemo } from './catalogue-demo.ts';
+import { seedPricingDemo } from './pricing-demo.ts';
 import { seedMatchingRuns } from './matching-demo.ts';
 import { seedInsightsHistory } from '../insights/demo.ts';
 import { foldChanges } from '../insights/fold.ts';
@@ -118,7 +119,12 @@ export async function seedDemoData(
     if (history ?? matching) await seedInsightsHistory(client);
     return result;
   });
-  if (matching) await seedMatchingRuns(pool);
+  if (matching) {
+    await seedMatchingRuns(pool);
+    // Rules on the matched demo websites, their suggestions computed from the matches just made;
+    // on the first run only, so rules a user deleted do not come back at the next start.
+    if (result.organizations > 0) await seedPricingDemo(pool);
+  }
   // The insights' rollups take in what the seed wrote (the job worker would within seconds).
   await foldChanges(pool);
   return result;
