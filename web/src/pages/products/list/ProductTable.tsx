@@ -96,7 +96,16 @@ export function ProductTable({ rows, total, totalIsEstimate, loading, state, upd
           render={(name: string, row) => (
             <Button
               type="link"
-              style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+              // The name keeps room for a few words a line: beside twelve columns of figures that
+              // do not wrap, the table would otherwise squeeze it to a word a line.
+              style={{
+                padding: 0,
+                height: 'auto',
+                whiteSpace: 'normal',
+                textAlign: 'left',
+                justifyContent: 'flex-start',
+                minWidth: 180,
+              }}
               onClick={(event) => {
                 event.stopPropagation();
                 open(row);
