@@ -102,20 +102,29 @@ export async function seedMatchingCompetitor(db: Db, websiteId: string, english:
 }
 
 /**
- * The first matching run of every demo catalogue website that has had none: queued (trigger
- * seed) and worked before this returns, so the queues have work when the console opens.
+ * The demo catalogue websites (the matching demo's competitor is on them) that have no row yet in
+ * `none` (matching runs, price rules), in id order: what a seed step still has to do.
  */
-export async function seedMatchingRuns(pool: Pool): Promise<number> {
+export async function demoCatalogueWebsites(pool: Pool, none: 'matching_runs' | 'price_rules'): Promise<string[]> {
   const { rows } = await pool.query<{ id: string }>(
     `SELECT ow.id FROM organization_websites ow JOIN organizations o ON o.id = ow.organization_id
       WHERE o.slug IN ('northwind', 'bohemia', 'danube')
         AND EXISTS (SELECT 1 FROM competitors c WHERE c.organization_website_id = ow.id AND c.url = $1)
-        AND NOT EXISTS (SELECT 1 FROM matching_runs r WHERE r.organization_website_id = ow.id)
+        AND NOT EXISTS (SELECT 1 FROM ${none} r WHERE r.organization_website_id = ow.id)
       ORDER BY ow.id`,
     [MATCHING_DEMO_COMPETITOR.url],
   );
-  for (const { id } of rows)
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The first matching run of every demo catalogue website that has had none: queued (trigger
+ * seed) and worked before this returns, so the queues have work when the console opens.
+ */
+export async function seedMatchingRuns(pool: Pool): Promise<number> {
+  const websites = await demoCatalogueWebsites(pool, 'matching_runs');
+  for (const id of websites)
     await requestRun(pool, { websiteId: id, competitorId: null, trigger: 'seed', startedBy: null });
-  if (rows.length) await matchingSettled(pool);
-  return rows.length;
+  if (websites.length) await matchingSettled(pool);
+  return websites.length;
 }

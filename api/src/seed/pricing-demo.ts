@@ -3,7 +3,7 @@ import { recomputeWebsite } from '../pricing/recompute.ts';
 import { ruleSettingsOf } from '../pricing/rules/validate.ts';
 import { checkRuleAgainstWebsite, insertRule } from '../pricing/store/rules.ts';
 import { DEMO_USERS } from './demo-users.ts';
-import { MATCHING_DEMO_COMPETITOR } from './matching-demo.ts';
+import { demoCatalogueWebsites } from './matching-demo.ts';
 
 /**
  * Demo price suggestion rules (`npm start`; the rules and the engine: api/src/pricing/README.md): on every website the matching demo
@@ -55,15 +55,8 @@ const AUTHOR = DEMO_USERS.find((user) => user.roles.includes('Admin'))!;
  * many websites got them; a second call writes nothing.
  */
 export async function seedPricingDemo(pool: Pool): Promise<number> {
-  const { rows } = await pool.query<{ id: string }>(
-    `SELECT ow.id FROM organization_websites ow JOIN organizations o ON o.id = ow.organization_id
-      WHERE o.slug IN ('northwind', 'bohemia', 'danube')
-        AND EXISTS (SELECT 1 FROM competitors c WHERE c.organization_website_id = ow.id AND c.url = $1)
-        AND NOT EXISTS (SELECT 1 FROM price_rules r WHERE r.organization_website_id = ow.id)
-      ORDER BY ow.id`,
-    [MATCHING_DEMO_COMPETITOR.url],
-  );
-  for (const { id } of rows) {
+  const websites = await demoCatalogueWebsites(pool, 'price_rules');
+  for (const id of websites) {
     for (const input of DEMO_RULES) {
       const settings = ruleSettingsOf(input);
       await checkRuleAgainstWebsite(pool, id, settings, null);
@@ -71,5 +64,5 @@ export async function seedPricingDemo(pool: Pool): Promise<number> {
     }
     await recomputeWebsite(pool, id);
   }
-  return rows.length;
+  return websites.length;
 }
