@@ -41,6 +41,12 @@ describe.each(engines)('demo price suggestion rules on $name', (engine) => {
       expect(website.rules).toEqual(DEMO_RULES.map((rule) => rule.name));
       expect(website.statuses).toEqual(['ACTIVE', 'ACTIVE', 'DRAFT']);
     }
+    // Their recomputes are done, none left queued ahead of a user's first change.
+    const { rows: recomputes } = await db.pool.query<{ state: string }>(
+      'SELECT state FROM price_suggestion_recomputes WHERE organization_website_id = ANY($1::uuid[])',
+      [websites.map((website) => website.id)],
+    );
+    expect(recomputes.map((row) => row.state)).toEqual(websites.map(() => 'DONE'));
   });
 
   it('computes the Active rules’ suggestions from the matches; the Draft and Husky get none', async () => {

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { recomputeWebsite } from '../pricing/recompute.ts';
+import { drainSuggestionWork } from '../pricing/recompute.ts';
 import { ruleSettingsOf } from '../pricing/rules/validate.ts';
 import { checkRuleAgainstWebsite, insertRule } from '../pricing/store/rules.ts';
 import { DEMO_USERS } from './demo-users.ts';
@@ -62,7 +62,10 @@ export async function seedPricingDemo(pool: Pool): Promise<number> {
       await checkRuleAgainstWebsite(pool, id, settings, null);
       await insertRule(pool, id, settings, { id: AUTHOR.uid, email: AUTHOR.email });
     }
-    await recomputeWebsite(pool, id);
   }
+  // The recomputes the Active rules queued, done here as the job worker would do them (so the
+  // rules page shows the last full recompute, and none is left waiting ahead of the first change
+  // a user makes once the console is open).
+  if (websites.length) await drainSuggestionWork(pool);
   return websites.length;
 }
