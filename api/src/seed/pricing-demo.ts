@@ -6,10 +6,10 @@ import { DEMO_USERS } from './demo-users.ts';
 import { demoCatalogueWebsites } from './matching-demo.ts';
 
 /**
- * Demo price suggestion rules (`npm start`; the rules and the engine: api/src/pricing/README.md): on every website the matching demo
- * covers, two Active rules and a Draft, so that the rules list, the products' suggestions with
- * their explanations and Home's "suggestions waiting" show what the engine does with the demo's
- * matched prices from the first sign-in. Each rule goes through the same validation and website
+ * Demo price suggestion rules (`npm start`; the rules and the engine: api/src/pricing/README.md):
+ * on every website the matching demo covers, two Active rules and a Draft, so that the rules
+ * list, the products' suggestions with their explanations and Home's "suggestions waiting" show
+ * what the engine does with the demo's matched prices from the first sign-in. Each rule goes through the same validation and website
  * checks as one written in the editor. None selects Husky products: the end-to-end test of price
  * suggestions writes its own rule for that brand and expects it to decide them.
  */
@@ -51,8 +51,8 @@ const AUTHOR = DEMO_USERS.find((user) => user.roles.includes('Admin'))!;
 
 /**
  * Writes the demo rules on each demo website that has the matching demo's competitor and no rule
- * yet, and computes their suggestions at once (the job worker would within seconds). Answers how
- * many websites got them; a second call writes nothing.
+ * yet, and works the suggestion recomputes they queue before returning. Answers how many
+ * websites got them; a second call writes nothing.
  */
 export async function seedPricingDemo(pool: Pool): Promise<number> {
   const websites = await demoCatalogueWebsites(pool, 'price_rules');

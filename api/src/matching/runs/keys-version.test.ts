@@ -64,6 +64,19 @@ describe.each(engines)('matching keys of an older computation on $name', (engine
       (await w.call(OWNER.uid, RUN, { runId: started.body.data.matchingRunStart.run.id })).body.data.matchingRun,
     ).toMatchObject({ status: 'SUCCEEDED' });
   }
+  /** Gives the scenario's product (or competitor product) keys the fingerprints `version` computed. */
+  const fingerprintAs = (s: Scenario, version: string, rows: 'products' | 'offers') =>
+    rows === 'products'
+      ? w.pool.query(
+          `UPDATE product_matching_keys k SET fingerprint = ${OLD_FINGERPRINT('p', version)}
+             FROM products p WHERE p.id = k.product_id AND k.organization_website_id = $1`,
+          [s.siteId],
+        )
+      : w.pool.query(
+          `UPDATE competitor_product_matching_keys k SET fingerprint = ${OLD_FINGERPRINT('cp', version)}
+             FROM competitor_products cp WHERE cp.id = k.competitor_product_id AND k.competitor_id = ANY($1::uuid[])`,
+          [[s.rivalA, s.rivalB]],
+        );
   /** Key rows whose fingerprint differs from their source's, as the function computes it now. */
   const staleRows = async (s: Scenario) =>
     (
@@ -193,11 +206,7 @@ describe.each(engines)('matching keys of an older computation on $name', (engine
     // The keys as a build from 074 to 107 ('keys 2') left them: '15.6-inch' was the model number
     // '156inch' (normalize.ts before the decimal sizes), counted by the competitor's terms.
     const version = 'keys 2';
-    await w.pool.query(
-      `UPDATE product_matching_keys k SET fingerprint = ${OLD_FINGERPRINT('p', version)}
-         FROM products p WHERE p.id = k.product_id AND k.organization_website_id = $1`,
-      [s.siteId],
-    );
+    await fingerprintAs(s, version, 'products');
     await w.pool.query(
       `UPDATE product_matching_keys SET normalized_name = 'monitor zeta 156inch black', name_codes = '{156inch}',
               code_variants = '{156i,156in,156inc,56inch,6inch}' WHERE product_id = $1`,
@@ -207,11 +216,7 @@ describe.each(engines)('matching keys of an older computation on $name', (engine
       `INSERT INTO product_matching_codes (product_id, organization_website_id, code) VALUES ($1, $2, '156inch')`,
       [s.product.K8, s.siteId],
     );
-    await w.pool.query(
-      `UPDATE competitor_product_matching_keys k SET fingerprint = ${OLD_FINGERPRINT('cp', version)}
-         FROM competitor_products cp WHERE cp.id = k.competitor_product_id AND k.competitor_id = ANY($1::uuid[])`,
-      [[s.rivalA, s.rivalB]],
-    );
+    await fingerprintAs(s, version, 'offers');
     await w.pool.query(
       `UPDATE competitor_product_matching_keys SET normalized_name = 'zeta monitor 156inch black', name_codes = '{156inch}'
         WHERE competitor_product_id = $1`,
@@ -244,16 +249,8 @@ describe.each(engines)('matching keys of an older computation on $name', (engine
     await fullRun(s);
     // The keys as a build from 107 to 110 ('keys 3') left them: the same keys, the older version.
     const version = 'keys 3';
-    await w.pool.query(
-      `UPDATE product_matching_keys k SET fingerprint = ${OLD_FINGERPRINT('p', version)}
-         FROM products p WHERE p.id = k.product_id AND k.organization_website_id = $1`,
-      [s.siteId],
-    );
-    await w.pool.query(
-      `UPDATE competitor_product_matching_keys k SET fingerprint = ${OLD_FINGERPRINT('cp', version)}
-         FROM competitor_products cp WHERE cp.id = k.competitor_product_id AND k.competitor_id = ANY($1::uuid[])`,
-      [[s.rivalA, s.rivalB]],
-    );
+    await fingerprintAs(s, version, 'products');
+    await fingerprintAs(s, version, 'offers');
     await w.pool.query(OLD_FUNCTION(version));
     expect(await staleRows(s)).toEqual({ products: 0, offers: 0 });
 
