@@ -205,4 +205,32 @@ describe.each(engines)('Insights fold on $name', (engine) => {
     expect(rows[0].pair_offers).toBe('{1,1,1}');
     await expectRecount();
   });
+
+  it('an offer scraped at one cent against a dear product folds (migration 111), counts as pricier, and equals a recount', async () => {
+    // 25,000.00 against 0.01: a difference of 2.5 × 10^9 tenths, beyond the integer range.
+    await pool.query(`UPDATE products SET price = 25000 WHERE organization_website_id = $1 AND item_id = 'fold-7'`, [
+      website,
+    ]);
+    const { rows: offers } = await pool.query(
+      `UPDATE competitor_products SET price = 0.01
+        WHERE id = (SELECT m.competitor_product_id FROM product_matches m JOIN products p ON p.id = m.product_id
+                     WHERE p.item_id = 'fold-7' ORDER BY m.competitor_product_id LIMIT 1)
+        RETURNING competitor_id`,
+    );
+    await pool.query(
+      `SELECT refresh_product_rollups(array(SELECT id FROM products WHERE organization_website_id = $1 AND item_id = 'fold-7'))`,
+      [website],
+    );
+    expect(await foldChanges(pool)).toBeGreaterThan(0);
+    const { rows: notes } = await pool.query('SELECT count(*)::int AS n FROM insight_changes');
+    expect(notes[0].n).toBe(0);
+    const { rows: pair } = await pool.query(
+      `SELECT pricier FROM insight_cells c JOIN products p ON p.organization_website_id = c.organization_website_id
+          AND c.brand = coalesce(p.brand, '') AND c.category = coalesce(p.category, '')
+        WHERE p.item_id = 'fold-7' AND c.competitor_id = $1`,
+      [offers[0].competitor_id],
+    );
+    expect(pair[0].pricier).toBeGreaterThanOrEqual(1);
+    await expectRecount();
+  });
 });

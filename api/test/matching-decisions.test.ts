@@ -737,4 +737,32 @@ describe.each(engines)('Matching decisions on $name', (engine) => {
       for (const q of queue.rows) expect(q.queue_candidates).toBe(q.waiting);
     });
   });
+
+  it('an offer at one cent against a product at 25,000 (migration 111): queued with its gap, matched by an Owner, the difference kept', async () => {
+    // 2.5 million times: the queue's gap and the product's difference are 249,999,900 %, beyond the
+    // numeric(9, 2) they were kept in, which failed the candidate's write and the match.
+    const s = await scenario('northwind', { products: 1, competitors: 1, candidates: 0 });
+    const product = s.products[0]!;
+    await w.pool.query('UPDATE products SET price = 25000 WHERE id = $1', [product.id]);
+    const offer = await w.pool.query(
+      `INSERT INTO competitor_products (competitor_id, external_id, name, brand, price) VALUES ($1, 'one-cent', $2, $3, 0.01) RETURNING id`,
+      [s.competitors[0]!.id, product.name, product.brand],
+    );
+    const match = await w.pool.query(
+      'INSERT INTO product_matches (product_id, competitor_product_id, score, waiting_since) VALUES ($1, $2, 0.9, now()) RETURNING id',
+      [product.id, offer.rows[0].id],
+    );
+    const queue = await w.call(OWNER.uid, Q.queue, { organizationWebsiteId: s.siteId, limit: 10, offset: 0 });
+    expect(queue.body.errors).toBeUndefined();
+    expect(queue.body.data.matchingQueue.data.map((r: { priceGapPercent: number }) => r.priceGapPercent)).toEqual([
+      249999900,
+    ]);
+    const response = await decide(OWNER.uid, match.rows[0].id, 'MATCH', 1);
+    expect(response.body.errors).toBeUndefined();
+    const { rows } = await w.pool.query(
+      'SELECT competitor_min_price::text AS min, price_difference_percent::text AS difference FROM products WHERE id = $1',
+      [product.id],
+    );
+    expect(rows[0]).toEqual({ min: '0.01', difference: '249999900.00' });
+  });
 });
