@@ -275,7 +275,7 @@ export async function brandSums(db: Queryable, sel: Selection): Promise<Array<Su
     // index × 10^6 skips the tie check numeric's rounding needs only from 10^8 cents on, and
     // cheaper / pricier are the integer inequalities |own − market| × 2000 ≥ (2t + 1) × market
     // that insight_difference_tenths_cents < −t / > t amount to; outside the bounds where those
-    // equal the numeric functions, the functions themselves. Six aggregates per product (same =
+    // equal the numeric functions, the functions themselves. Seven aggregates per product (same =
     // priced − cheaper − pricier, the difference sum = the index sum − 100 × priced); the whole
     // selection is the brands' rows summed.
     const { slots, packed } = await slotsOf(db, sel.websiteId, sel.competitorIds);
@@ -284,7 +284,6 @@ export async function brandSums(db: Queryable, sel: Selection): Promise<Array<Su
     const scope = scopeConditions(sel, 'pc.brand', 'pc.category', 3);
     // Packed, from the counted products' narrow copy (108: the five columns the pass reads).
     const where = ` pc WHERE pc.organization_website_id = $1${scope.sql}`;
-    const counted = `insight_products_counted${where}`;
     const products = packed
       ? `SELECT z.brand, z.price, z.k & 1023 AS offers,
                 (2 * (z.k >> 20) + ((z.k >> 10) & 1023)) / nullif(2 * ((z.k >> 10) & 1023), 0) AS market
@@ -292,25 +291,30 @@ export async function brandSums(db: Queryable, sel: Selection): Promise<Array<Su
          OFFSET 0`
       : `SELECT pc.brand, pc.price_cents AS price, ${added('pair_offers')} AS offers,
                 (2 * (${added('pair_cents')}) + (${added('pair_priced')})) / nullif(2 * (${added('pair_priced')}), 0) AS market
-           FROM ${counted}
+           FROM insight_products_counted${where}
          OFFSET 0`;
-    // Each product's exactness, gap and bound once (a fence each): the three CASEs read them.
-    const exact = 'w.price > 0 AND w.price < 10000000000 AND w.market < 10000000000 AND w.price < 10000 * w.market';
+    // A product is plain when its own price and market lie where the integer formulas equal the
+    // numeric functions (own and market below 10^8 cents, own below 10,000 × market: migration 100).
+    // A plain product's index (× 10^6, bigint) and side by the integer formulas; any other's by the
+    // numeric functions the rollups use, its index in its own column (× 10^6 it may pass bigint's
+    // range: a price 10^11 times its market). A product is priced when it has a side (an own price
+    // and a market, as it has an index). The side is −1 cheaper, 1 pricier, 0 the same:
+    // |own − market| × 2000 ≥ (2t + 1) × market, what insight_difference_tenths_cents < −t / > t
+    // amount to, is the quotient's truncation reaching ±1, as d / (t + 1) does for the functions' d.
     sql = `WITH b AS (
-             SELECT x.brand, count(*) AS products, count(*) FILTER (WHERE x.offers > 0) AS matched, count(x.micros) AS priced,
-                    coalesce(sum(x.micros), 0) AS micros, count(*) FILTER (WHERE x.cheaper) AS cheaper,
-                    count(*) FILTER (WHERE x.pricier) AS pricier
-               FROM (SELECT y.brand, y.offers,
-                            CASE WHEN y.exact AND y.market < 100000000 THEN (y.price * 200000000 + y.market) / (2 * y.market)
-                                 ELSE insight_index_micros(y.price, y.market) END AS micros,
-                            CASE WHEN y.exact THEN y.gap >= y.bound
-                                 ELSE insight_difference_tenths_cents(y.price, y.market) < -$2::int END AS cheaper,
-                            CASE WHEN y.exact THEN -y.gap >= y.bound
-                                 ELSE insight_difference_tenths_cents(y.price, y.market) > $2::int END AS pricier
-                       FROM (SELECT w.brand, w.price, w.market, w.offers, ${exact} AS exact,
-                                    2000 * (w.market - w.price) AS gap, (2 * $2::int + 1) * w.market AS bound
-                               FROM (${products}) w
-                             OFFSET 0) y
+             SELECT x.brand, count(*) AS products, count(*) FILTER (WHERE x.offers > 0) AS matched,
+                    count(x.side) AS priced,
+                    coalesce(sum(x.micros), 0) + coalesce(sum(x.index), 0) * 1000000 AS micros,
+                    count(*) FILTER (WHERE x.side < 0) AS cheaper, count(*) FILTER (WHERE x.side > 0) AS pricier
+               FROM (SELECT w.brand, w.offers,
+                            CASE WHEN w.plain THEN (w.price * 200000000 + w.market) / (2 * w.market) END AS micros,
+                            CASE WHEN NOT w.plain THEN insight_index(w.price * 0.01, w.market * 0.01) END AS index,
+                            CASE WHEN w.plain THEN (2000 * (w.price - w.market)) / ((2 * $2::int + 1) * w.market)
+                                 ELSE insight_difference_tenths(w.price * 0.01, w.market * 0.01) / ($2::int + 1) END AS side
+                       FROM (SELECT u.brand, u.price, u.offers, u.market,
+                                    coalesce(u.price > 0 AND u.price < 100000000 AND u.market < 100000000 AND u.price < 10000 * u.market, false) AS plain
+                               FROM (${products}) u
+                             OFFSET 0) w
                      OFFSET 0) x
               GROUP BY x.brand)
            SELECT b.brand, b.products, b.matched, b.priced, b.micros * 0.000001 AS index_sum,
