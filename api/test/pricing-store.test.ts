@@ -263,4 +263,41 @@ describe.each(engines)('Pricing store on $name', (engine) => {
     await db.pool.query('DELETE FROM organization_websites WHERE id = $1', [shop]);
     expect(await stored()).toHaveLength(0);
   });
+
+  it('writes a suggestion from a placeholder price of 0.01 to 2,000,000.00, a change of 19,999,999,900 % (migration 112)', async () => {
+    const org = (
+      await db.pool.query(
+        `INSERT INTO organizations (slug, name) VALUES ('pricing-far', 'Pricing far apart') RETURNING id`,
+      )
+    ).rows[0].id;
+    const shop = (await createOrganizationWebsite(db.pool, org)).id;
+    const product = (
+      await db.pool.query(
+        `INSERT INTO products (organization_website_id, item_id, name, price) VALUES ($1, 'F1', 'Far apart', 0.01) RETURNING id`,
+        [shop],
+      )
+    ).rows[0].id as string;
+    const rule = (
+      await db.pool.query(
+        `INSERT INTO price_rules (organization_website_id, name, status, priority, products, competitors, strategy, bounds, rounding)
+         VALUES ($1, 'Far apart', 'DRAFT', 1, $2, '{}', '{}', '{}', '{}') RETURNING id`,
+        [shop, JSON.stringify(selection({}))],
+      )
+    ).rows[0].id as string;
+    const suggestion = {
+      currentPrice: 0.01,
+      suggestedPrice: 2_000_000,
+      change: 1_999_999.99,
+      changePercent: 19_999_999_900,
+      outcome: 'CHANGE_SUGGESTED' as const,
+      steps: [{ code: 'result' as const, price: 2_000_000 }],
+    };
+    // numeric(12, 2) held at most 9,999,999,999.99 %: the upsert of the whole batch failed.
+    await writeSuggestions(db.pool, shop, [{ productId: product, ruleId: rule, currency: 'CZK', suggestion }], []);
+    const { rows } = await db.pool.query(
+      'SELECT suggested_price::text AS price, change_percent::text AS percent FROM price_suggestions WHERE product_id = $1',
+      [product],
+    );
+    expect(rows).toEqual([{ price: '2000000.00', percent: '19999999900.00' }]);
+  });
 });

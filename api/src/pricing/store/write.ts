@@ -24,7 +24,7 @@ const UPSERT = `
   WITH u AS (
     -- As they are stored (numeric(12, 2)), so that the comparison sees what the upsert would write.
     SELECT product_id, rule_id, current_price::numeric(12, 2) AS current_price, suggested_price::numeric(12, 2) AS suggested_price,
-           change::numeric(12, 2) AS change, change_percent::numeric(12, 2) AS change_percent, currency, outcome, explanation
+           change::numeric(12, 2) AS change, change_percent::numeric(18, 2) AS change_percent, currency, outcome, explanation
       FROM unnest($2::uuid[], $3::uuid[], $4::numeric[], $5::numeric[], $6::numeric[], $7::numeric[], $8::text[], $9::text[], $10::jsonb[])
       AS u (product_id, rule_id, current_price, suggested_price, change, change_percent, currency, outcome, explanation))
   INSERT INTO price_suggestions AS s (product_id, organization_website_id, rule_id, current_price, suggested_price, change, change_percent, currency, outcome, explanation, computed_at)
