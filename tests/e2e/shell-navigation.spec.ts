@@ -79,3 +79,48 @@ test('a detail route shows the id from its path and a breadcrumb back', async ({
   await page.getByRole('link', { name: 'Organizations' }).last().click();
   await expect(page).toHaveURL(/\/organizations(\?|$)/);
 });
+
+test('the sidebar shows where one is: a parent that is a page looks selected on its own page only, and the current link says so', async ({
+  page,
+}) => {
+  await signIn(page, demoUser('Admin').email);
+  const link = (name: string) => sidebar(page).getByRole('link', { name, exact: true });
+  // The menu's item background where a page is selected; none elsewhere.
+  const background = (name: string) =>
+    link(name).evaluate(
+      (a) => getComputedStyle(a.closest('.ant-menu-submenu-title, .ant-menu-item') as Element).backgroundColor,
+    );
+  const color = (name: string) => link(name).evaluate((a) => getComputedStyle(a).color);
+  const none = 'rgba(0, 0, 0, 0)';
+  // The menu's selected item background (antd's, from the brand colour; web/src/components/layout/sidebar/sidebar.css).
+  const selected = 'rgb(240, 244, 255)';
+
+  await page.goto('/');
+  await expect(link('Home')).toHaveAttribute('aria-current', 'page');
+  await expect.poll(() => background('Home')).toBe(selected);
+  // Elsewhere, a parent that is a page reads like any other item (it was drawn as a link, in the
+  // brand colour, on every page).
+  for (const parent of ['Products', 'Product matching queue', 'Organizations']) {
+    await expect(link(parent)).not.toHaveAttribute('aria-current');
+    await expect.poll(() => background(parent)).toBe(none);
+    await expect.poll(async () => (await color(parent)) === (await color('Websites'))).toBe(true);
+  }
+
+  await link('Products').click();
+  await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+  // Its group stays open (the click on the link closed it, hiding Product aggregators).
+  await expect(link('Product aggregators')).toBeVisible();
+  await page.mouse.move(900, 600);
+  await expect(link('Products')).toHaveAttribute('aria-current', 'page');
+  await expect(link('Home')).not.toHaveAttribute('aria-current');
+  await expect.poll(() => background('Products')).toBe(selected);
+  await expect.poll(() => background('Home')).toBe(none);
+  await expect.poll(() => background('Product matching queue')).toBe(none);
+
+  // A child page: the child is selected, its parent is only its ancestor (no background).
+  await link('Product aggregators').click();
+  await page.mouse.move(900, 600);
+  await expect(link('Product aggregators')).toHaveAttribute('aria-current', 'page');
+  await expect(link('Products')).not.toHaveAttribute('aria-current');
+  await expect.poll(() => background('Products')).toBe(none);
+});
