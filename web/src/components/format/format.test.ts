@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAxisPrice, formatCount, formatDateTime, formatPercent, formatPrice } from './format.ts';
+import { formatAxisPrice, formatCount, formatDate, formatDateTime, formatPercent, formatPrice } from './format.ts';
 
 // Intl puts narrow no-break spaces and no-break spaces between groups and before units.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -51,5 +51,16 @@ describe('formatPercent, formatCount, formatDateTime', () => {
     expect(formatDateTime('2026-03-05T14:30:00Z', 'en')).toMatch(/Mar 5, 2026/);
     expect(formatDateTime(null, 'en')).toBe('—');
     expect(formatDateTime('garbage', 'en')).toBe('—');
+  });
+  it('writes the date alike with or without a time, with seconds where asked', () => {
+    const at = '2026-03-05T14:30:07Z';
+    const day = formatDate(at, 'en');
+    expect(day).toMatch(/^Mar [45], 2026$/);
+    expect(formatDateTime(at, 'en').startsWith(day)).toBe(true);
+    expect(formatDateTime(at, 'en')).not.toMatch(/:07/);
+    expect(formatDateTime(at, 'en', { seconds: true })).toMatch(/:07/);
+    expect(formatDate(at, 'cs')).toMatch(/2026/);
+    expect(formatDate(at, 'cs')).not.toBe(day);
+    expect(formatDate(null, 'en')).toBe('—');
   });
 });

@@ -101,16 +101,31 @@ export function formatCount(value: number, language: string): string {
   return cached('count', (lang) => new Intl.NumberFormat(lang), language).format(value);
 }
 
-/** A date and time, short. */
-export function formatDateTime(iso: string | null | undefined, language: string): string {
+/**
+ * A date and time, the date as every page writes it (Nov 28, 2026 in English); with seconds where
+ * order within a minute matters (logs, runs).
+ */
+export function formatDateTime(
+  iso: string | null | undefined,
+  language: string,
+  { seconds = false }: { seconds?: boolean } = {},
+): string {
   if (!iso) return '—';
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return '—';
   return cached(
-    'datetime',
-    (lang) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }),
+    `datetime:${seconds}`,
+    (lang) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: seconds ? 'medium' : 'short' }),
     language,
   ).format(time);
+}
+
+/** A date without a time, as formatDateTime writes it. */
+export function formatDate(iso: string | null | undefined, language: string): string {
+  if (!iso) return '—';
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return '—';
+  return cached('date', (lang) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }), language).format(time);
 }
 
 /** A date, short (the chart's axis). */

@@ -10,6 +10,7 @@ import { changeFailedNotification } from '../../components/errors/formErrors.ts'
 import type { ResultOf } from '../../graphql/typed.ts';
 import { COMPETITOR_SCRAPERS_QUERY, SCRAPER_CREATE_MUTATION, type ScraperRow } from './queries.ts';
 import { HealthTag, RunStatusTag } from './ScraperTags.tsx';
+import { formatDateTime } from '../../components/format/format.ts';
 
 type CompetitorScrapersResult = ResultOf<typeof COMPETITOR_SCRAPERS_QUERY>['competitor'];
 
@@ -43,7 +44,7 @@ export function CompetitorScrapers({ competitorId, competitorName }: { competito
     );
   const data = query.data?.data;
   const when = (value: string | null | undefined) =>
-    value ? new Date(value).toLocaleString(i18n.language) : t('scrapers.never');
+    value ? formatDateTime(value, i18n.language) : t('scrapers.never');
 
   return (
     <Card

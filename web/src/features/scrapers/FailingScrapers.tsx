@@ -5,6 +5,7 @@ import { AppLink } from '../../components/navigation/AppLink.tsx';
 import { routePath } from '../../routes/useCarriedPath.ts';
 import { SCRAPER_LIST_QUERY, type ScraperList } from './queries.ts';
 import { HealthTag } from './ScraperTags.tsx';
+import { formatDateTime } from '../../components/format/format.ts';
 
 /** On Home, for those who may read scrapers (Admins): the failing and degraded ones, worst first. */
 export function FailingScrapers() {
@@ -35,7 +36,7 @@ export function FailingScrapers() {
               <Typography.Text type="secondary">
                 {t('scrapers.home.lastSuccess', {
                   when: s.health.lastSuccessAt
-                    ? new Date(s.health.lastSuccessAt).toLocaleString(i18n.language)
+                    ? formatDateTime(s.health.lastSuccessAt, i18n.language)
                     : t('scrapers.never'),
                 })}
               </Typography.Text>

@@ -3,6 +3,7 @@ import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResultOf } from '../../graphql/typed.ts';
 import { MONITORED_COMPETITOR_COLLECTED_QUERY } from './queries.ts';
+import { formatDateTime } from '../../components/format/format.ts';
 
 type Collected = ResultOf<typeof MONITORED_COMPETITOR_COLLECTED_QUERY>['monitoredCompetitor'];
 
@@ -19,7 +20,7 @@ export function LastCollected({ competitorId }: { competitorId: string }) {
   return (
     <Descriptions bordered column={1} size="small">
       <Descriptions.Item label={t('scrapers.lastCollected')}>
-        {at ? new Date(at).toLocaleString(i18n.language) : t('scrapers.notCollectedYet')}
+        {at ? formatDateTime(at, i18n.language) : t('scrapers.notCollectedYet')}
       </Descriptions.Item>
     </Descriptions>
   );

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { RouteLayout } from '../../components/layout/RouteLayout.tsx';
 import { MoneyCell, NUMBER_COLUMN } from '../../components/list/columns.tsx';
 import { useResetOnWebsiteChange } from '../../components/list/useResetOnWebsiteChange.ts';
-import { formatPrice } from '../../components/format/format.ts';
+import { formatDateTime, formatPrice } from '../../components/format/format.ts';
 import { useWebsiteSelection } from '../../components/websitePicker/WebsiteSelection.tsx';
 import { ApiErrorAlert } from '../../components/errors/ApiErrorAlert.tsx';
 import { ListingFilters } from './ListingFilters.tsx';
@@ -142,7 +142,7 @@ export default function ProductAggregatorsPage() {
           sorter
           defaultSortOrder={getDefaultSortOrder('seenAt', sorters)}
           sortDirections={['descend']}
-          render={(seenAt: string) => new Date(seenAt).toLocaleString(i18n.language)}
+          render={(seenAt: string) => formatDateTime(seenAt, i18n.language)}
         />
         <Table.Column<AggregatorListingRow>
           dataIndex="url"

@@ -7,6 +7,7 @@ import { HighlightedName } from '../../features/matching/HighlightedName.tsx';
 import { PriceDifference } from '../../features/matching/PriceDifference.tsx';
 import type { ConfirmAction, ConfirmationItem } from './queries.ts';
 import { selectionColumnTitle } from '../../a11y/InertInMeasureRow.tsx';
+import { formatDateTime } from '../../components/format/format.ts';
 
 export interface ConfirmationTableProps {
   rows: ConfirmationItem[];
@@ -160,9 +161,7 @@ export function ConfirmationTable(props: ConfirmationTableProps) {
           <Pair
             ours={item.requestedBy ? item.requestedBy.email : <Tag>{t('matching.log.automatic')}</Tag>}
             theirs={
-              <Typography.Text type="secondary">
-                {new Date(item.requestedAt).toLocaleString(i18n.language)}
-              </Typography.Text>
+              <Typography.Text type="secondary">{formatDateTime(item.requestedAt, i18n.language)}</Typography.Text>
             }
           />
         )}

@@ -1,6 +1,7 @@
 import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FeedRun, RunStatus } from './queries.ts';
+import { formatDateTime } from '../../components/format/format.ts';
 
 const STATUS_COLORS: Record<RunStatus, string> = {
   QUEUED: 'default',
@@ -38,7 +39,7 @@ export function LastRunSummary({ run }: { run: FeedRun | null }) {
     <Space direction="vertical" size={0}>
       <Space size={4} wrap>
         <RunStatusTag status={run.status} />
-        <Typography.Text type="secondary">{new Date(when).toLocaleString(i18n.language)}</Typography.Text>
+        <Typography.Text type="secondary">{formatDateTime(when, i18n.language, { seconds: true })}</Typography.Text>
       </Space>
       <RunCounts run={run} />
     </Space>
@@ -46,4 +47,4 @@ export function LastRunSummary({ run }: { run: FeedRun | null }) {
 }
 
 export const formatDate = (value: string | null, language: string) =>
-  value ? new Date(value).toLocaleString(language) : '—';
+  value ? formatDateTime(value, language, { seconds: true }) : '—';

@@ -6,6 +6,7 @@ import { useTableClampPage } from '../../components/list/useTableClampPage.ts';
 import { SUPPORT_REQUEST_LIST_QUERY, type SupportRequestRow } from './queries.ts';
 import { ResolveButton } from './ResolveButton.tsx';
 import { statusFilterValue } from './supportInput.ts';
+import { formatDateTime } from '../../components/format/format.ts';
 
 const STATUS_COLORS: Record<string, string> = { open: 'gold', resolved: 'green' };
 
@@ -72,7 +73,7 @@ export function SupportRequests({ everyone }: { everyone: boolean }) {
         <Table.Column<SupportRequestRow>
           dataIndex="createdAt"
           title={t('support.fields.createdAt')}
-          render={(createdAt: string) => new Date(createdAt).toLocaleString(i18n.language)}
+          render={(createdAt: string) => formatDateTime(createdAt, i18n.language)}
         />
         <Table.Column<SupportRequestRow>
           dataIndex="status"

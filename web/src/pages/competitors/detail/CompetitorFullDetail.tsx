@@ -15,6 +15,7 @@ import { CalibrationSummary } from '../../../features/matching/CalibrationSummar
 import { CompetitorTargetPrecision } from './CompetitorTargetPrecision.tsx';
 import { CompetitorScrapers } from '../../../features/scrapers/CompetitorScrapers.tsx';
 import { Heading } from '../../../components/layout/Heading.tsx';
+import { formatDateTime } from '../../../components/format/format.ts';
 
 // Its own chunk (file reading, form, error table), loaded only for those who may import.
 const CompetitorProductsImport = lazy(() =>
@@ -41,8 +42,7 @@ export function CompetitorFullDetail({ competitorId }: { competitorId: string })
     refresh();
     setCatalogueVersion((version) => version + 1);
   };
-  const when = (value: string | null) =>
-    value ? new Date(value).toLocaleString(i18n.language) : t('competitors.noDataYet');
+  const when = (value: string | null) => (value ? formatDateTime(value, i18n.language) : t('competitors.noDataYet'));
 
   return (
     <CompetitorPageLayout

@@ -10,6 +10,7 @@ import { CompetitorPageLayout } from './CompetitorPageLayout.tsx';
 import { MonitoringSummary } from './MonitoringSummary.tsx';
 import { CalibrationSummary } from '../../../features/matching/CalibrationSummary.tsx';
 import { LastCollected } from '../../../features/scrapers/LastCollected.tsx';
+import { formatDateTime } from '../../../components/format/format.ts';
 
 // Its own chunk (file reading, form, error table), loaded only for those who may import.
 const CompetitorProductsImport = lazy(() =>
@@ -62,7 +63,7 @@ export function MonitoredCompetitorView({ competitorId }: { competitorId: string
             </Descriptions.Item>
             <Descriptions.Item label={t('competitors.monitored.lastData')}>
               {competitor.lastDataAt
-                ? new Date(competitor.lastDataAt).toLocaleString(i18n.language)
+                ? formatDateTime(competitor.lastDataAt, i18n.language)
                 : t('competitors.noDataYet')}
             </Descriptions.Item>
           </Descriptions>

@@ -18,6 +18,7 @@ import { COMPETITOR_LIST_QUERY, type CompetitorRow } from '../queries.ts';
 import { CompetitorCreateButton } from './CompetitorCreateButton.tsx';
 import { CompetitorFilters } from './CompetitorFilters.tsx';
 import { columnOrder, listArguments, PAGE_SIZES, readListState, sortOf, writeListState } from './listState.ts';
+import { formatDate, formatDateTime } from '../../../components/format/format.ts';
 
 /**
  * /competitors: the selected website's competitors, searched, filtered, sorted and paged (all kept
@@ -46,8 +47,7 @@ export default function CompetitorsPage() {
     { page: state.page, pageSize: state.pageSize, total: result.total, fetching: query.isFetching },
     (page) => update({ page }, { replace: true }),
   );
-  const date = (value: string | null) =>
-    value ? new Date(value).toLocaleString(i18n.language) : t('competitors.noDataYet');
+  const date = (value: string | null) => (value ? formatDateTime(value, i18n.language) : t('competitors.noDataYet'));
 
   return (
     <RouteLayout
@@ -148,7 +148,7 @@ export default function CompetitorsPage() {
             title={t('competitors.fields.createdAt')}
             sorter
             sortOrder={columnOrder(state.sort, 'createdAt')}
-            render={(value: string) => new Date(value).toLocaleDateString(i18n.language)}
+            render={(value: string) => formatDate(value, i18n.language)}
           />
           {(can.update || can.delete) && (
             <Table.Column<CompetitorRow>

@@ -2,11 +2,12 @@ import { Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Invoice } from './queries.ts';
 import { INVOICE_STATUS_COLORS } from './usage.ts';
+import { formatDate } from '../../../components/format/format.ts';
 
 /** The billing history, newest period first. */
 export function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
   const { t, i18n } = useTranslation();
-  const date = (value: string) => new Date(`${value}T00:00:00`).toLocaleDateString(i18n.language);
+  const date = (value: string) => formatDate(`${value}T00:00:00`, i18n.language);
   return (
     <Table<Invoice>
       dataSource={invoices}

@@ -9,6 +9,7 @@ import { ORGANIZATION_QUERY, type OrganizationRow } from '../queries.ts';
 import { OrganizationNameForm } from './OrganizationNameForm.tsx';
 import { SuspensionButton } from './SuspensionButton.tsx';
 import { LinkButton } from '../../../components/navigation/LinkButton.tsx';
+import { formatDateTime } from '../../../components/format/format.ts';
 
 /** /organizations/[organizationId]: the organization's state, plan and counts; rename, suspend. */
 export default function OrganizationDetailPage() {
@@ -62,7 +63,7 @@ export default function OrganizationDetailPage() {
               {organization.usersCount}
             </Descriptions.Item>
             <Descriptions.Item label={t('organizations.fields.createdAt')}>
-              {new Date(organization.createdAt).toLocaleString(i18n.language)}
+              {formatDateTime(organization.createdAt, i18n.language)}
             </Descriptions.Item>
           </Descriptions>
           <CanAccess resource="organizations" action="update">

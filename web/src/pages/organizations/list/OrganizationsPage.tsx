@@ -14,6 +14,7 @@ import { OrganizationSearch } from '../OrganizationSearch.tsx';
 import { ORGANIZATION_LIST_QUERY, type OrganizationRow } from '../queries.ts';
 import { OrganizationCreateButton } from './OrganizationCreateButton.tsx';
 import { columnOrder, listArguments, readListState, sortOf, writeListState } from './listState.ts';
+import { formatDate } from '../../../components/format/format.ts';
 
 /** /organizations: search, sort and page through the organizations the user may see (kept in the address). */
 export default function OrganizationsPage() {
@@ -90,7 +91,7 @@ export default function OrganizationsPage() {
           title={t('organizations.fields.createdAt')}
           sorter
           sortOrder={columnOrder(state.sort, 'createdAt')}
-          render={(createdAt: string) => new Date(createdAt).toLocaleDateString(i18n.language)}
+          render={(createdAt: string) => formatDate(createdAt, i18n.language)}
         />
       </Table>
     </RouteLayout>

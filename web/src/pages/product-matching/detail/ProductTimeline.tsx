@@ -7,6 +7,7 @@ import { routePath } from '../../../routes/useCarriedPath.ts';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { DecisionActor, DecisionEvent, StatusChange } from '../shared/DecisionParts.tsx';
 import { MATCHING_PRODUCT_TIMELINE_QUERY, type MatchingDecision } from '../queries.ts';
+import { formatDateTime } from '../../../components/format/format.ts';
 
 const SHOWN = 10;
 
@@ -47,7 +48,7 @@ export function ProductTimeline({ productId, version }: { productId: string; ver
             children: (
               <div>
                 <Typography.Text type="secondary">
-                  {new Date(decision.decidedAt).toLocaleString(i18n.language)}
+                  {formatDateTime(decision.decidedAt, i18n.language, { seconds: true })}
                 </Typography.Text>{' '}
                 · <DecisionActor actor={decision.actor} /> · <DecisionEvent decision={decision} />
                 <div>

@@ -26,6 +26,7 @@ import {
 } from './logFilter.ts';
 import { RevertButton } from './RevertButton.tsx';
 import type { ListAnswer } from '../../../graphql/typed.ts';
+import { formatDateTime } from '../../../components/format/format.ts';
 
 const PAGE_SIZE = 50;
 
@@ -152,7 +153,7 @@ export default function MatchingLogPage() {
               title={t('matching.log.columns.when')}
               render={(_, decision) => (
                 <span style={{ whiteSpace: 'nowrap' }}>
-                  {new Date(decision.decidedAt).toLocaleString(i18n.language)}
+                  {formatDateTime(decision.decidedAt, i18n.language, { seconds: true })}
                 </span>
               )}
             />

@@ -15,6 +15,7 @@ import {
   type MatchingModelVersion,
   ORGANIZATION_TARGET_PRECISION_SET_MUTATION,
 } from './queries.ts';
+import { formatDateTime } from '../../../components/format/format.ts';
 
 const OUTCOME_COLOR: Record<string, string> = {
   TRAINED: 'success',
@@ -103,7 +104,7 @@ function ModelPanel({ organizationId, onChanged }: { organizationId: string; onC
     );
 
   const number = (n: number) => n.toLocaleString(i18n.language);
-  const when = (value: string) => new Date(value).toLocaleString(i18n.language);
+  const when = (value: string) => formatDateTime(value, i18n.language);
   const recall = (value: number) => formatRecall(value, i18n.language);
 
   return (

@@ -2,6 +2,7 @@ import { Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../features/matching/format.ts';
 import type { MatchingQueueItem } from '../queries.ts';
+import { formatDateTime } from '../../../components/format/format.ts';
 
 export interface QueueTableProps {
   rows: MatchingQueueItem[];
@@ -102,7 +103,7 @@ export function QueueTable({
       <Table.Column<MatchingQueueItem>
         key="waitingSince"
         title={t('matching.queue.waitingSince')}
-        render={(_, item) => new Date(item.waitingSince).toLocaleString(i18n.language)}
+        render={(_, item) => formatDateTime(item.waitingSince, i18n.language)}
       />
       <Table.Column<MatchingQueueItem>
         key="lease"

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { changeFailedNotification } from '../../../components/errors/formErrors.ts';
 import { MATCHING_RUN_LIST_QUERY, MATCHING_RUN_START_MUTATION, type MatchingRunItem } from '../queries.ts';
 import { isWorking, runPercent } from './runProgress.ts';
+import { formatDateTime } from '../../../components/format/format.ts';
 
 const STATUS_COLOR: Record<MatchingRunItem['status'], string> = {
   QUEUED: 'default',
@@ -115,7 +116,8 @@ export function MatchingRunsPanel({
                       {run.competitor ? run.competitor.name : t('matching.runs.allCompetitors')}
                     </Typography.Text>
                     <Typography.Text type="secondary">
-                      {t(`matching.runs.kind.${run.kind}`)} · {new Date(run.createdAt).toLocaleString(i18n.language)}
+                      {t(`matching.runs.kind.${run.kind}`)} ·{' '}
+                      {formatDateTime(run.createdAt, i18n.language, { seconds: true })}
                       {run.startedBy ? ` · ${run.startedBy}` : ''}
                     </Typography.Text>
                   </Flex>

@@ -4,12 +4,13 @@ import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { routePath } from '../../../routes/useCarriedPath.ts';
 import type { ScraperDetail } from '../queries.ts';
 import { HealthTag, RunStatusTag } from '../../../features/scrapers/ScraperTags.tsx';
+import { formatDateTime } from '../../../components/format/format.ts';
 
 /** Health, competitor, schedule and the error mix of recent runs. */
 export function HealthSummary({ scraper }: { scraper: ScraperDetail }) {
   const { t, i18n } = useTranslation();
   const when = (value: string | null | undefined) =>
-    value ? new Date(value).toLocaleString(i18n.language) : t('scrapers.never');
+    value ? formatDateTime(value, i18n.language) : t('scrapers.never');
   const { health } = scraper;
   return (
     <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>

@@ -6,6 +6,7 @@ import { SCRAPER_RUN_LIST_QUERY, type ScraperRun } from '../queries.ts';
 import type { ResultOf } from '../../../graphql/typed.ts';
 import { isActive, RunStatusTag } from '../../../features/scrapers/ScraperTags.tsx';
 import { FailedPages } from './FailedPages.tsx';
+import { formatDateTime } from '../../../components/format/format.ts';
 
 type RunList = ResultOf<typeof SCRAPER_RUN_LIST_QUERY>['scraperRunList'];
 
@@ -31,7 +32,8 @@ export function RunHistory({ scraperId }: { scraperId: string }) {
     errorNotification: false,
   });
   const n = (value: number) => value.toLocaleString(i18n.language);
-  const when = (value: string | null | undefined) => (value ? new Date(value).toLocaleString(i18n.language) : '—');
+  const when = (value: string | null | undefined) =>
+    value ? formatDateTime(value, i18n.language, { seconds: true }) : '—';
   const runs = query.data?.data.data ?? [];
 
   return (

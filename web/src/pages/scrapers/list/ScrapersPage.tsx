@@ -11,6 +11,7 @@ import { SCRAPER_LIST_QUERY, type ScraperList, type ScraperRow } from '../../../
 import { RunNowButton } from '../RunNowButton.tsx';
 import { HealthTag, isActive, RunStatusTag } from '../../../features/scrapers/ScraperTags.tsx';
 import { HEALTHS, readListState, writeListState } from './listState.ts';
+import { formatDateTime } from '../../../components/format/format.ts';
 
 const PAGE_SIZE = 20;
 
@@ -46,7 +47,7 @@ export default function ScrapersPage() {
     update({ page: last }, { replace: true }),
   );
   const when = (value: string | null | undefined) =>
-    value ? new Date(value).toLocaleString(i18n.language) : t('scrapers.never');
+    value ? formatDateTime(value, i18n.language) : t('scrapers.never');
 
   return (
     <RouteLayout route="scrapers">

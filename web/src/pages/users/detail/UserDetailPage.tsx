@@ -8,6 +8,7 @@ import { USER_QUERY, type UserRow } from '../queries.ts';
 import { ROLE_COLORS } from '../roles.ts';
 import { UserAccessForm } from './UserAccessForm.tsx';
 import { UserActions } from './UserActions.tsx';
+import { formatDateTime } from '../../../components/format/format.ts';
 
 /** /users/[userId]: the user, their roles and organization; disable, enable, delete. */
 export default function UserDetailPage() {
@@ -49,7 +50,7 @@ export default function UserDetailPage() {
             </Descriptions.Item>
             <Descriptions.Item label={t('users.fields.language')}>{user.language}</Descriptions.Item>
             <Descriptions.Item label={t('users.fields.createdAt')}>
-              {new Date(user.createdAt).toLocaleString(i18n.language)}
+              {formatDateTime(user.createdAt, i18n.language)}
             </Descriptions.Item>
           </Descriptions>
           <CanAccess resource="users" action="update">

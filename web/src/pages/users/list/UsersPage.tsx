@@ -15,6 +15,7 @@ import { UserFilters } from './UserFilters.tsx';
 import { userFilters } from './userFilters.ts';
 import { UserInviteButton } from './UserInviteButton.tsx';
 import { filterChange, listStateReader, writeListState } from './listState.ts';
+import { formatDate } from '../../../components/format/format.ts';
 
 /** /users: the users the signed-in user may manage, filtered and paged (kept in the address); invite. */
 export default function UsersPage() {
@@ -83,7 +84,7 @@ export default function UsersPage() {
         <Table.Column<UserRow>
           dataIndex="createdAt"
           title={t('users.fields.createdAt')}
-          render={(createdAt: string) => new Date(createdAt).toLocaleDateString(i18n.language)}
+          render={(createdAt: string) => formatDate(createdAt, i18n.language)}
         />
       </Table>
     </RouteLayout>
