@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatAxisPrice, formatCount, formatDate, formatDateTime, formatPercent, formatPrice } from './format.ts';
+import {
+  formatAxisPrice,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatPercent,
+  formatPrice,
+} from './format.ts';
 
 // Intl puts narrow no-break spaces and no-break spaces between groups and before units.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -62,5 +70,19 @@ describe('formatPercent, formatCount, formatDateTime', () => {
     expect(formatDate(at, 'cs')).toMatch(/2026/);
     expect(formatDate(at, 'cs')).not.toBe(day);
     expect(formatDate(null, 'en')).toBe('—');
+  });
+  it("keeps a UTC day (the insights' days) on its date in a time zone west of UTC", () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/Los_Angeles';
+    try {
+      // The zone took effect: read in it, midnight UTC is the day before.
+      expect(new Date(Date.parse('2026-11-05')).getDate()).toBe(4);
+      expect(formatDate('2026-11-05', 'en', { utc: true })).toBe('Nov 5, 2026');
+      expect(formatDay(Date.parse('2026-11-05'), 'en', { utc: true })).toBe('11/5');
+      expect(formatDay(Date.parse('2026-11-05'), 'cs', { utc: true })).toBe('5. 11.');
+    } finally {
+      process.env.TZ = zone;
+      if (zone === undefined) delete process.env.TZ;
+    }
   });
 });

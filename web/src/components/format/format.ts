@@ -120,17 +120,26 @@ export function formatDateTime(
   ).format(time);
 }
 
-/** A date without a time, as formatDateTime writes it. */
-export function formatDate(iso: string | null | undefined, language: string): string {
+/**
+ * A date without a time, as formatDateTime writes it; `utc` for a day the API names in UTC
+ * ('2026-11-05', the insights' days), which the viewer's time zone would otherwise move.
+ */
+export function formatDate(iso: string | null | undefined, language: string, { utc = false } = {}): string {
   if (!iso) return '—';
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return '—';
-  return cached('date', (lang) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }), language).format(time);
+  return cached(
+    `date:${utc}`,
+    (lang) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', ...(utc ? { timeZone: 'UTC' } : {}) }),
+    language,
+  ).format(time);
 }
 
-/** A date, short (the chart's axis). */
-export function formatDay(time: number, language: string): string {
-  return cached('day', (lang) => new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'numeric' }), language).format(
-    time,
-  );
+/** A date, short (a chart's axis); `utc` as for formatDate. */
+export function formatDay(time: number, language: string, { utc = false } = {}): string {
+  return cached(
+    `day:${utc}`,
+    (lang) => new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'numeric', ...(utc ? { timeZone: 'UTC' } : {}) }),
+    language,
+  ).format(time);
 }

@@ -12,6 +12,7 @@ import {
   YAxis,
 } from 'recharts';
 import type { ChartRow } from './competitorTable.ts';
+import { formatDate, formatDay } from '../../components/format/format.ts';
 import { formatFigure } from '../../features/insights/format.ts';
 
 /** Line colours from the theme's palette, one per competitor (the legend and the table name them). */
@@ -38,14 +39,23 @@ export function PriceIndexChart({
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={rows as ChartRow[]} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="day" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
+          {/* Days as the UI language writes them (5. 11. in Czech); the table and the CSV keep the ISO day. */}
+          <XAxis
+            dataKey="day"
+            tick={{ fontSize: 11 }}
+            interval="preserveStartEnd"
+            tickFormatter={(day: string) => formatDay(Date.parse(day), i18n.language, { utc: true })}
+          />
           <YAxis
             width={48}
             domain={['auto', 'auto']}
             tickFormatter={(value: number) => formatFigure(value, i18n.language, { digits: 0 })}
           />
           <ReferenceLine y={100} stroke={token.colorTextTertiary} strokeDasharray="4 4" />
-          <Tooltip formatter={(value) => formatFigure(Number(value), i18n.language)} />
+          <Tooltip
+            formatter={(value) => formatFigure(Number(value), i18n.language)}
+            labelFormatter={(day) => formatDate(String(day), i18n.language, { utc: true })}
+          />
           <Legend />
           {competitors.map((competitor, i) => (
             <Line
