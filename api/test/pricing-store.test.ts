@@ -199,13 +199,25 @@ describe.each(engines)('Pricing store on $name', (engine) => {
       await db.pool.query('DELETE FROM price_suggestions WHERE organization_website_id = $1', [site]);
     }
   });
-  it('writes only new or changed suggestions; a deleted rule leaves its suggestions without one; a deleted product or website takes them along (migration 062)', async () => {
-    const org = (
+  /** A website of a new organization. */
+  const newShop = async (slug: string, name: string): Promise<string> => {
+    const { rows } = await db.pool.query('INSERT INTO organizations (slug, name) VALUES ($1, $2) RETURNING id', [
+      slug,
+      name,
+    ]);
+    return (await createOrganizationWebsite(db.pool, rows[0].id)).id;
+  };
+  /** A Draft rule of the website that selects every product. */
+  const draftRule = async (shop: string, name: string): Promise<string> =>
+    (
       await db.pool.query(
-        `INSERT INTO organizations (slug, name) VALUES ('pricing-writes', 'Pricing writes') RETURNING id`,
+        `INSERT INTO price_rules (organization_website_id, name, status, priority, products, competitors, strategy, bounds, rounding)
+         VALUES ($1, $2, 'DRAFT', 1, $3, '{}', '{}', '{}', '{}') RETURNING id`,
+        [shop, name, JSON.stringify(selection({}))],
       )
-    ).rows[0].id;
-    const shop = (await createOrganizationWebsite(db.pool, org)).id;
+    ).rows[0].id as string;
+  it('writes only new or changed suggestions; a deleted rule leaves its suggestions without one; a deleted product or website takes them along (migration 062)', async () => {
+    const shop = await newShop('pricing-writes', 'Pricing writes');
     const ids = (
       await db.pool.query(
         `INSERT INTO products (organization_website_id, item_id, name, price) SELECT $1, 'W' || i, 'Written ' || i, 100 * i
@@ -213,14 +225,7 @@ describe.each(engines)('Pricing store on $name', (engine) => {
         [shop],
       )
     ).rows.map((r) => r.id as string);
-    const json = (value: unknown) => JSON.stringify(value);
-    const rule = (
-      await db.pool.query(
-        `INSERT INTO price_rules (organization_website_id, name, status, priority, products, competitors, strategy, bounds, rounding)
-         VALUES ($1, 'Written', 'DRAFT', 1, $2, '{}', '{}', '{}', '{}') RETURNING id`,
-        [shop, json(selection({}))],
-      )
-    ).rows[0].id as string;
+    const rule = await draftRule(shop, 'Written');
     const computed = (price: number) =>
       ids.map((productId) => ({
         productId,
@@ -265,25 +270,14 @@ describe.each(engines)('Pricing store on $name', (engine) => {
   });
 
   it('writes a suggestion from a placeholder price of 0.01 to 2,000,000.00, a change of 19,999,999,900 % (migration 112)', async () => {
-    const org = (
-      await db.pool.query(
-        `INSERT INTO organizations (slug, name) VALUES ('pricing-far', 'Pricing far apart') RETURNING id`,
-      )
-    ).rows[0].id;
-    const shop = (await createOrganizationWebsite(db.pool, org)).id;
+    const shop = await newShop('pricing-far', 'Pricing far apart');
     const product = (
       await db.pool.query(
         `INSERT INTO products (organization_website_id, item_id, name, price) VALUES ($1, 'F1', 'Far apart', 0.01) RETURNING id`,
         [shop],
       )
     ).rows[0].id as string;
-    const rule = (
-      await db.pool.query(
-        `INSERT INTO price_rules (organization_website_id, name, status, priority, products, competitors, strategy, bounds, rounding)
-         VALUES ($1, 'Far apart', 'DRAFT', 1, $2, '{}', '{}', '{}', '{}') RETURNING id`,
-        [shop, JSON.stringify(selection({}))],
-      )
-    ).rows[0].id as string;
+    const rule = await draftRule(shop, 'Far apart');
     const suggestion = {
       currentPrice: 0.01,
       suggestedPrice: 2_000_000,
