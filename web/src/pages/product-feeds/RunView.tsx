@@ -45,6 +45,3 @@ export function LastRunSummary({ run }: { run: FeedRun | null }) {
     </Space>
   );
 }
-
-export const formatDate = (value: string | null, language: string) =>
-  value ? formatDateTime(value, language, { seconds: true }) : '—';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DELIMITER_KEYS } from '../FeedFormModal.tsx';
 import { fieldLabel } from '../MappingEditor.tsx';
 import type { FeedDetail } from '../queries.ts';
-import { formatDate } from '../RunView.tsx';
+import { formatDateTime } from '../../../components/format/format.ts';
 
 /** The feed's settings as stored. */
 export function FeedSettings({ feed }: { feed: FeedDetail }) {
@@ -44,10 +44,10 @@ export function FeedSettings({ feed }: { feed: FeedDetail }) {
         {t(`productFeeds.schedule.${feed.schedule}`)}
       </Descriptions.Item>
       <Descriptions.Item label={t('productFeeds.fields.createdAt')}>
-        {formatDate(feed.createdAt, i18n.language)}
+        {formatDateTime(feed.createdAt, i18n.language, { seconds: true })}
       </Descriptions.Item>
       <Descriptions.Item label={t('productFeeds.fields.updatedAt')}>
-        {formatDate(feed.updatedAt, i18n.language)}
+        {formatDateTime(feed.updatedAt, i18n.language, { seconds: true })}
       </Descriptions.Item>
     </Descriptions>
   );

@@ -2,7 +2,8 @@ import { Button, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FeedRun } from '../queries.ts';
 import { formatDuration, runDurationMs } from '../runs.ts';
-import { formatDate, RunCounts, RunStatusTag } from '../RunView.tsx';
+import { formatDateTime } from '../../../components/format/format.ts';
+import { RunCounts, RunStatusTag } from '../RunView.tsx';
 import { runFailure } from './RunProgress.tsx';
 
 /** The feed's runs, newest first: status, times, counts, what changed, why a run failed; pick one to see its row errors. */
@@ -35,12 +36,12 @@ export function RunHistory({
       <Table.Column<FeedRun>
         dataIndex="startedAt"
         title={t('productFeeds.history.started')}
-        render={(_, run) => formatDate(run.startedAt ?? run.createdAt, i18n.language)}
+        render={(_, run) => formatDateTime(run.startedAt ?? run.createdAt, i18n.language, { seconds: true })}
       />
       <Table.Column<FeedRun>
         dataIndex="finishedAt"
         title={t('productFeeds.history.finished')}
-        render={(value: string | null) => formatDate(value, i18n.language)}
+        render={(value: string | null) => formatDateTime(value, i18n.language, { seconds: true })}
       />
       <Table.Column<FeedRun>
         key="duration"
