@@ -33,6 +33,10 @@ describe('parseCompetitorProductsCsv', () => {
     ['price', 'X1,Name,,,,,,,'],
     ['price', 'X1,Name,,,,abc,,,'],
     ['price', 'X1,Name,,,,-5,,,'],
+    ['price', 'X1,Name,,,,0,,,'],
+    ['price', 'X1,Name,,,,"0,00 Kč",,,'],
+    ['price', 'X1,Name,,,,0.0049,,,'],
+    ['price', 'X1,Name,,,,10000000000,,,'],
     ['currency', 'X1,Name,,,,10,euro,,'],
     ['availability', 'X1,Name,,,,10,,maybe,'],
     ['url', 'X1,Name,,,,10,,,javascript:alert(1)'],
@@ -40,6 +44,17 @@ describe('parseCompetitorProductsCsv', () => {
     const { rows, errors } = parseCompetitorProductsCsv(`${HEADER}\nOK,Fine,,,,1,,,\n${row}\n`);
     expect(rows.map((r) => r.externalId)).toEqual(['OK']);
     expect(errors).toEqual([{ line: 3, field, reason: expect.any(String) }]);
+  });
+
+  it('takes a price from one cent to the largest numeric(12, 2) holds (a price of 0 is no price: migration 113)', () => {
+    const { rows, errors } = parseCompetitorProductsCsv(
+      `${HEADER}\nA,One cent,,,,0.01,,,\nB,Dearest,,,,9999999999.99,,,\n`,
+    );
+    expect(errors).toEqual([]);
+    expect(rows.map((r) => r.price)).toEqual([0.01, 9_999_999_999.99]);
+    expect(parseCompetitorProductsCsv(`${HEADER}\nZ,Zero,,,,0,,,\n`).errors[0]!.reason).toBe(
+      'is no price from 0.01 to 9,999,999,999.99 (a price of 0 is no price): "0"',
+    );
   });
 
   it('reports a repeated external_id; lines count multi-line fields', () => {

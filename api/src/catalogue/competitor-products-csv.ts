@@ -5,7 +5,7 @@
  */
 import { parseCsvRows } from '../matching/csv.ts';
 import { normalizeGtin } from '../matching/gtin.ts';
-import { parsePrice } from '../matching/price.ts';
+import { isStorableCompetitorPrice, parsePrice } from '../matching/price.ts';
 
 export const CSV_COLUMNS = [
   'external_id',
@@ -22,8 +22,6 @@ export const REQUIRED_COLUMNS = ['external_id', 'name', 'price'] as const;
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
 export const MAX_CSV_ROWS = 100_000;
 export const AVAILABILITIES = ['in_stock', 'out_of_stock', 'preorder', 'unknown'] as const;
-/** Largest price numeric(12, 2) holds. */
-const MAX_PRICE = 9_999_999_999.99;
 
 export interface CompetitorProductRow {
   line: number;
@@ -118,8 +116,11 @@ export function parseCompetitorProductsCsv(text: string): {
     const priceText = get('price');
     const price = parsePrice(priceText);
     if (!priceText) fail('price', 'is required');
-    else if (price === null || /-\s*\d/.test(priceText) || price > MAX_PRICE)
-      fail('price', `is no price of 0 or more: ${JSON.stringify(priceText.slice(0, 40))}`);
+    else if (price === null || /-\s*\d/.test(priceText) || !isStorableCompetitorPrice(price))
+      fail(
+        'price',
+        `is no price from 0.01 to 9,999,999,999.99 (a price of 0 is no price): ${JSON.stringify(priceText.slice(0, 40))}`,
+      );
     const currency = (get('currency') || 'CZK').toUpperCase();
     if (!/^[A-Z]{3}$/.test(currency)) fail('currency', 'must be a three-letter currency code (CZK, EUR, ...)');
     const availabilityText = get('availability').toLowerCase();

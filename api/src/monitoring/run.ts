@@ -11,6 +11,7 @@
  */
 import type { Pool } from 'pg';
 import { normalizeGtin } from '../matching/gtin.ts';
+import { isStorableCompetitorPrice } from '../matching/price.ts';
 import { privateHostsAllowed } from '../feeds/url-guard.ts';
 import type { Availability, ScrapedProduct } from './classify.ts';
 import { emptyCounts, writeBatch, type BatchCounts, type PageFailure, type RunBatch } from './product-store.ts';
@@ -218,7 +219,8 @@ export function toBatchEntry(
     return {
       failure: { url: item.url, kind: 'extraction_failed', reason: 'the page names no product (no name found)' },
     };
-  if (product.price == null || !(product.price > 0))
+  // A price of 0 (or one that rounds to 0.00) is no price (migration 113).
+  if (product.price == null || !(Math.round(product.price * 100) >= 1))
     return { failure: { url: item.url, kind: 'extraction_failed', reason: 'the page shows no price' } };
   if (!currency || !/^[A-Z]{3}$/.test(currency))
     return {
@@ -228,7 +230,7 @@ export function toBatchEntry(
         reason: 'the page names no currency and the scraper expects none',
       },
     };
-  if (product.price >= 1e10)
+  if (!isStorableCompetitorPrice(product.price))
     return {
       failure: { url: item.url, kind: 'validation_failed', reason: `price ${product.price} is implausibly high` },
     };
