@@ -276,6 +276,40 @@ describe('bounds', () => {
     expect(result).toMatchObject({ suggestedPrice: expected, outcome });
   });
 
+  it.each([
+    ['cost + 10 % above the largest price', { costMargin: 10 }, { cost: 9_999_999_999 }, 'CZK', 9_999_999_999.99],
+    [
+      'cost + an amount above it',
+      { costMargin: 1, costMarginUnit: 'AMOUNT' },
+      { cost: 9_999_999_999.99 },
+      'CZK',
+      9_999_999_999.99,
+    ],
+    ['a MAP above it, in a currency without cents', { useMap: true }, { map: 12_000_000_000 }, 'JPY', 9_999_999_999],
+  ] as const)(
+    'a floor above the largest price a suggestion is stored at: %s',
+    (_, bounds, facts, currency, largest) => {
+      const offers = market.map((o) => ({ ...o, currency }));
+      const result = suggest(rule({ bounds: bounds as never }), product({ ...facts, currency } as never), offers, NOW);
+      expect(result).toMatchObject({ suggestedPrice: largest, outcome: 'HELD_BY_FLOOR' });
+      expect(result.steps.slice(-2)).toEqual([
+        { code: 'largest_price', bound: largest, price: largest },
+        { code: 'result', price: largest },
+      ]);
+    },
+  );
+
+  it('rounding up past the largest price stops at it', () => {
+    const result = suggest(
+      rule({ rounding: { mode: 'STEP', step: 100, direction: 'UP' } }),
+      product({ price: 9_999_999_990 }),
+      [offer('Alza', 9_999_999_999.5)],
+      NOW,
+    );
+    expect(result.steps.map((s) => s.code).slice(-3)).toEqual(['rounded', 'largest_price', 'result']);
+    expect(result.suggestedPrice).toBe(9_999_999_999.99);
+  });
+
   it('a product without cost says so in its explanation', () => {
     const result = suggest(rule({ bounds: { costMargin: 10 } }), product({ cost: null }), market, NOW);
     expect(result.steps).toContainEqual({ code: 'no_cost_floor' });

@@ -2152,7 +2152,8 @@ export type PriceSuggestionSort =
  * beat_percent / beat_amount (percent or amount, price), within_average (percent, from, to, price),
  * floor_cost (cost, percent or amount, bound, reached), floor_map / floor_minimum (bound, reached),
  * ceiling_rrp / ceiling_maximum (bound, reached), max_change (percent, price, reached),
- * rounded (ending or step, price), tolerance (percent, change), result (price).
+ * rounded (ending or step, price), rounding_skipped (price), largest_price (bound, price: the
+ * largest price a suggestion is stored at, 9,999,999,999.99), tolerance (percent, change), result (price).
  */
 export type PriceSuggestionStep = {
   __typename?: 'PriceSuggestionStep';

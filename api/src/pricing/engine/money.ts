@@ -30,6 +30,15 @@ export function toMinor(value: number, decimals: number): number {
 export const fromMinor = (minor: number, decimals: number): number =>
   Number((minor / 10 ** decimals).toFixed(decimals));
 
+/**
+ * The largest price the price columns hold (numeric(12, 2): 9,999,999,999.99) in a currency of
+ * `decimals` minor digits (9,999,999,999 in one without cents).
+ */
+export function largestPrice(decimals: number): number {
+  const digits = Math.min(decimals, 2);
+  return fromMinor(Math.floor(999_999_999_999 / 10 ** (2 - digits)), digits);
+}
+
 /** `value` rounded half up to the currency's decimals. */
 export const roundMoney = (value: number, decimals: number): number => fromMinor(toMinor(value, decimals), decimals);
 

@@ -4,7 +4,7 @@
  * update -> floor and ceiling -> rounding (kept within the bounds) -> tolerance -> result.
  */
 import { applyBounds, boundsFor } from './bounds.ts';
-import { addPercent, currencyDecimals, percentChange, roundMoney } from './money.ts';
+import { addPercent, currencyDecimals, largestPrice, percentChange, roundMoney } from './money.ts';
 import { competitorPrices } from './offers.ts';
 import { roundPrice, roundsFor } from './rounding.ts';
 import { applyStrategy } from './strategy.ts';
@@ -77,6 +77,14 @@ export function suggest(
     } else {
       steps.push({ code: 'rounding_skipped', price });
     }
+  }
+
+  // A floor (cost and margin, MAP) or rounding up can pass the largest price a suggestion can be
+  // stored at; one such product would fail its whole batch's write (store/write.ts).
+  const largest = largestPrice(decimals);
+  if (price > largest) {
+    steps.push({ code: 'largest_price', bound: largest, price: largest });
+    price = largest;
   }
 
   let outcome: Outcome =

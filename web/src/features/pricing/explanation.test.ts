@@ -82,6 +82,10 @@ describe('stepText', () => {
     [{ code: 'rounded', step: 10, price: 1290 }, 'Rounded to CZK 10.00 → CZK 1,290.00'],
     [{ code: 'rounding_skipped', price: 1210 }, 'Rounding would cross a bound: kept at CZK 1,210.00'],
     [
+      { code: 'largest_price', bound: 9_999_999_999.99, price: 9_999_999_999.99 },
+      'Above the largest price the console stores: lowered to CZK 9,999,999,999.99',
+    ],
+    [
       { code: 'tolerance', percent: 1, change: -0.37, price: 1349 },
       'Change -0.37% within the tolerance of 1%: price kept',
     ],

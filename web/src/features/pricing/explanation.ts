@@ -50,6 +50,7 @@ export const STEP_CODES = [
   'max_change',
   'rounded',
   'rounding_skipped',
+  'largest_price',
   'tolerance',
   'result',
 ] as const;
