@@ -81,6 +81,21 @@ test('the profile changes the password after checking the current one', async ({
   await expect(page).not.toHaveURL(/\/auth\/login/);
 });
 
+test('the profile page logs no error: it does not ask the Auth emulator for the password policy it lacks', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const user = DEMO_USERS.find((candidate) => candidate.roles.includes('User'))!;
+  await signIn(page, user.email, DEMO_PASSWORD);
+  await openProfile(page);
+  await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+});
+
 test('a phone enrolled on the profile page asks for its SMS code at the next sign-in', async ({ page }) => {
   const email = await createAccount('mfa-password-1');
   await signIn(page, email, 'mfa-password-1');
