@@ -232,7 +232,8 @@ export default function PriceRulesPage() {
                 render={(_, rule) => (
                   <Flex vertical>
                     <span>{formatDateTime(rule.updatedAt, language)}</span>
-                    <Typography.Text type="secondary">
+                    {/* An address broken mid-word ("admin@de / mo.test") reads as two. */}
+                    <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
                       {rule.updatedBy ?? t('priceSuggestions.rules.unknownEditor')}
                     </Typography.Text>
                   </Flex>

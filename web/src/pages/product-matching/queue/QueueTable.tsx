@@ -97,7 +97,8 @@ export function QueueTable({
         render={(_, item) =>
           item.priceGapPercent == null
             ? '—'
-            : `${item.priceGapPercent.toLocaleString(i18n.language, { maximumFractionDigits: 1 })} %`
+            : // One decimal on every row ('22.0 %' under '19.1 %', not '22 %').
+              `${item.priceGapPercent.toLocaleString(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`
         }
       />
       <Table.Column<MatchingQueueItem>

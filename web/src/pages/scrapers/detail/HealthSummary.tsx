@@ -5,6 +5,7 @@ import { routePath } from '../../../routes/useCarriedPath.ts';
 import type { ScraperDetail } from '../queries.ts';
 import { HealthTag, RunStatusTag } from '../../../features/scrapers/ScraperTags.tsx';
 import { formatDateTime } from '../../../components/format/format.ts';
+import { productsSeenText } from '../../../features/scrapers/productsSeen.ts';
 
 /** Health, competitor, schedule and the error mix of recent runs. */
 export function HealthSummary({ scraper }: { scraper: ScraperDetail }) {
@@ -38,9 +39,7 @@ export function HealthSummary({ scraper }: { scraper: ScraperDetail }) {
           : t('scrapers.successOf', { percent: Math.round(health.successRate * 100), runs: health.recentRuns })}
       </Descriptions.Item>
       <Descriptions.Item label={t('scrapers.fields.productsSeen')}>
-        {health.productsSeen == null
-          ? '—'
-          : t('scrapers.seenOfExpected', { seen: health.productsSeen, expected: health.productsExpected ?? '—' })}
+        {productsSeenText(health.productsSeen, health.productsExpected, t, i18n.language)}
       </Descriptions.Item>
       <Descriptions.Item label={t('scrapers.fields.schedule')}>
         {t('scrapers.scheduleText', {

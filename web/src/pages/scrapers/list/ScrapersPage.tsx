@@ -12,6 +12,7 @@ import { RunNowButton } from '../RunNowButton.tsx';
 import { HealthTag, isActive, RunStatusTag } from '../../../features/scrapers/ScraperTags.tsx';
 import { HEALTHS, readListState, writeListState } from './listState.ts';
 import { formatDateTime } from '../../../components/format/format.ts';
+import { productsSeenText } from '../../../features/scrapers/productsSeen.ts';
 
 const PAGE_SIZE = 20;
 
@@ -137,14 +138,7 @@ export default function ScrapersPage() {
         <Table.Column<ScraperRow>
           key="products"
           title={t('scrapers.fields.productsSeen')}
-          render={(_, s) =>
-            s.health.productsSeen == null
-              ? '—'
-              : t('scrapers.seenOfExpected', {
-                  seen: s.health.productsSeen,
-                  expected: s.health.productsExpected ?? '—',
-                })
-          }
+          render={(_, s) => productsSeenText(s.health.productsSeen, s.health.productsExpected, t, i18n.language)}
         />
         <Table.Column<ScraperRow>
           key="actions"
