@@ -1,5 +1,5 @@
 import { useTable } from '@refinedev/antd';
-import { Table, Tag } from 'antd';
+import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
 import { AppLink } from '../../../components/navigation/AppLink.tsx';
@@ -8,6 +8,7 @@ import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { OrganizationSearch } from '../OrganizationSearch.tsx';
 import { ORGANIZATION_LIST_QUERY, type OrganizationRow } from '../queries.ts';
 import { UsageBar } from './UsageBar.tsx';
+import { OrganizationStateTag } from '../../../features/organizations/OrganizationStateTag.tsx';
 
 /** /organizations/billing (Admin): every organization's plan and how full its limits are. */
 export default function BillingOverviewPage() {
@@ -50,7 +51,7 @@ export default function BillingOverviewPage() {
         <Table.Column<OrganizationRow>
           dataIndex="suspended"
           title={t('organizations.fields.state')}
-          render={(suspended: boolean) => suspended && <Tag color="red">{t('organizations.state.suspended')}</Tag>}
+          render={(suspended: boolean) => <OrganizationStateTag suspended={suspended} />}
         />
       </Table>
     </RouteLayout>

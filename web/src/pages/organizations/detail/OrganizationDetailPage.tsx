@@ -1,5 +1,5 @@
 import { CanAccess, useCustom } from '@refinedev/core';
-import { Card, Descriptions, Flex, Skeleton, Tag } from 'antd';
+import { Card, Descriptions, Flex, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { RouteLayout } from '../../../components/layout/RouteLayout.tsx';
@@ -10,6 +10,7 @@ import { OrganizationNameForm } from './OrganizationNameForm.tsx';
 import { SuspensionButton } from './SuspensionButton.tsx';
 import { LinkButton } from '../../../components/navigation/LinkButton.tsx';
 import { formatDateTime } from '../../../components/format/format.ts';
+import { OrganizationStateTag } from '../../../features/organizations/OrganizationStateTag.tsx';
 
 /** /organizations/[organizationId]: the organization's state, plan and counts; rename, suspend. */
 export default function OrganizationDetailPage() {
@@ -50,11 +51,7 @@ export default function OrganizationDetailPage() {
             <Descriptions.Item label={t('organizations.fields.name')}>{organization.name}</Descriptions.Item>
             <Descriptions.Item label={t('organizations.fields.plan')}>{organization.plan.name}</Descriptions.Item>
             <Descriptions.Item label={t('organizations.fields.state')}>
-              {organization.suspended ? (
-                <Tag color="red">{t('organizations.state.suspended')}</Tag>
-              ) : (
-                <Tag color="green">{t('organizations.state.active')}</Tag>
-              )}
+              <OrganizationStateTag suspended={organization.suspended} />
             </Descriptions.Item>
             <Descriptions.Item label={t('organizations.fields.websitesCount')}>
               {organization.websitesCount}

@@ -1,5 +1,5 @@
 import { CanAccess, useList } from '@refinedev/core';
-import { Table, Tag } from 'antd';
+import { Table } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { COUNT_COLUMN } from '../../../components/list/columns.tsx';
@@ -15,6 +15,7 @@ import { ORGANIZATION_LIST_QUERY, type OrganizationRow } from '../queries.ts';
 import { OrganizationCreateButton } from './OrganizationCreateButton.tsx';
 import { columnOrder, listArguments, readListState, sortOf, writeListState } from './listState.ts';
 import { formatDate } from '../../../components/format/format.ts';
+import { OrganizationStateTag } from '../../../features/organizations/OrganizationStateTag.tsx';
 
 /** /organizations: search, sort and page through the organizations the user may see (kept in the address). */
 export default function OrganizationsPage() {
@@ -67,13 +68,7 @@ export default function OrganizationsPage() {
         <Table.Column<OrganizationRow>
           dataIndex="suspended"
           title={t('organizations.fields.state')}
-          render={(suspended: boolean) =>
-            suspended ? (
-              <Tag color="red">{t('organizations.state.suspended')}</Tag>
-            ) : (
-              <Tag color="green">{t('organizations.state.active')}</Tag>
-            )
-          }
+          render={(suspended: boolean) => <OrganizationStateTag suspended={suspended} />}
         />
         <Table.Column<OrganizationRow>
           dataIndex="websitesCount"
