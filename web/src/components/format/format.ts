@@ -143,3 +143,21 @@ export function formatDay(time: number, language: string, { utc = false } = {}):
     language,
   ).format(time);
 }
+
+const separators = new Map<string, string>();
+
+/** The decimal separator the UI language writes ('.' in English, ',' in Czech; '.' for a language Intl does not know). */
+export function decimalSeparator(language: string): string {
+  let separator = separators.get(language);
+  if (separator === undefined) {
+    let parts: Intl.NumberFormatPart[];
+    try {
+      parts = new Intl.NumberFormat(language).formatToParts(1.5);
+    } catch {
+      parts = [];
+    }
+    separator = parts.find((part) => part.type === 'decimal')?.value ?? '.';
+    separators.set(language, separator);
+  }
+  return separator;
+}

@@ -2,6 +2,7 @@ import { Button, Flex, Form, InputNumber, Typography } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrecision, targetPrecisionError } from './calibration.ts';
+import { decimalSeparator } from '../../components/format/format.ts';
 
 /**
  * An Admin's target precision of automatic matching (docs/matching.md): the own value of an
@@ -66,7 +67,7 @@ export function TargetPrecisionForm({
               setChecked(false);
             }}
             step={0.01}
-            decimalSeparator={i18n.language.startsWith('cs') ? ',' : '.'}
+            decimalSeparator={decimalSeparator(i18n.language)}
             style={{ width: 140 }}
             status={help ? 'error' : undefined}
           />

@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, InputNumber, Select } from 'antd';
+import { Alert, Button, Flex, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExactValueInput } from '../../features/products/ExactValueInput.tsx';
@@ -10,6 +10,7 @@ import {
   PERIOD_KEYS,
 } from '../../features/insights/insightsState.ts';
 import type { UpdateInsightsState } from './useInsightsState.ts';
+import { DecimalInput } from '../../components/form/DecimalInput.tsx';
 
 export interface InsightsFiltersProps {
   websiteId: string | undefined;
@@ -83,7 +84,7 @@ export function InsightsFilters({ websiteId, state, update, competitors, showTol
           style={{ minWidth: 220 }}
         />
         {showTolerance && (
-          <InputNumber
+          <DecimalInput
             min={0}
             max={MAX_TOLERANCE}
             step={0.1}

@@ -44,6 +44,9 @@ export function PriceIndexChart({
             dataKey="day"
             tick={{ fontSize: 11 }}
             interval="preserveStartEnd"
+            // Days drawn edge to edge ran together ('11. 11. 12. 11.' in Czech): a label is left out
+            // rather than drawn within 16 px of the next.
+            minTickGap={16}
             tickFormatter={(day: string) => formatDay(Date.parse(day), i18n.language, { utc: true })}
           />
           <YAxis

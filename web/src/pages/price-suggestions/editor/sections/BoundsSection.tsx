@@ -1,5 +1,6 @@
-import { Form, InputNumber, Select, Space, Switch } from 'antd';
+import { Form, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DecimalInput } from '../../../../components/form/DecimalInput.tsx';
 
 /** Floors (cost + margin, MAP, a minimum), ceilings (RRP, a maximum) and the largest change per update. */
 export function BoundsSection() {
@@ -9,7 +10,7 @@ export function BoundsSection() {
       <Form.Item label={t('priceSuggestions.fields.costMargin')} extra={t('priceSuggestions.editor.costMarginHelp')}>
         <Space.Compact>
           <Form.Item name={['bounds', 'costMargin']} noStyle>
-            <InputNumber aria-label={t('priceSuggestions.fields.costMargin')} />
+            <DecimalInput aria-label={t('priceSuggestions.fields.costMargin')} />
           </Form.Item>
           <Form.Item name={['bounds', 'costMarginUnit']} noStyle>
             <Select
@@ -24,20 +25,20 @@ export function BoundsSection() {
         <Switch />
       </Form.Item>
       <Form.Item name={['bounds', 'minimumPrice']} label={t('priceSuggestions.fields.minimumPrice')}>
-        <InputNumber min={0} />
+        <DecimalInput min={0} />
       </Form.Item>
       <Form.Item name={['bounds', 'useRrp']} label={t('priceSuggestions.fields.useRrp')} valuePropName="checked">
         <Switch />
       </Form.Item>
       <Form.Item name={['bounds', 'maximumPrice']} label={t('priceSuggestions.fields.maximumPrice')}>
-        <InputNumber min={0} />
+        <DecimalInput min={0} />
       </Form.Item>
       <Form.Item
         name={['bounds', 'maxChangePercent']}
         label={t('priceSuggestions.fields.maxChangePercent')}
         extra={t('priceSuggestions.editor.maxChangeHelp')}
       >
-        <InputNumber min={0} addonAfter="%" />
+        <DecimalInput min={0} addonAfter="%" />
       </Form.Item>
     </>
   );

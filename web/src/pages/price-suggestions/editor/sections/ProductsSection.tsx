@@ -1,7 +1,8 @@
-import { Form, InputNumber, Select, Space } from 'antd';
+import { Form, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useProductFacets } from '../../../../features/products/useProductFacets.ts';
 import { ProductPicker } from './ProductPicker.tsx';
+import { DecimalInput } from '../../../../components/form/DecimalInput.tsx';
 
 const AVAILABILITIES = ['ANY', 'IN_STOCK', 'OUT_OF_STOCK'] as const;
 
@@ -35,14 +36,14 @@ export function ProductsSection({
       <Form.Item label={t('priceSuggestions.editor.priceRange')}>
         <Space wrap>
           <Form.Item name={['products', 'priceMin']} noStyle>
-            <InputNumber
+            <DecimalInput
               min={0}
               placeholder={t('priceSuggestions.editor.from')}
               aria-label={t('priceSuggestions.fields.priceMin')}
             />
           </Form.Item>
           <Form.Item name={['products', 'priceMax']} noStyle>
-            <InputNumber
+            <DecimalInput
               min={0}
               placeholder={t('priceSuggestions.editor.to')}
               aria-label={t('priceSuggestions.fields.priceMax')}

@@ -1,6 +1,7 @@
-import { Form, InputNumber, Radio } from 'antd';
+import { Form, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormSelect } from '../../../../components/form/FormSelect.tsx';
+import { DecimalInput } from '../../../../components/form/DecimalInput.tsx';
 
 const MODES = ['NONE', 'CHARM', 'STEP'] as const;
 const ENDINGS = ['CENTS_99', 'CENTS_90', 'UNITS_9'] as const;
@@ -37,7 +38,7 @@ export function RoundingSection() {
             { required: true, type: 'number', min: 0.0001, message: t('priceSuggestions.editor.positiveRequired') },
           ]}
         >
-          <InputNumber min={0} />
+          <DecimalInput min={0} />
         </Form.Item>
       )}
       {mode !== 'NONE' && (

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PriceStrategyType } from '../../../../graphql/operations.ts';
 import type { CompetitorChoice } from './CompetitorsSection.tsx';
 import { FormSelect } from '../../../../components/form/FormSelect.tsx';
+import { DecimalInput } from '../../../../components/form/DecimalInput.tsx';
 
 export const STRATEGY_TYPES: readonly PriceStrategyType[] = [
   'MATCH_LOWEST',
@@ -36,7 +37,7 @@ export function StrategySection({ competitors }: { competitors: CompetitorChoice
         <Form.Item label={t('priceSuggestions.fields.beatBy')} required>
           <Space.Compact>
             <Form.Item name={['strategy', 'beatBy']} noStyle rules={[positive]}>
-              <InputNumber min={0} aria-label={t('priceSuggestions.fields.beatBy')} />
+              <DecimalInput min={0} aria-label={t('priceSuggestions.fields.beatBy')} />
             </Form.Item>
             <Form.Item name={['strategy', 'beatUnit']} noStyle>
               <Select
@@ -78,7 +79,7 @@ export function StrategySection({ competitors }: { competitors: CompetitorChoice
           label={t('priceSuggestions.fields.withinPercent')}
           rules={[positive]}
         >
-          <InputNumber min={0} addonAfter="%" />
+          <DecimalInput min={0} addonAfter="%" />
         </Form.Item>
       )}
       <Form.Item
@@ -86,7 +87,7 @@ export function StrategySection({ competitors }: { competitors: CompetitorChoice
         label={t('priceSuggestions.fields.tolerancePercent')}
         extra={t('priceSuggestions.editor.toleranceHelp')}
       >
-        <InputNumber min={0} addonAfter="%" />
+        <DecimalInput min={0} addonAfter="%" />
       </Form.Item>
     </>
   );
