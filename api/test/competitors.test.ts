@@ -29,7 +29,7 @@ const MONITORED = `query MonitoredCompetitor($competitorId: ID!) { monitoredComp
 const CREATE = `mutation CompetitorCreate($organizationWebsiteId: ID!, $input: CompetitorInput!) { competitorCreate(organizationWebsiteId: $organizationWebsiteId, input: $input) { ${FIELDS} } }`;
 const UPDATE = `mutation CompetitorUpdate($competitorId: ID!, $input: CompetitorUpdateInput!) { competitorUpdate(competitorId: $competitorId, input: $input) { ${FIELDS} } }`;
 const DELETE = `mutation CompetitorDelete($competitorId: ID!) { competitorDelete(competitorId: $competitorId) { id name } }`;
-const IMPORT = `mutation CompetitorProductsImport($competitorId: ID!, $csv: String!) { competitorProductsImport(competitorId: $competitorId, csv: $csv) { rows inserted updated unchanged skipped refreshedProducts errors { line field reason } } }`;
+const IMPORT = `mutation CompetitorProductsImport($competitorId: ID!, $csv: String!) { competitorProductsImport(competitorId: $competitorId, csv: $csv) { rows inserted updated unchanged skipped refreshedProducts errors { line field code reason firstLine } } }`;
 const HEADER = 'external_id,name,brand,ean,mpn,price,currency,availability,url';
 
 let unique = 0;
@@ -397,9 +397,9 @@ describe.each(engines)('Competitors on $name', (engine) => {
       const result = response.body.data.competitorProductsImport;
       expect(result).toMatchObject({ rows: 6, inserted: 2, updated: 1, unchanged: 0, skipped: 3 });
       expect(result.errors).toEqual([
-        { line: 4, field: 'price', reason: 'is required' },
-        { line: 5, field: 'ean', reason: expect.stringMatching(/EAN/) },
-        { line: 6, field: 'external_id', reason: 'repeats line 3' },
+        { line: 4, field: 'price', code: 'REQUIRED', reason: 'is required', firstLine: null },
+        { line: 5, field: 'ean', code: 'NOT_A_GTIN', reason: expect.stringMatching(/EAN/), firstLine: null },
+        { line: 6, field: 'external_id', code: 'REPEATS', reason: 'repeats line 3', firstLine: 3 },
       ]);
       expect(result.refreshedProducts).toBeGreaterThanOrEqual(1);
       const after = await competitorTables();

@@ -124,7 +124,7 @@ test('an Owner adds, edits, filters and deletes a competitor and sees its monito
   await expect(result.getByRole('row', { name: /^Rejected/ })).toHaveText('Rejected1');
   const errors = result.getByRole('table', { name: '1 rejected row' });
   await expect(errors.getByRole('row')).toHaveCount(2);
-  await expect(errors.getByRole('row').nth(1)).toHaveText('3priceis required');
+  await expect(errors.getByRole('row').nth(1)).toHaveText('3priceRequired');
   await expect(admin.getByRole('row', { name: /^Products/ })).toHaveText('Products2');
   // The catalogue below lists the two imported products by name, and finds one by its id.
   const catalogue = admin.getByRole('region', { name: "The competitor's products" });

@@ -27,23 +27,25 @@ describe('parseCompetitorProductsCsv', () => {
   });
 
   it.each([
-    ['external_id', ',Name,,,,10,,,'],
-    ['name', 'X1,,,,,10,,,'],
-    ['ean', 'X1,Name,,8594001234568,,10,,,'],
-    ['price', 'X1,Name,,,,,,,'],
-    ['price', 'X1,Name,,,,abc,,,'],
-    ['price', 'X1,Name,,,,-5,,,'],
-    ['price', 'X1,Name,,,,0,,,'],
-    ['price', 'X1,Name,,,,"0,00 Kč",,,'],
-    ['price', 'X1,Name,,,,0.0049,,,'],
-    ['price', 'X1,Name,,,,10000000000,,,'],
-    ['currency', 'X1,Name,,,,10,euro,,'],
-    ['availability', 'X1,Name,,,,10,,maybe,'],
-    ['url', 'X1,Name,,,,10,,,javascript:alert(1)'],
-  ])('reports a bad %s with its line, and skips the row', (field, row) => {
+    ['external_id', ',Name,,,,10,,,', 'REQUIRED', {}],
+    ['external_id', `${'x'.repeat(201)},Name,,,,10,,,`, 'TOO_LONG', { max: 200 }],
+    ['name', 'X1,,,,,10,,,', 'REQUIRED', {}],
+    ['name', `X1,${'n'.repeat(501)},,,,10,,,`, 'TOO_LONG', { max: 500 }],
+    ['ean', 'X1,Name,,8594001234568,,10,,,', 'NOT_A_GTIN', {}],
+    ['price', 'X1,Name,,,,,,,', 'REQUIRED', {}],
+    ['price', 'X1,Name,,,,abc,,,', 'NOT_A_PRICE', { text: 'abc' }],
+    ['price', 'X1,Name,,,,-5,,,', 'NOT_A_PRICE', { text: '-5' }],
+    ['price', 'X1,Name,,,,0,,,', 'NOT_A_PRICE', { text: '0' }],
+    ['price', 'X1,Name,,,,"0,00 Kč",,,', 'NOT_A_PRICE', { text: '0,00 Kč' }],
+    ['price', 'X1,Name,,,,0.0049,,,', 'NOT_A_PRICE', { text: '0.0049' }],
+    ['price', 'X1,Name,,,,10000000000,,,', 'NOT_A_PRICE', { text: '10000000000' }],
+    ['currency', 'X1,Name,,,,10,euro,,', 'NOT_A_CURRENCY', {}],
+    ['availability', 'X1,Name,,,,10,,maybe,', 'NOT_AN_AVAILABILITY', {}],
+    ['url', 'X1,Name,,,,10,,,javascript:alert(1)', 'NOT_AN_ADDRESS', {}],
+  ])('reports a bad %s with its line and code (%#), and skips the row', (field, row, code, values) => {
     const { rows, errors } = parseCompetitorProductsCsv(`${HEADER}\nOK,Fine,,,,1,,,\n${row}\n`);
     expect(rows.map((r) => r.externalId)).toEqual(['OK']);
-    expect(errors).toEqual([{ line: 3, field, reason: expect.any(String) }]);
+    expect(errors).toEqual([{ line: 3, field, code, reason: expect.any(String), ...values }]);
   });
 
   it('takes a price from one cent to the largest numeric(12, 2) holds (a price of 0 is no price: migration 113)', () => {
@@ -60,7 +62,9 @@ describe('parseCompetitorProductsCsv', () => {
   it('reports a repeated external_id; lines count multi-line fields', () => {
     const { rows, errors } = parseCompetitorProductsCsv(`${HEADER}\nA,"two\nlines",,,,1,,,\nA,Again,,,,2,,,\n`);
     expect(rows).toHaveLength(1);
-    expect(errors).toEqual([{ line: 4, field: 'external_id', reason: 'repeats line 2' }]);
+    expect(errors).toEqual([
+      { line: 4, field: 'external_id', code: 'REPEATS', reason: 'repeats line 2', firstLine: 2 },
+    ]);
   });
 
   it('keeps HTML as text', () => {

@@ -36,10 +36,28 @@ export interface CompetitorProductRow {
   url: string | null;
 }
 
+/** Why a row was skipped, as a code the console words in its language (`reason` is the English). */
+export type RowErrorCode =
+  | 'REQUIRED'
+  | 'TOO_LONG'
+  | 'REPEATS'
+  | 'NOT_A_GTIN'
+  | 'NOT_A_PRICE'
+  | 'NOT_A_CURRENCY'
+  | 'NOT_AN_AVAILABILITY'
+  | 'NOT_AN_ADDRESS';
+
 export interface RowError {
   line: number;
   field: string;
+  code: RowErrorCode;
   reason: string;
+  /** TOO_LONG: the most characters allowed. */
+  max?: number;
+  /** REPEATS: the line that has the external_id first. */
+  firstLine?: number;
+  /** NOT_A_PRICE: the text read (at most 40 characters). */
+  text?: string;
 }
 
 /** A problem with the file as a whole (the import is refused): which part and why. */
@@ -98,37 +116,50 @@ export function parseCompetitorProductsCsv(text: string): {
       return i === undefined ? '' : (cells[i] ?? '').trim();
     };
     const rowErrors: RowError[] = [];
-    const fail = (field: string, reason: string) => rowErrors.push({ line, field, reason });
+    const fail = (field: string, code: RowErrorCode, reason: string, values: Partial<RowError> = {}) =>
+      rowErrors.push({ line, field, code, reason, ...values });
+    const tooLong = (field: string, max: number) =>
+      fail(field, 'TOO_LONG', `is longer than ${max} characters`, { max });
     const externalId = get('external_id');
-    if (!externalId) fail('external_id', 'is required');
-    else if (externalId.length > 200) fail('external_id', 'is longer than 200 characters');
-    else if (seen.has(externalId)) fail('external_id', `repeats line ${seen.get(externalId)}`);
+    if (!externalId) fail('external_id', 'REQUIRED', 'is required');
+    else if (externalId.length > 200) tooLong('external_id', 200);
+    else if (seen.has(externalId)) {
+      const firstLine = seen.get(externalId)!;
+      fail('external_id', 'REPEATS', `repeats line ${firstLine}`, { firstLine });
+    }
     const name = get('name');
-    if (!name) fail('name', 'is required');
-    else if (name.length > 500) fail('name', 'is longer than 500 characters');
+    if (!name) fail('name', 'REQUIRED', 'is required');
+    else if (name.length > 500) tooLong('name', 500);
     const brand = get('brand');
-    if (brand.length > 200) fail('brand', 'is longer than 200 characters');
+    if (brand.length > 200) tooLong('brand', 200);
     const ean = get('ean');
     const gtin = ean ? normalizeGtin(ean) : null;
-    if (ean && !gtin) fail('ean', 'is no valid EAN/GTIN (8, 12, 13 or 14 digits with a correct check digit)');
+    if (ean && !gtin)
+      fail('ean', 'NOT_A_GTIN', 'is no valid EAN/GTIN (8, 12, 13 or 14 digits with a correct check digit)');
     const mpn = get('mpn');
-    if (mpn.length > 200) fail('mpn', 'is longer than 200 characters');
+    if (mpn.length > 200) tooLong('mpn', 200);
     const priceText = get('price');
     const price = parsePrice(priceText);
-    if (!priceText) fail('price', 'is required');
-    else if (price === null || /-\s*\d/.test(priceText) || !isStorableCompetitorPrice(price))
+    if (!priceText) fail('price', 'REQUIRED', 'is required');
+    else if (price === null || /-\s*\d/.test(priceText) || !isStorableCompetitorPrice(price)) {
+      const text = priceText.slice(0, 40);
       fail(
         'price',
-        `is no price from 0.01 to 9,999,999,999.99 (a price of 0 is no price): ${JSON.stringify(priceText.slice(0, 40))}`,
+        'NOT_A_PRICE',
+        `is no price from 0.01 to 9,999,999,999.99 (a price of 0 is no price): ${JSON.stringify(text)}`,
+        { text },
       );
+    }
     const currency = (get('currency') || 'CZK').toUpperCase();
-    if (!/^[A-Z]{3}$/.test(currency)) fail('currency', 'must be a three-letter currency code (CZK, EUR, ...)');
+    if (!/^[A-Z]{3}$/.test(currency))
+      fail('currency', 'NOT_A_CURRENCY', 'must be a three-letter currency code (CZK, EUR, ...)');
     const availabilityText = get('availability').toLowerCase();
     const availability = availabilityText ? (AVAILABILITY_WORDS[availabilityText] ?? null) : null;
-    if (availabilityText && !availability) fail('availability', `must be one of ${AVAILABILITIES.join(', ')}`);
+    if (availabilityText && !availability)
+      fail('availability', 'NOT_AN_AVAILABILITY', `must be one of ${AVAILABILITIES.join(', ')}`);
     const url = get('url');
     if (url && (!/^https?:\/\/\S+$/i.test(url) || url.length > 2000))
-      fail('url', 'must be an http:// or https:// address');
+      fail('url', 'NOT_AN_ADDRESS', 'must be an http:// or https:// address');
     if (externalId && !seen.has(externalId)) seen.set(externalId, line);
     if (rowErrors.length) errors.push(...rowErrors);
     else

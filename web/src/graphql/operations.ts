@@ -25,6 +25,20 @@ export type AppUserUpdateInput = {
   locale?: string | null | undefined;
 };
 
+export type CompetitorImportRowErrorCode =
+  /** Not an http:// or https:// address of at most 2,000 characters. */
+  | 'NOT_AN_ADDRESS'
+  /** Not one of in_stock, out_of_stock, preorder, unknown (or their Czech and English words). */
+  | 'NOT_AN_AVAILABILITY'
+  /** Not a three-letter currency code. */
+  | 'NOT_A_CURRENCY'
+  | 'NOT_A_GTIN'
+  /** Not a price from 0.01 to 9,999,999,999.99 (a price of 0 is no price). */
+  | 'NOT_A_PRICE'
+  | 'REPEATS'
+  | 'REQUIRED'
+  | 'TOO_LONG';
+
 export type CompetitorInput = {
   active?: boolean | null | undefined;
   matchingMode?: CompetitorMatchingMode | null | undefined;
@@ -921,7 +935,7 @@ export type CompetitorProductsImportMutationVariables = Exact<{
 }>;
 
 
-export type CompetitorProductsImportMutation = { competitorProductsImport: { rows: number, inserted: number, updated: number, unchanged: number, skipped: number, refreshedProducts: number, errors: Array<{ line: number, field: string, reason: string }> } };
+export type CompetitorProductsImportMutation = { competitorProductsImport: { rows: number, inserted: number, updated: number, unchanged: number, skipped: number, refreshedProducts: number, errors: Array<{ line: number, field: string, code: CompetitorImportRowErrorCode, reason: string, max: number | null, firstLine: number | null, text: string | null }> } };
 
 export type CompetitorProductListQueryVariables = Exact<{
   competitorId: string;

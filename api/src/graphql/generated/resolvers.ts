@@ -155,11 +155,34 @@ export type Competitor = {
 
 export type CompetitorImportRowError = {
   __typename?: 'CompetitorImportRowError';
+  /** Why, as a code the console words in its language (with max, firstLine or text where they apply). */
+  code: CompetitorImportRowErrorCode;
   field: Scalars['String']['output'];
+  /** REPEATS: the line that has the external_id first. */
+  firstLine: Maybe<Scalars['Int']['output']>;
   /** 1-based line of the CSV text (the header is line 1). */
   line: Scalars['Int']['output'];
+  /** TOO_LONG: the most characters allowed. */
+  max: Maybe<Scalars['Int']['output']>;
+  /** Why, in English. */
   reason: Scalars['String']['output'];
+  /** NOT_A_PRICE: the text read (at most 40 characters). */
+  text: Maybe<Scalars['String']['output']>;
 };
+
+export type CompetitorImportRowErrorCode =
+  /** Not an http:// or https:// address of at most 2,000 characters. */
+  | 'NOT_AN_ADDRESS'
+  /** Not one of in_stock, out_of_stock, preorder, unknown (or their Czech and English words). */
+  | 'NOT_AN_AVAILABILITY'
+  /** Not a three-letter currency code. */
+  | 'NOT_A_CURRENCY'
+  | 'NOT_A_GTIN'
+  /** Not a price from 0.01 to 9,999,999,999.99 (a price of 0 is no price). */
+  | 'NOT_A_PRICE'
+  | 'REPEATS'
+  | 'REQUIRED'
+  | 'TOO_LONG';
 
 export type CompetitorInput = {
   active?: InputMaybe<Scalars['Boolean']['input']>;
@@ -3350,6 +3373,7 @@ export type ResolversTypes = {
   ComparisonCounts: ResolverTypeWrapper<Partial<ComparisonCounts>>;
   Competitor: ResolverTypeWrapper<Partial<Omit<Competitor, 'organizationWebsite'> & { organizationWebsite: ResolversTypes['OrganizationWebsite'] }>>;
   CompetitorImportRowError: ResolverTypeWrapper<Partial<CompetitorImportRowError>>;
+  CompetitorImportRowErrorCode: ResolverTypeWrapper<Partial<CompetitorImportRowErrorCode>>;
   CompetitorInput: ResolverTypeWrapper<Partial<CompetitorInput>>;
   CompetitorListResponse: ResolverTypeWrapper<Partial<Omit<CompetitorListResponse, 'data'> & { data: Array<ResolversTypes['Competitor']> }>>;
   CompetitorMatchingMode: ResolverTypeWrapper<Partial<CompetitorMatchingMode>>;
@@ -3822,9 +3846,13 @@ export type CompetitorResolvers<ContextType = ApiContext, ParentType extends Res
 };
 
 export type CompetitorImportRowErrorResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['CompetitorImportRowError'] = ResolversParentTypes['CompetitorImportRowError']> = {
+  code?: Resolver<ResolversTypes['CompetitorImportRowErrorCode'], ParentType, ContextType>;
   field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  firstLine?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   line?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  max?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type CompetitorListResponseResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['CompetitorListResponse'] = ResolversParentTypes['CompetitorListResponse']> = {

@@ -165,7 +165,11 @@ export const COMPETITOR_PRODUCTS_IMPORT_MUTATION = typed(
         errors {
           line
           field
+          code
           reason
+          max
+          firstLine
+          text
         }
       }
     }

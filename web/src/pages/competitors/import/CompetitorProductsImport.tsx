@@ -10,7 +10,7 @@ import {
   type CompetitorProductsImportResult,
   type ImportRowError,
 } from '../queries.ts';
-import { CSV_HEADER, csvProblem, importCounts, MAX_CSV_BYTES } from './importCsv.ts';
+import { CSV_HEADER, csvProblem, importCounts, MAX_CSV_BYTES, rowErrorText } from './importCsv.ts';
 import { Heading } from '../../../components/layout/Heading.tsx';
 
 /**
@@ -141,7 +141,11 @@ export function CompetitorProductsImport({
                 width={80}
               />
               <Table.Column<ImportRowError> dataIndex="field" title={t('competitors.import.field')} width={160} />
-              <Table.Column<ImportRowError> dataIndex="reason" title={t('competitors.import.reason')} />
+              <Table.Column<ImportRowError>
+                key="reason"
+                title={t('competitors.import.reason')}
+                render={(_, row) => rowErrorText(row, t)}
+              />
             </Table>
           )}
         </section>

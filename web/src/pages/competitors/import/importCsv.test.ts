@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { csvProblem, importCounts, MAX_CSV_BYTES } from './importCsv.ts';
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import cs from '@locales/cs.json';
+import en from '@locales/en.json';
+import type { ImportRowError } from '../queries.ts';
+import { csvProblem, importCounts, MAX_CSV_BYTES, rowErrorText } from './importCsv.ts';
+
+beforeAll(async () => {
+  await i18next.init({ lng: 'en', resources: { en: { translation: en }, cs: { translation: cs } } });
+});
 
 describe('csvProblem', () => {
   it.each([
@@ -31,5 +39,32 @@ describe('importCounts', () => {
       rejected: 3,
       refreshedProducts: 1,
     });
+  });
+});
+
+describe('rowErrorText', () => {
+  const error = (values: Partial<ImportRowError>): ImportRowError => ({
+    line: 3,
+    field: 'price',
+    code: 'NOT_A_PRICE',
+    reason: 'the API’s English',
+    max: null,
+    firstLine: null,
+    text: null,
+    ...values,
+  });
+
+  it.each([
+    ['en', error({ text: '0' }), 'Not a price from 0.01 to 9,999,999,999.99 (a price of 0 is no price): “0”'],
+    ['cs', error({ text: '0' }), 'Není cena od 0,01 do 9 999 999 999,99 (cena 0 není cena): „0“'],
+    ['cs', error({ field: 'name', code: 'TOO_LONG', max: 500 }), 'Delší než 500 znaků'],
+    ['cs', error({ field: 'external_id', code: 'REPEATS', firstLine: 2 }), 'Opakuje external_id z řádku 2'],
+    ['en', error({ code: 'REQUIRED' }), 'Required'],
+  ] as const)('%s: %o reads "%s"', (language, row, text) => {
+    expect(rowErrorText(row, i18next.getFixedT(language))).toBe(text);
+  });
+
+  it('words a code this build does not know with the API’s English reason', () => {
+    expect(rowErrorText(error({ code: 'SOMETHING_NEW' as never }), i18next.getFixedT('cs'))).toBe('the API’s English');
   });
 });

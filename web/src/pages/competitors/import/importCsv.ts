@@ -1,4 +1,5 @@
-import type { CompetitorProductsImportResult } from '../queries.ts';
+import type { TFunction } from 'i18next';
+import type { CompetitorProductsImportResult, ImportRowError } from '../queries.ts';
 
 /** The API's limit on the CSV text (competitorProductsImport). */
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
@@ -22,4 +23,17 @@ export function importCounts(result: CompetitorProductsImportResult) {
     rejected: result.skipped,
     refreshedProducts: result.refreshedProducts,
   };
+}
+
+/**
+ * Why a row was rejected, in the UI language (`competitors.import.rowErrors.<code>`); the API's
+ * English reason for a code this build does not know.
+ */
+export function rowErrorText(error: ImportRowError, t: TFunction): string {
+  return t(`competitors.import.rowErrors.${error.code}`, {
+    defaultValue: error.reason,
+    max: error.max,
+    firstLine: error.firstLine,
+    text: error.text,
+  });
 }
