@@ -28,13 +28,10 @@ export function parsePrice(text: string | null | undefined): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
-/** The largest price the price columns hold (numeric(12, 2)). */
-export const MAX_STORED_PRICE = 9_999_999_999.99;
-
 /**
- * Whether a competitor's price can be stored: from 0.01 to MAX_STORED_PRICE once rounded to cents.
- * A price of 0 is no price (a page or a file that shows none; migration 113), and 0.004 would be
- * stored as 0.
+ * Whether a competitor's price can be stored: from 0.01 to 9,999,999,999.99 (numeric(12, 2)) once
+ * rounded to cents. A price of 0 is no price (a page or a file that shows none; migration 113), and
+ * 0.004 would be stored as 0.
  */
 export function isStorableCompetitorPrice(price: number): boolean {
   const cents = Math.round(price * 100);
