@@ -40,6 +40,11 @@ test('a signed-in choice of language is stored in the profile and follows the us
     await choose(other, 'English');
     await expect(other.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
     await expect.poll(profileLanguage).toBe('en');
+    // Changed back at once: compared with what this browser last stored, not with the profile as
+    // it was read at sign-in (Czech), so it is stored too.
+    await choose(other, 'Čeština');
+    await expect(other.getByRole('heading', { name: 'Domů', level: 1 })).toBeVisible();
+    await expect.poll(profileLanguage).toBe('cs');
   } finally {
     await other.close();
   }

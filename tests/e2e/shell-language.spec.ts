@@ -42,3 +42,19 @@ test('a locale in the address is changed there', async ({ page }) => {
   await expect(page).toHaveURL(/[?&]locale=cs/);
   await expect(page.getByRole('heading', { name: 'Domů', level: 1 })).toBeVisible();
 });
+
+test('changing the language keeps what a form holds', async ({ page }) => {
+  await signIn(page, '/auth/login');
+  await page.goto('/contact-support');
+  await page.getByLabel('Topic').fill('Prices of one competitor are missing');
+  await page.getByLabel('Message').fill('Since yesterday the scraper reports nothing.');
+  // antd's own Czech texts arrive a moment after the console's: the page keeps what was typed
+  // then too (the console was mounted anew when they came, and the form emptied).
+  const antdCzech = page.waitForResponse(/cs_CZ[^/]*\.js$/);
+  await chooseCzech(page);
+  await antdCzech;
+  await expect(page.getByRole('heading', { name: 'Kontaktovat podporu', level: 1 })).toBeVisible();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(page.getByLabel('Téma')).toHaveValue('Prices of one competitor are missing');
+  await expect(page.getByLabel('Zpráva')).toHaveValue('Since yesterday the scraper reports nothing.');
+});

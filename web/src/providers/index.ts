@@ -6,6 +6,7 @@ import { type Account, createAccount } from './auth/account.ts';
 import { createAppUserStore } from './auth/appUser.ts';
 import { createAuthProvider, LOGIN_PATH } from './auth/authProvider.ts';
 import { createFirebaseAuth } from './auth/firebaseAuth.ts';
+import { createProfileLanguage } from './auth/profileLanguage.ts';
 import { createDataProvider } from './data/dataProvider.ts';
 import { createGraphQLClientHolder } from './data/graphqlClient.ts';
 import { createI18nProvider } from './i18n/i18nProvider.ts';
@@ -37,7 +38,20 @@ export function createProviders(config: RuntimeConfig, i18n: I18n): Providers {
   const graphql = createGraphQLClientHolder(config.graphqlUrl, async () => (await currentUser())?.getIdToken() ?? null);
   const appUsers = createAppUserStore(graphql);
   const signedInCaches = new Set<{ clear(): void }>();
-  const account = createAccount(auth, () => appUsers.clear());
+  const profileLanguage = createProfileLanguage({
+    currentUid: async () => (await currentUser())?.uid ?? null,
+    load: (uid) => appUsers.load(uid),
+    forget: () => appUsers.clear(),
+    update: async (uid, language) => {
+      const [client, { APP_USER_UPDATE_MUTATION }] = await Promise.all([
+        graphql.current(),
+        import('./auth/queries.ts'),
+      ]);
+      const result = await client.mutation(APP_USER_UPDATE_MUTATION, { userId: uid, input: { language } }).toPromise();
+      if (result.error) throw result.error;
+    },
+  });
+  const account = createAccount(auth, () => appUsers.clear(), profileLanguage);
 
   return {
     authProvider: createAuthProvider({

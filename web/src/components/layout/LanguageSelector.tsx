@@ -26,8 +26,8 @@ export function LanguageSelector() {
     (BUILT_IN_LANGUAGES as readonly string[]).includes(code) ? t(`language.names.${code}`) : languageName(code);
 
   const onChange = async (next: string) => {
-    await changeLanguage(next);
     saveToProfile(next);
+    await changeLanguage(next);
     if (searchParams.has(LOCALE_PARAM)) {
       setSearchParams(
         (params) => {

@@ -1,29 +1,29 @@
-import { useCustomMutation, useGetIdentity } from '@refinedev/core';
+import { useInvalidateAuthStore, useNotification, useTranslate } from '@refinedev/core';
 import { useAccount } from '../../providers/auth/AccountContext.tsx';
-import { APP_USER_UPDATE_MUTATION } from '../../providers/auth/queries.ts';
-import type { Identity } from './identity.ts';
 
 /**
- * docs/matching.md language change: a signed-in user's choice is stored in their profile too (through the
- * API), so it follows them to another browser. Signed out, or when the profile already holds the
- * language, nothing is sent. A failure is reported by the data provider's notification.
+ * docs/languages.md, a choice follows the user: a signed-in user's choice is stored in their
+ * profile too, so it follows them to another browser. The storing is the account's
+ * (providers/auth/profileLanguage.ts: in order, waiting for the profile, outside React, since
+ * this selector re-renders as the language changes); here the identity is read again once it is
+ * stored, and a failure is shown.
  */
 export function useSaveProfileLanguage(): (language: string) => void {
-  const { data: identity } = useGetIdentity<Identity>();
   const account = useAccount();
-  const { mutate } = useCustomMutation();
+  const invalidateIdentity = useInvalidateAuthStore();
+  const { open } = useNotification();
+  const translate = useTranslate();
   return (language) => {
-    const appUser = identity?.appUser;
-    if (!appUser || appUser.language === language) return;
-    mutate(
-      {
-        url: '',
-        method: 'post',
-        values: { language },
-        meta: { gqlMutation: APP_USER_UPDATE_MUTATION, gqlVariables: { userId: appUser.id, input: { language } } },
-        successNotification: false,
+    account.saveLanguage(language).then(
+      (sent) => {
+        if (sent) void invalidateIdentity();
       },
-      { onSuccess: () => account.profileChanged() },
+      (error: unknown) =>
+        open?.({
+          type: 'error',
+          message: translate('language.notSaved'),
+          description: error instanceof Error ? error.message : String(error),
+        }),
     );
   };
 }

@@ -7,7 +7,7 @@ import { savedLanguage } from '../../providers/i18n/i18n.ts';
 import type { Identity } from './identity.ts';
 
 /**
- * docs/matching.md, page rendering: the `locale` parameter first, then the signed-in user's language,
+ * docs/languages.md, which language a page shows: the `locale` parameter first, then the signed-in user's language,
  * then what the app offers. A language chosen with the selector on this browser is kept, and
  * the user's language is applied without being stored as such a choice.
  */

@@ -10,18 +10,19 @@ import {
   verifyPasswordResetCode,
 } from 'firebase/auth';
 import { type PasswordRules, rulesFromPolicy } from './passwordRules.ts';
+import type { ProfileLanguage } from './profileLanguage.ts';
 
 const phone = () => import('./phoneFactor.ts');
 
 const unavailable = () => Object.assign(new Error('Sign-in is not configured'), { code: 'auth/invalid-api-key' });
 
 /**
- * The identity flows beyond sign-in and sign-out (docs/matching.md, §5): password reset code check,
+ * The identity flows beyond sign-in and sign-out (web/README.md, Decisions): password reset code check,
  * password policy, password change, and the SMS second factor for sign-in and enrolment.
  * Every method rejects with Firebase's error, whose code identityErrorKey translates.
  */
 export interface Account {
-  /** The e-mail the reset code belongs to (docs/matching.md password reset: check the code). */
+  /** The e-mail the reset code belongs to (password reset: check the code). */
   checkResetCode(code: string): Promise<string>;
   /** The provider's password policy, or the default one; `refresh` asks the provider again. */
   passwordRules(refresh?: boolean): Promise<PasswordRules>;
@@ -37,9 +38,15 @@ export interface Account {
   enrolledPhones(): Promise<{ uid: string; displayName: string; phoneNumber: string }[]>;
   /** The user's profile changed on the server: forget the cached AppUser. */
   profileChanged(): void;
+  /** Stores a language chosen with the selector in the profile (see profileLanguage.ts). */
+  saveLanguage(language: string): Promise<boolean>;
 }
 
-export function createAccount(auth: Auth | null, onProfileChanged: () => void = () => undefined): Account {
+export function createAccount(
+  auth: Auth | null,
+  onProfileChanged: () => void = () => undefined,
+  profileLanguage: ProfileLanguage = { save: async () => false },
+): Account {
   let rules: Promise<PasswordRules> | null = null;
   let resolver: MultiFactorResolver | null = null;
   let verificationId: string | null = null;
@@ -113,6 +120,8 @@ export function createAccount(auth: Auth | null, onProfileChanged: () => void = 
     },
 
     profileChanged: onProfileChanged,
+
+    saveLanguage: (language) => profileLanguage.save(language),
 
     enrolledPhones: async () => (auth?.currentUser ? (await phone()).enrolledPhones(auth.currentUser) : []),
   };

@@ -9,7 +9,7 @@ import {
 } from 'firebase/auth';
 
 /**
- * SMS second factor (docs/matching.md multi-factor: start, then finalize with a code). Loaded only when a
+ * SMS second factor (web/README.md, Decisions: second factor; start, then finalize with a code). Loaded only when a
  * user meets it, so the sign-in page does not download the phone and reCAPTCHA code.
  */
 const verifier = (auth: Auth, container: HTMLElement) => new RecaptchaVerifier(auth, container, { size: 'invisible' });

@@ -25,7 +25,7 @@ export function onDetectionFailure(handler: (languages: readonly string[]) => vo
   failureHandler = handler;
 }
 
-/** The console's one catalog of languages (docs/matching.md language detection). */
+/** The console's one catalog of languages (docs/languages.md, custom languages). */
 export const languageCatalog = createLanguageCatalog({
   list: async (signal) =>
     (await publicStorage.list('public', { prefix: LANGUAGES_FOLDER, delimiter: '/' }, { signal })).items.map(

@@ -34,7 +34,7 @@ export interface DetectionOptions {
 }
 
 /**
- * docs/matching.md: the languages the console offers, the built-in ones merged with the custom ones found.
+ * docs/languages.md: the languages the console offers, the built-in ones merged with the custom ones found.
  * On failure or timeout, a warning is logged, `onFailure` shows the toast, and only the built-in
  * languages remain. Never rejects.
  */

@@ -21,7 +21,7 @@ async function readLanguage(language: string): Promise<Record<string, unknown>> 
 
 /**
  * The locale tests keep en.json and cs.json key for key, so a built-in language loads no fallback;
- * only when a language file cannot be loaded is the main language used instead (docs/matching.md).
+ * only when a language file cannot be loaded is the main language used instead (docs/languages.md).
  */
 const lazyLocales: BackendModule = {
   type: 'backend',
@@ -66,7 +66,7 @@ export function saveLanguage(language: string): void {
 }
 
 /**
- * Starts custom language detection and resolves the language (docs/matching.md). Detection is awaited only
+ * Starts custom language detection and resolves the language (docs/languages.md). Detection is awaited only
  * when the address or the saved choice names a language that is not built in.
  */
 export async function createI18n(): Promise<I18n> {

@@ -11,7 +11,7 @@ export interface LanguageSources {
 }
 
 /**
- * docs/matching.md language resolution: the explicit value, then the saved language, then the browser
+ * docs/languages.md, which language a page shows: the explicit value, then the saved language, then the browser
  * locale's prefix matched against the supported languages, then the main language.
  */
 export function resolveLanguage({

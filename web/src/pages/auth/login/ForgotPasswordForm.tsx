@@ -4,7 +4,7 @@ import { useAuthAction } from '../../../providers/auth/useAuthAction.ts';
 import { AuthField } from '../../../components/form/AuthField.tsx';
 import { useAuthForm } from '../../../components/form/useAuthForm.ts';
 
-/** Requests the password reset e-mail (docs/matching.md, the provider's sendOobCode). */
+/** Requests the password reset e-mail (the provider's sendOobCode). */
 export function ForgotPasswordForm({ email, onBack }: { email: string; onBack: () => void }) {
   const { t } = useTranslation();
   const { mutate: requestReset, isPending, data } = useAuthAction<{ email: string }>('forgotPassword');

@@ -8,7 +8,7 @@ import { useAuthAction } from '../../../providers/auth/useAuthAction.ts';
 import { AuthField } from '../../../components/form/AuthField.tsx';
 import { useAuthForm } from '../../../components/form/useAuthForm.ts';
 
-/** The second sign-in step (docs/matching.md): the SMS code is sent on arrival, then entered here. */
+/** The second sign-in step (web/README.md, Decisions: second factor): the SMS code is sent on arrival, then entered here. */
 export function SecondFactorForm({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();
   const account = useAccount();

@@ -11,7 +11,7 @@ const PHONE_NUMBER = /^\+[1-9]\d{6,14}$/;
 
 type Phone = { uid: string; displayName: string; phoneNumber: string };
 
-/** Enrolment of an SMS second factor (docs/matching.md): phone number, then the code sent to it. */
+/** Enrolment of an SMS second factor (web/README.md, Decisions: second factor): phone number, then the code sent to it. */
 export function SecondFactorSection() {
   const { t } = useTranslation();
   const notification = useNotifications();
