@@ -145,7 +145,7 @@ async function walkTheSnapshot(browser: Browser, role: string) {
   await expect(totalText(page)).toHaveText(`${count} product${count === 1 ? '' : 's'}`);
 
   // Removing the tag lifts the comparison (the brand stays).
-  await page.getByRole('button', { name: `Remove filter: Cheaper than ${competitorName} (within 1 %)` }).click();
+  await page.getByRole('button', { name: `Remove filter: Cheaper than ${competitorName} (within 1%)` }).click();
   await expect(page).not.toHaveURL(/comparison=/);
   await expect(page).toHaveURL(/[?&]brand=/);
   await page.close();

@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatDay,
   formatPercent,
+  formatPercentage,
   formatPrice,
 } from './format.ts';
 
@@ -48,6 +49,28 @@ describe('formatPercent, formatCount, formatDateTime', () => {
     expect(plain(formatPercent(-12, 'cs'))).toBe('-12,0 %');
     expect(formatPercent(0, 'en')).toBe('0.0%');
     expect(formatPercent(null, 'en')).toBe('—');
+  });
+
+  it('writes a percentage as the language does, never by hand', () => {
+    const cases: [number | null, string, Parameters<typeof formatPercentage>[2], string][] = [
+      [19.14, 'en', {}, '19.1%'],
+      [19.14, 'cs', {}, '19,1 %'],
+      [22, 'en', {}, '22%'],
+      [22, 'en', { fixed: true }, '22.0%'],
+      [71.6, 'en', { digits: 0 }, '72%'],
+      [2.5, 'cs', { digits: 2 }, '2,5 %'],
+      [-3.24, 'en', { signed: true }, '−3.2%'],
+      [5, 'cs', { signed: true }, '+5 %'],
+      [0.04, 'en', { signed: true }, '±0%'],
+      [-0.04, 'en', { signed: true }, '±0%'],
+      [-4, 'en', {}, '−4%'],
+      [null, 'en', {}, '—'],
+      [Number.NaN, 'cs', {}, '—'],
+      [50, 'not a language!', {}, '50%'],
+    ];
+    for (const [percent, language, options, text] of cases) {
+      expect(plain(formatPercentage(percent, language, options)), `${percent} ${language}`).toBe(text);
+    }
   });
 
   it('groups thousands', () => {

@@ -96,6 +96,34 @@ export function formatPercent(percent: number | null | undefined, language: stri
   return formatter.format(percent / 100);
 }
 
+/**
+ * A percentage as the UI language writes it — "19.1%" in English, "19,1 %" in Czech — so no page
+ * builds "19.1 %" by hand. `digits`: at most that many decimals (`fixed`: always that many);
+ * `signed`: "+" above zero, a minus sign (−) below, "±" at zero. An em dash when there is none.
+ */
+export function formatPercentage(
+  percent: number | null | undefined,
+  language: string,
+  { digits = 1, fixed = false, signed = false }: { digits?: number; fixed?: boolean; signed?: boolean } = {},
+): string {
+  if (percent == null || !Number.isFinite(percent)) return '—';
+  const formatter = cached(
+    `percentage|${digits}|${fixed}`,
+    (lang) =>
+      new Intl.NumberFormat(lang, {
+        style: 'percent',
+        maximumFractionDigits: digits,
+        minimumFractionDigits: fixed ? digits : 0,
+      }),
+    language,
+  );
+  const text = formatter.format(Math.abs(percent) / 100);
+  if (!signed) return percent < 0 ? `−${text}` : text;
+  // The sign of what is shown: −0.04 at one decimal is "±0%".
+  const shown = Math.round(Math.abs(percent) * 10 ** digits);
+  return shown === 0 ? `±${text}` : `${percent < 0 ? '−' : '+'}${text}`;
+}
+
 /** A whole number (counts, totals). */
 export function formatCount(value: number, language: string): string {
   return cached('count', (lang) => new Intl.NumberFormat(lang), language).format(value);

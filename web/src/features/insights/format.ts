@@ -2,6 +2,8 @@
  * How the insights tables write a figure: counts whole, percents and indexes with one decimal,
  * in the UI language (Intl). The CSV writes the same values rounded the same (csv.ts `rounded`).
  */
+import { formatPercentage } from '../../components/format/format.ts';
+
 const formats = new Map<string, Intl.NumberFormat>();
 
 function numberFormat(language: string, digits: number, signed: boolean): Intl.NumberFormat {
@@ -33,13 +35,9 @@ export function formatFigure(
   return numberFormat(language, digits, signed).format(value);
 }
 
-/** A tolerance in percent as typed: '1', '2.5' (no trailing zero). */
+/** A tolerance in percent as typed: '1%', '2.5%' (no trailing zero; '2,5 %' in Czech). */
 export function formatTolerance(value: number, language: string): string {
-  try {
-    return new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(value);
-  } catch {
-    return new Intl.NumberFormat('en', { maximumFractionDigits: 1 }).format(value);
-  }
+  return formatPercentage(value, language);
 }
 
 export const formatCount = (value: number | null | undefined, language: string) =>

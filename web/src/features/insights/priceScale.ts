@@ -1,4 +1,5 @@
 import type { GlobalToken } from 'antd';
+import { formatPercentage } from '../../components/format/format.ts';
 
 type ColorToken =
   | 'colorSuccessBorder'
@@ -43,10 +44,7 @@ export function bandColor(band: PriceBand, token: Pick<GlobalToken, ColorToken>)
   return token[BAND_TOKENS[band]];
 }
 
-/** The signed difference from 100, as shown beside the index: '−3.2 %', '+5 %', '±0 %'. */
+/** The signed difference from 100, as shown beside the index: '−3.2%', '+5%', '±0%' ('+12,5 %' in Czech). */
 export function priceIndexDifference(index: number, language: string): string {
-  const difference = Math.round((index - 100) * 10) / 10;
-  if (difference === 0) return '±0 %';
-  const text = new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(Math.abs(difference));
-  return `${difference < 0 ? '−' : '+'}${text} %`;
+  return formatPercentage(index - 100, language, { signed: true });
 }

@@ -15,7 +15,7 @@ export function formatSignedMoney(value: number, currency: string, language: str
   return value > 0 ? `+${text}` : value < 0 ? `−${text}` : text;
 }
 
-/** A signed percentage with one decimal: '+12.5 %' / '−3,0 %'. */
+/** A signed percentage with one decimal: '+12.5%' ('−3,0 %' in Czech). */
 export function formatSignedPercent(value: number | null, language: string): string {
   if (value == null) return '—';
   const text = new Intl.NumberFormat(language, {

@@ -7,6 +7,7 @@ import { useWebsiteSelection } from '../../components/websitePicker/WebsiteSelec
 import type { ResultOf } from '../../graphql/typed.ts';
 import { routePath } from '../../routes/useCarriedPath.ts';
 import { formatCount, formatFigure } from '../../features/insights/format.ts';
+import { formatPercentage } from '../../components/format/format.ts';
 import { productsLink } from '../../features/insights/insightsState.ts';
 import { priceIndexDifference } from '../../features/insights/priceScale.ts';
 import { HOME_INSIGHTS_QUERY } from './queries.ts';
@@ -37,7 +38,7 @@ function Figures() {
   const figures = query.data?.data;
   const count = (value: number) => formatCount(value, i18n.language);
   // The link's name begins with the figure it shows (WCAG 2.5.3, label in name).
-  const coverage = figures && `${formatFigure(figures.coveragePercent, i18n.language)} %`;
+  const coverage = figures && formatPercentage(figures.coveragePercent, i18n.language, { fixed: true });
 
   const tile = (key: string, title: string, to: string, linkLabel: string, value: ReactNode, note?: ReactNode) => (
     <Col xs={24} sm={12} lg={8} xl={4} key={key}>

@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import type { CompetitorMonitoring } from '../queries.ts';
 import { pricePosition } from './pricePosition.ts';
 import { Heading } from '../../../components/layout/Heading.tsx';
+import { formatPercentage } from '../../../components/format/format.ts';
 
 /** Our matched products against this competitor: how many, waiting, and where our prices stand. */
 export function MonitoringSummary({ monitoring }: { monitoring: CompetitorMonitoring }) {
   const { t, i18n } = useTranslation();
   const position = pricePosition(monitoring);
-  const percent = (value: number) => value.toLocaleString(i18n.language, { maximumFractionDigits: 2 });
+  const percent = (value: number) => formatPercentage(value, i18n.language);
   return (
     <Card title={t('competitors.monitoring.title')}>
       <Row gutter={[24, 16]}>
@@ -50,9 +51,9 @@ export function MonitoringSummary({ monitoring }: { monitoring: CompetitorMonito
           </Typography.Paragraph>
           <Progress
             aria-label={t('competitors.monitoring.shareLabel', {
-              cheaper: position.cheaperShare,
-              equal: position.equalShare,
-              dearer: position.dearerShare,
+              cheaper: percent(position.cheaperShare),
+              equal: percent(position.equalShare),
+              dearer: percent(position.dearerShare),
             })}
             percent={position.cheaperShare + position.equalShare}
             success={{ percent: position.cheaperShare }}
@@ -62,9 +63,9 @@ export function MonitoringSummary({ monitoring }: { monitoring: CompetitorMonito
           />
           <Typography.Text type="secondary">
             {t('competitors.monitoring.shares', {
-              cheaper: position.cheaperShare,
-              equal: position.equalShare,
-              dearer: position.dearerShare,
+              cheaper: percent(position.cheaperShare),
+              equal: percent(position.equalShare),
+              dearer: percent(position.dearerShare),
               count: position.compared,
             })}
           </Typography.Text>

@@ -2,7 +2,7 @@ import { Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../features/matching/format.ts';
 import type { MatchingQueueItem } from '../queries.ts';
-import { formatDateTime } from '../../../components/format/format.ts';
+import { formatDateTime, formatPercentage } from '../../../components/format/format.ts';
 
 export interface QueueTableProps {
   rows: MatchingQueueItem[];
@@ -97,8 +97,8 @@ export function QueueTable({
         render={(_, item) =>
           item.priceGapPercent == null
             ? '—'
-            : // One decimal on every row ('22.0 %' under '19.1 %', not '22 %').
-              `${item.priceGapPercent.toLocaleString(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`
+            : // One decimal on every row ('22.0%' under '19.1%', not '22%').
+              formatPercentage(item.priceGapPercent, i18n.language, { fixed: true })
         }
       />
       <Table.Column<MatchingQueueItem>

@@ -4,7 +4,7 @@ import { AppLink } from '../../../components/navigation/AppLink.tsx';
 import { routePath } from '../../../routes/useCarriedPath.ts';
 import type { ScraperDetail } from '../queries.ts';
 import { HealthTag, RunStatusTag } from '../../../features/scrapers/ScraperTags.tsx';
-import { formatDateTime } from '../../../components/format/format.ts';
+import { formatDateTime, formatPercentage } from '../../../components/format/format.ts';
 import { productsSeenText } from '../../../features/scrapers/productsSeen.ts';
 
 /** Health, competitor, schedule and the error mix of recent runs. */
@@ -36,7 +36,10 @@ export function HealthSummary({ scraper }: { scraper: ScraperDetail }) {
       <Descriptions.Item label={t('scrapers.fields.successRate')}>
         {health.successRate == null
           ? '—'
-          : t('scrapers.successOf', { percent: Math.round(health.successRate * 100), runs: health.recentRuns })}
+          : t('scrapers.successOf', {
+              percent: formatPercentage(health.successRate * 100, i18n.language, { digits: 0 }),
+              runs: health.recentRuns,
+            })}
       </Descriptions.Item>
       <Descriptions.Item label={t('scrapers.fields.productsSeen')}>
         {productsSeenText(health.productsSeen, health.productsExpected, t, i18n.language)}

@@ -3,7 +3,7 @@ import { useCustom, useCustomMutation } from '@refinedev/core';
 import { Button, Flex, Segmented, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatPrice } from '../../../components/format/format.ts';
+import { formatDateTime, formatPercentage, formatPrice } from '../../../components/format/format.ts';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { changeFailedNotification } from '../../../components/errors/formErrors.ts';
 import {
@@ -137,7 +137,9 @@ export function HeldPrices({ scraperId, onDecided }: { scraperId: string; onDeci
                 return percent == null ? (
                   '—'
                 ) : (
-                  <Tag color={percent > 0 ? 'red' : 'green'}>{`${percent > 0 ? '+' : ''}${percent} %`}</Tag>
+                  <Tag color={percent > 0 ? 'red' : 'green'}>
+                    {formatPercentage(percent, language, { signed: true })}
+                  </Tag>
                 );
               },
             },

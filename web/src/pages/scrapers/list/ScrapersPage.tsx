@@ -11,7 +11,7 @@ import { SCRAPER_LIST_QUERY, type ScraperList, type ScraperRow } from '../../../
 import { RunNowButton } from '../RunNowButton.tsx';
 import { HealthTag, isActive, RunStatusTag } from '../../../features/scrapers/ScraperTags.tsx';
 import { HEALTHS, readListState, writeListState } from './listState.ts';
-import { formatDateTime } from '../../../components/format/format.ts';
+import { formatDateTime, formatPercentage } from '../../../components/format/format.ts';
 import { productsSeenText } from '../../../features/scrapers/productsSeen.ts';
 
 const PAGE_SIZE = 20;
@@ -133,7 +133,11 @@ export default function ScrapersPage() {
         <Table.Column<ScraperRow>
           key="successRate"
           title={t('scrapers.fields.successRate')}
-          render={(_, s) => (s.health.successRate == null ? '—' : `${Math.round(s.health.successRate * 100)} %`)}
+          render={(_, s) =>
+            s.health.successRate == null
+              ? '—'
+              : formatPercentage(s.health.successRate * 100, i18n.language, { digits: 0 })
+          }
         />
         <Table.Column<ScraperRow>
           key="products"
