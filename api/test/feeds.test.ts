@@ -38,7 +38,7 @@ const IMPORT = `mutation ProductFeedImport($productFeedId: ID!) { productFeedImp
 const LIST = `query ProductFeedList($organizationWebsiteId: ID!, $limit: Int!, $offset: Int!) { productFeedList(organizationWebsiteId: $organizationWebsiteId, limit: $limit, offset: $offset) { data { id name } meta { pagination { total } } } }`;
 const DETAIL = `query ProductFeed($productFeedId: ID!) { productFeed(productFeedId: $productFeedId) { ${FEED} runs { id status rowsImported } } }`;
 const RUN_QUERY = `query FeedImportRun($runId: ID!) { feedImportRun(runId: $runId) { ${RUN} } }`;
-const ERRORS = `query FeedImportErrors($runId: ID!, $limit: Int!, $offset: Int!) { feedImportErrors(runId: $runId, limit: $limit, offset: $offset) { data { line itemId field reason } meta { pagination { total } } } }`;
+const ERRORS = `query FeedImportErrors($runId: ID!, $limit: Int!, $offset: Int!) { feedImportErrors(runId: $runId, limit: $limit, offset: $offset) { data { line itemId field reason code text } meta { pagination { total } } } }`;
 
 const MAPPING = [
   { field: 'ID', column: 'ITEM_ID' },
@@ -199,9 +199,16 @@ describe.each(engines)('Product feeds on $name', (engine) => {
       .feedImportErrors;
     expect(errors.meta.pagination.total).toBe(3);
     expect(errors.data).toEqual([
-      { line: 11, itemId: null, field: 'id', reason: 'is missing' },
-      { line: 501, itemId: 'P500', field: 'price', reason: 'must not be negative' },
-      { line: 1000, itemId: 'P999', field: 'gtin', reason: expect.stringContaining('wrong check digit') },
+      { line: 11, itemId: null, field: 'id', reason: 'is missing', code: 'MISSING', text: null },
+      { line: 501, itemId: 'P500', field: 'price', reason: 'must not be negative', code: 'NEGATIVE', text: null },
+      {
+        line: 1000,
+        itemId: 'P999',
+        field: 'gtin',
+        reason: expect.stringContaining('wrong check digit'),
+        code: 'WRONG_CHECK_DIGIT',
+        text: expect.stringMatching(/^\d{13}$/),
+      },
     ]);
     const rows = await products(site);
     expect(rows).toHaveLength(997);
@@ -310,7 +317,14 @@ describe.each(engines)('Product feeds on $name', (engine) => {
     const rowErrors = (await call(OWNER.uid, ERRORS, { runId: partly.id, limit: 10, offset: 0 })).body.data
       .feedImportErrors.data;
     expect(rowErrors).toEqual([
-      { line: 9, itemId: 'G2', field: 'price', reason: expect.stringContaining('broken XML element <g:price>') },
+      {
+        line: 9,
+        itemId: 'G2',
+        field: 'price',
+        reason: expect.stringContaining('broken XML element <g:price>'),
+        code: 'BROKEN_XML',
+        text: null,
+      },
     ]);
 
     // A truncated file (and one with changes before the break) fails as a whole.

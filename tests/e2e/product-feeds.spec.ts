@@ -134,8 +134,8 @@ test('an Owner creates an upload feed with a CSV mapping, imports 1,000 rows (3 
   await expect(owner.getByText(`${file.name} imported`)).toBeVisible();
   const errorRows = errorsSection(owner).locator('tbody tr.ant-table-row');
   await expect(errorRows).toHaveCount(3);
-  await expect(errorRows.nth(0)).toContainText(/11\s*—\s*IDis missing/);
-  await expect(errorRows.nth(1)).toContainText(`501E2E${stamp}-500Pricemust not be negative`);
+  await expect(errorRows.nth(0)).toContainText(/11\s*—\s*IDMissing/);
+  await expect(errorRows.nth(1)).toContainText(`501E2E${stamp}-500PriceMust not be negative`);
   await expect(errorRows.nth(2)).toContainText(`1000E2E${stamp}-999EAN / GTIN`);
   await expect(errorRows.nth(2)).toContainText('has a wrong check digit');
   await expect(errorsSection(owner).getByText('3 row errors')).toBeVisible();

@@ -94,7 +94,12 @@ export async function* readCsvRows(source: Readable, options: CsvOptions): Async
       skipped.push({
         line: error.lines ?? 0,
         fields: {},
-        broken: { field: 'row', reason: error.message.replace(/ at line \d+/, '') },
+        broken: {
+          field: 'row',
+          code: 'UNREADABLE_RECORD',
+          reason: error.message.replace(/ at line \d+/, ''),
+          params: { detail: error.message.replace(/ at line \d+/, '') },
+        },
       });
   });
   source.on('error', (error) => parser.destroy(error));
@@ -131,7 +136,12 @@ export async function* readCsvRows(source: Readable, options: CsvOptions): Async
           rows.push({
             line,
             fields,
-            broken: { field: 'row', reason: `has ${record.length} fields, the header has ${width}` },
+            broken: {
+              field: 'row',
+              code: 'WRONG_FIELD_COUNT',
+              reason: `has ${record.length} fields, the header has ${width}`,
+              params: { fieldCount: record.length, expectedFieldCount: width },
+            },
           });
         } else rows.push({ line, fields });
       }

@@ -148,13 +148,21 @@ export function toRun(row: RunRow) {
 export async function runErrors(db: Queryable, runId: string, limit: number, offset: number) {
   const [page, count] = await Promise.all([
     db.query(
-      'SELECT line, item_id, field, reason FROM feed_import_errors WHERE run_id = $1 ORDER BY seq LIMIT $2 OFFSET $3',
+      'SELECT line, item_id, field, reason, code, params FROM feed_import_errors WHERE run_id = $1 ORDER BY seq LIMIT $2 OFFSET $3',
       [runId, limit, offset],
     ),
     db.query<{ total: number }>('SELECT count(*)::int AS total FROM feed_import_errors WHERE run_id = $1', [runId]),
   ]);
   return {
-    data: page.rows.map((e) => ({ line: e.line, itemId: e.item_id, field: e.field, reason: e.reason })),
+    // The code's values (fields.ts RowProblemParams) first: they never stand for the columns.
+    data: page.rows.map((e) => ({
+      ...e.params,
+      line: e.line,
+      itemId: e.item_id,
+      field: e.field,
+      reason: e.reason,
+      code: e.code,
+    })),
     meta: { pagination: { total: count.rows[0]!.total } },
   };
 }

@@ -24,9 +24,53 @@ export const REQUIRED_FIELDS: readonly FeedField[] = ['id', 'name', 'price'];
 
 export type RawFields = Partial<Record<FeedField, string>>;
 
+/**
+ * Why a row is rejected, as a code the console words in the UI language (api/src/feeds/README.md,
+ * "Rejected rows"), with the values its sentence names; `reason` says the same in English (the
+ * API's own text, and what rows stored before the codes show).
+ */
+export const ROW_PROBLEM_CODES = [
+  'MISSING',
+  'TOO_LONG',
+  'NOT_A_URL',
+  'NOT_A_CURRENCY',
+  'NOT_A_PRICE',
+  'UNKNOWN_CURRENCY',
+  'NEGATIVE',
+  'TOO_LARGE',
+  'OTHER_CURRENCY',
+  'WRONG_CHECK_DIGIT',
+  'NOT_A_GTIN',
+  'NOT_A_WHOLE_NUMBER',
+  'WRONG_FIELD_COUNT',
+  'UNREADABLE_RECORD',
+  'BROKEN_XML',
+] as const;
+export type RowProblemCode = (typeof ROW_PROBLEM_CODES)[number];
+
+export interface RowProblemParams {
+  /** TOO_LONG: the most characters allowed. */
+  max?: number;
+  /** The text read (NOT_A_CURRENCY, NOT_A_PRICE, UNKNOWN_CURRENCY, WRONG_CHECK_DIGIT, NOT_A_GTIN, NOT_A_WHOLE_NUMBER). */
+  text?: string;
+  /** OTHER_CURRENCY: the price's currency and the row's. */
+  currency?: string;
+  rowCurrency?: string;
+  /** WRONG_FIELD_COUNT: the record's fields and the header's. */
+  fieldCount?: number;
+  expectedFieldCount?: number;
+  /** BROKEN_XML: the element, where the parser stopped, and its (English) message; UNREADABLE_RECORD: the message. */
+  element?: string;
+  errorLine?: number;
+  errorColumn?: number;
+  detail?: string;
+}
+
 export interface RowProblem {
   field: string;
+  code: RowProblemCode;
   reason: string;
+  params?: RowProblemParams;
 }
 
 /** One record of the file, as text: its first line, its fields, and what made it unreadable. */

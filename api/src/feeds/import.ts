@@ -261,9 +261,10 @@ export async function runImport(
       `WITH s AS (
          INSERT INTO ${stage} (${STAGE_COLUMNS}) SELECT * FROM unnest(${UNNEST}) ON CONFLICT (item_id) DO UPDATE SET ${STAGE_UPDATE}
        ), e AS (
-         INSERT INTO feed_import_errors (run_id, seq, line, item_id, field, reason)
-         SELECT $${n + 1}, $${n + 2} + ordinality, line, item_id, field, reason
-           FROM unnest($${n + 3}::int[], $${n + 4}::text[], $${n + 5}::text[], $${n + 6}::text[]) WITH ORDINALITY AS e(line, item_id, field, reason)
+         INSERT INTO feed_import_errors (run_id, seq, line, item_id, field, reason, code, params)
+         SELECT $${n + 1}, $${n + 2} + ordinality, line, item_id, field, reason, code, params::jsonb
+           FROM unnest($${n + 3}::int[], $${n + 4}::text[], $${n + 5}::text[], $${n + 6}::text[], $${n + 11}::text[], $${n + 12}::text[])
+                WITH ORDINALITY AS e(line, item_id, field, reason, code, params)
        )
        UPDATE feed_import_runs SET rows_read = $${n + 7}, rows_imported = $${n + 8}, rows_rejected = $${n + 9}, bytes_read = $${n + 10}, heartbeat_at = now() WHERE id = $${n + 1}`,
       [
@@ -278,6 +279,8 @@ export async function runImport(
         progress.imported,
         progress.rejected,
         bytesRead,
+        stored.map((e) => e.problem.code),
+        stored.map((e) => (e.problem.params ? JSON.stringify(e.problem.params) : null)),
       ],
     );
   };

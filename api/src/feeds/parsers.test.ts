@@ -96,7 +96,16 @@ describe('readXmlRows', () => {
     expect(rows[1]).toMatchObject({
       line: 20,
       fields: { id: 'A2', name: 'Stove' },
-      broken: { field: 'price', reason: expect.stringMatching(/broken XML element <g:price> at line \d+, column \d+/) },
+      broken: {
+        field: 'price',
+        code: 'BROKEN_XML',
+        reason: expect.stringMatching(/broken XML element <g:price> at line \d+, column \d+/),
+        params: expect.objectContaining({
+          element: 'g:price',
+          errorLine: expect.any(Number),
+          detail: expect.any(String),
+        }),
+      },
     });
     expect(rows[2]).toEqual({ line: 25, fields: { id: 'A3', name: 'Mat', price: '5 CZK' } });
   });
@@ -197,12 +206,22 @@ describe('readCsvRows', () => {
     expect(rows[2]).toMatchObject({
       line: 5,
       fields: { id: 'A3' },
-      broken: { field: 'row', reason: 'has 2 fields, the header has 4' },
+      broken: {
+        field: 'row',
+        code: 'WRONG_FIELD_COUNT',
+        reason: 'has 2 fields, the header has 4',
+        params: { fieldCount: 2, expectedFieldCount: 4 },
+      },
     });
     expect(rows[3]).toMatchObject({
       line: 6,
       fields: { id: 'A4' },
-      broken: { field: 'row', reason: 'has 5 fields, the header has 4' },
+      broken: {
+        field: 'row',
+        code: 'WRONG_FIELD_COUNT',
+        reason: 'has 5 fields, the header has 4',
+        params: { fieldCount: 5, expectedFieldCount: 4 },
+      },
     });
     expect(rows[4]).toEqual({ line: 7, fields: { id: 'A5', name: 'Mat', price: '3', gtin: '' } });
   });

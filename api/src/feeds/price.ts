@@ -26,7 +26,9 @@ const MAX_AMOUNT = 9_999_999_999.99;
 const SHAPE =
   /^(?<before>[^\d\s.,+\-−]{1,3}\.?)?\s*(?<sign>[-−+])?\s*(?<number>\d[\d\s\u00a0\u202f.,']*?)(?:,-+)?\s*(?<after>[^\d\s.,+-][^\d\s]{0,2}\.?)?$/u;
 
-export type PriceResult = { amount: number; currency: string | null } | { error: string };
+export type PriceResult =
+  | { amount: number; currency: string | null }
+  | { error: string; code: 'NOT_A_PRICE' | 'UNKNOWN_CURRENCY' | 'NEGATIVE' | 'TOO_LARGE'; text?: string };
 
 /** The common shapes ('1290', '12.50 CZK', '12,50 Kč'), read without the general pattern. */
 const PLAIN = /^(\d{1,10})(?:[.,](\d{1,2}))?(?: ?(CZK|Kč|EUR|€))?$/;
@@ -40,19 +42,21 @@ export function parseFeedPrice(text: string): PriceResult {
     return { amount, currency: plain[3] ? PLAIN_CURRENCY[plain[3]]! : null };
   }
   const match = SHAPE.exec(trimmed);
-  if (!match?.groups) return { error: `"${clip(trimmed)}" is not a price` };
+  const notAPrice = { error: `"${clip(trimmed)}" is not a price`, code: 'NOT_A_PRICE', text: clip(trimmed) } as const;
+  if (!match?.groups) return notAPrice;
   const { before, sign, number, after } = match.groups;
-  if (before && after) return { error: `"${clip(trimmed)}" is not a price` };
+  if (before && after) return notAPrice;
   let currency: string | null = null;
   const symbol = (before ?? after)?.replace(/\.$/, '').toLowerCase();
   if (symbol) {
     currency = CURRENCIES[symbol] ?? null;
-    if (!currency) return { error: `unknown currency "${before ?? after}"` };
+    if (!currency)
+      return { error: `unknown currency "${before ?? after}"`, code: 'UNKNOWN_CURRENCY', text: before ?? after };
   }
   const amount = parsePrice(number!.replace(/[\s\u00a0\u202f']/g, ''));
-  if (amount === null) return { error: `"${clip(trimmed)}" is not a price` };
-  if (sign === '-' || sign === '−') return { error: 'must not be negative' };
-  if (amount > MAX_AMOUNT) return { error: 'is too large' };
+  if (amount === null) return notAPrice;
+  if (sign === '-' || sign === '−') return { error: 'must not be negative', code: 'NEGATIVE' };
+  if (amount > MAX_AMOUNT) return { error: 'is too large', code: 'TOO_LARGE' };
   return { amount: Math.round(amount * 100) / 100, currency };
 }
 

@@ -50,24 +50,52 @@ describe('validateRow', () => {
   });
 
   it.each([
-    ['missing id', { ...GOOD, id: '' }, 'id', 'is missing'],
-    ['blank id', { ...GOOD, id: '   ' }, 'id', 'is missing'],
-    ['missing name', { ...GOOD, name: undefined }, 'name', 'is missing'],
-    ['missing price', { ...GOOD, price: undefined }, 'price', 'is missing'],
-    ['negative price', { ...GOOD, price: '-12.50' }, 'price', 'must not be negative'],
-    ['no price', { ...GOOD, price: 'call us' }, 'price', 'is not a price'],
-    ['invalid EAN (check digit)', { ...GOOD, gtin: '4006381333932' }, 'gtin', 'has a wrong check digit'],
-    ['invalid EAN (length)', { ...GOOD, gtin: '12345' }, 'gtin', 'is not an EAN/GTIN'],
-    ['currency that contradicts the price', { ...GOOD, price: '12 €', currency: 'CZK' }, 'price', 'is in EUR'],
-    ['unknown currency', { ...GOOD, currency: 'Kronen' }, 'currency', 'is no currency code'],
-    ['stock', { ...GOOD, stock: 'many' }, 'stock', 'is not a whole number'],
-    ['url', { ...GOOD, url: 'javascript:alert(1)' }, 'url', 'must be an http(s) URL'],
-    ['long id', { ...GOOD, id: 'x'.repeat(201) }, 'id', 'is longer than 200 characters'],
-  ])('%s is a problem of the row', (_case, fields, field, reason) => {
+    ['missing id', { ...GOOD, id: '' }, 'id', 'MISSING', undefined, 'is missing'],
+    ['blank id', { ...GOOD, id: '   ' }, 'id', 'MISSING', undefined, 'is missing'],
+    ['missing name', { ...GOOD, name: undefined }, 'name', 'MISSING', undefined, 'is missing'],
+    ['missing price', { ...GOOD, price: undefined }, 'price', 'MISSING', undefined, 'is missing'],
+    ['negative price', { ...GOOD, price: '-12.50' }, 'price', 'NEGATIVE', undefined, 'must not be negative'],
+    ['no price', { ...GOOD, price: 'call us' }, 'price', 'NOT_A_PRICE', { text: 'call us' }, 'is not a price'],
+    ['price too large', { ...GOOD, price: '99999999999' }, 'price', 'TOO_LARGE', undefined, 'is too large'],
+    ['unknown currency symbol', { ...GOOD, price: '12 XYZ' }, 'price', 'UNKNOWN_CURRENCY', { text: 'XYZ' }, 'unknown'],
+    [
+      'invalid EAN (check digit)',
+      { ...GOOD, gtin: '4006381333932' },
+      'gtin',
+      'WRONG_CHECK_DIGIT',
+      { text: '4006381333932' },
+      'has a wrong check digit',
+    ],
+    ['invalid EAN (length)', { ...GOOD, gtin: '12345' }, 'gtin', 'NOT_A_GTIN', { text: '12345' }, 'is not an EAN/GTIN'],
+    [
+      'currency that contradicts the price',
+      { ...GOOD, price: '12 €', currency: 'CZK' },
+      'price',
+      'OTHER_CURRENCY',
+      { currency: 'EUR', rowCurrency: 'CZK' },
+      'is in EUR',
+    ],
+    [
+      'unknown currency',
+      { ...GOOD, currency: 'Kronen' },
+      'currency',
+      'NOT_A_CURRENCY',
+      { text: 'Kronen' },
+      'is no currency code',
+    ],
+    ['stock', { ...GOOD, stock: 'many' }, 'stock', 'NOT_A_WHOLE_NUMBER', { text: 'many' }, 'is not a whole number'],
+    ['url', { ...GOOD, url: 'javascript:alert(1)' }, 'url', 'NOT_A_URL', undefined, 'must be an http(s) URL'],
+    ['long id', { ...GOOD, id: 'x'.repeat(201) }, 'id', 'TOO_LONG', { max: 200 }, 'is longer than 200 characters'],
+  ])('%s is a problem of the row (%s, %s)', (_case, fields, field, code, params, reason) => {
     const result = validateRow(fields);
     expect('problems' in result).toBe(true);
     if ('problems' in result)
-      expect(result.problems).toContainEqual({ field, reason: expect.stringContaining(reason) });
+      expect(result.problems).toContainEqual({
+        field,
+        code,
+        reason: expect.stringContaining(reason),
+        ...(params ? { params } : {}),
+      });
   });
 
   it('keeps the item id of a rejected row (so the product is not deactivated)', () => {

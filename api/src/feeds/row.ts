@@ -79,7 +79,7 @@ export function validateRow(fields: RawFields): RowResult {
   const text = (field: keyof RawFields, max: number): string | null => {
     const value = clean(fields[field]);
     if (value !== null && value.length > max) {
-      problems.push({ field, reason: `is longer than ${max} characters` });
+      problems.push({ field, code: 'TOO_LONG', reason: `is longer than ${max} characters`, params: { max } });
       return null;
     }
     return value;
@@ -87,35 +87,46 @@ export function validateRow(fields: RawFields): RowResult {
   const url = (field: 'url' | 'image'): string | null => {
     const value = text(field, LIMITS.url);
     if (value !== null && !/^https?:\/\/[^\s/]+/i.test(value)) {
-      problems.push({ field, reason: 'must be an http(s) URL' });
+      problems.push({ field, code: 'NOT_A_URL', reason: 'must be an http(s) URL' });
       return null;
     }
     return value;
   };
 
   const itemId = text('id', LIMITS.id);
-  if (itemId === null && !problems.length) problems.push({ field: 'id', reason: 'is missing' });
+  const missing = (field: string): RowProblem => ({ field, code: 'MISSING', reason: 'is missing' });
+  if (itemId === null && !problems.length) problems.push(missing('id'));
   const name = text('name', LIMITS.name);
-  if (name === null && !problems.some((p) => p.field === 'name'))
-    problems.push({ field: 'name', reason: 'is missing' });
+  if (name === null && !problems.some((p) => p.field === 'name')) problems.push(missing('name'));
 
   let currency =
     fields.currency !== undefined && clean(fields.currency) !== null
       ? parseCurrency(fields.currency)
       : DEFAULT_CURRENCY;
   if (currency === null) {
-    problems.push({ field: 'currency', reason: `"${clean(fields.currency)}" is no currency code` });
+    const read = clean(fields.currency)!;
+    problems.push({
+      field: 'currency',
+      code: 'NOT_A_CURRENCY',
+      reason: `"${read}" is no currency code`,
+      params: { text: read },
+    });
     currency = DEFAULT_CURRENCY;
   }
   const amount = (field: 'price' | 'cost' | 'map' | 'rrp', required: boolean): number | null => {
     const value = clean(fields[field]);
     if (value === null) {
-      if (required) problems.push({ field, reason: 'is missing' });
+      if (required) problems.push(missing(field));
       return null;
     }
     const parsed = parseFeedPrice(value);
     if ('error' in parsed) {
-      problems.push({ field, reason: parsed.error });
+      problems.push({
+        field,
+        code: parsed.code,
+        reason: parsed.error,
+        ...(parsed.text === undefined ? {} : { params: { text: parsed.text } }),
+      });
       return null;
     }
     if (
@@ -124,7 +135,12 @@ export function validateRow(fields: RawFields): RowResult {
       clean(fields.currency) !== null &&
       parsed.currency !== currency
     ) {
-      problems.push({ field, reason: `is in ${parsed.currency}, the row's currency is ${currency}` });
+      problems.push({
+        field,
+        code: 'OTHER_CURRENCY',
+        reason: `is in ${parsed.currency}, the row's currency is ${currency}`,
+        params: { currency: parsed.currency, rowCurrency: currency ?? undefined },
+      });
       return null;
     }
     if (parsed.currency && field === 'price') currency = parsed.currency;
@@ -141,11 +157,15 @@ export function validateRow(fields: RawFields): RowResult {
     gtin = normalizeGtin(gtinText);
     if (gtin === null) {
       const digits = gtinText.replace(/[\s\-.]/g, '');
-      const reason =
-        /^\d+$/.test(digits) && [8, 12, 13, 14].includes(digits.length)
+      const wrongCheckDigit = /^\d+$/.test(digits) && [8, 12, 13, 14].includes(digits.length);
+      problems.push({
+        field: 'gtin',
+        code: wrongCheckDigit ? 'WRONG_CHECK_DIGIT' : 'NOT_A_GTIN',
+        reason: wrongCheckDigit
           ? `"${gtinText}" has a wrong check digit`
-          : `"${gtinText}" is not an EAN/GTIN (8, 12, 13 or 14 digits)`;
-      problems.push({ field: 'gtin', reason });
+          : `"${gtinText}" is not an EAN/GTIN (8, 12, 13 or 14 digits)`,
+        params: { text: gtinText },
+      });
     }
   }
 
@@ -153,7 +173,13 @@ export function validateRow(fields: RawFields): RowResult {
   let stock: number | null = null;
   if (stockText !== null) {
     if (/^-?\d{1,9}$/.test(stockText)) stock = Number(stockText);
-    else problems.push({ field: 'stock', reason: `"${stockText}" is not a whole number` });
+    else
+      problems.push({
+        field: 'stock',
+        code: 'NOT_A_WHOLE_NUMBER',
+        reason: `"${stockText}" is not a whole number`,
+        params: { text: stockText },
+      });
   }
   const availabilityText = clean(fields.availability);
 

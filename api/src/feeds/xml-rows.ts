@@ -136,9 +136,12 @@ export function parseItem(xml: string, line: number, elements: ElementMap): RawR
     const name = (current as { name: string } | null)?.name ?? lastName;
     const field = name && elements[name] ? elements[name]![0] : (name ?? 'item');
     const reason = error.message.replace(/^\d+:\d+: /, '');
+    const errorLine = line + parser.line - 1;
     broken = {
       field,
-      reason: `broken XML element${name ? ` <${name}>` : ''} at line ${line + parser.line - 1}, column ${parser.column}: ${reason}`,
+      code: 'BROKEN_XML',
+      reason: `broken XML element${name ? ` <${name}>` : ''} at line ${errorLine}, column ${parser.column}: ${reason}`,
+      params: { ...(name ? { element: name } : {}), errorLine, errorColumn: parser.column, detail: reason },
     };
   });
   try {

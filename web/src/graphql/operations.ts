@@ -110,6 +110,32 @@ export type FeedImportStatus =
   | 'RUNNING'
   | 'SUCCEEDED';
 
+/** Why a feed row was rejected (api/src/feeds/README.md, Rejected rows). */
+export type FeedRowErrorCode =
+  | 'BROKEN_XML'
+  /** A required value (id, name, price) is empty. */
+  | 'MISSING'
+  | 'NEGATIVE'
+  | 'NOT_A_CURRENCY'
+  /** Not 8, 12, 13 or 14 digits. */
+  | 'NOT_A_GTIN'
+  | 'NOT_A_PRICE'
+  /** Not an http:// or https:// address. */
+  | 'NOT_A_URL'
+  | 'NOT_A_WHOLE_NUMBER'
+  /** The price is in another currency than the row's currency column. */
+  | 'OTHER_CURRENCY'
+  /** Above 9,999,999,999.99. */
+  | 'TOO_LARGE'
+  | 'TOO_LONG'
+  /** The price names a currency the import does not know. */
+  | 'UNKNOWN_CURRENCY'
+  /** A CSV record the parser could not read (a stray quote). */
+  | 'UNREADABLE_RECORD'
+  | 'WRONG_CHECK_DIGIT'
+  /** A CSV record with more or fewer fields than the header. */
+  | 'WRONG_FIELD_COUNT';
+
 /** Why a snapshot has nothing to show (null when it has rows). */
 export type InsightsEmpty =
   | 'NO_DATA_IN_PERIOD'
@@ -1226,7 +1252,7 @@ export type FeedImportErrorsQueryVariables = Exact<{
 }>;
 
 
-export type FeedImportErrorsQuery = { feedImportErrors: { data: Array<{ line: number, itemId: string | null, field: string, reason: string }>, meta: { pagination: { total: number } } } };
+export type FeedImportErrorsQuery = { feedImportErrors: { data: Array<{ line: number, itemId: string | null, field: string, reason: string, code: FeedRowErrorCode | null, max: number | null, text: string | null, currency: string | null, rowCurrency: string | null, fieldCount: number | null, expectedFieldCount: number | null, element: string | null, errorLine: number | null, errorColumn: number | null, detail: string | null }>, meta: { pagination: { total: number } } } };
 
 export type ProductFeedCreateMutationVariables = Exact<{
   input: ProductFeedCreateInput;

@@ -390,11 +390,33 @@ export type FeedField =
 
 export type FeedImportError = {
   __typename?: 'FeedImportError';
+  /** Why, as a code the console words in the UI language; null for rows an older build stored (they have only the reason). */
+  code: Maybe<FeedRowErrorCode>;
+  /** OTHER_CURRENCY: the price's currency. */
+  currency: Maybe<Scalars['String']['output']>;
+  /** BROKEN_XML, UNREADABLE_RECORD: the parser's message (English). */
+  detail: Maybe<Scalars['String']['output']>;
+  /** BROKEN_XML: the element that broke, when known. */
+  element: Maybe<Scalars['String']['output']>;
+  errorColumn: Maybe<Scalars['Int']['output']>;
+  /** BROKEN_XML: the line and column where the file's XML broke. */
+  errorLine: Maybe<Scalars['Int']['output']>;
+  /** WRONG_FIELD_COUNT: the header's fields. */
+  expectedFieldCount: Maybe<Scalars['Int']['output']>;
   /** The field (id, name, price, gtin, ...) or 'row' for a record that could not be read. */
   field: Scalars['String']['output'];
+  /** WRONG_FIELD_COUNT: the record's fields. */
+  fieldCount: Maybe<Scalars['Int']['output']>;
   itemId: Maybe<Scalars['String']['output']>;
   line: Scalars['Int']['output'];
+  /** TOO_LONG: the most characters allowed. */
+  max: Maybe<Scalars['Int']['output']>;
+  /** Why, in English. */
   reason: Scalars['String']['output'];
+  /** OTHER_CURRENCY: the row's currency. */
+  rowCurrency: Maybe<Scalars['String']['output']>;
+  /** The text read: NOT_A_CURRENCY, NOT_A_PRICE, UNKNOWN_CURRENCY, WRONG_CHECK_DIGIT, NOT_A_GTIN, NOT_A_WHOLE_NUMBER. */
+  text: Maybe<Scalars['String']['output']>;
 };
 
 export type FeedImportErrorListResponse = {
@@ -442,6 +464,32 @@ export type FeedImportStatus =
   | 'QUEUED'
   | 'RUNNING'
   | 'SUCCEEDED';
+
+/** Why a feed row was rejected (api/src/feeds/README.md, Rejected rows). */
+export type FeedRowErrorCode =
+  | 'BROKEN_XML'
+  /** A required value (id, name, price) is empty. */
+  | 'MISSING'
+  | 'NEGATIVE'
+  | 'NOT_A_CURRENCY'
+  /** Not 8, 12, 13 or 14 digits. */
+  | 'NOT_A_GTIN'
+  | 'NOT_A_PRICE'
+  /** Not an http:// or https:// address. */
+  | 'NOT_A_URL'
+  | 'NOT_A_WHOLE_NUMBER'
+  /** The price is in another currency than the row's currency column. */
+  | 'OTHER_CURRENCY'
+  /** Above 9,999,999,999.99. */
+  | 'TOO_LARGE'
+  | 'TOO_LONG'
+  /** The price names a currency the import does not know. */
+  | 'UNKNOWN_CURRENCY'
+  /** A CSV record the parser could not read (a stray quote). */
+  | 'UNREADABLE_RECORD'
+  | 'WRONG_CHECK_DIGIT'
+  /** A CSV record with more or fewer fields than the header. */
+  | 'WRONG_FIELD_COUNT';
 
 export type HomeInsights = {
   __typename?: 'HomeInsights';
@@ -3400,6 +3448,7 @@ export type ResolversTypes = {
   FeedImportErrorListResponse: ResolverTypeWrapper<Partial<FeedImportErrorListResponse>>;
   FeedImportRun: ResolverTypeWrapper<RunObject>;
   FeedImportStatus: ResolverTypeWrapper<Partial<FeedImportStatus>>;
+  FeedRowErrorCode: ResolverTypeWrapper<Partial<FeedRowErrorCode>>;
   Float: ResolverTypeWrapper<Partial<Scalars['Float']['output']>>;
   HomeInsights: ResolverTypeWrapper<Partial<HomeInsights>>;
   ID: ResolverTypeWrapper<Partial<Scalars['ID']['output']>>;
@@ -3957,10 +4006,21 @@ export type FeedColumnResolvers<ContextType = ApiContext, ParentType extends Res
 };
 
 export type FeedImportErrorResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['FeedImportError'] = ResolversParentTypes['FeedImportError']> = {
+  code?: Resolver<Maybe<ResolversTypes['FeedRowErrorCode']>, ParentType, ContextType>;
+  currency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  detail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  element?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorColumn?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  errorLine?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  expectedFieldCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fieldCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   itemId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   line?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  max?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rowCurrency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type FeedImportErrorListResponseResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['FeedImportErrorListResponse'] = ResolversParentTypes['FeedImportErrorListResponse']> = {

@@ -110,6 +110,17 @@ export const FEED_IMPORT_ERRORS_QUERY = typed(
           itemId
           field
           reason
+          code
+          max
+          text
+          currency
+          rowCurrency
+          fieldCount
+          expectedFieldCount
+          element
+          errorLine
+          errorColumn
+          detail
         }
         meta {
           pagination {

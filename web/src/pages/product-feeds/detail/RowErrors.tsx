@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { fieldLabel } from '../MappingEditor.tsx';
 import { FEED_IMPORT_ERRORS_QUERY, type FeedImportErrorRow } from '../queries.ts';
+import { feedRowErrorText } from '../rowErrors.ts';
 
 export const POLL_MS = 1000;
 
@@ -71,7 +72,11 @@ export function RowErrors({
             field === 'row' ? t('productFeeds.errors.wholeRow') : fieldLabel(t, field.toUpperCase())
           }
         />
-        <Table.Column<FeedImportErrorRow> dataIndex="reason" title={t('productFeeds.errors.reason')} />
+        <Table.Column<FeedImportErrorRow>
+          key="reason"
+          title={t('productFeeds.errors.reason')}
+          render={(_, row) => feedRowErrorText(row, t)}
+        />
       </Table>
     </>
   );
