@@ -29,7 +29,7 @@ const VIEWER = user('Viewer');
 const USER = user('User');
 
 const RUN =
-  'id status source fileName rowsRead rowsImported rowsRejected productsCreated productsUpdated productsDeactivated errorMessage errorLine errorColumn startedAt finishedAt';
+  'id status source fileName rowsRead rowsImported rowsRejected productsCreated productsUpdated productsDeactivated errorMessage errorCode errorValues { name value } errorLine errorColumn startedAt finishedAt';
 const FEED = `id organizationWebsiteId name source url format columnMapping { field column } csvDelimiter schedule uploadPath lastRun { ${RUN} }`;
 const CREATE = `mutation ProductFeedCreate($input: ProductFeedCreateInput!) { productFeedCreate(input: $input) { ${FEED} } }`;
 const UPDATE = `mutation ProductFeedUpdate($productFeedId: ID!, $input: ProductFeedUpdateInput!) { productFeedUpdate(productFeedId: $productFeedId, input: $input) { ${FEED} } }`;
@@ -337,6 +337,8 @@ describe.each(engines)('Product feeds on $name', (engine) => {
       rowsImported: 0,
       errorLine: 123,
       errorMessage: expect.stringContaining('ends inside the <item>'),
+      errorCode: 'XML_TRUNCATED',
+      errorValues: [{ name: 'element', value: 'item' }],
     });
     expect(await products(site)).toEqual(before);
     const { rows } = await db.pool.query(
@@ -439,21 +441,29 @@ describe.each(engines)('Product feeds on $name', (engine) => {
     });
 
     it.each([
-      ['a server that is too slow (time limit)', '/slow.csv', { timeoutMs: 300 }, 'took longer than 0.3 s'],
+      [
+        'a server that is too slow (time limit)',
+        '/slow.csv',
+        { timeoutMs: 300 },
+        'took longer than 0.3 s',
+        ['FETCH_TIMEOUT', { seconds: '0.3' }],
+      ],
       [
         'a file that is too large (size limit)',
         '/large.csv',
         { maxBytes: 10_000 },
         'larger than the limit of 10000 bytes',
+        ['FILE_TOO_LARGE', { limitBytes: '10000' }],
       ],
       [
         'a file that is too large by its Content-Length',
         '/declared.csv',
         { maxBytes: 10_000 },
         'larger than the limit',
+        ['FILE_TOO_LARGE', { limitBytes: '10000', sizeBytes: expect.stringMatching(/^\d+$/) }],
       ],
-      ['an HTTP error', '/missing.csv', {}, 'answered HTTP 404'],
-    ])('fails the run on %s and changes nothing', async (_case, path, limits, message) => {
+      ['an HTTP error', '/missing.csv', {}, 'answered HTTP 404', ['HTTP_STATUS', { status: '404' }]],
+    ] as const)('fails the run on %s and changes nothing', async (_case, path, limits, message, [code, values]) => {
       const site = await website('northwind');
       routes.set('/slow.csv', (res) => {
         res.writeHead(200, { 'content-type': 'text/csv' });
@@ -481,6 +491,10 @@ describe.each(engines)('Product feeds on $name', (engine) => {
       const started = (await call(OWNER.uid, IMPORT, { productFeedId: feed.id })).body.data.productFeedImport;
       const run = await waitForRun(OWNER.uid, started.id);
       expect(run).toMatchObject({ status: 'FAILED', rowsImported: 0, errorMessage: expect.stringContaining(message) });
+      expect(run.errorCode).toBe(code);
+      expect(
+        Object.fromEntries(run.errorValues.map((v: { name: string; value: string }) => [v.name, v.value])),
+      ).toEqual(values);
       expect(await products(site)).toEqual([]);
     });
 
@@ -504,6 +518,7 @@ describe.each(engines)('Product feeds on $name', (engine) => {
             status: 'FAILED',
             rowsImported: 0,
             errorMessage: expect.stringContaining('private or local address'),
+            errorCode: 'PRIVATE_ADDRESS',
           });
         }
       } finally {

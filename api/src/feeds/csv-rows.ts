@@ -34,7 +34,10 @@ export function resolveColumns(header: string[], mapping: ColumnMapping | null):
     const index = names.indexOf(column.trim().toLowerCase());
     if (index >= 0) columns.push([field, index]);
     else if (mapping || REQUIRED_FIELDS.includes(field)) {
-      throw new FeedFileError(`The header has no column "${column}"${mapping ? ` (mapped to ${field})` : ''}`, 1);
+      throw new FeedFileError(`The header has no column "${column}"${mapping ? ` (mapped to ${field})` : ''}`, 1, {
+        code: 'CSV_NO_COLUMN',
+        values: { column },
+      });
     }
   }
   return columns;
@@ -44,6 +47,12 @@ export function resolveColumns(header: string[], mapping: ColumnMapping | null):
  * Resolves true once the stream has something to read, false once it has ended; rejects with its
  * error.
  */
+/** A record the parser gives up on: the file breaks there (the parser's message, in English). */
+function brokenCsv(message: string, line: number | null): FeedFileError {
+  const detail = message.replace(/ at line \d+/, '');
+  return new FeedFileError(`Broken CSV: ${detail}`, line, { code: 'CSV_BROKEN', values: { detail } });
+}
+
 function readable(stream: Readable): Promise<boolean> {
   if (stream.errored) return Promise.reject(stream.errored);
   if (stream.readableEnded || stream.destroyed) return Promise.resolve(false);
@@ -79,13 +88,13 @@ export async function* readCsvRows(source: Readable, options: CsvOptions): Async
   let fatal: FeedFileError | null = null;
   parser.on('skip', (error: Error & { lines?: number; code?: string }) => {
     // A quote left open swallows the rest of the file: that is no row's problem.
-    if (error.code === 'CSV_QUOTE_NOT_CLOSED')
-      fatal ??= new FeedFileError(`Broken CSV: ${error.message.replace(/ at line \d+/, '')}`, error.lines ?? null);
+    if (error.code === 'CSV_QUOTE_NOT_CLOSED') fatal ??= brokenCsv(error.message, error.lines ?? null);
     else if (error.code === 'CSV_MAX_RECORD_SIZE') {
       // Stop here: nothing more is parsed; the rest of the source is drained without being kept.
       fatal ??= new FeedFileError(
         `Broken CSV: a record is longer than ${MAX_CSV_RECORD_CHARS} characters (a quote left open?)`,
         error.lines ?? null,
+        { code: 'CSV_RECORD_TOO_LONG', values: { max: MAX_CSV_RECORD_CHARS } },
       );
       source.unpipe(parser);
       source.resume();
@@ -122,6 +131,7 @@ export async function* readCsvRows(source: Readable, options: CsvOptions): Async
             throw new FeedFileError(
               `The header has ${record.length} columns; a feed has at most ${MAX_CSV_COLUMNS}`,
               line,
+              { code: 'CSV_TOO_MANY_COLUMNS', values: { count: record.length, max: MAX_CSV_COLUMNS } },
             );
           columns = resolveColumns(record, options.mapping);
           width = record.length;
@@ -151,10 +161,11 @@ export async function* readCsvRows(source: Readable, options: CsvOptions): Async
   } catch (error) {
     if (error instanceof FeedFileError) throw error;
     const { message, lines } = error as Error & { lines?: number };
-    if (typeof lines === 'number') throw new FeedFileError(`Broken CSV: ${message.replace(/ at line \d+/, '')}`, lines);
+    if (typeof lines === 'number') throw brokenCsv(message, lines);
     throw error;
   }
   if (skipped.length) yield skipped.splice(0);
   if (fatal) throw fatal;
-  if (!columns) throw new FeedFileError('The file is empty: a CSV feed starts with a header row', 1);
+  if (!columns)
+    throw new FeedFileError('The file is empty: a CSV feed starts with a header row', 1, { code: 'CSV_EMPTY' });
 }

@@ -54,6 +54,8 @@ export interface RunRow {
   products_updated: number;
   products_deactivated: number;
   error_message: string | null;
+  error_code: string | null;
+  error_values: Record<string, string | number> | null;
   error_line: number | null;
   error_column: number | null;
   created_at: Date;
@@ -137,6 +139,8 @@ export function toRun(row: RunRow) {
     productsUpdated: row.products_updated,
     productsDeactivated: row.products_deactivated,
     errorMessage: row.error_message,
+    errorCode: row.error_code,
+    errorValues: Object.entries(row.error_values ?? {}).map(([name, value]) => ({ name, value: String(value) })),
     errorLine: row.error_line,
     errorColumn: row.error_column,
     createdAt: row.created_at.toISOString(),

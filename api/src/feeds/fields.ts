@@ -81,11 +81,45 @@ export interface RawRow {
   broken?: RowProblem;
 }
 
+/**
+ * Why a run failed, as a code the console words in the UI language (api/src/feeds/README.md,
+ * "Failed runs"), with the values its sentence names (texts and numbers); the English message
+ * says the same.
+ */
+export const RUN_FAILURE_CODES = [
+  'FILE_TOO_LARGE',
+  'FETCH_TIMEOUT',
+  'PRIVATE_ADDRESS',
+  'FETCH_FAILED',
+  'HTTP_STATUS',
+  'NOT_HTTP',
+  'TOO_MANY_REDIRECTS',
+  'FEED_DELETED',
+  'PLAN_LIMIT',
+  'XML_ELEMENT_TOO_LONG',
+  'NOT_THIS_FORMAT',
+  'XML_TRUNCATED',
+  'XML_ROOT_NOT_CLOSED',
+  'CSV_NO_COLUMN',
+  'CSV_BROKEN',
+  'CSV_RECORD_TOO_LONG',
+  'CSV_TOO_MANY_COLUMNS',
+  'CSV_EMPTY',
+  'SERVER_WENT_AWAY',
+  'IMPORT_FAILED',
+] as const;
+export type RunFailureCode = (typeof RUN_FAILURE_CODES)[number];
+export interface RunFailure {
+  code: RunFailureCode;
+  values?: Record<string, string | number>;
+}
+
 /** A file that cannot be read on: the run fails here. */
 export class FeedFileError extends Error {
   constructor(
     message: string,
     readonly line: number | null,
+    readonly failure: RunFailure,
     readonly column: number | null = null,
   ) {
     super(message);

@@ -21,7 +21,7 @@ import type { Readable } from 'node:stream';
 import type { Pool, PoolClient } from 'pg';
 import { inTransaction } from '../db/transaction.ts';
 import { readCsvRows, type ColumnMapping } from './csv-rows.ts';
-import { FeedFileError, type RawRow, type RowProblem } from './fields.ts';
+import { FeedFileError, type RawRow, type RowProblem, type RunFailure } from './fields.ts';
 import { validateRow, type FeedProduct } from './row.ts';
 import { readXmlRows } from './xml-rows.ts';
 import { matchingAfterFeedImport } from '../matching/runs/hooks.ts';
@@ -71,7 +71,8 @@ export async function startRun(
 ): Promise<string> {
   return inTransaction(pool, async (client) => {
     const stale = await client.query<{ id: string }>(
-      `UPDATE feed_import_runs SET status = 'failed', finished_at = now(), error_message = 'The import stopped: its server went away before it finished'
+      `UPDATE feed_import_runs SET status = 'failed', finished_at = now(), error_message = 'The import stopped: its server went away before it finished',
+              error_code = 'SERVER_WENT_AWAY'
         WHERE product_feed_id = $1 AND status IN ('queued', 'running') AND heartbeat_at < now() - interval '${STALE_AFTER}' RETURNING id`,
       [feedId],
     );
@@ -329,7 +330,8 @@ export async function runImport(
     await inTransaction(pool, async (client) => {
       // The feed must still be there (and stay until the merge commits).
       const feedThere = await client.query('SELECT 1 FROM product_feeds WHERE id = $1 FOR SHARE', [feed.id]);
-      if (!feedThere.rowCount) throw new FeedFileError('The feed was deleted during its import', null);
+      if (!feedThere.rowCount)
+        throw new FeedFileError('The feed was deleted during its import', null, { code: 'FEED_DELETED' });
       // The plan's monitored products, checked before anything is merged (the organization's row
       // stays locked until the merge commits, so two imports cannot both take the last places).
       const organizationId = await assertImportWithinPlan(client, stage, feed);
@@ -384,10 +386,14 @@ export async function runImport(
     await (writing as Promise<void> | null)?.catch(() => undefined);
     const fileError = error instanceof FeedFileError;
     const message = fileError ? error.message : `The import failed: ${(error as Error).message}`;
+    const failure: RunFailure = fileError
+      ? error.failure
+      : { code: 'IMPORT_FAILED', values: { detail: (error as Error).message } };
     if (!fileError) console.error(`Feed import ${runId} failed:`, error);
     await pool
       .query(
         `UPDATE feed_import_runs SET status = 'failed', finished_at = now(), heartbeat_at = now(), error_message = $2, error_line = $3, error_column = $4,
+                error_code = $8, error_values = $9::jsonb,
                 rows_read = $5, rows_imported = 0, rows_rejected = $6, bytes_read = $7 WHERE id = $1`,
         [
           runId,
@@ -397,6 +403,8 @@ export async function runImport(
           counts.read,
           counts.rejected,
           bytes(),
+          failure.code,
+          failure.values ? JSON.stringify(failure.values) : null,
         ],
       )
       .catch((cause) => console.error(`Feed import ${runId}: recording its failure failed:`, cause));
@@ -443,6 +451,7 @@ async function assertImportWithinPlan(client: PoolClient, stage: string, feed: F
     throw new FeedFileError(
       `Plan limit reached: monitored products (the ${organization.plan} plan allows ${organization.max}). This import would make ${after} (the organization has ${now}); nothing was imported. Upgrade the plan or import fewer products.`,
       null,
+      { code: 'PLAN_LIMIT', values: { plan: organization.plan ?? '', max: organization.max, after, now } },
     );
   }
   return organization.organization_id;

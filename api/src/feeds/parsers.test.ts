@@ -167,16 +167,18 @@ describe('readXmlRows', () => {
     const text = `<rss><channel>\n<item><g:id>A</g:id><description>${'y'.repeat(MAX_ITEM_CHARS + 10)}`;
     const error = await failure(readXmlRows(streamOf(text, 64 * 1024), 'google_xml'));
     expect(error.message).toContain('not closed within 4 MB');
+    expect(error.failure).toEqual({ code: 'XML_ELEMENT_TOO_LONG', values: { element: 'item', megabytes: 4 } });
     expect(error.line).toBe(2);
   });
 
-  it.each<[string, string, XmlFormat, number, string]>([
+  it.each<[string, string, XmlFormat, number, string, FeedFileError['failure']]>([
     [
       'truncated inside an item',
       GOOGLE.slice(0, GOOGLE.indexOf('<g:title>Stove')),
       'google_xml',
       20,
       'ends inside the <item>',
+      { code: 'XML_TRUNCATED', values: { element: 'item' } },
     ],
     [
       'truncated after an item',
@@ -184,12 +186,28 @@ describe('readXmlRows', () => {
       'google_xml',
       26,
       'ends before its root element closes',
+      { code: 'XML_ROOT_NOT_CLOSED', values: { items: expect.any(Number) } },
     ],
-    ['not a feed', '<html><body>Not found</body></html>', 'google_xml', 1, 'is not a Google Merchant feed'],
-    ['a Google feed read as Heureka', GOOGLE, 'heureka_xml', 1, 'is not a Heureka feed'],
-  ])('fails the file when %s, with the line', async (_case, text, format, line, message) => {
+    [
+      'not a feed',
+      '<html><body>Not found</body></html>',
+      'google_xml',
+      1,
+      'is not a Google Merchant feed',
+      { code: 'NOT_THIS_FORMAT', values: { format: 'GOOGLE_XML' } },
+    ],
+    [
+      'a Google feed read as Heureka',
+      GOOGLE,
+      'heureka_xml',
+      1,
+      'is not a Heureka feed',
+      { code: 'NOT_THIS_FORMAT', values: { format: 'HEUREKA_XML' } },
+    ],
+  ])('fails the file when %s, with the line', async (_case, text, format, line, message, failed) => {
     const error = await failure(readXmlRows(streamOf(text, 5), format));
     expect(error.message).toContain(message);
+    expect(error.failure).toEqual(failed);
     expect(error.line).toBe(line);
   });
 });
@@ -240,6 +258,7 @@ describe('readCsvRows', () => {
       { id: 'ITEM', name: 'Name', price: 'Cena' },
       1,
       'no column "Cena"',
+      { code: 'CSV_NO_COLUMN', values: { column: 'Cena' } },
     ],
     [
       'a quote is left open',
@@ -247,11 +266,13 @@ describe('readCsvRows', () => {
       { id: 'ITEM', name: 'Name', price: 'Cena' },
       3,
       'Broken CSV',
+      { code: 'CSV_BROKEN', values: { detail: expect.stringContaining('Quote Not Closed') } },
     ],
-    ['the file is empty', '', null, 1, 'empty'],
-  ])('fails the file when %s', async (_case, text, mapping, line, message) => {
+    ['the file is empty', '', null, 1, 'empty', { code: 'CSV_EMPTY' }],
+  ])('fails the file when %s', async (_case, text, mapping, line, message, failed) => {
     const error = await failure(readCsvRows(streamOf(text), { mapping }));
     expect(error.message).toContain(message);
+    expect(error.failure).toEqual(failed);
     expect(error.line).toBe(line);
   });
 });

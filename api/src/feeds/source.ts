@@ -28,7 +28,12 @@ export class ByteLimit extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.bytes += chunk.length;
     if (this.bytes > this.maxBytes)
-      callback(new FeedFileError(`The feed is larger than the limit of ${formatBytes(this.maxBytes)}`, null));
+      callback(
+        new FeedFileError(`The feed is larger than the limit of ${formatBytes(this.maxBytes)}`, null, {
+          code: 'FILE_TOO_LARGE',
+          values: { limitBytes: this.maxBytes },
+        }),
+      );
     else callback(null, chunk);
   }
 }
@@ -61,6 +66,7 @@ export async function fetchFeed(
   const timeoutError = new FeedFileError(
     `Fetching the feed took longer than ${Math.round(limits.timeoutMs / 100) / 10} s`,
     null,
+    { code: 'FETCH_TIMEOUT', values: { seconds: Math.round(limits.timeoutMs / 100) / 10 } },
   );
   const timer = setTimeout(() => controller.abort(timeoutError), limits.timeoutMs);
   timer.unref();
@@ -71,15 +77,22 @@ export async function fetchFeed(
     clearTimeout(timer);
     if (controller.signal.aborted) throw timeoutError;
     if (error instanceof FeedFileError) throw error;
-    if (error instanceof BlockedAddressError) throw new FeedFileError(error.message, null);
+    if (error instanceof BlockedAddressError)
+      throw new FeedFileError(error.message, null, {
+        code: 'PRIVATE_ADDRESS',
+        values: { host: error.host, address: error.address },
+      });
     const failure = error as NodeJS.ErrnoException;
-    throw new FeedFileError(`The feed URL could not be fetched: ${failure.code ?? failure.message}`, null);
+    throw new FeedFileError(`The feed URL could not be fetched: ${failure.code ?? failure.message}`, null, {
+      code: 'FETCH_FAILED',
+      values: { detail: failure.code ?? failure.message },
+    });
   }
   const status = response.statusCode ?? 0;
   if (status < 200 || status > 299) {
     clearTimeout(timer);
     response.destroy();
-    throw new FeedFileError(`The feed URL answered HTTP ${status}`, null);
+    throw new FeedFileError(`The feed URL answered HTTP ${status}`, null, { code: 'HTTP_STATUS', values: { status } });
   }
   const declared = Number(response.headers['content-length']);
   if (declared > limits.maxBytes) {
@@ -88,6 +101,7 @@ export async function fetchFeed(
     throw new FeedFileError(
       `The feed is larger than the limit of ${formatBytes(limits.maxBytes)} (${formatBytes(declared)})`,
       null,
+      { code: 'FILE_TOO_LARGE', values: { limitBytes: limits.maxBytes, sizeBytes: declared } },
     );
   }
   const stream = new ByteLimit(limits.maxBytes);
@@ -109,7 +123,10 @@ export async function fetchFeed(
 async function follow(url: URL, signal: AbortSignal, allowPrivate: boolean): Promise<IncomingMessage> {
   for (let hop = 0; ; hop++) {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new FeedFileError(`The feed URL must be http or https, not ${url.protocol.replace(/:$/, '')}`, null);
+      throw new FeedFileError(`The feed URL must be http or https, not ${url.protocol.replace(/:$/, '')}`, null, {
+        code: 'NOT_HTTP',
+        values: { protocol: url.protocol.replace(/:$/, '') },
+      });
     }
     // A literal address is connected to without a lookup: check it here.
     const literal = url.hostname.replace(/^\[|\]$/g, '');
@@ -120,7 +137,11 @@ async function follow(url: URL, signal: AbortSignal, allowPrivate: boolean): Pro
     const location = response.headers.location;
     if (status < 300 || status > 399 || !location) return response;
     response.resume();
-    if (hop >= MAX_REDIRECTS) throw new FeedFileError(`The feed URL redirected more than ${MAX_REDIRECTS} times`, null);
+    if (hop >= MAX_REDIRECTS)
+      throw new FeedFileError(`The feed URL redirected more than ${MAX_REDIRECTS} times`, null, {
+        code: 'TOO_MANY_REDIRECTS',
+        values: { max: MAX_REDIRECTS },
+      });
     url = new URL(location, url);
   }
 }

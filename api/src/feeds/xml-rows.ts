@@ -168,6 +168,11 @@ export async function* readXmlRows(
   options: XmlReadOptions = {},
 ): AsyncGenerator<RawRow[]> {
   const layout = LAYOUTS[format];
+  const notThisFormat = () =>
+    new FeedFileError(`The file is not ${layout.describe}`, 1, {
+      code: 'NOT_THIS_FORMAT',
+      values: { format: format.toUpperCase() },
+    });
   const scanned = options.onScan ?? (() => undefined);
   const decoder = new StringDecoder('utf8');
   /** Text not yet read, outside any unfinished item. */
@@ -179,7 +184,10 @@ export async function* readXmlRows(
   /** An item whose closing tag has not arrived yet: its parts so far. */
   let open: { name: string; close: string; line: number; parts: string[]; length: number; tail: string } | null = null;
   const tooLong = (name: string, itemLine: number) =>
-    new FeedFileError(`The <${name}> element is not closed within ${MAX_ITEM_CHARS / 1024 / 1024} MB`, itemLine);
+    new FeedFileError(`The <${name}> element is not closed within ${MAX_ITEM_CHARS / 1024 / 1024} MB`, itemLine, {
+      code: 'XML_ELEMENT_TOO_LONG',
+      values: { element: name, megabytes: MAX_ITEM_CHARS / 1024 / 1024 },
+    });
 
   for await (const chunk of source as AsyncIterable<Buffer | string>) {
     const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
@@ -209,7 +217,7 @@ export async function* readXmlRows(
     }
     if (!sawRoot) {
       sawRoot = layout.root.test(buffer);
-      if (!sawRoot && buffer.length > 64 * 1024) throw new FeedFileError(`The file is not ${layout.describe}`, 1);
+      if (!sawRoot && buffer.length > 64 * 1024) throw notThisFormat();
       if (!sawRoot) continue;
     }
     // The cursor: everything before `position` (on line `positionLine`) is read.
@@ -260,8 +268,15 @@ export async function* readXmlRows(
   }
   buffer += decoder.end();
   if (open)
-    throw new FeedFileError(`The file ends inside the <${open.name}> element that starts here (truncated?)`, open.line);
-  if (!sawRoot && !layout.root.test(buffer)) throw new FeedFileError(`The file is not ${layout.describe}`, 1);
+    throw new FeedFileError(
+      `The file ends inside the <${open.name}> element that starts here (truncated?)`,
+      open.line,
+      {
+        code: 'XML_TRUNCATED',
+        values: { element: open.name },
+      },
+    );
+  if (!sawRoot && !layout.root.test(buffer)) throw notThisFormat();
   layout.item.lastIndex = 0;
   const last = layout.item.exec(buffer);
   if (last) {
@@ -270,6 +285,7 @@ export async function* readXmlRows(
       throw new FeedFileError(
         `The file ends inside the <${last[1]}> element that starts here (truncated?)`,
         line + countLines(buffer, 0, last.index),
+        { code: 'XML_TRUNCATED', values: { element: last[1]! } },
       );
     items++;
     yield [
@@ -284,6 +300,7 @@ export async function* readXmlRows(
     throw new FeedFileError(
       `The file ends before its root element closes (truncated?) after ${items} items`,
       line + countLines(buffer),
+      { code: 'XML_ROOT_NOT_CLOSED', values: { items } },
     );
   }
 }

@@ -136,6 +136,35 @@ export type FeedRowErrorCode =
   /** A CSV record with more or fewer fields than the header. */
   | 'WRONG_FIELD_COUNT';
 
+/** Why a feed import run failed (api/src/feeds/README.md, Failed runs). */
+export type FeedRunErrorCode =
+  | 'CSV_BROKEN'
+  | 'CSV_EMPTY'
+  | 'CSV_NO_COLUMN'
+  | 'CSV_RECORD_TOO_LONG'
+  | 'CSV_TOO_MANY_COLUMNS'
+  | 'FEED_DELETED'
+  /** The URL could not be fetched (no such host, refused, reset). */
+  | 'FETCH_FAILED'
+  | 'FETCH_TIMEOUT'
+  | 'FILE_TOO_LARGE'
+  | 'HTTP_STATUS'
+  /** Anything else (the message says what). */
+  | 'IMPORT_FAILED'
+  | 'NOT_HTTP'
+  /** The file is not a feed of the feed's format. */
+  | 'NOT_THIS_FORMAT'
+  /** The organization's plan allows fewer monitored products. */
+  | 'PLAN_LIMIT'
+  /** The URL leads to a private or local address. */
+  | 'PRIVATE_ADDRESS'
+  /** The import's server stopped before it finished. */
+  | 'SERVER_WENT_AWAY'
+  | 'TOO_MANY_REDIRECTS'
+  | 'XML_ELEMENT_TOO_LONG'
+  | 'XML_ROOT_NOT_CLOSED'
+  | 'XML_TRUNCATED';
+
 /** Why a snapshot has nothing to show (null when it has rows). */
 export type InsightsEmpty =
   | 'NO_DATA_IN_PERIOD'
@@ -1217,9 +1246,9 @@ export type PriceSuggestionRecomputeMutationVariables = Exact<{
 
 export type PriceSuggestionRecomputeMutation = { priceSuggestionRecompute: { id: string, state: PriceRecomputeState } };
 
-export type FeedRunFieldsFragment = { id: string, productFeedId: string, status: FeedImportStatus, source: ProductFeedSource, fileName: string | null, bytesRead: number, rowsRead: number, rowsImported: number, rowsRejected: number, productsCreated: number, productsUpdated: number, productsDeactivated: number, errorMessage: string | null, errorLine: number | null, errorColumn: number | null, createdAt: string, startedAt: string | null, finishedAt: string | null };
+export type FeedRunFieldsFragment = { id: string, productFeedId: string, status: FeedImportStatus, source: ProductFeedSource, fileName: string | null, bytesRead: number, rowsRead: number, rowsImported: number, rowsRejected: number, productsCreated: number, productsUpdated: number, productsDeactivated: number, errorMessage: string | null, errorCode: FeedRunErrorCode | null, errorLine: number | null, errorColumn: number | null, createdAt: string, startedAt: string | null, finishedAt: string | null, errorValues: Array<{ name: string, value: string }> };
 
-export type FeedFieldsFragment = { id: string, organizationWebsiteId: string, name: string, source: ProductFeedSource, url: string | null, format: ProductFeedFormat, csvDelimiter: string, schedule: ProductFeedSchedule, createdAt: string, updatedAt: string, columnMapping: Array<{ field: FeedField, column: string }> | null, lastRun: { id: string, productFeedId: string, status: FeedImportStatus, source: ProductFeedSource, fileName: string | null, bytesRead: number, rowsRead: number, rowsImported: number, rowsRejected: number, productsCreated: number, productsUpdated: number, productsDeactivated: number, errorMessage: string | null, errorLine: number | null, errorColumn: number | null, createdAt: string, startedAt: string | null, finishedAt: string | null } | null };
+export type FeedFieldsFragment = { id: string, organizationWebsiteId: string, name: string, source: ProductFeedSource, url: string | null, format: ProductFeedFormat, csvDelimiter: string, schedule: ProductFeedSchedule, createdAt: string, updatedAt: string, columnMapping: Array<{ field: FeedField, column: string }> | null, lastRun: { id: string, productFeedId: string, status: FeedImportStatus, source: ProductFeedSource, fileName: string | null, bytesRead: number, rowsRead: number, rowsImported: number, rowsRejected: number, productsCreated: number, productsUpdated: number, productsDeactivated: number, errorMessage: string | null, errorCode: FeedRunErrorCode | null, errorLine: number | null, errorColumn: number | null, createdAt: string, startedAt: string | null, finishedAt: string | null, errorValues: Array<{ name: string, value: string }> } | null };
 
 export type ProductFeedListQueryVariables = Exact<{
   organizationWebsiteId: string;
@@ -1228,7 +1257,7 @@ export type ProductFeedListQueryVariables = Exact<{
 }>;
 
 
-export type ProductFeedListQuery = { productFeedList: { data: Array<{ id: string, organizationWebsiteId: string, name: string, source: ProductFeedSource, url: string | null, format: ProductFeedFormat, csvDelimiter: string, schedule: ProductFeedSchedule, createdAt: string, updatedAt: string, columnMapping: Array<{ field: FeedField, column: string }> | null, lastRun: { id: string, productFeedId: string, status: FeedImportStatus, source: ProductFeedSource, fileName: string | null, bytesRead: number, rowsRead: number, rowsImported: number, rowsRejected: number, productsCreated: number, productsUpdated: number, productsDeactivated: number, errorMessage: string | null, errorLine: number | null, errorColumn: number | null, createdAt: string, startedAt: string | null, finishedAt: string | null } | null }>, meta: { pagination: { total: number } } } };
+export type ProductFeedListQuery = { productFeedList: { data: Array<{ id: string, organizationWebsiteId: string, name: string, source: ProductFeedSource, url: string | null, format: ProductFeedFormat, csvDelimiter: string, schedule: ProductFeedSchedule, createdAt: string, updatedAt: string, columnMapping: Array<{ field: FeedField, column: string }> | null, lastRun: { id: string, productFeedId: string, status: FeedImportStatus, source: ProductFeedSource, fileName: string | null, bytesRead: number, rowsRead: number, rowsImported: number, rowsRejected: number, productsCreated: number, productsUpdated: number, productsDeactivated: number, errorMessage: string | null, errorCode: FeedRunErrorCode | null, errorLine: number | null, errorColumn: number | null, createdAt: string, startedAt: string | null, finishedAt: string | null, errorValues: Array<{ name: string, value: string }> } | null }>, meta: { pagination: { total: number } } } };
 
 export type ProductFeedQueryVariables = Exact<{
   productFeedId: string;
@@ -1236,14 +1265,14 @@ export type ProductFeedQueryVariables = Exact<{
 }>;
 
 
-export type ProductFeedQuery = { productFeed: { uploadPath: string, id: string, organizationWebsiteId: string, name: string, source: ProductFeedSource, url: string | null, format: ProductFeedFormat, csvDelimiter: string, schedule: ProductFeedSchedule, createdAt: string, updatedAt: string, runs: Array<{ id: string, productFeedId: string, status: FeedImportStatus, source: ProductFeedSource, fileName: string | null, bytesRead: number, rowsRead: number, rowsImported: number, rowsRejected: number, productsCreated: number, productsUpdated: number, productsDeactivated: number, errorMessage: string | null, errorLine: number | null, errorColumn: number | null, createdAt: string, startedAt: string | null, finishedAt: string | null }>, columnMapping: Array<{ field: FeedField, column: string }> | null, lastRun: { id: string, productFeedId: string, status: FeedImportStatus, source: ProductFeedSource, fileName: string | null, bytesRead: number, rowsRead: number, rowsImported: number, rowsRejected: number, productsCreated: number, productsUpdated: number, productsDeactivated: number, errorMessage: string | null, errorLine: number | null, errorColumn: number | null, createdAt: string, startedAt: string | null, finishedAt: string | null } | null } };
+export type ProductFeedQuery = { productFeed: { uploadPath: string, id: string, organizationWebsiteId: string, name: string, source: ProductFeedSource, url: string | null, format: ProductFeedFormat, csvDelimiter: string, schedule: ProductFeedSchedule, createdAt: string, updatedAt: string, runs: Array<{ id: string, productFeedId: string, status: FeedImportStatus, source: ProductFeedSource, fileName: string | null, bytesRead: number, rowsRead: number, rowsImported: number, rowsRejected: number, productsCreated: number, productsUpdated: number, productsDeactivated: number, errorMessage: string | null, errorCode: FeedRunErrorCode | null, errorLine: number | null, errorColumn: number | null, createdAt: string, startedAt: string | null, finishedAt: string | null, errorValues: Array<{ name: string, value: string }> }>, columnMapping: Array<{ field: FeedField, column: string }> | null, lastRun: { id: string, productFeedId: string, status: FeedImportStatus, source: ProductFeedSource, fileName: string | null, bytesRead: number, rowsRead: number, rowsImported: number, rowsRejected: number, productsCreated: number, productsUpdated: number, productsDeactivated: number, errorMessage: string | null, errorCode: FeedRunErrorCode | null, errorLine: number | null, errorColumn: number | null, createdAt: string, startedAt: string | null, finishedAt: string | null, errorValues: Array<{ name: string, value: string }> } | null } };
 
 export type FeedImportRunQueryVariables = Exact<{
   runId: string;
 }>;
 
 
-export type FeedImportRunQuery = { feedImportRun: { id: string, productFeedId: string, status: FeedImportStatus, source: ProductFeedSource, fileName: string | null, bytesRead: number, rowsRead: number, rowsImported: number, rowsRejected: number, productsCreated: number, productsUpdated: number, productsDeactivated: number, errorMessage: string | null, errorLine: number | null, errorColumn: number | null, createdAt: string, startedAt: string | null, finishedAt: string | null } };
+export type FeedImportRunQuery = { feedImportRun: { id: string, productFeedId: string, status: FeedImportStatus, source: ProductFeedSource, fileName: string | null, bytesRead: number, rowsRead: number, rowsImported: number, rowsRejected: number, productsCreated: number, productsUpdated: number, productsDeactivated: number, errorMessage: string | null, errorCode: FeedRunErrorCode | null, errorLine: number | null, errorColumn: number | null, createdAt: string, startedAt: string | null, finishedAt: string | null, errorValues: Array<{ name: string, value: string }> } };
 
 export type FeedImportErrorsQueryVariables = Exact<{
   runId: string;
@@ -1281,7 +1310,7 @@ export type ProductFeedImportMutationVariables = Exact<{
 }>;
 
 
-export type ProductFeedImportMutation = { productFeedImport: { id: string, productFeedId: string, status: FeedImportStatus, source: ProductFeedSource, fileName: string | null, bytesRead: number, rowsRead: number, rowsImported: number, rowsRejected: number, productsCreated: number, productsUpdated: number, productsDeactivated: number, errorMessage: string | null, errorLine: number | null, errorColumn: number | null, createdAt: string, startedAt: string | null, finishedAt: string | null } };
+export type ProductFeedImportMutation = { productFeedImport: { id: string, productFeedId: string, status: FeedImportStatus, source: ProductFeedSource, fileName: string | null, bytesRead: number, rowsRead: number, rowsImported: number, rowsRejected: number, productsCreated: number, productsUpdated: number, productsDeactivated: number, errorMessage: string | null, errorCode: FeedRunErrorCode | null, errorLine: number | null, errorColumn: number | null, createdAt: string, startedAt: string | null, finishedAt: string | null, errorValues: Array<{ name: string, value: string }> } };
 
 export type MatchingModelQueryVariables = Exact<{
   organizationId: string;

@@ -429,10 +429,14 @@ export type FeedImportRun = {
   __typename?: 'FeedImportRun';
   bytesRead: Scalars['Float']['output'];
   createdAt: Scalars['String']['output'];
+  /** Why a FAILED run failed, as a code the console words in the UI language; null for runs an older build failed (they have only the message). */
+  errorCode: Maybe<FeedRunErrorCode>;
   errorColumn: Maybe<Scalars['Int']['output']>;
   errorLine: Maybe<Scalars['Int']['output']>;
-  /** Why a FAILED run failed, and where in the file (line, column when known). */
+  /** Why a FAILED run failed (in English), and where in the file (line, column when known). */
   errorMessage: Maybe<Scalars['String']['output']>;
+  /** The values the code's sentence names (e.g. status 404; api/src/feeds/README.md, Failed runs). */
+  errorValues: Array<FeedRunErrorValue>;
   /** The first row errors (the same as feedImportErrors). `limit` 1..1000. */
   errors: FeedImportErrorListResponse;
   /** The uploaded file's name, when it was given. */
@@ -490,6 +494,42 @@ export type FeedRowErrorCode =
   | 'WRONG_CHECK_DIGIT'
   /** A CSV record with more or fewer fields than the header. */
   | 'WRONG_FIELD_COUNT';
+
+/** Why a feed import run failed (api/src/feeds/README.md, Failed runs). */
+export type FeedRunErrorCode =
+  | 'CSV_BROKEN'
+  | 'CSV_EMPTY'
+  | 'CSV_NO_COLUMN'
+  | 'CSV_RECORD_TOO_LONG'
+  | 'CSV_TOO_MANY_COLUMNS'
+  | 'FEED_DELETED'
+  /** The URL could not be fetched (no such host, refused, reset). */
+  | 'FETCH_FAILED'
+  | 'FETCH_TIMEOUT'
+  | 'FILE_TOO_LARGE'
+  | 'HTTP_STATUS'
+  /** Anything else (the message says what). */
+  | 'IMPORT_FAILED'
+  | 'NOT_HTTP'
+  /** The file is not a feed of the feed's format. */
+  | 'NOT_THIS_FORMAT'
+  /** The organization's plan allows fewer monitored products. */
+  | 'PLAN_LIMIT'
+  /** The URL leads to a private or local address. */
+  | 'PRIVATE_ADDRESS'
+  /** The import's server stopped before it finished. */
+  | 'SERVER_WENT_AWAY'
+  | 'TOO_MANY_REDIRECTS'
+  | 'XML_ELEMENT_TOO_LONG'
+  | 'XML_ROOT_NOT_CLOSED'
+  | 'XML_TRUNCATED';
+
+/** One value a failed run's sentence names. */
+export type FeedRunErrorValue = {
+  __typename?: 'FeedRunErrorValue';
+  name: Scalars['String']['output'];
+  value: Scalars['String']['output'];
+};
 
 export type HomeInsights = {
   __typename?: 'HomeInsights';
@@ -3449,6 +3489,8 @@ export type ResolversTypes = {
   FeedImportRun: ResolverTypeWrapper<RunObject>;
   FeedImportStatus: ResolverTypeWrapper<Partial<FeedImportStatus>>;
   FeedRowErrorCode: ResolverTypeWrapper<Partial<FeedRowErrorCode>>;
+  FeedRunErrorCode: ResolverTypeWrapper<Partial<FeedRunErrorCode>>;
+  FeedRunErrorValue: ResolverTypeWrapper<Partial<FeedRunErrorValue>>;
   Float: ResolverTypeWrapper<Partial<Scalars['Float']['output']>>;
   HomeInsights: ResolverTypeWrapper<Partial<HomeInsights>>;
   ID: ResolverTypeWrapper<Partial<Scalars['ID']['output']>>;
@@ -3669,6 +3711,7 @@ export type ResolversParentTypes = {
   FeedImportError: Partial<FeedImportError>;
   FeedImportErrorListResponse: Partial<FeedImportErrorListResponse>;
   FeedImportRun: RunObject;
+  FeedRunErrorValue: Partial<FeedRunErrorValue>;
   Float: Partial<Scalars['Float']['output']>;
   HomeInsights: Partial<HomeInsights>;
   ID: Partial<Scalars['ID']['output']>;
@@ -4031,9 +4074,11 @@ export type FeedImportErrorListResponseResolvers<ContextType = ApiContext, Paren
 export type FeedImportRunResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['FeedImportRun'] = ResolversParentTypes['FeedImportRun']> = {
   bytesRead?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['FeedRunErrorCode']>, ParentType, ContextType>;
   errorColumn?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   errorLine?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   errorMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorValues?: Resolver<Array<ResolversTypes['FeedRunErrorValue']>, ParentType, ContextType>;
   errors?: Resolver<ResolversTypes['FeedImportErrorListResponse'], ParentType, ContextType, RequireFields<FeedImportRunErrorsArgs, 'limit' | 'offset'>>;
   fileName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   finishedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -4048,6 +4093,11 @@ export type FeedImportRunResolvers<ContextType = ApiContext, ParentType extends 
   source?: Resolver<ResolversTypes['ProductFeedSource'], ParentType, ContextType>;
   startedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['FeedImportStatus'], ParentType, ContextType>;
+};
+
+export type FeedRunErrorValueResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['FeedRunErrorValue'] = ResolversParentTypes['FeedRunErrorValue']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type HomeInsightsResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['HomeInsights'] = ResolversParentTypes['HomeInsights']> = {
@@ -5042,6 +5092,7 @@ export type Resolvers<ContextType = ApiContext> = {
   FeedImportError?: FeedImportErrorResolvers<ContextType>;
   FeedImportErrorListResponse?: FeedImportErrorListResponseResolvers<ContextType>;
   FeedImportRun?: FeedImportRunResolvers<ContextType>;
+  FeedRunErrorValue?: FeedRunErrorValueResolvers<ContextType>;
   HomeInsights?: HomeInsightsResolvers<ContextType>;
   InsightsCompetitor?: InsightsCompetitorResolvers<ContextType>;
   Invoice?: InvoiceResolvers<ContextType>;

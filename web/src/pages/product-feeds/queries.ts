@@ -17,6 +17,11 @@ const RUN_FIELDS = gql`
     productsUpdated
     productsDeactivated
     errorMessage
+    errorCode
+    errorValues {
+      name
+      value
+    }
     errorLine
     errorColumn
     createdAt

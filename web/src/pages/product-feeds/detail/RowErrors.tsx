@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { fieldLabel } from '../MappingEditor.tsx';
 import { FEED_IMPORT_ERRORS_QUERY, type FeedImportErrorRow } from '../queries.ts';
-import { feedRowErrorText } from '../rowErrors.ts';
+import { feedRowErrorText } from '../importErrors.ts';
 
 export const POLL_MS = 1000;
 

@@ -73,7 +73,9 @@ export function RunHistory({
         key="error"
         title={t('productFeeds.history.error')}
         render={(_, run) =>
-          run.status === 'FAILED' ? <Typography.Text type="danger">{runFailure(run, t)}</Typography.Text> : null
+          run.status === 'FAILED' ? (
+            <Typography.Text type="danger">{runFailure(run, t, i18n.language)}</Typography.Text>
+          ) : null
         }
       />
       <Table.Column<FeedRun>

@@ -1,5 +1,7 @@
 import { Alert, Descriptions, Flex, Progress, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { runFailureText } from '../importErrors.ts';
 import type { FeedRun } from '../queries.ts';
 import { isRunning, runPercent } from '../runs.ts';
 import { RunStatusTag } from '../RunView.tsx';
@@ -12,10 +14,11 @@ export interface SendingFile {
 
 /** Why a run failed and where in the file. */
 export function runFailure(
-  run: Pick<FeedRun, 'errorMessage' | 'errorLine' | 'errorColumn'>,
-  t: (key: string, values?: Record<string, unknown>) => string,
+  run: Pick<FeedRun, 'errorMessage' | 'errorCode' | 'errorValues' | 'errorLine' | 'errorColumn'>,
+  t: TFunction,
+  language: string,
 ): string {
-  const message = run.errorMessage ?? t('productFeeds.run.failedUnknown');
+  const message = runFailureText(run, t, language);
   if (run.errorLine == null) return message;
   return run.errorColumn == null
     ? t('productFeeds.run.failedAtLine', { message, line: run.errorLine })
@@ -88,7 +91,12 @@ export function RunProgress({
       </Descriptions>
       {running && <Typography.Text type="secondary">{t('productFeeds.run.runningHint')}</Typography.Text>}
       {run.status === 'FAILED' && (
-        <Alert type="error" showIcon message={t('productFeeds.run.failed')} description={runFailure(run, t)} />
+        <Alert
+          type="error"
+          showIcon
+          message={t('productFeeds.run.failed')}
+          description={runFailure(run, t, i18n.language)}
+        />
       )}
       {run.status === 'SUCCEEDED' && run.productsCreated + run.productsUpdated + run.productsDeactivated === 0 && (
         <Typography.Text type="secondary">{t('productFeeds.run.noChanges')}</Typography.Text>

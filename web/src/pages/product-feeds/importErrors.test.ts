@@ -2,8 +2,8 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import cs from '@locales/cs.json';
 import en from '@locales/en.json';
-import type { FeedImportErrorRow } from './queries.ts';
-import { feedRowErrorText } from './rowErrors.ts';
+import type { FeedImportErrorRow, FeedRun } from './queries.ts';
+import { feedRowErrorText, runFailureText } from './importErrors.ts';
 
 beforeAll(async () => {
   await i18next.init({ lng: 'en', resources: { en: { translation: en }, cs: { translation: cs } } });
@@ -64,5 +64,44 @@ describe('feedRowErrorText', () => {
     expect(feedRowErrorText(error({ code: 'SOMETHING_NEW' as never }), i18next.getFixedT('cs'))).toBe(
       'the API’s English',
     );
+  });
+});
+
+describe('runFailureText', () => {
+  const run = (
+    errorCode: FeedRun['errorCode'],
+    values: Record<string, string> = {},
+  ): Parameters<typeof runFailureText>[0] => ({
+    errorMessage: 'the API’s English',
+    errorCode,
+    errorValues: Object.entries(values).map(([name, value]) => ({ name, value })),
+  });
+  const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+  it.each<[Parameters<typeof runFailureText>[0], 'en' | 'cs', string]>([
+    [run('HTTP_STATUS', { status: '404' }), 'en', 'The feed URL answered HTTP 404'],
+    [run('HTTP_STATUS', { status: '404' }), 'cs', 'Adresa feedu odpověděla HTTP 404'],
+    [run('FETCH_TIMEOUT', { seconds: '0.3' }), 'cs', 'Stahování feedu trvalo déle než 0,3 s'],
+    [run('FILE_TOO_LARGE', { limitBytes: '10000' }), 'en', 'The feed is larger than the limit of 9.8 kB'],
+    [
+      run('FILE_TOO_LARGE', { limitBytes: String(2 * 1024 ** 3), sizeBytes: String(3 * 1024 ** 3) }),
+      'cs',
+      'Feed je větší než limit 2 048 MB (3 072 MB)',
+    ],
+    [run('NOT_THIS_FORMAT', { format: 'HEUREKA_XML' }), 'cs', 'Soubor není feed ve formátu Heureka XML'],
+    [run('FILE_TOO_LARGE', { limitBytes: '500' }), 'cs', 'Feed je větší než limit 500 bajtů'],
+    [run('CSV_EMPTY'), 'cs', 'Soubor je prázdný: CSV feed začíná řádkem hlavičky'],
+    [
+      run('PLAN_LIMIT', { plan: 'Basic', max: '1000', after: '1200', now: '900' }),
+      'cs',
+      'Dosažen limit tarifu: tarif Basic dovoluje 1000 sledovaných produktů. Tímto importem by jich bylo 1200 (organizace jich má 900); nic se neimportovalo. Přejděte na vyšší tarif, nebo importujte méně produktů.',
+    ],
+  ])('%o in %s: %s', (failed, language, text) => {
+    expect(plain(runFailureText(failed, i18next.getFixedT(language), language))).toBe(text);
+  });
+
+  it("shows the API's message for a run failed before the codes, or a code it does not know", () => {
+    expect(runFailureText(run(null), i18next.getFixedT('cs'), 'cs')).toBe('the API’s English');
+    expect(runFailureText(run('SOMETHING_NEW' as never), i18next.getFixedT('cs'), 'cs')).toBe('the API’s English');
   });
 });
