@@ -1,8 +1,8 @@
-import { Button, Flex, Form, InputNumber, Typography } from 'antd';
+import { Button, Flex, Form, Typography } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrecision, targetPrecisionError } from './calibration.ts';
-import { decimalSeparator } from '../../components/format/format.ts';
+import { DecimalInput } from '../../components/form/DecimalInput.tsx';
 
 /**
  * An Admin's target precision of automatic matching (docs/matching.md): the own value of an
@@ -57,7 +57,7 @@ export function TargetPrecisionForm({
         style={{ marginBottom: 8 }}
       >
         <Flex gap={8} wrap align="center">
-          <InputNumber
+          <DecimalInput
             aria-label={label}
             aria-describedby={helpId}
             value={typed}
@@ -67,7 +67,6 @@ export function TargetPrecisionForm({
               setChecked(false);
             }}
             step={0.01}
-            decimalSeparator={decimalSeparator(i18n.language)}
             style={{ width: 140 }}
             status={help ? 'error' : undefined}
           />

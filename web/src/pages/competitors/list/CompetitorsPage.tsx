@@ -103,7 +103,8 @@ export default function CompetitorsPage() {
             dataIndex="url"
             title={t('competitors.fields.url')}
             render={(url: string) => (
-              <Typography.Link href={url} target="_blank" rel="noreferrer noopener">
+              // On one line: an address broken mid-word ("alza.cz.e / xample") reads as two.
+              <Typography.Link href={url} target="_blank" rel="noreferrer noopener" style={{ whiteSpace: 'nowrap' }}>
                 {url}
               </Typography.Link>
             )}
