@@ -160,7 +160,7 @@ test("an Owner's monitored view of a seeded competitor shows the price position"
   await owner.goto('/competitors');
   await owner.getByRole('link', { name: 'Alza.cz', exact: true }).click();
   await expect(heading(owner)).toHaveText('Alza.cz');
-  await expect(owner.getByText(/On average our prices are [\d.,]+ % (below|above) this competitor's\./)).toBeVisible();
+  await expect(owner.getByText(/On average our prices are [\d.,]+% (below|above) this competitor's\./)).toBeVisible();
   await expect(owner.getByText(/^Of \d+ compared products:/)).toBeVisible();
   await owner.context().close();
 });
