@@ -125,7 +125,8 @@ async function round(name: string, previous?: Map<string, PreviousPage>): Promis
           const $ = parseHtml(fetched.body);
           const parsed = before && process.cpuUsage(before);
           const product = extractFromDocument($, fetched.finalUrl, job.settings);
-          const problem = product.price === null ? 'no price' : validationProblem(product, job.settings);
+          const problem =
+            product.price === null ? 'no price' : validationProblem(product, job.settings, fetched.finalUrl);
           if (before && parsed) {
             const extracted = process.cpuUsage(before);
             parseMs += ((parsed.user + parsed.system) / 1000) * SAMPLE_EVERY;

@@ -97,7 +97,8 @@ function startShop() {
 const RUN_NOW = `mutation ScraperRunNow($scraperId: ID!) { scraperRunNow(scraperId: $scraperId) { id status } }`;
 const CANCEL = `mutation ScraperRunCancel($runId: ID!) { scraperRunCancel(runId: $runId) { id status cancelRequested } }`;
 const RUN = `query ScraperRun($runId: ID!) { scraperRun(runId: $runId) { id status pagesFetched pagesNotModified productsSeen productsNew productsChanged productsUnchanged productsFailed heldForReview historyRows
-  failuresByKind { kind count } failures { data { url kind reason } meta { pagination { total } } } } }`;
+  failuresByKind { kind count } errorMessage errorCode errorValues { name value }
+  failures { data { url kind reason code values { name value } } meta { pagination { total } } } } }`;
 
 describe.each(engines)('Scraper runs on $name', (engine) => {
   let w: CatalogueWorld;
@@ -206,6 +207,19 @@ describe.each(engines)('Scraper runs on $name', (engine) => {
     const byUrl = Object.fromEntries(run.failures.data.map((f: any) => [f.url.replace(shop.origin(), ''), f]));
     expect(byUrl['/p/captcha'].reason).toMatch(/captcha|robot/i);
     expect(byUrl['/p/jumpy'].reason).toMatch(/900\.00 CZK .* 300\.00 .*held for review/);
+    // Each failure also says why as a code and its values, for the console to word (reasons.ts).
+    expect(byUrl['/p/captcha'].code).toMatch(/^(BLOCK_PAGE|CAPTCHA)$/);
+    expect(byUrl['/p/jumpy'].code).toBe('HELD_PRICE_JUMP');
+    expect(Object.fromEntries(byUrl['/p/jumpy'].values.map((v: any) => [v.name, v.value]))).toEqual({
+      price: '900.00',
+      currency: 'CZK',
+      previous: '300.00',
+      percent: '200',
+      allowed: '50',
+    });
+    const callForPrice = run.failures.data.find((f: any) => f.kind === 'validation_failed');
+    expect(callForPrice.code).toBe('CALL_FOR_PRICE');
+    expect(run).toMatchObject({ errorMessage: null, errorCode: null, errorValues: [] });
 
     expect(await product('cheaper')).toMatchObject({ price: 210, canonical_url: `${shop.origin()}/p/cheaper` });
     const jumpy = await product('jumpy');
@@ -377,6 +391,8 @@ describe.each(engines)('Scraper runs on $name', (engine) => {
       expect((await running).status).toBe('cancelled');
       const run = await runView(runId);
       expect(run.status).toBe('cancelled');
+      expect(run).toMatchObject({ errorCode: 'CANCELLED', errorValues: [] });
+      expect(run.errorMessage).toMatch(/^Cancelled/);
       expect(run.pagesFetched).toBeLessThan(37);
       const slowStored = (
         await w.pool.query(

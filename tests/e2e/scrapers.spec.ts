@@ -73,6 +73,12 @@ test('an Admin creates a scraper for a demo competitor, tests extraction, runs i
   await expect(fields.getByRole('row', { name: /^Currency/ })).toContainText('CZK');
   const productName = (await fields.getByRole('row', { name: /^Name/ }).getByRole('cell').nth(1).textContent())!.trim();
   expect(productName.length).toBeGreaterThan(0);
+  // A page that cannot be used says why, in the console's words (web/src/pages/scrapers/reasons.ts).
+  await admin.getByLabel('Page address').fill(`${FIXTURE_SHOP}/shops/elektro-hvezda/special/call-for-price`);
+  await admin.getByRole('button', { name: 'Test', exact: true }).click();
+  await expect(admin.getByRole('alert').filter({ hasText: 'The page could not be used' })).toContainText(
+    '/special/call-for-price: the page states no price ("call for price")',
+  );
 
   // Run it and watch its progress until it succeeds.
   await admin.getByRole('tab', { name: 'Runs' }).click();

@@ -45,16 +45,27 @@ describe('toBatchEntry: the price of a scraped page', () => {
     expect(toBatchEntry(ITEM, page({ price }), DEFAULT_SCRAPER_SETTINGS).product?.price).toBe(stored);
   });
 
+  const noPrice = { code: 'NO_PRICE', values: {} };
   it.each([
-    [null, 'extraction_failed', 'the page shows no price'],
-    [0, 'extraction_failed', 'the page shows no price'],
-    [0.004, 'extraction_failed', 'the page shows no price'],
-    [-5, 'extraction_failed', 'the page shows no price'],
-    [9_999_999_999.995, 'validation_failed', 'price 9999999999.995 is implausibly high'],
-    [1e10, 'validation_failed', 'price 10000000000 is implausibly high'],
-  ])('fails a page at %s without storing it', (price, kind, reason) => {
+    [null, 'extraction_failed', 'the page shows no price', noPrice],
+    [0, 'extraction_failed', 'the page shows no price', noPrice],
+    [0.004, 'extraction_failed', 'the page shows no price', noPrice],
+    [-5, 'extraction_failed', 'the page shows no price', noPrice],
+    [
+      9_999_999_999.995,
+      'validation_failed',
+      'price 9999999999.995 is implausibly high',
+      { code: 'PRICE_TOO_HIGH', values: { price: 9_999_999_999.995 } },
+    ],
+    [
+      1e10,
+      'validation_failed',
+      'price 10000000000 is implausibly high',
+      { code: 'PRICE_TOO_HIGH', values: { price: 1e10 } },
+    ],
+  ])('fails a page at %s without storing it', (price, kind, reason, why) => {
     const entry = toBatchEntry(ITEM, page({ price }), DEFAULT_SCRAPER_SETTINGS);
     expect(entry.product).toBeUndefined();
-    expect(entry.failure).toEqual({ url: ITEM.url, kind, reason });
+    expect(entry.failure).toEqual({ url: ITEM.url, kind, reason, why });
   });
 });

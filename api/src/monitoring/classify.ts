@@ -5,6 +5,7 @@
  * Pure functions, table-tested in classify.test.ts.
  */
 import { createHash } from 'node:crypto';
+import { because, type Reason } from './reasons.ts';
 
 export type Availability = 'in_stock' | 'out_of_stock' | 'unknown';
 
@@ -36,7 +37,7 @@ export type Outcome =
   | { kind: 'new' }
   | { kind: 'changed'; id: string }
   | { kind: 'unchanged'; id: string }
-  | { kind: 'held'; id: string; reason: string };
+  | { kind: 'held'; id: string; reason: string; why: Reason };
 
 /** The share by which a price moved: |new - old| / old (0 when there was no earlier price). */
 export function priceJumpShare(previous: number | null, next: number): number {
@@ -58,7 +59,13 @@ export function classifyScrape(
       return {
         kind: 'held',
         id: stored.id,
-        reason: `price ${formatPrice(scraped.price)} ${scraped.currency} differs from the stored ${formatPrice(stored.price!)} by ${percent} % (more than the ${Math.round(maxPriceJumpShare * 100)} % allowed): held for review`,
+        ...because('HELD_PRICE_JUMP', {
+          price: formatPrice(scraped.price),
+          currency: scraped.currency,
+          previous: formatPrice(stored.price!),
+          percent,
+          allowed: Math.round(maxPriceJumpShare * 100),
+        }),
       };
     }
   }

@@ -10,11 +10,14 @@ import type { Pool, PoolClient } from 'pg';
 import { inTransaction } from '../db/transaction.ts';
 import { matchingAfterCompetitorImport } from '../matching/runs/hooks.ts';
 import { classifyScrape, externalIdOf, type ScrapedProduct, type StoredPrice } from './classify.ts';
+import { type Reason, storedValues } from './reasons.ts';
 
 export interface PageFailure {
   url: string;
   kind: string;
+  /** English (`describe(why)`); `why` is the same as a code and its values (reasons.ts). */
   reason: string;
+  why: Reason;
   details?: Record<string, unknown> | null;
 }
 
@@ -139,6 +142,7 @@ export async function writeBatch(
           url: product.url,
           kind: 'held_for_review',
           reason: outcome.reason,
+          why: outcome.why,
           details: { previousPrice: stored?.price ?? null, price: product.price, currency: product.currency },
         });
       }
@@ -253,14 +257,17 @@ export async function writeBatch(
       counts.failuresByKind[failure.kind] = (counts.failuresByKind[failure.kind] ?? 0) + 1;
     if (failures.length) {
       await client.query(
-        `INSERT INTO scraper_run_failures (run_id, url, kind, reason, details)
-         SELECT $1, url, kind, reason, details::jsonb FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS f(url, kind, reason, details)`,
+        `INSERT INTO scraper_run_failures (run_id, url, kind, reason, details, code, params)
+         SELECT $1, url, kind, reason, details::jsonb, code, params::jsonb
+           FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) AS f(url, kind, reason, details, code, params)`,
         [
           run.id,
           failures.map((f) => f.url.slice(0, 2000)),
           failures.map((f) => f.kind),
           failures.map((f) => f.reason.slice(0, 1000)),
           failures.map((f) => (f.details ? JSON.stringify(f.details) : null)),
+          failures.map((f) => f.why.code),
+          failures.map((f) => JSON.stringify(storedValues(f.why.values))),
         ],
       );
     }

@@ -28,6 +28,7 @@ import { validateScraperSettings } from './extract/settings.ts';
 import { DEFAULT_TOOLS } from './scrape-tools.ts';
 import { cancelRun, requestRun, type ScraperRunRow } from './run-store.ts';
 import { dispatchRun } from './jobs.ts';
+import { namedValues } from './reasons.ts';
 import {
   decideHeldPrice,
   HELD_STATUSES,
@@ -116,6 +117,8 @@ function toRun(row: ScraperRunRow) {
     bytes: Number(row.bytes),
     durationMs: row.duration_ms,
     errorMessage: row.error_message,
+    errorCode: row.error_code,
+    errorValues: namedValues(row.error_values),
   };
 }
 type RunObject = ReturnType<typeof toRun>;
@@ -200,7 +203,15 @@ async function failures(parent: RunObject, args: ScraperRunFailuresArgs, ctx: Ap
   const { limit, offset } = pageArgs(args);
   const { rows, total } = await listFailures(ctx.pool, parent.id, limit, offset);
   return {
-    data: rows.map((r) => ({ id: r.id, url: r.url, kind: r.kind, reason: r.reason, createdAt: toIso(r.created_at)! })),
+    data: rows.map((r) => ({
+      id: r.id,
+      url: r.url,
+      kind: r.kind,
+      reason: r.reason,
+      code: r.code,
+      values: namedValues(r.params),
+      createdAt: toIso(r.created_at)!,
+    })),
     meta: { pagination: { total } },
   };
 }
@@ -233,11 +244,13 @@ async function scraperTestExtraction(_: unknown, args: QueryScraperTestExtractio
       outcome: result.outcome,
       failureKind: 'failure' in result ? result.failure : null,
       reason: 'reason' in result ? result.reason : null,
+      reasonCode: 'why' in result ? result.why.code : null,
+      reasonValues: 'why' in result ? namedValues(result.why.values) : [],
       fields: PRODUCT_FIELDS.map((field) => {
         const value = product ? product[field] : null;
         return { field, value: value == null ? null : String(value), source: product?.sources[field] ?? null };
       }),
-      warnings: product?.warnings ?? [],
+      warnings: (product?.warnings ?? []).map((warning) => ({ ...warning, values: namedValues(warning.values) })),
     };
   } finally {
     await fetcher.close().catch(() => undefined);

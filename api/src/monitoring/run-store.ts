@@ -8,6 +8,7 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import { refreshHealth } from './health.ts';
+import { describe, storedValues, type Reason, type ReasonCode, type ReasonValues } from './reasons.ts';
 
 type Db = Pool | PoolClient;
 
@@ -38,6 +39,8 @@ export interface ScraperRunRow {
   bytes: string | number;
   duration_ms: number | null;
   error_message: string | null;
+  error_code: ReasonCode | null;
+  error_values: ReasonValues | null;
   resumes: number;
 }
 
@@ -129,14 +132,21 @@ export async function endRun(
   db: Db,
   runId: string,
   status: 'succeeded' | 'failed' | 'cancelled',
-  errorMessage: string | null = null,
+  why: Reason | null = null,
   from: RunStatus[] = ['queued', 'running'],
 ): Promise<ScraperRunRow | null> {
   const { rows } = await db.query<ScraperRunRow>(
-    `UPDATE scraper_runs SET status = $2, ended_at = now(), error_message = $3,
+    `UPDATE scraper_runs SET status = $2, ended_at = now(), error_message = $3, error_code = $5, error_values = $6::jsonb,
             duration_ms = (extract(epoch FROM now() - coalesce(started_at, created_at)) * 1000)::int
       WHERE id = $1 AND status = ANY($4::text[]) RETURNING *`,
-    [runId, status, errorMessage, from],
+    [
+      runId,
+      status,
+      why && describe(why).slice(0, 4000),
+      from,
+      why?.code ?? null,
+      why && JSON.stringify(storedValues(why.values)),
+    ],
   );
   if (rows[0]) await refreshHealth(db, rows[0].scraper_id);
   return rows[0] ?? null;
@@ -164,15 +174,7 @@ export async function sweepStaleRuns(db: Db, staleAfterSeconds = STALE_AFTER_SEC
   );
   const failed: string[] = [];
   for (const row of rows) {
-    if (
-      await endRun(
-        db,
-        row.id,
-        'failed',
-        'The worker running this run stopped; what it had written stays, the next run goes on from the stored products.',
-      )
-    )
-      failed.push(row.id);
+    if (await endRun(db, row.id, 'failed', { code: 'WORKER_STOPPED', values: {} })) failed.push(row.id);
   }
   return failed;
 }

@@ -21,6 +21,7 @@ import { validateScraperSettings } from './extract/settings.ts';
 import { DEFAULT_TOOLS, type ScrapeTools } from './scrape-tools.ts';
 import { databasePace } from './host-pace.ts';
 import { AddressSet } from './address-set.ts';
+import { because, type Reason } from './reasons.ts';
 
 export interface RunOptions {
   tools?: ScrapeTools;
@@ -98,11 +99,14 @@ async function* discovered(
   try {
     for await (const url of source) if (!pattern || pattern.test(url)) yield { url, knownId: null, previous: null };
   } catch (error) {
-    const failure = (error as { failure?: string }).failure;
+    // A DiscoveryError (fetch/discover.ts) says its kind and why; anything else is unexpected.
+    const { failure, why } = error as { failure?: string; why?: Reason };
     failures.push({
       url: where,
       kind: failure ?? 'discovery_failed',
-      reason: error instanceof Error ? error.message : String(error),
+      ...(why
+        ? because(why.code, why.values)
+        : because('UNEXPECTED', { detail: error instanceof Error ? error.message : String(error) })),
     });
   }
 }
@@ -201,6 +205,7 @@ export function toBatchEntry(
         url: item.url,
         kind: result.failure,
         reason: result.reason,
+        why: result.why,
         details: result.status == null ? null : { status: result.status },
       },
     };
@@ -211,28 +216,29 @@ export function toBatchEntry(
         url: item.url,
         kind: 'held_for_review',
         reason: result.reason,
+        why: result.why,
         details: { price: product.price, currency: product.currency },
       },
     };
   const currency = product.currency ?? settings.expectedCurrency ?? null;
   if (!product.name)
     return {
-      failure: { url: item.url, kind: 'extraction_failed', reason: 'the page names no product (no name found)' },
+      failure: { url: item.url, kind: 'extraction_failed', ...because('NO_NAME') },
     };
   // A price of 0 (or one that rounds to 0.00) is no price (migration 113).
   if (product.price == null || !(Math.round(product.price * 100) >= 1))
-    return { failure: { url: item.url, kind: 'extraction_failed', reason: 'the page shows no price' } };
+    return { failure: { url: item.url, kind: 'extraction_failed', ...because('NO_PRICE') } };
   if (!currency || !/^[A-Z]{3}$/.test(currency))
     return {
       failure: {
         url: item.url,
         kind: 'validation_failed',
-        reason: 'the page names no currency and the scraper expects none',
+        ...because('NO_CURRENCY'),
       },
     };
   if (!isStorableCompetitorPrice(product.price))
     return {
-      failure: { url: item.url, kind: 'validation_failed', reason: `price ${product.price} is implausibly high` },
+      failure: { url: item.url, kind: 'validation_failed', ...because('PRICE_TOO_HIGH', { price: product.price }) },
     };
   return {
     product: {
@@ -266,12 +272,10 @@ export async function executeRun(pool: Pool, runId: string, options: RunOptions 
   try {
     return await execute(pool, run, options, counts);
   } catch (error) {
-    await endRun(
-      pool,
-      runId,
-      'failed',
-      `The run stopped on an error: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    await endRun(pool, runId, 'failed', {
+      code: 'RUN_ERROR',
+      values: { detail: error instanceof Error ? error.message : String(error) },
+    });
     return { status: 'failed', counts };
   }
 }
@@ -284,12 +288,10 @@ async function execute(pool: Pool, run: ScraperRunRow, options: RunOptions, coun
   if (!scraper) throw new Error('its scraper was deleted');
   const checked = validateScraperSettings(scraper.settings);
   if (!checked.ok) {
-    await endRun(
-      pool,
-      run.id,
-      'failed',
-      `The scraper's settings are invalid: ${checked.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`,
-    );
+    await endRun(pool, run.id, 'failed', {
+      code: 'SETTINGS_INVALID',
+      values: { detail: checked.errors.map((e) => `${e.path}: ${e.message}`).join('; ') },
+    });
     return { status: 'failed', counts };
   }
   const settings = checked.settings;
@@ -388,7 +390,7 @@ async function execute(pool: Pool, run: ScraperRunRow, options: RunOptions, coun
   }
   const ended = stopping as 'cancelled' | 'stopped' | null;
   if (ended === 'cancelled') {
-    await endRun(pool, run.id, 'cancelled', 'Cancelled: the products written before the cancel stay.');
+    await endRun(pool, run.id, 'cancelled', { code: 'CANCELLED', values: {} });
     return { status: 'cancelled', counts };
   }
   if (ended === 'stopped') {
@@ -401,7 +403,7 @@ async function execute(pool: Pool, run: ScraperRunRow, options: RunOptions, coun
     pool,
     run.id,
     nothingUsable ? 'failed' : 'succeeded',
-    nothingUsable ? 'No page of the run could be read (see its failed pages).' : null,
+    nothingUsable ? { code: 'NOTHING_USABLE', values: {} } : null,
   );
   return { status: nothingUsable ? 'failed' : 'succeeded', counts };
 }

@@ -6,6 +6,7 @@
  * more than the scraper's maxPriceJumpShare is held for review.
  */
 import { detectBlockPage, extractFromDocument, parseHtml } from './extract/index.ts';
+import { because, type Reason } from './reasons.ts';
 import type {
   ExtractedProduct,
   Fetcher,
@@ -21,23 +22,35 @@ const elapsed = (from: number) => Math.round((performance.now() - from) * 1000) 
 export function validationProblem(
   product: ExtractedProduct,
   settings: Pick<ScraperSettings, 'expectedCurrency'>,
-): string | null {
+  url: string,
+): Reason | null {
   const codes = new Set(product.warnings.map((warning) => warning.code));
-  if (product.price === null && codes.has('call_for_price')) return 'The page states no price ("call for price")';
-  if (product.price === 0) return 'The page states a price of 0';
-  if (product.price !== null && product.price < 0) return 'The page states a negative price';
+  if (product.price === null && codes.has('call_for_price')) return { code: 'CALL_FOR_PRICE', values: { url } };
+  if (product.price === 0) return { code: 'ZERO_PRICE', values: { url } };
+  if (product.price !== null && product.price < 0) return { code: 'NEGATIVE_PRICE', values: { url } };
   if (settings.expectedCurrency && product.currency && product.currency !== settings.expectedCurrency) {
-    return `The page's currency ${product.currency} differs from the scraper's ${settings.expectedCurrency}`;
+    return {
+      code: 'CURRENCY_MISMATCH',
+      values: { url, currency: product.currency, expected: settings.expectedCurrency },
+    };
   }
   return null;
 }
 
 /** Whether the price moved by more than the share allowed since the previous scrape. */
-export function priceJump(previous: number | null | undefined, price: number, maxShare: number): string | null {
+export function priceJump(
+  previous: number | null | undefined,
+  price: number,
+  maxShare: number,
+  url: string,
+): Reason | null {
   if (previous === null || previous === undefined || previous <= 0) return null;
   const share = Math.abs(price - previous) / previous;
   if (share <= maxShare) return null;
-  return `The price moved from ${previous} to ${price} (${Math.round(share * 100)} %, more than the ${Math.round(maxShare * 100)} % allowed); held for review`;
+  return {
+    code: 'PRICE_JUMP',
+    values: { url, previous, price, percent: Math.round(share * 100), allowed: Math.round(maxShare * 100) },
+  };
 }
 
 export async function scrapePage(
@@ -58,6 +71,7 @@ export async function scrapePage(
       url,
       failure: fetched.failure,
       reason: fetched.reason,
+      why: fetched.why,
       status: fetched.status,
       product: null,
       bytes: fetched.bytes,
@@ -81,33 +95,34 @@ export async function scrapePage(
   const product = extractFromDocument($, fetched.finalUrl, settings);
   timings.extractMs = elapsed(extractStart);
   const base = { url, bytes: fetched.bytes, timings };
-  const failedWith = (failure: 'blocked' | 'extraction_failed' | 'validation_failed', reason: string): PageResult => ({
+  const pageUrl = fetched.finalUrl;
+  const failedWith = (failure: 'blocked' | 'extraction_failed' | 'validation_failed', why: Reason): PageResult => ({
     outcome: 'failed',
     ...base,
     failure,
-    reason,
+    ...because(why.code, why.values),
     status: fetched.status,
     product,
   });
 
   if (product.price === null) {
     const block = detectBlockPage($);
-    if (block) return failedWith('blocked', `${fetched.finalUrl}: ${block}`);
+    if (block) return failedWith('blocked', { code: block.code, values: { ...block.values, url: pageUrl } });
   }
-  const invalid = validationProblem(product, settings);
-  if (invalid) return failedWith('validation_failed', `${fetched.finalUrl}: ${invalid}`);
+  const invalid = validationProblem(product, settings, pageUrl);
+  if (invalid) return failedWith('validation_failed', invalid);
   if (product.price === null) {
-    const warning = product.warnings.find((entry) => entry.code === 'no_product' || entry.code === 'no_price');
-    return failedWith('extraction_failed', `${fetched.finalUrl}: ${warning?.message ?? 'The page states no price'}`);
+    const noProduct = product.warnings.some((entry) => entry.code === 'no_product');
+    return failedWith('extraction_failed', { code: noProduct ? 'NO_PRODUCT' : 'NO_PRICE', values: { url: pageUrl } });
   }
-  const jump = priceJump(previous?.price, product.price, settings.validation.maxPriceJumpShare);
+  const jump = priceJump(previous?.price, product.price, settings.validation.maxPriceJumpShare, pageUrl);
   if (jump) {
     return {
       outcome: 'held',
       ...base,
       finalUrl: fetched.finalUrl,
       failure: 'validation_failed',
-      reason: `${fetched.finalUrl}: ${jump}`,
+      ...because(jump.code, jump.values),
       product,
       etag: fetched.etag,
       lastModified: fetched.lastModified,

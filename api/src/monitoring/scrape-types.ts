@@ -12,6 +12,7 @@
  * - `scrapePage`: scrape-page.ts
  * - `startFixtureShop`: fixture-shop/server.ts
  */
+import type { Reason } from './reasons.ts';
 
 /** The fields a product page yields. */
 export const PRODUCT_FIELDS = [
@@ -142,7 +143,9 @@ export type ExtractionWarningCode =
 
 export interface ExtractionWarning {
   code: ExtractionWarningCode;
+  /** English; the console words `code` with `values` (none for a warning whose sentence names nothing). */
   message: string;
+  values?: Readonly<Record<string, string | number>>;
 }
 
 export interface ExtractedProduct {
@@ -215,8 +218,10 @@ export type FetchResult =
   | {
       outcome: 'failed';
       failure: FailureKind;
-      /** Human-readable, names the URL's problem (English; shown to Admins as is). */
+      /** Human-readable, names the URL's problem (English: `describe(why)`). */
       reason: string;
+      /** The same as a code and its values, worded by the console in the user's language. */
+      why: Reason;
       status: number | null;
       finalUrl: string;
       bytes: number;
@@ -283,6 +288,7 @@ export type PageResult =
       finalUrl: string;
       failure: 'validation_failed';
       reason: string;
+      why: Reason;
       product: ExtractedProduct;
       etag: string | null;
       lastModified: string | null;
@@ -294,6 +300,7 @@ export type PageResult =
       url: string;
       failure: FailureKind;
       reason: string;
+      why: Reason;
       status: number | null;
       /** What was extracted, when the failure is about the content. */
       product: ExtractedProduct | null;

@@ -4,6 +4,7 @@
  * `scope` is the caller's organization (null for an Admin): rows of another are not found.
  */
 import type { Pool, PoolClient } from 'pg';
+import type { ReasonCode, ReasonValues } from './reasons.ts';
 import { FREQUENCY_INTERVAL, type ScraperRunRow } from './run-store.ts';
 
 type Db = Pool | PoolClient;
@@ -200,6 +201,8 @@ export interface FailureRow {
   url: string;
   kind: string;
   reason: string;
+  code: ReasonCode | null;
+  params: ReasonValues | null;
   created_at: Date;
 }
 
@@ -211,7 +214,7 @@ export async function listFailures(
 ): Promise<{ rows: FailureRow[]; total: number }> {
   const [page, count] = await Promise.all([
     db.query<FailureRow>(
-      'SELECT id::text, url, kind, reason, created_at FROM scraper_run_failures WHERE run_id = $1 ORDER BY id LIMIT $2 OFFSET $3',
+      'SELECT id::text, url, kind, reason, code, params, created_at FROM scraper_run_failures WHERE run_id = $1 ORDER BY id LIMIT $2 OFFSET $3',
       [runId, limit, offset],
     ),
     db.query<{ total: number }>('SELECT count(*)::int AS total FROM scraper_run_failures WHERE run_id = $1', [runId]),

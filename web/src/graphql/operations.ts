@@ -698,6 +698,52 @@ export type RecencyContrast =
   | 'none'
   | 'short';
 
+/** Why a page, a discovery or a held price could not be used, or why a run ended (api/src/monitoring/README.md, Failed pages). */
+export type ScrapeReasonCode =
+  | 'BLOCK_PAGE'
+  | 'CALL_FOR_PRICE'
+  | 'CANCELLED'
+  | 'CAPTCHA'
+  | 'CURRENCY_MISMATCH'
+  | 'HELD_PRICE_JUMP'
+  | 'HTTP_STATUS'
+  | 'INVALID_REDIRECT'
+  | 'INVALID_URL'
+  | 'LISTING_LIMIT'
+  | 'NEGATIVE_PRICE'
+  | 'NETWORK'
+  | 'NOTHING_USABLE'
+  | 'NOT_HTML'
+  | 'NOT_HTTP'
+  | 'NO_CURRENCY'
+  | 'NO_NAME'
+  | 'NO_PRICE'
+  | 'NO_PRODUCT'
+  | 'PRICE_JUMP'
+  | 'PRICE_TOO_HIGH'
+  | 'PRIVATE_ADDRESS'
+  | 'PRIVATE_HOST'
+  | 'REDIRECT_LOOP'
+  | 'RENDER_FAILED'
+  | 'ROBOTS_DISALLOWED'
+  | 'ROBOTS_HTTP_STATUS'
+  | 'ROBOTS_UNREADABLE'
+  | 'RUN_ERROR'
+  | 'SETTINGS_INVALID'
+  | 'SITEMAP_LIMIT'
+  | 'SITEMAP_NOT_MODIFIED'
+  | 'SITEMAP_UNREADABLE'
+  | 'TIMEOUT'
+  | 'TIMEOUT_CONNECTION'
+  | 'TOO_LARGE'
+  | 'TOO_LARGE_DECLARED'
+  | 'TOO_LARGE_DECOMPRESSED'
+  | 'TOO_MANY_REDIRECTS'
+  | 'UNDECOMPRESSABLE'
+  | 'UNEXPECTED'
+  | 'WORKER_STOPPED'
+  | 'ZERO_PRICE';
+
 export type ScraperHealthStatus =
   | 'degraded'
   | 'failing'
@@ -1506,7 +1552,7 @@ export type ProductExportQuery = { productExport: { csv: string, rows: number, t
 
 export type ScraperHeldPriceFieldsFragment = { id: string, competitorProductId: string, competitorProductName: string, url: string, previousPrice: number | null, previousCurrency: string | null, price: number, currency: string, availability: string, status: ScraperHeldPriceStatus, createdAt: string, decidedAt: string | null, decidedBy: string | null };
 
-export type ScraperRunFieldsFragment = { id: string, scraperId: string, trigger: string, status: ScraperRunStatus, cancelRequested: boolean, createdAt: string, startedAt: string | null, endedAt: string | null, pagesTotal: number, pagesFetched: number, pagesNotModified: number, productsSeen: number, productsNew: number, productsChanged: number, productsUnchanged: number, productsFailed: number, heldForReview: number, historyRows: number, bytes: number, durationMs: number | null, errorMessage: string | null, failuresByKind: Array<{ kind: string, count: number }> };
+export type ScraperRunFieldsFragment = { id: string, scraperId: string, trigger: string, status: ScraperRunStatus, cancelRequested: boolean, createdAt: string, startedAt: string | null, endedAt: string | null, pagesTotal: number, pagesFetched: number, pagesNotModified: number, productsSeen: number, productsNew: number, productsChanged: number, productsUnchanged: number, productsFailed: number, heldForReview: number, historyRows: number, bytes: number, durationMs: number | null, errorMessage: string | null, errorCode: ScrapeReasonCode | null, failuresByKind: Array<{ kind: string, count: number }>, errorValues: Array<{ name: string, value: string }> };
 
 export type ScraperQueryVariables = Exact<{
   scraperId: string;
@@ -1527,7 +1573,7 @@ export type ScraperRunListQueryVariables = Exact<{
 }>;
 
 
-export type ScraperRunListQuery = { scraperRunList: { data: Array<{ id: string, scraperId: string, trigger: string, status: ScraperRunStatus, cancelRequested: boolean, createdAt: string, startedAt: string | null, endedAt: string | null, pagesTotal: number, pagesFetched: number, pagesNotModified: number, productsSeen: number, productsNew: number, productsChanged: number, productsUnchanged: number, productsFailed: number, heldForReview: number, historyRows: number, bytes: number, durationMs: number | null, errorMessage: string | null, failuresByKind: Array<{ kind: string, count: number }> }>, meta: { pagination: { total: number } } } };
+export type ScraperRunListQuery = { scraperRunList: { data: Array<{ id: string, scraperId: string, trigger: string, status: ScraperRunStatus, cancelRequested: boolean, createdAt: string, startedAt: string | null, endedAt: string | null, pagesTotal: number, pagesFetched: number, pagesNotModified: number, productsSeen: number, productsNew: number, productsChanged: number, productsUnchanged: number, productsFailed: number, heldForReview: number, historyRows: number, bytes: number, durationMs: number | null, errorMessage: string | null, errorCode: ScrapeReasonCode | null, failuresByKind: Array<{ kind: string, count: number }>, errorValues: Array<{ name: string, value: string }> }>, meta: { pagination: { total: number } } } };
 
 export type ScraperRunFailuresQueryVariables = Exact<{
   runId: string;
@@ -1536,7 +1582,7 @@ export type ScraperRunFailuresQueryVariables = Exact<{
 }>;
 
 
-export type ScraperRunFailuresQuery = { scraperRun: { id: string, failures: { data: Array<{ id: string, url: string, kind: string, reason: string }>, meta: { pagination: { total: number } } } } };
+export type ScraperRunFailuresQuery = { scraperRun: { id: string, failures: { data: Array<{ id: string, url: string, kind: string, reason: string, code: ScrapeReasonCode | null, values: Array<{ name: string, value: string }> }>, meta: { pagination: { total: number } } } } };
 
 export type ScraperHeldPriceListQueryVariables = Exact<{
   scraperId: string;
@@ -1561,7 +1607,7 @@ export type ScraperTestExtractionQueryVariables = Exact<{
 }>;
 
 
-export type ScraperTestExtractionQuery = { scraperTestExtraction: { url: string, finalUrl: string | null, outcome: string, failureKind: string | null, reason: string | null, fields: Array<{ field: string, value: string | null, source: string | null }>, warnings: Array<{ code: string, message: string }> } };
+export type ScraperTestExtractionQuery = { scraperTestExtraction: { url: string, finalUrl: string | null, outcome: string, failureKind: string | null, reason: string | null, reasonCode: ScrapeReasonCode | null, reasonValues: Array<{ name: string, value: string }>, fields: Array<{ field: string, value: string | null, source: string | null }>, warnings: Array<{ code: string, message: string, values: Array<{ name: string, value: string }> }> } };
 
 export type ScraperUpdateMutationVariables = Exact<{
   scraperId: string;
@@ -1583,14 +1629,14 @@ export type ScraperRunNowMutationVariables = Exact<{
 }>;
 
 
-export type ScraperRunNowMutation = { scraperRunNow: { id: string, scraperId: string, trigger: string, status: ScraperRunStatus, cancelRequested: boolean, createdAt: string, startedAt: string | null, endedAt: string | null, pagesTotal: number, pagesFetched: number, pagesNotModified: number, productsSeen: number, productsNew: number, productsChanged: number, productsUnchanged: number, productsFailed: number, heldForReview: number, historyRows: number, bytes: number, durationMs: number | null, errorMessage: string | null, failuresByKind: Array<{ kind: string, count: number }> } };
+export type ScraperRunNowMutation = { scraperRunNow: { id: string, scraperId: string, trigger: string, status: ScraperRunStatus, cancelRequested: boolean, createdAt: string, startedAt: string | null, endedAt: string | null, pagesTotal: number, pagesFetched: number, pagesNotModified: number, productsSeen: number, productsNew: number, productsChanged: number, productsUnchanged: number, productsFailed: number, heldForReview: number, historyRows: number, bytes: number, durationMs: number | null, errorMessage: string | null, errorCode: ScrapeReasonCode | null, failuresByKind: Array<{ kind: string, count: number }>, errorValues: Array<{ name: string, value: string }> } };
 
 export type ScraperRunCancelMutationVariables = Exact<{
   runId: string;
 }>;
 
 
-export type ScraperRunCancelMutation = { scraperRunCancel: { id: string, scraperId: string, trigger: string, status: ScraperRunStatus, cancelRequested: boolean, createdAt: string, startedAt: string | null, endedAt: string | null, pagesTotal: number, pagesFetched: number, pagesNotModified: number, productsSeen: number, productsNew: number, productsChanged: number, productsUnchanged: number, productsFailed: number, heldForReview: number, historyRows: number, bytes: number, durationMs: number | null, errorMessage: string | null, failuresByKind: Array<{ kind: string, count: number }> } };
+export type ScraperRunCancelMutation = { scraperRunCancel: { id: string, scraperId: string, trigger: string, status: ScraperRunStatus, cancelRequested: boolean, createdAt: string, startedAt: string | null, endedAt: string | null, pagesTotal: number, pagesFetched: number, pagesNotModified: number, productsSeen: number, productsNew: number, productsChanged: number, productsUnchanged: number, productsFailed: number, heldForReview: number, historyRows: number, bytes: number, durationMs: number | null, errorMessage: string | null, errorCode: ScrapeReasonCode | null, failuresByKind: Array<{ kind: string, count: number }>, errorValues: Array<{ name: string, value: string }> } };
 
 export type SupportRequestFieldsFragment = { id: string, topic: string, message: string, status: SupportRequestStatus, userEmail: string, userId: string | null, createdAt: string, resolvedAt: string | null, organization: { id: string, name: string } | null };
 

@@ -342,7 +342,9 @@ export type ExtractedField = {
 export type ExtractionWarning = {
   __typename?: 'ExtractionWarning';
   code: Scalars['String']['output'];
+  /** In English; code and values say the same for the console to word. */
   message: Scalars['String']['output'];
+  values: Array<ScrapeReasonValue>;
 };
 
 /** A filter value and how many products carry it. */
@@ -3094,6 +3096,59 @@ export type RecencyContrast =
   | 'none'
   | 'short';
 
+/** Why a page, a discovery or a held price could not be used, or why a run ended (api/src/monitoring/README.md, Failed pages). */
+export type ScrapeReasonCode =
+  | 'BLOCK_PAGE'
+  | 'CALL_FOR_PRICE'
+  | 'CANCELLED'
+  | 'CAPTCHA'
+  | 'CURRENCY_MISMATCH'
+  | 'HELD_PRICE_JUMP'
+  | 'HTTP_STATUS'
+  | 'INVALID_REDIRECT'
+  | 'INVALID_URL'
+  | 'LISTING_LIMIT'
+  | 'NEGATIVE_PRICE'
+  | 'NETWORK'
+  | 'NOTHING_USABLE'
+  | 'NOT_HTML'
+  | 'NOT_HTTP'
+  | 'NO_CURRENCY'
+  | 'NO_NAME'
+  | 'NO_PRICE'
+  | 'NO_PRODUCT'
+  | 'PRICE_JUMP'
+  | 'PRICE_TOO_HIGH'
+  | 'PRIVATE_ADDRESS'
+  | 'PRIVATE_HOST'
+  | 'REDIRECT_LOOP'
+  | 'RENDER_FAILED'
+  | 'ROBOTS_DISALLOWED'
+  | 'ROBOTS_HTTP_STATUS'
+  | 'ROBOTS_UNREADABLE'
+  | 'RUN_ERROR'
+  | 'SETTINGS_INVALID'
+  | 'SITEMAP_LIMIT'
+  | 'SITEMAP_NOT_MODIFIED'
+  | 'SITEMAP_UNREADABLE'
+  | 'TIMEOUT'
+  | 'TIMEOUT_CONNECTION'
+  | 'TOO_LARGE'
+  | 'TOO_LARGE_DECLARED'
+  | 'TOO_LARGE_DECOMPRESSED'
+  | 'TOO_MANY_REDIRECTS'
+  | 'UNDECOMPRESSABLE'
+  | 'UNEXPECTED'
+  | 'WORKER_STOPPED'
+  | 'ZERO_PRICE';
+
+/** One value a reason's sentence names (attempts, retryAfterSeconds and more qualify any code). */
+export type ScrapeReasonValue = {
+  __typename?: 'ScrapeReasonValue';
+  name: Scalars['String']['output'];
+  value: Scalars['String']['output'];
+};
+
 export type Scraper = {
   __typename?: 'Scraper';
   /** The queued or running run, if any. */
@@ -3126,6 +3181,8 @@ export type ScraperExtractionTest = {
   /** ok, not_modified, held or failed. */
   outcome: Scalars['String']['output'];
   reason: Maybe<Scalars['String']['output']>;
+  reasonCode: Maybe<ScrapeReasonCode>;
+  reasonValues: Array<ScrapeReasonValue>;
   url: Scalars['String']['output'];
   warnings: Array<ExtractionWarning>;
 };
@@ -3212,7 +3269,10 @@ export type ScraperRun = {
   createdAt: Scalars['String']['output'];
   durationMs: Maybe<Scalars['Int']['output']>;
   endedAt: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<ScrapeReasonCode>;
+  /** Why the run failed or was cancelled, in English; errorCode and errorValues say the same for the console to word. */
   errorMessage: Maybe<Scalars['String']['output']>;
+  errorValues: Array<ScrapeReasonValue>;
   /** The pages the run could not use, in the order met. */
   failures: ScraperRunFailureList;
   failuresByKind: Array<FailureCount>;
@@ -3243,11 +3303,14 @@ export type ScraperRunFailuresArgs = {
 
 export type ScraperRunFailure = {
   __typename?: 'ScraperRunFailure';
+  code: Maybe<ScrapeReasonCode>;
   createdAt: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   kind: Scalars['String']['output'];
+  /** In English; code and values say the same for the console to word (null code: stored before codes). */
   reason: Scalars['String']['output'];
   url: Scalars['String']['output'];
+  values: Array<ScrapeReasonValue>;
 };
 
 export type ScraperRunFailureList = {
@@ -3644,6 +3707,8 @@ export type ResolversTypes = {
   ProductSort: ResolverTypeWrapper<Partial<ProductSort>>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RecencyContrast: ResolverTypeWrapper<Partial<RecencyContrast>>;
+  ScrapeReasonCode: ResolverTypeWrapper<Partial<ScrapeReasonCode>>;
+  ScrapeReasonValue: ResolverTypeWrapper<Partial<ScrapeReasonValue>>;
   Scraper: ResolverTypeWrapper<Partial<Scraper>>;
   ScraperExtractionTest: ResolverTypeWrapper<Partial<ScraperExtractionTest>>;
   ScraperHealth: ResolverTypeWrapper<Partial<ScraperHealth>>;
@@ -3822,6 +3887,7 @@ export type ResolversParentTypes = {
   ProductPriceComparisonFilter: Partial<ProductPriceComparisonFilter>;
   ProductPriceMovementFilter: Partial<ProductPriceMovementFilter>;
   Query: Record<PropertyKey, never>;
+  ScrapeReasonValue: Partial<ScrapeReasonValue>;
   Scraper: Partial<Scraper>;
   ScraperExtractionTest: Partial<ScraperExtractionTest>;
   ScraperHealth: Partial<ScraperHealth>;
@@ -4031,6 +4097,7 @@ export type ExtractedFieldResolvers<ContextType = ApiContext, ParentType extends
 export type ExtractionWarningResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ExtractionWarning'] = ResolversParentTypes['ExtractionWarning']> = {
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  values?: Resolver<Array<ResolversTypes['ScrapeReasonValue']>, ParentType, ContextType>;
 };
 
 export type FacetValueResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['FacetValue'] = ResolversParentTypes['FacetValue']> = {
@@ -4905,6 +4972,11 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   userList?: Resolver<ResolversTypes['UserListResponse'], ParentType, ContextType, RequireFields<QueryUserListArgs, 'limit' | 'offset'>>;
 };
 
+export type ScrapeReasonValueResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ScrapeReasonValue'] = ResolversParentTypes['ScrapeReasonValue']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type ScraperResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Scraper'] = ResolversParentTypes['Scraper']> = {
   activeRun?: Resolver<Maybe<ResolversTypes['ScraperRunSummary']>, ParentType, ContextType>;
   competitorId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -4930,6 +5002,8 @@ export type ScraperExtractionTestResolvers<ContextType = ApiContext, ParentType 
   finalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   outcome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reasonCode?: Resolver<Maybe<ResolversTypes['ScrapeReasonCode']>, ParentType, ContextType>;
+  reasonValues?: Resolver<Array<ResolversTypes['ScrapeReasonValue']>, ParentType, ContextType>;
   url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   warnings?: Resolver<Array<ResolversTypes['ExtractionWarning']>, ParentType, ContextType>;
 };
@@ -4980,7 +5054,9 @@ export type ScraperRunResolvers<ContextType = ApiContext, ParentType extends Res
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   durationMs?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   endedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['ScrapeReasonCode']>, ParentType, ContextType>;
   errorMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorValues?: Resolver<Array<ResolversTypes['ScrapeReasonValue']>, ParentType, ContextType>;
   failures?: Resolver<ResolversTypes['ScraperRunFailureList'], ParentType, ContextType, RequireFields<ScraperRunFailuresArgs, 'limit' | 'offset'>>;
   failuresByKind?: Resolver<Array<ResolversTypes['FailureCount']>, ParentType, ContextType>;
   heldForReview?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -5002,11 +5078,13 @@ export type ScraperRunResolvers<ContextType = ApiContext, ParentType extends Res
 };
 
 export type ScraperRunFailureResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ScraperRunFailure'] = ResolversParentTypes['ScraperRunFailure']> = {
+  code?: Resolver<Maybe<ResolversTypes['ScrapeReasonCode']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  values?: Resolver<Array<ResolversTypes['ScrapeReasonValue']>, ParentType, ContextType>;
 };
 
 export type ScraperRunFailureListResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ScraperRunFailureList'] = ResolversParentTypes['ScraperRunFailureList']> = {
@@ -5174,6 +5252,7 @@ export type Resolvers<ContextType = ApiContext> = {
   ProductListResponse?: ProductListResponseResolvers<ContextType>;
   ProductOffer?: ProductOfferResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  ScrapeReasonValue?: ScrapeReasonValueResolvers<ContextType>;
   Scraper?: ScraperResolvers<ContextType>;
   ScraperExtractionTest?: ScraperExtractionTestResolvers<ContextType>;
   ScraperHealth?: ScraperHealthResolvers<ContextType>;

@@ -5,6 +5,7 @@
  * captcha script for its newsletter form).
  */
 import type { CheerioAPI } from 'cheerio';
+import type { Reason } from '../reasons.ts';
 
 const WIDGETS = [
   '.g-recaptcha',
@@ -24,11 +25,11 @@ const WIDGETS = [
 const TITLES =
   /captcha|are you a robot|are you human|robot check|access denied|attention required|just a moment|request blocked|bot detection|zugriff verweigert|přístup odepřen|ověření|nejste robot|sicherheitsüberprüfung/i;
 
-/** The reason the page looks like a block page, or null. */
-export function detectBlockPage($: CheerioAPI): string | null {
+/** Why the page looks like a block page (its title, or a captcha widget), or null; the caller adds the page's address. */
+export function detectBlockPage($: CheerioAPI): Reason | null {
   const title = $('title').first().text().trim();
-  if (TITLES.test(title)) return `the page is a block or captcha page ("${title.slice(0, 80)}")`;
+  if (TITLES.test(title)) return { code: 'BLOCK_PAGE', values: { title: title.slice(0, 80) } };
   const widget = $(WIDGETS).first();
-  if (widget.length) return 'the page shows a captcha in place of the product';
+  if (widget.length) return { code: 'CAPTCHA', values: {} };
   return null;
 }

@@ -275,10 +275,15 @@ describe('extractProduct on realistic shop pages', () => {
 
 describe('detectBlockPage', () => {
   it('tells a captcha page from a product page', () => {
-    expect(detectBlockPage(parseHtml(page('captcha')))).toContain('block or captcha page');
+    expect(detectBlockPage(parseHtml(page('captcha')))?.code).toBe('BLOCK_PAGE');
     expect(detectBlockPage(parseHtml(page('cs-json-ld-graph')))).toBeNull();
     expect(
       detectBlockPage(parseHtml('<html><head><title>Just a moment...</title></head><body></body></html>')),
-    ).not.toBeNull();
+    ).toEqual({ code: 'BLOCK_PAGE', values: { title: 'Just a moment...' } });
+    expect(
+      detectBlockPage(
+        parseHtml('<html><head><title>Shop</title></head><body><div class="g-recaptcha"></div></body></html>'),
+      ),
+    ).toEqual({ code: 'CAPTCHA', values: {} });
   });
 });

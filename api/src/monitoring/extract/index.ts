@@ -57,18 +57,30 @@ function pickProduct(products: SchemaNode[], pageUrl: string, source: Extraction
   return best?.reading ?? null;
 }
 
+/** The field a price warning's English names ('price', 'regular price'), as the console names fields. */
+const fieldKey = (field: string) => (field === 'price' ? 'price' : 'regularPrice');
+
 function priceWarnings(price: ShopPrice, field: string): ExtractionWarning[] {
   const warnings: ExtractionWarning[] = [];
   if (price.range) {
     warnings.push({
       code: 'price_range',
       message: `The ${field} is a range ${price.range.low} – ${price.range.high}; the lowest is taken`,
+      values: { field: fieldKey(field), low: price.range.low, high: price.range.high },
     });
   }
   if (price.from)
-    warnings.push({ code: 'price_from', message: `The ${field} is a "from" price (the lowest of several variants)` });
+    warnings.push({
+      code: 'price_from',
+      message: `The ${field} is a "from" price (the lowest of several variants)`,
+      values: { field: fieldKey(field) },
+    });
   if (price.unknownCurrency)
-    warnings.push({ code: 'unknown_currency', message: `"${price.unknownCurrency}" is no known currency` });
+    warnings.push({
+      code: 'unknown_currency',
+      message: `"${price.unknownCurrency}" is no known currency`,
+      values: { text: price.unknownCurrency },
+    });
   return warnings;
 }
 
@@ -100,6 +112,7 @@ function readRules(
             warnings.push({
               code: 'unparsed_price',
               message: `The rule for ${field} found "${text.slice(0, 60)}", which is no price`,
+              values: { field, text: text.slice(0, 60) },
             });
           break;
         }
@@ -115,6 +128,7 @@ function readRules(
           warnings.push({
             code: 'unknown_currency',
             message: `The rule for currency found "${text.slice(0, 20)}", which is no known currency`,
+            values: { field: 'currency', text: text.slice(0, 20) },
           });
         break;
       }
@@ -128,6 +142,7 @@ function readRules(
           warnings.push({
             code: 'rule_no_match',
             message: `The rule for gtin found "${text.slice(0, 30)}", which is no GTIN`,
+            values: { field: 'gtin', text: text.slice(0, 30) },
           });
         break;
       }
@@ -223,6 +238,7 @@ export function extractFromDocument(
       warnings.push({
         code: 'currency_assumed',
         message: `The page names no currency; ${settings.expectedCurrency} (the scraper's) is assumed`,
+        values: { currency: settings.expectedCurrency },
       });
     } else {
       warnings.push({ code: 'no_currency', message: 'The page names no currency' });
@@ -232,6 +248,7 @@ export function extractFromDocument(
     warnings.push({
       code: 'currency_mismatch',
       message: `The page's currency ${product.currency} differs from the scraper's ${settings.expectedCurrency}`,
+      values: { currency: product.currency, expected: settings.expectedCurrency },
     });
   }
   return product;

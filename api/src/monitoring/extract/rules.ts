@@ -22,7 +22,11 @@ export class RuleReader {
   read(field: ProductField, rule: FieldRule): string | number | undefined {
     const value = this.readRaw(field, rule);
     if (value === undefined || value === '') {
-      this.warnings.push({ code: 'rule_no_match', message: `The rule for ${field} found nothing on the page` });
+      this.warnings.push({
+        code: 'rule_no_match',
+        message: `The rule for ${field} found nothing on the page`,
+        values: { field },
+      });
       return undefined;
     }
     return value;
@@ -97,6 +101,7 @@ export class RuleReader {
       this.warnings.push({
         code: 'invalid_embedded_json',
         message: `The script "${selector}" read for ${field} holds no valid JSON`,
+        values: { selector, field },
       });
       return undefined;
     }

@@ -195,6 +195,13 @@ function chooseOffer(offers: OfferReading[], pageUrl: string, warnings: Extracti
     warnings.push({
       code: 'several_offers',
       message: `The page offers ${priced.length} prices from ${formatAmount(Math.min(...amounts))} to ${formatAmount(Math.max(...amounts))}; the lowest${inStock.length ? ' in stock' : ''} (${formatAmount(chosen.price!)}) is taken`,
+      values: {
+        count: priced.length,
+        low: Math.min(...amounts),
+        high: Math.max(...amounts),
+        chosen: chosen.price!,
+        inStock: inStock.length ? 'yes' : 'no',
+      },
     });
   }
   if (chosen.availability === undefined) {
@@ -241,6 +248,7 @@ export function readSchemaProduct(node: SchemaNode, pageUrl: string): SchemaRead
       warnings.push({
         code: 'price_range',
         message: `The page states a price range ${formatAmount(offer.range.low)} – ${formatAmount(offer.range.high)}; the lowest is taken`,
+        values: { low: offer.range.low, high: offer.range.high },
       });
     }
   }

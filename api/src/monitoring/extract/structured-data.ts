@@ -104,6 +104,7 @@ export function jsonLdProducts($: CheerioAPI): { products: SchemaNode[]; warning
       warnings.push({
         code: 'invalid_json_ld',
         message: `A JSON-LD script is not valid JSON (${(error as Error).message}); it was skipped`,
+        values: { detail: (error as Error).message },
       });
       continue;
     }

@@ -9,15 +9,22 @@
 import { SaxesParser } from 'saxes';
 import { AddressSet } from '../address-set.ts';
 import { parseHtml } from '../extract/index.ts';
+import { describe, type Reason } from '../reasons.ts';
 import type { FailureKind, Fetcher, ListingSource } from '../scrape-types.ts';
 
+/** A source that could not be read whole: the first of its problems, and how many more there were. */
 export class DiscoveryError extends Error {
+  readonly why: Reason;
   constructor(
     readonly failure: FailureKind,
-    message: string,
+    problems: readonly Reason[],
     readonly url: string,
   ) {
-    super(message);
+    const first = problems[0]!;
+    const why =
+      problems.length > 1 ? { code: first.code, values: { ...first.values, more: problems.length - 1 } } : first;
+    super(describe(why));
+    this.why = why;
   }
 }
 
@@ -90,28 +97,27 @@ function absolute(location: string, base: string): string | null {
 export async function* discoverFromSitemap(sitemapUrl: string, fetcher: Fetcher): AsyncGenerator<string> {
   const seen = new AddressSet();
   const read = new Set<string>();
-  const problems: string[] = [];
+  const problems: Reason[] = [];
   let failureKind: FailureKind = 'extraction_failed';
   const queue: { url: string; depth: number }[] = [{ url: sitemapUrl, depth: 0 }];
   while (queue.length) {
     const { url, depth } = queue.shift()!;
     if (read.has(url)) continue;
     if (read.size >= MAX_SITEMAPS) {
-      problems.push(`more than ${MAX_SITEMAPS} sitemaps; the rest was not read`);
+      problems.push({ code: 'SITEMAP_LIMIT', values: { max: MAX_SITEMAPS } });
       break;
     }
     read.add(url);
     const fetched = await fetcher.fetch(url, { expect: 'xml' });
     if (fetched.outcome !== 'ok') {
-      const reason = fetched.outcome === 'failed' ? fetched.reason : `${url} answered 304 to an unconditional request`;
       if (fetched.outcome === 'failed') failureKind = fetched.failure;
-      problems.push(reason);
+      problems.push(fetched.outcome === 'failed' ? fetched.why : { code: 'SITEMAP_NOT_MODIFIED', values: { url } });
       continue;
     }
     const document = parseSitemap(fetched.body);
     if ('error' in document) {
       failureKind = 'extraction_failed';
-      problems.push(`The sitemap ${url} cannot be read: ${document.error}`);
+      problems.push({ code: 'SITEMAP_UNREADABLE', values: { url, detail: document.error } });
       continue;
     }
     for (const location of document.locations) {
@@ -122,13 +128,7 @@ export async function* discoverFromSitemap(sitemapUrl: string, fetcher: Fetcher)
       } else if (seen.add(target)) yield target;
     }
   }
-  if (problems.length) {
-    const message =
-      problems.length === 1
-        ? problems[0]!
-        : `${problems.length} sitemaps could not be read: ${problems.slice(0, 5).join('; ')}`;
-    throw new DiscoveryError(failureKind, message, sitemapUrl);
-  }
+  if (problems.length) throw new DiscoveryError(failureKind, problems, sitemapUrl);
 }
 
 export async function* discoverFromListing(listing: ListingSource, fetcher: Fetcher): AsyncGenerator<string> {
@@ -138,12 +138,12 @@ export async function* discoverFromListing(listing: ListingSource, fetcher: Fetc
   const seen = new AddressSet();
   const pages = new Set<string>([listing.startUrl]);
   const queue = [listing.startUrl];
-  const problems: string[] = [];
+  const problems: Reason[] = [];
   let failureKind: FailureKind = 'http_status';
   let fetchedPages = 0;
   while (queue.length) {
     if (fetchedPages >= maxPages) {
-      problems.push(`more than ${maxPages} listing pages; the rest was not read (raise maxPages)`);
+      problems.push({ code: 'LISTING_LIMIT', values: { max: maxPages } });
       failureKind = 'extraction_failed';
       break;
     }
@@ -153,7 +153,7 @@ export async function* discoverFromListing(listing: ListingSource, fetcher: Fetc
     if (fetched.outcome !== 'ok') {
       if (fetched.outcome === 'failed') {
         failureKind = fetched.failure;
-        problems.push(fetched.reason);
+        problems.push(fetched.why);
       }
       continue;
     }
@@ -169,11 +169,5 @@ export async function* discoverFromListing(listing: ListingSource, fetcher: Fetc
       }
     }
   }
-  if (problems.length) {
-    const message =
-      problems.length === 1
-        ? problems[0]!
-        : `${problems.length} listing pages could not be read: ${problems.slice(0, 5).join('; ')}`;
-    throw new DiscoveryError(failureKind, message, listing.startUrl);
-  }
+  if (problems.length) throw new DiscoveryError(failureKind, problems, listing.startUrl);
 }

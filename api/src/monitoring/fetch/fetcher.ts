@@ -15,6 +15,7 @@ import {
   type ScraperSettings,
 } from '../scrape-types.ts';
 import { detectBlockPage, parseHtml } from '../extract/index.ts';
+import { describe, qualified, type Reason } from '../reasons.ts';
 import { createRenderer, type Renderer } from './headless.ts';
 import { HostGate } from './host-gate.ts';
 import { HttpFailure, createAgent, httpGet, literalAddressProblem, type HttpAnswer } from './http.ts';
@@ -76,7 +77,7 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
     try {
       for (let hop = 0; hop <= 5; hop++) {
         const problem = literalAddressProblem(url, allowPrivate);
-        if (problem) return { error: problem, privateAddress: true };
+        if (problem) return { error: describe(problem), privateAddress: problem };
         const answer = await httpGet(url, {
           agent,
           headers: { ...baseHeaders, accept: 'text/plain, */*' },
@@ -96,7 +97,7 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
       // a robots.txt above the cap: crawlers read its start only; here it is taken as no rules
       if (error instanceof HttpFailure && error.failure === 'too_large') return { status: 404, body: '' };
       if (error instanceof HttpFailure && error.failure === 'private_address')
-        return { error: error.message, privateAddress: true };
+        return { error: error.message, privateAddress: error.why };
       return { error: (error as Error).message };
     }
   }, userAgent);
@@ -156,7 +157,7 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
       const message = (error as Error).message.split('\n')[0]!;
       return failed(
         /timeout/i.test(message) ? 'timeout' : 'extraction_failed',
-        `${result.finalUrl} could not be rendered in Chromium: ${message}`,
+        { code: 'RENDER_FAILED', values: { url: result.finalUrl, detail: message } },
         result.status,
         result.finalUrl,
         result.bytes,
@@ -171,25 +172,25 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
     let bytes = 0;
     const fail = (
       failure: Parameters<typeof failed>[0],
-      reason: string,
+      why: Reason,
       status: number | null,
       finalUrl: string,
       retry = false,
       after: number | null = null,
     ): Attempt => ({
-      result: failed(failure, reason, status, finalUrl, bytes, started),
+      result: failed(failure, why, status, finalUrl, bytes, started),
       retry,
       retryAfterMs: after,
     });
     try {
       url = new URL(startUrl);
     } catch {
-      return fail('network', `"${startUrl.slice(0, 200)}" is not a valid URL`, null, startUrl);
+      return fail('network', { code: 'INVALID_URL', values: { url: startUrl.slice(0, 200) } }, null, startUrl);
     }
     const visited = new Set<string>([url.href]);
     for (let hop = 0; ; hop++) {
       if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-        return fail('network', `${url.href.slice(0, 200)}: only http and https pages are fetched`, null, url.href);
+        return fail('network', { code: 'NOT_HTTP', values: { url: url.href.slice(0, 200) } }, null, url.href);
       }
       const problem = literalAddressProblem(url, allowPrivate);
       if (problem) return fail('private_address', problem, null, url.href);
@@ -238,7 +239,7 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
         bytes += error.bytes;
         return fail(
           error.failure,
-          error.message,
+          error.why,
           error.status,
           url.href,
           error.failure === 'timeout' || error.failure === 'network',
@@ -256,17 +257,22 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
         } catch {
           return fail(
             'http_status',
-            `${url.href} redirects to an invalid address "${location.slice(0, 100)}"`,
+            { code: 'INVALID_REDIRECT', values: { url: url.href, location: location.slice(0, 100) } },
             status,
             url.href,
           );
         }
         if (visited.has(next.href))
-          return fail('redirect_loop', `${startUrl} redirects in a loop (back to ${next.href})`, status, url.href);
+          return fail(
+            'redirect_loop',
+            { code: 'REDIRECT_LOOP', values: { url: startUrl, target: next.href } },
+            status,
+            url.href,
+          );
         if (hop >= config.maxRedirects)
           return fail(
             'redirect_loop',
-            `${startUrl} redirects more than ${config.maxRedirects} times`,
+            { code: 'TOO_MANY_REDIRECTS', values: { url: startUrl, max: config.maxRedirects } },
             status,
             url.href,
           );
@@ -296,7 +302,10 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
         if (!typeOk) {
           return fail(
             'not_html',
-            `${url.href} is ${contentType?.split(';')[0]}, not ${expect === 'xml' ? 'XML' : 'an HTML page'}`,
+            {
+              code: 'NOT_HTML',
+              values: { url: url.href, contentType: `${contentType?.split(';')[0]}`, expected: expect },
+            },
             status,
             url.href,
           );
@@ -319,12 +328,18 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
       }
       if (answer.body && BLOCK_STATUSES.has(status)) {
         const block = detectBlockPage(parseHtml(answer.body));
-        if (block) return fail('blocked', `${url.href} answered HTTP ${status}: ${block}`, status, url.href);
+        if (block)
+          return fail(
+            'blocked',
+            { code: block.code, values: { ...block.values, url: url.href, status } },
+            status,
+            url.href,
+          );
       }
       const after = retryAfterMs(answer.headers['retry-after']);
       return fail(
         'http_status',
-        `${url.href} answered HTTP ${status}`,
+        { code: 'HTTP_STATUS', values: { url: url.href, status } },
         status,
         url.href,
         RETRY_STATUSES.has(status),
@@ -341,10 +356,10 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
         if (result.outcome === 'ok' && fetchOptions.expect !== 'xml') return render(result, started);
         if (!retry || result.outcome !== 'failed') return result;
         if (tried >= config.retries) {
-          return tried ? { ...result, reason: `${result.reason} (after ${tried + 1} attempts)` } : result;
+          return tried ? { ...result, ...qualified(result.why, { attempts: tried + 1 }) } : result;
         }
         if (after !== null && after > MAX_RETRY_AFTER_MS) {
-          return { ...result, reason: `${result.reason}; the site asks to retry after ${Math.round(after / 1000)} s` };
+          return { ...result, ...qualified(result.why, { retryAfterSeconds: Math.round(after / 1000) }) };
         }
         const backoff = retryBaseMs * 2 ** tried * (1 + Math.random() * 0.2);
         await sleep(after ?? backoff);
@@ -361,7 +376,7 @@ export function createFetcher(settings: ScraperSettings, options: FetcherOptions
 
 function failed(
   failure: Extract<FetchResult, { outcome: 'failed' }>['failure'],
-  reason: string,
+  why: Reason,
   status: number | null,
   finalUrl: string,
   bytes: number,
@@ -370,7 +385,8 @@ function failed(
   return {
     outcome: 'failed',
     failure,
-    reason,
+    reason: describe(why),
+    why,
     status,
     finalUrl,
     bytes,

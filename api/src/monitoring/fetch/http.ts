@@ -8,6 +8,7 @@ import { isIP } from 'node:net';
 import { brotliDecompressSync, gunzipSync, inflateSync, constants as zlib } from 'node:zlib';
 import { Agent, request } from 'undici';
 import { guardedLookup, isPublicAddress } from '../../feeds/url-guard.ts';
+import { describe, type Reason, type ReasonCode, type ReasonValues } from '../reasons.ts';
 import type { FailureKind } from '../scrape-types.ts';
 
 export interface HttpAnswer {
@@ -20,13 +21,17 @@ export interface HttpAnswer {
 }
 
 export class HttpFailure extends Error {
+  readonly why: Reason;
   constructor(
     readonly failure: FailureKind,
-    message: string,
+    code: ReasonCode,
+    values: ReasonValues,
     readonly status: number | null = null,
     readonly bytes = 0,
   ) {
-    super(message);
+    const why = { code, values };
+    super(describe(why));
+    this.why = why;
   }
 }
 
@@ -39,10 +44,10 @@ export function createAgent(allowPrivateAddresses: boolean, connections: number)
 }
 
 /** A literal address is connected to without a lookup: check it here (feeds/source.ts does the same). */
-export function literalAddressProblem(url: URL, allowPrivateAddresses: boolean): string | null {
+export function literalAddressProblem(url: URL, allowPrivateAddresses: boolean): Reason | null {
   const literal = url.hostname.replace(/^\[|\]$/g, '');
   if (!allowPrivateAddresses && isIP(literal) && !isPublicAddress(literal)) {
-    return `${url.host} is a private or local address; pages are fetched only from public addresses`;
+    return { code: 'PRIVATE_ADDRESS', values: { host: url.host } };
   }
   return null;
 }
@@ -73,9 +78,6 @@ function decode(buffer: Buffer, contentType: string | undefined): string {
   return decoder.decode(buffer);
 }
 
-const formatBytes = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.round(bytes / 1024)} kB`;
-
 export interface GetOptions {
   agent: Agent;
   headers: Record<string, string>;
@@ -91,7 +93,7 @@ export async function httpGet(url: URL, options: GetOptions): Promise<HttpAnswer
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
   const timedOut = () =>
-    new HttpFailure('timeout', `${url.href} did not answer within ${Math.round(options.timeoutMs / 100) / 10} s`);
+    new HttpFailure('timeout', 'TIMEOUT', { url: url.href, seconds: Math.round(options.timeoutMs / 100) / 10 });
   let bytes = 0;
   try {
     let response: Awaited<ReturnType<typeof request>>;
@@ -119,7 +121,8 @@ export async function httpGet(url: URL, options: GetOptions): Promise<HttpAnswer
       response.body.destroy();
       throw new HttpFailure(
         'too_large',
-        `${url.href} is ${formatBytes(declared)}, above the limit of ${formatBytes(options.maxBytes)}`,
+        'TOO_LARGE_DECLARED',
+        { url: url.href, sizeBytes: declared, limitBytes: options.maxBytes },
         status,
         0,
       );
@@ -135,7 +138,8 @@ export async function httpGet(url: URL, options: GetOptions): Promise<HttpAnswer
           response.body.destroy();
           throw new HttpFailure(
             'too_large',
-            `${url.href} is larger than the limit of ${formatBytes(options.maxBytes)}; reading stopped`,
+            'TOO_LARGE',
+            { url: url.href, limitBytes: options.maxBytes },
             status,
             bytes,
           );
@@ -159,14 +163,16 @@ export async function httpGet(url: URL, options: GetOptions): Promise<HttpAnswer
       if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) {
         throw new HttpFailure(
           'too_large',
-          `${url.href} is larger than the limit of ${formatBytes(options.maxBytes)} once decompressed`,
+          'TOO_LARGE_DECOMPRESSED',
+          { url: url.href, limitBytes: options.maxBytes },
           status,
           bytes,
         );
       }
       throw new HttpFailure(
         'network',
-        `${url.href} sent a body that does not decompress (${encoding}): ${(error as Error).message}`,
+        'UNDECOMPRESSABLE',
+        { url: url.href, encoding, detail: (error as Error).message },
         status,
         bytes,
       );
@@ -180,14 +186,10 @@ export async function httpGet(url: URL, options: GetOptions): Promise<HttpAnswer
 function networkFailure(url: URL, error: unknown): HttpFailure {
   const failure = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
   const blocked = [failure, failure.cause].find((entry) => entry?.code === 'EFEEDBLOCKED');
-  if (blocked)
-    return new HttpFailure(
-      'private_address',
-      `${url.host} resolves to a private or local address; pages are fetched only from public addresses`,
-    );
+  if (blocked) return new HttpFailure('private_address', 'PRIVATE_HOST', { host: url.host });
   const code = failure.code ?? failure.cause?.code;
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return new HttpFailure('timeout', `${url.href} did not answer in time (${code})`);
+    return new HttpFailure('timeout', 'TIMEOUT_CONNECTION', { url: url.href, detail: code });
   }
-  return new HttpFailure('network', `${url.href} could not be fetched: ${code ?? failure.message}`);
+  return new HttpFailure('network', 'NETWORK', { url: url.href, detail: code ?? failure.message });
 }

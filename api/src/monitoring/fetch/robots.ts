@@ -5,19 +5,21 @@
  * or shedding load), kept for a minute only.
  */
 import robotsParser from 'robots-parser';
+import type { Reason } from '../reasons.ts';
 
 export interface RobotsRules {
   /** Why the URL may not be fetched, or null. */
-  disallowed(url: string): string | null;
+  disallowed(url: string): Reason | null;
   /** Seconds asked between requests, or null. */
   crawlDelay: number | null;
   /** The site resolves to a private or local address (the reason): no page of it may be fetched. */
-  privateAddress?: string;
+  privateAddress?: Reason;
 }
 
 type Robot = ReturnType<typeof robotsParser>;
 
-export type RobotsAnswer = { status: number; body: string } | { error: string; privateAddress?: boolean };
+/** An answer, or why there is none: an English detail, or the private address it resolves to. */
+export type RobotsAnswer = { status: number; body: string } | { error: string; privateAddress?: Reason };
 
 const KEEP_MS = 60 * 60_000;
 const KEEP_FAILED_MS = 60_000;
@@ -30,17 +32,16 @@ export const robotsToken = (userAgent: string) => userAgent.split(/[\s/]/)[0] ||
 export function robotsRules(origin: string, answer: RobotsAnswer, userAgent: string): RobotsRules {
   const token = robotsToken(userAgent);
   if ('error' in answer) {
-    if (answer.privateAddress) return { disallowed: () => null, crawlDelay: null, privateAddress: answer.error };
+    if (answer.privateAddress)
+      return { disallowed: () => null, crawlDelay: null, privateAddress: answer.privateAddress };
     return {
-      disallowed: () =>
-        `robots.txt of ${origin} could not be read (${answer.error}); the site is not crawled until it can be`,
+      disallowed: () => ({ code: 'ROBOTS_UNREADABLE', values: { origin, detail: answer.error } }),
       crawlDelay: null,
     };
   }
   if (answer.status >= 500 || answer.status === 429) {
     return {
-      disallowed: () =>
-        `robots.txt of ${origin} answered HTTP ${answer.status}; the site is not crawled until it answers`,
+      disallowed: () => ({ code: 'ROBOTS_HTTP_STATUS', values: { origin, status: answer.status } }),
       crawlDelay: null,
     };
   }
@@ -50,7 +51,9 @@ export function robotsRules(origin: string, answer: RobotsAnswer, userAgent: str
   const delay = robot.getCrawlDelay(token);
   return {
     disallowed: (url) =>
-      robot.isDisallowed(url, token) ? `robots.txt of ${origin} disallows ${new URL(url).pathname} for ${token}` : null,
+      robot.isDisallowed(url, token)
+        ? { code: 'ROBOTS_DISALLOWED', values: { origin, path: new URL(url).pathname, agent: token } }
+        : null,
     crawlDelay: delay === undefined || !Number.isFinite(delay) ? null : Math.min(Math.max(delay, 0), MAX_CRAWL_DELAY_S),
   };
 }

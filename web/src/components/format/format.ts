@@ -124,6 +124,26 @@ export function formatPercentage(
   return shown === 0 ? `±${text}` : `${percent < 0 ? '−' : '+'}${text}`;
 }
 
+/** A byte count in the language's unit: bytes, kB, or MB from one megabyte (a failure's size or limit). */
+export function formatByteCount(count: number, language: string): string {
+  const [unit, amount] =
+    count >= 1024 * 1024
+      ? ['megabyte', count / 1024 / 1024]
+      : count >= 1024
+        ? ['kilobyte', count / 1024]
+        : ['byte', count];
+  try {
+    return new Intl.NumberFormat(language, {
+      style: 'unit',
+      unit,
+      unitDisplay: unit === 'byte' ? 'long' : 'short',
+      maximumFractionDigits: 1,
+    }).format(amount);
+  } catch {
+    return `${count} B`;
+  }
+}
+
 /** A whole number (counts, totals). */
 export function formatCount(value: number, language: string): string {
   return cached('count', (lang) => new Intl.NumberFormat(lang), language).format(value);

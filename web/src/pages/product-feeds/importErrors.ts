@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { formatByteCount } from '../../components/format/format.ts';
 import type { FeedImportErrorRow, FeedRun } from './queries.ts';
 
 /**
@@ -29,28 +30,6 @@ export function feedRowErrorText(error: Omit<FeedImportErrorRow, 'line' | 'itemI
   return error.code === 'UNREADABLE_RECORD' && error.detail ? `${text}: ${error.detail}` : text;
 }
 
-/** A byte count of a failure's values, in the language's unit: bytes, kB, or MB from one megabyte. */
-function bytes(value: string | undefined, language: string): string | undefined {
-  if (value === undefined) return undefined;
-  const count = Number(value);
-  const [unit, amount] =
-    count >= 1024 * 1024
-      ? ['megabyte', count / 1024 / 1024]
-      : count >= 1024
-        ? ['kilobyte', count / 1024]
-        : ['byte', count];
-  try {
-    return new Intl.NumberFormat(language, {
-      style: 'unit',
-      unit,
-      unitDisplay: unit === 'byte' ? 'long' : 'short',
-      maximumFractionDigits: 1,
-    }).format(amount);
-  } catch {
-    return `${count} B`;
-  }
-}
-
 /**
  * Why a run failed, in the UI language (api/src/feeds/README.md, "Failed runs"): the sentence of
  * its code with the values it names. Runs failed before the codes, or a code this console does not
@@ -71,8 +50,8 @@ export function runFailureText(
   return t(`productFeeds.runErrors.${key}`, {
     defaultValue: fallback,
     ...values,
-    limit: bytes(values.limitBytes, language),
-    size: bytes(values.sizeBytes, language),
+    limit: values.limitBytes === undefined ? undefined : formatByteCount(Number(values.limitBytes), language),
+    size: values.sizeBytes === undefined ? undefined : formatByteCount(Number(values.sizeBytes), language),
     ...(values.seconds === undefined ? {} : { seconds: Number(values.seconds).toLocaleString(language) }),
     ...(values.format === undefined ? {} : { format: t(`productFeeds.format.${values.format}`) }),
   });

@@ -47,6 +47,11 @@ const RUN_FIELDS = gql`
     bytes
     durationMs
     errorMessage
+    errorCode
+    errorValues {
+      name
+      value
+    }
   }
 `;
 
@@ -106,6 +111,11 @@ export const SCRAPER_RUN_FAILURES_QUERY = typed(
             url
             kind
             reason
+            code
+            values {
+              name
+              value
+            }
           }
           meta {
             pagination {
@@ -160,6 +170,11 @@ export const SCRAPER_TEST_EXTRACTION_QUERY = typed(
         outcome
         failureKind
         reason
+        reasonCode
+        reasonValues {
+          name
+          value
+        }
         fields {
           field
           value
@@ -168,6 +183,10 @@ export const SCRAPER_TEST_EXTRACTION_QUERY = typed(
         warnings {
           code
           message
+          values {
+            name
+            value
+          }
         }
       }
     }

@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { SCRAPER_RUN_FAILURES_QUERY } from '../queries.ts';
 import type { ResultOf } from '../../../graphql/typed.ts';
+import { scrapeReasonText } from '../reasons.ts';
 
 type Failures = ResultOf<typeof SCRAPER_RUN_FAILURES_QUERY>['scraperRun'];
 const PAGE_SIZE = 20;
 
 /** The pages a run could not use, with the kind of failure and the reason. */
 export function FailedPages({ runId, live }: { runId: string; live: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const { query } = useCustom<Failures>({
     url: '',
@@ -57,7 +58,11 @@ export function FailedPages({ runId, live }: { runId: string; live: boolean }) {
               title: t('scrapers.runs.kind'),
               render: (_, f) => <Tag>{t(`scrapers.failureKind.${f.kind}`, { defaultValue: f.kind })}</Tag>,
             },
-            { key: 'reason', title: t('scrapers.runs.reason'), dataIndex: 'reason' },
+            {
+              key: 'reason',
+              title: t('scrapers.runs.reason'),
+              render: (_, f) => scrapeReasonText(f, t, i18n.language),
+            },
           ]}
         />
       </section>

@@ -6,6 +6,7 @@ import { SCRAPER_RUN_LIST_QUERY, type ScraperRun } from '../queries.ts';
 import type { ResultOf } from '../../../graphql/typed.ts';
 import { isActive, RunStatusTag } from '../../../features/scrapers/ScraperTags.tsx';
 import { FailedPages } from './FailedPages.tsx';
+import { scrapeReasonText } from '../reasons.ts';
 import { formatDateTime } from '../../../components/format/format.ts';
 
 type RunList = ResultOf<typeof SCRAPER_RUN_LIST_QUERY>['scraperRunList'];
@@ -69,7 +70,11 @@ export function RunHistory({ scraperId }: { scraperId: string }) {
                 </Descriptions>
                 {run.errorMessage && (
                   <Typography.Text type={run.status === 'failed' ? 'danger' : 'secondary'}>
-                    {run.errorMessage}
+                    {scrapeReasonText(
+                      { reason: run.errorMessage, code: run.errorCode, values: run.errorValues },
+                      t,
+                      i18n.language,
+                    )}
                   </Typography.Text>
                 )}
                 <FailedPages runId={run.id} live={isActive(run.status)} />

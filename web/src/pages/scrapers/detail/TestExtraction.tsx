@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
 import { SCRAPER_TEST_EXTRACTION_QUERY, type ExtractionTest } from '../queries.ts';
+import { extractionWarningText, scrapeReasonText } from '../reasons.ts';
 
 /** Test extraction: one page fetched with the saved settings, each field with the strategy that found it, and warnings. Nothing is saved. */
 export function TestExtraction({ scraperId, competitorId }: { scraperId: string; competitorId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [url, setUrl] = useState<string | null>(null);
   const { query } = useCustom<ExtractionTest>({
     url: '',
@@ -51,11 +52,20 @@ export function TestExtraction({ scraperId, competitorId }: { scraperId: string;
               message={t('scrapers.test.failed', {
                 kind: t(`scrapers.failureKind.${result.failureKind}`, { defaultValue: result.failureKind }),
               })}
-              description={result.reason}
+              description={scrapeReasonText(
+                { reason: result.reason, code: result.reasonCode, values: result.reasonValues },
+                t,
+                i18n.language,
+              )}
             />
           )}
           {result.warnings.map((warning) => (
-            <Alert key={warning.code + warning.message} type="warning" showIcon message={warning.message} />
+            <Alert
+              key={warning.code + warning.message}
+              type="warning"
+              showIcon
+              message={extractionWarningText(warning, t, i18n.language)}
+            />
           ))}
           <section aria-label={t('scrapers.test.fields')}>
             <Table
