@@ -265,9 +265,11 @@ describe.each(engines)('Competitors on $name', (engine) => {
         organizationWebsiteId: w.site.northwind,
         input: { name: 'Copy', url: a.url },
       });
-      expect(created.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'url' });
+      // with the reason the console words in the user's language (graphql/errors.ts)
+      const refusal = { code: 'BAD_USER_INPUT', field: 'url', reason: 'COMPETITOR_URL_TAKEN', values: {} };
+      expect(created.body.errors![0]!.extensions).toMatchObject(refusal);
       const updated = await w.call(ADMIN.uid, UPDATE, { competitorId: b.id, input: { name: 'Renamed', url: a.url } });
-      expect(updated.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'url' });
+      expect(updated.body.errors![0]!.extensions).toMatchObject(refusal);
       expect(await competitorsOf(w.site.northwind)).toEqual(before);
     });
 

@@ -135,7 +135,9 @@ describe.each(engines)('Matching runs access on $name', (engine) => {
     await w.pool.query('UPDATE competitors SET active = false WHERE id = $1', [s.rivalB]);
     try {
       const response = await w.call(owner.uid, START, { organizationWebsiteId: s.siteId, competitorId: s.rivalB });
-      expect(response.body.errors![0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'competitorId' } });
+      expect(response.body.errors![0]).toMatchObject({
+        extensions: { code: 'BAD_USER_INPUT', field: 'competitorId', reason: 'COMPETITOR_INACTIVE' },
+      });
       expect(response.body.errors![0]!.message).toMatch(/inactive/);
     } finally {
       await w.pool.query('UPDATE competitors SET active = true WHERE id = $1', [s.rivalB]);

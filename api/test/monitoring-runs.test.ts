@@ -344,7 +344,12 @@ describe.each(engines)('Scraper runs on $name', (engine) => {
     expect(await historyCount()).toBe(historyBefore);
     // Decided once: a second decision is refused and changes nothing.
     const again = await w.call(ADMIN.uid, DECIDE, { id: pending.data[0].id, decision: 'accept' });
-    expect(again.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'heldPriceId' });
+    expect(again.body.errors![0]!.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      field: 'heldPriceId',
+      reason: 'HELD_PRICE_DECIDED',
+      values: { status: 'rejected' },
+    });
     expect(again.body.errors![0]!.message).toMatch(/decided already \(rejected\)/);
     expect((await product('jumpy')).price).toBe(300);
 
@@ -356,6 +361,7 @@ describe.each(engines)('Scraper runs on $name', (engine) => {
     await w.pool.query('UPDATE competitor_products SET price = 310 WHERE id = $1', [known.jumpy]);
     const stale = await w.call(ADMIN.uid, DECIDE, { id: next.id, decision: 'accept' });
     expect(stale.body.errors![0]!.message).toMatch(/price has changed since it was held/);
+    expect(stale.body.errors![0]!.extensions).toMatchObject({ reason: 'HELD_PRICE_OUT_OF_DATE' });
     expect((await product('jumpy')).price).toBe(310);
     await w.pool.query('UPDATE competitor_products SET price = 300 WHERE id = $1', [known.jumpy]);
 

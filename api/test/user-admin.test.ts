@@ -375,7 +375,11 @@ describe.skipIf(!available).each(engines)('User administration on $name', (engin
 
     it('an e-mail already in use is BAD_USER_INPUT on email', async () => {
       const response = await invite(ADMIN.uid, { email: 'owner@demo.test' });
-      expect(response.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'email' });
+      expect(response.body.errors![0]!.extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        field: 'email',
+        reason: 'EMAIL_TAKEN',
+      });
     });
 
     it('a full organization refuses the invitation, naming the users limit, creating nothing', async () => {

@@ -314,7 +314,11 @@ describe.each(engines)('Organization website administration on $name', (engine) 
         organizationWebsiteId: a.id,
         input: { name: 'Changed', url: taken },
       });
-      expect(response.body.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'url' });
+      expect(response.body.errors![0]!.extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        field: 'url',
+        reason: 'WEBSITE_MONITORED',
+      });
       expect(await snapshot(a.id)).toEqual(before);
     });
 

@@ -141,7 +141,10 @@ export async function assertCompetitorUrlFree(
     'SELECT 1 FROM competitors WHERE organization_website_id = $1 AND url = $2 AND id IS DISTINCT FROM $3::uuid',
     [websiteId, url, exceptId],
   );
-  if (rowCount) throw badUserInput('url', 'the website already has a competitor with this address');
+  if (rowCount)
+    throw badUserInput('url', 'the website already has a competitor with this address', {
+      reason: 'COMPETITOR_URL_TAKEN',
+    });
 }
 
 /** Inserts a competitor (confirmation matching, active, daily by default); returns its id. */

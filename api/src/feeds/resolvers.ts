@@ -162,12 +162,15 @@ async function productFeedImport(_: unknown, args: MutationProductFeedImportArgs
   if (!(await ctx.can('productFeeds', 'Update'))) throw forbidden('You may not import product feeds.');
   const feed = await findFeed(ctx.pool, ctx, id);
   if (feed.source !== 'url' || !feed.url)
-    throw badUserInput('productFeedId', 'the feed is an upload feed: upload its file instead');
+    throw badUserInput('productFeedId', 'the feed is an upload feed: upload its file instead', {
+      reason: 'FEED_IS_UPLOAD',
+    });
   let runId: string;
   try {
     runId = await startRun(ctx.pool, id, { startedBy: ctx.viewer.id, source: 'url' });
   } catch (error) {
-    if (error instanceof ImportAlreadyRunning) throw badUserInput('productFeedId', error.message);
+    if (error instanceof ImportAlreadyRunning)
+      throw badUserInput('productFeedId', error.message, { reason: 'IMPORT_RUNNING' });
     throw error;
   }
   // The mutation answers at once; the import goes on and the client polls the run.

@@ -17,5 +17,35 @@ export const forbidden = (message: string, httpStatus?: number) =>
 export const notFound = (what: string, id: string) =>
   new GraphQLError(`${what} ${id} was not found.`, { extensions: { code: 'NOT_FOUND' } });
 
-export const badUserInput = (field: string, message: string) =>
-  new GraphQLError(`Invalid ${field}: ${message}`, { extensions: { code: 'BAD_USER_INPUT', field } });
+/**
+ * Refusals a person meets in the console's ordinary use (a taken address, a run that ended
+ * meanwhile): the console words them in the user's language from `extensions.reason` and
+ * `extensions.values` (docs/graphql.md, "Refusals in the user's language"). Checks that the
+ * console's own forms make first need none: their English message is for other callers.
+ */
+export type InputRefusal =
+  | 'EMAIL_TAKEN'
+  | 'EMAIL_TAKEN_AT_PROVIDER'
+  | 'WEBSITE_MONITORED'
+  | 'COMPETITOR_URL_TAKEN'
+  | 'NOT_COMPETITOR_OF_WEBSITE'
+  | 'COMPETITOR_INACTIVE'
+  | 'RUN_ENDED'
+  | 'HELD_PRICE_DECIDED'
+  | 'HELD_PRICE_OUT_OF_DATE'
+  | 'IMPORT_RUNNING'
+  | 'FEED_IS_UPLOAD';
+
+export interface Refusal {
+  reason: InputRefusal;
+  values?: Record<string, string | number>;
+}
+
+export const badUserInput = (field: string, message: string, refusal?: Refusal) =>
+  new GraphQLError(`Invalid ${field}: ${message}`, {
+    extensions: {
+      code: 'BAD_USER_INPUT',
+      field,
+      ...(refusal ? { reason: refusal.reason, values: refusal.values ?? {} } : {}),
+    },
+  });

@@ -10,6 +10,7 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import { inTransaction } from '../db/transaction.ts';
+import type { Refusal } from '../graphql/errors.ts';
 import { matchingAfterCompetitorImport } from '../matching/runs/hooks.ts';
 
 type Db = Pool | PoolClient;
@@ -86,7 +87,14 @@ export async function pendingHeldPrices(db: Db, scraperId: string): Promise<numb
   return rows[0]!.n;
 }
 
-export class HeldPriceDecisionError extends Error {}
+export class HeldPriceDecisionError extends Error {
+  constructor(
+    message: string,
+    readonly refusal: Refusal,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Accepts or rejects a pending hold; returns it decided. Throws HeldPriceDecisionError (nothing
@@ -103,7 +111,10 @@ export async function decideHeldPrice(
     const held = await findHeldPriceInScope(client, id, scope, true);
     if (!held) return null;
     if (held.status !== 'pending')
-      throw new HeldPriceDecisionError(`the held price was decided already (${held.status})`);
+      throw new HeldPriceDecisionError(`the held price was decided already (${held.status})`, {
+        reason: 'HELD_PRICE_DECIDED',
+        values: { status: held.status },
+      });
     const { rows } = await client.query<{ competitor_id: string; price: string | null; currency: string }>(
       'SELECT competitor_id, price, trim(currency) AS currency FROM competitor_products WHERE id = $1 FOR UPDATE',
       [held.competitor_product_id],
@@ -115,6 +126,7 @@ export async function decideHeldPrice(
     ) {
       throw new HeldPriceDecisionError(
         `the product's price has changed since it was held (now ${product.price ?? 'none'} ${product.currency}); the hold is out of date`,
+        { reason: 'HELD_PRICE_OUT_OF_DATE' },
       );
     }
     if (decision === 'accept') {

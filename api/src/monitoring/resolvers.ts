@@ -306,7 +306,11 @@ async function scraperRunCancel(_: unknown, args: MutationScraperRunCancelArgs, 
   const found = await findRunInScope(ctx.pool, id, scopeOf(ctx));
   if (!found) throw notFound('Scraper run', id);
   const run = await inTransaction(ctx.pool, (client) => cancelRun(client, id));
-  if (!run) throw badUserInput('runId', `the run has ended already (${found.status})`);
+  if (!run)
+    throw badUserInput('runId', `the run has ended already (${found.status})`, {
+      reason: 'RUN_ENDED',
+      values: { status: found.status },
+    });
   return toRun(run);
 }
 
@@ -349,7 +353,7 @@ async function scraperHeldPriceDecide(_: unknown, args: MutationScraperHeldPrice
     if (!row) throw notFound('Held price', id);
     return toHeldPrice(row);
   } catch (error) {
-    if (error instanceof HeldPriceDecisionError) throw badUserInput('heldPriceId', error.message);
+    if (error instanceof HeldPriceDecisionError) throw badUserInput('heldPriceId', error.message, error.refusal);
     throw error;
   }
 }

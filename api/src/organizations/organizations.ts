@@ -150,7 +150,8 @@ async function organizationWebsiteCreate(_: unknown, args: MutationOrganizationW
     await findOrganization(client, ctx, organizationId);
     await assertWithinLimit(client, organizationId, 'websites');
     const created = await insertOrganizationWebsite(client, organizationId, { name, url });
-    if (!created) throw badUserInput('url', 'the organization already monitors this website');
+    if (!created)
+      throw badUserInput('url', 'the organization already monitors this website', { reason: 'WEBSITE_MONITORED' });
     return created;
   });
 }

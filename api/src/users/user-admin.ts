@@ -159,7 +159,8 @@ async function userInvite(_: unknown, args: MutationUserInviteArgs, ctx: ApiCont
   // Checks before anything is created, so a refusal leaves the identity provider untouched.
   const organizationId = await targetOrganization(ctx.pool, ctx, requestedOrganization, roles);
   const check = async (db: Queryable) => {
-    if (await emailTaken(db, email)) throw badUserInput('email', 'a user with this e-mail already exists');
+    if (await emailTaken(db, email))
+      throw badUserInput('email', 'a user with this e-mail already exists', { reason: 'EMAIL_TAKEN' });
     if (organizationId) await assertWithinLimit(db, organizationId, 'users');
   };
   await check(ctx.pool);
@@ -170,7 +171,9 @@ async function userInvite(_: unknown, args: MutationUserInviteArgs, ctx: ApiCont
     uid = (await identity.createUser({ email })).uid;
   } catch (error) {
     if (error instanceof IdentityAdminError && error.code === 'EMAIL_EXISTS')
-      throw badUserInput('email', 'the identity provider already has an account with this e-mail');
+      throw badUserInput('email', 'the identity provider already has an account with this e-mail', {
+        reason: 'EMAIL_TAKEN_AT_PROVIDER',
+      });
     throw identityFailed(error);
   }
   // 2. The user record and 3. the set-password e-mail, in one transaction; if either fails the

@@ -96,7 +96,7 @@ async function organizationWebsiteUpdate(_: unknown, args: MutationOrganizationW
     // Websites are shared records (one per address); the organization website moves to the
     // record of the new address.
     if (url !== null && !(await moveOrganizationWebsite(client, { id, organizationId: current.organization_id }, url)))
-      throw badUserInput('url', 'the organization already monitors this website');
+      throw badUserInput('url', 'the organization already monitors this website', { reason: 'WEBSITE_MONITORED' });
     return loadDetail(client, ctx, id);
   });
 }

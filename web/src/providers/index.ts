@@ -67,7 +67,7 @@ export function createProviders(config: RuntimeConfig, i18n: I18n): Providers {
         for (const cache of signedInCaches) cache.clear();
       },
     }),
-    dataProvider: createDataProvider(graphql),
+    dataProvider: createDataProvider(graphql, (key, values) => i18n.t(key, { ...values, defaultValue: '' })),
     accessControlProvider: createAccessControlProvider({
       roles: async () => {
         const user = await currentUser();

@@ -43,9 +43,14 @@ async function matchingRunStart(_: unknown, args: MutationMatchingRunStartArgs, 
   if (competitorId) {
     const competitor = await runCompetitor(ctx.pool, scopeOf(ctx), competitorId);
     if (!competitor) throw notFound('Competitor', competitorId);
-    if (competitor.websiteId !== websiteId) throw badUserInput('competitorId', 'is not a competitor of this website');
+    if (competitor.websiteId !== websiteId)
+      throw badUserInput('competitorId', 'is not a competitor of this website', {
+        reason: 'NOT_COMPETITOR_OF_WEBSITE',
+      });
     if (!competitor.active)
-      throw badUserInput('competitorId', 'the competitor is inactive: activate it before matching its products');
+      throw badUserInput('competitorId', 'the competitor is inactive: activate it before matching its products', {
+        reason: 'COMPETITOR_INACTIVE',
+      });
   }
   const { run, created } = await requestRun(ctx.pool, {
     websiteId,

@@ -14,6 +14,10 @@ describe('apiErrorText', () => {
     ],
     [{ code: 'BAD_USER_INPUT', message: 'Invalid name: must not be empty' }, 'Invalid name: must not be empty'],
     [{ message: 'Network down' }, 'Network down'],
+    [
+      { code: 'BAD_USER_INPUT', message: 'Invalid runId: ended', extensions: { reason: 'RUN_ENDED', values: {} } },
+      'apiErrors.refusals.RUN_ENDED{"defaultValue":""}',
+    ],
     [null, 'apiErrors.unknown'],
   ])('%j -> %s', (error, text) => {
     expect(apiErrorText(error, t)).toBe(text);

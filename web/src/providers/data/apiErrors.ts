@@ -34,18 +34,44 @@ export function apiErrorOf(error: CombinedError): Error {
   return new ApiError(message, typeof extensions.code === 'string' ? extensions.code : undefined, extensions);
 }
 
-/** What an ApiError adds to Refine's HttpError: its code and extensions, and a field's message. */
-export function apiErrorFields(error: unknown): {
+/** Looks up a locale key with values; '' when the key is missing. */
+export type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+/**
+ * A refusal the API words for the console (`extensions.reason` and `extensions.values`, docs/graphql.md
+ * "Refusals in the user's language") in the user's language (locales: apiErrors.refusals.<reason>),
+ * or null for an error without a reason this console knows.
+ */
+export function refusalText(extensions: Record<string, unknown> | undefined, translate: Translate): string | null {
+  const reason = extensions?.reason;
+  if (typeof reason !== 'string' || !/^[A-Z_]+$/.test(reason)) return null;
+  const values =
+    extensions?.values && typeof extensions.values === 'object' ? (extensions.values as Record<string, unknown>) : {};
+  return translate(`apiErrors.refusals.${reason}`, values) || null;
+}
+
+/**
+ * What an ApiError adds to Refine's HttpError: its code and extensions, and a field's message (in
+ * the user's language when the API gave a refusal's reason: `translate`).
+ */
+export function apiErrorFields(
+  error: unknown,
+  translate?: Translate,
+): {
   code?: string;
   extensions?: Record<string, unknown>;
   errors?: Record<string, string>;
+  message?: string;
 } {
   if (!(error instanceof ApiError)) return {};
   const field = error.code === 'BAD_USER_INPUT' ? error.extensions.field : undefined;
+  const refusal = translate ? refusalText(error.extensions, translate) : null;
+  const message = refusal ?? error.message;
   return {
     code: error.code,
     extensions: error.extensions,
-    ...(typeof field === 'string' ? { errors: { [field]: error.message } } : {}),
+    ...(refusal ? { message: refusal } : {}),
+    ...(typeof field === 'string' ? { errors: { [field]: message } } : {}),
   };
 }
 

@@ -12,13 +12,16 @@ import type {
 } from '@refinedev/core';
 import type { Client } from '@urql/core';
 import type { GraphQLClientHolder } from './graphqlClient.ts';
-import { apiErrorFields } from './apiErrors.ts';
+import { apiErrorFields, type Translate } from './apiErrors.ts';
 import { statusCodeOf } from './graphqlErrors.ts';
 
-/** Gives Refine an HttpError with the status, so the auth provider's onError can act on a 401. */
-function withStatus(error: unknown): HttpError {
+/**
+ * Gives Refine an HttpError with the status, so the auth provider's onError can act on a 401; a
+ * refusal the API gave a reason for is worded in the user's language (`translate`).
+ */
+function withStatus(error: unknown, translate?: Translate): HttpError {
   const message = error instanceof Error ? error.message : String(error);
-  return { message, statusCode: statusCodeOf(error) ?? 500, ...apiErrorFields(error) };
+  return { message, statusCode: statusCodeOf(error) ?? 500, ...apiErrorFields(error, translate) };
 }
 
 /**
@@ -26,7 +29,7 @@ function withStatus(error: unknown): HttpError {
  * client on sign-out takes effect at once), and the GraphQL provider itself is loaded on the first
  * call, so the login page does not download it.
  */
-export function createDataProvider(holder: GraphQLClientHolder): DataProvider {
+export function createDataProvider(holder: GraphQLClientHolder, translate?: Translate): DataProvider {
   let built: { client: Client; provider: Promise<Required<DataProvider>> } | null = null;
   const current = async () => {
     const client = await holder.current();
@@ -43,7 +46,7 @@ export function createDataProvider(holder: GraphQLClientHolder): DataProvider {
     try {
       return await run(provider);
     } catch (error) {
-      throw withStatus(error);
+      throw withStatus(error, translate);
     }
   };
   return {
