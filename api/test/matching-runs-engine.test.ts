@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireMatches } from '../src/matching/runs/expiry.ts';
-import { configureMatching, matchingSettled } from '../src/matching/runs/queue.ts';
+import { configureMatching, matchingSettled, wakeMatching } from '../src/matching/runs/queue.ts';
 import { DEFAULT_SETTINGS, expiryDays } from '../src/matching/runs/settings.ts';
 import { applyTransitionInTransaction } from '../src/matching/state/apply.ts';
 import { availableEngines } from './engines.ts';
@@ -250,6 +250,22 @@ describe.each(engines)('Matching runs on $name', (engine) => {
     expect((await w.call(OWNER.uid, RUN, { runId: later.run.id })).body.data.matchingRun).toMatchObject({
       status: 'SUCCEEDED',
       productsTotal: 7,
+    });
+  });
+
+  it('a run whose server stopped sending heartbeats fails, saying why as a code the console words', async () => {
+    const s = await buildScenario(w, w.orgs.northwind!);
+    const { rows } = await w.pool.query<{ id: string }>(
+      `INSERT INTO matching_runs (organization_website_id, kind, trigger, status, started_at, heartbeat_at)
+       VALUES ($1, 'full', 'manual', 'running', now() - interval '1 hour', now() - interval '1 hour') RETURNING id`,
+      [s.siteId],
+    );
+    await wakeMatching(w.pool);
+    expect((await w.call(OWNER.uid, RUN, { runId: rows[0]!.id })).body.data.matchingRun).toMatchObject({
+      status: 'FAILED',
+      errorCode: 'SERVER_WENT_AWAY',
+      errorDetail: null,
+      errorMessage: 'The run stopped: its server went away before it finished',
     });
   });
 

@@ -170,6 +170,6 @@ export const START = `mutation MatchingRunStart($organizationWebsiteId: ID!, $co
                   candidatesCreated candidatesUpdated matchedAutomatically sentToConfirmation errorMessage createdAt startedAt finishedAt } } }`;
 export const RUN = `query MatchingRun($runId: ID!) {
   matchingRun(runId: $runId) { id organizationWebsiteId competitor { id name } kind trigger status startedBy productsTotal productsDone keysRefreshed
-    candidatesCreated candidatesUpdated matchedAutomatically sentToConfirmation errorMessage createdAt startedAt finishedAt } }`;
+    candidatesCreated candidatesUpdated matchedAutomatically sentToConfirmation errorMessage errorCode errorDetail createdAt startedAt finishedAt } }`;
 export const LIST = `query MatchingRunList($organizationWebsiteId: ID!, $limit: Int!, $offset: Int!) {
   matchingRunList(organizationWebsiteId: $organizationWebsiteId, limit: $limit, offset: $offset) { data { id kind trigger status productsTotal } meta { pagination { total } } } }`;

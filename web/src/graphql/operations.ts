@@ -327,6 +327,13 @@ export type MatchingRevertInput = {
   idempotencyKey: string;
 };
 
+/** Why a matching run failed. */
+export type MatchingRunErrorCode =
+  /** The run stopped on an error (errorDetail). */
+  | 'RUN_ERROR'
+  /** Its server stopped sending heartbeats before the run finished. */
+  | 'SERVER_WENT_AWAY';
+
 export type MatchingRunKind =
   /** Every active product at every competitor in scope. */
   | 'FULL'
@@ -1502,7 +1509,7 @@ export type MatchingRevertMutationVariables = Exact<{
 
 export type MatchingRevertMutation = { matchingRevert: { replayed: boolean, decisions: Array<{ id: string, decidedAt: string, event: MatchingEvent, source: MatchingDecisionSource, matchId: string, statusBefore: MatchingStatus, stageBefore: MatchingStage, statusAfter: MatchingStatus, stageAfter: MatchingStage, version: number, score: number | null, causedBy: string | null, reverts: string | null, revertedBy: string | null, revertable: boolean, actor: { id: string | null, email: string | null } | null, product: { id: string, itemId: string, name: string }, competitor: { id: string, name: string }, competitorProduct: { id: string, externalId: string, name: string } }>, product: { waitingToMatch: number, product: { id: string, itemId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, category: string | null, price: number | null, currency: string, imageUrl: string | null, url: string | null }, competitors: Array<{ matchingMode: string, competitor: { id: string, name: string }, pairs: Array<{ id: string, status: MatchingStatus, stage: MatchingStage, version: number, score: number | null, priceDifference: number | null, priceDifferencePercent: number | null, updatedAt: string, evidence: { gtinEqual: boolean | null, mpnEqual: boolean | null, brandEqual: boolean | null, nameSimilarity: number | null, sharedWords: Array<string>, sharedModelNumbers: Array<string>, modelNumbersConflict: boolean | null, relatedModelNumbers: Array<{ ours: string, theirs: string, relation: MatchingModelRelation, apart: MatchingPairSide | null }> }, competitorProduct: { id: string, externalId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, price: number | null, currency: string, availability: string | null, url: string | null, seenAt: string } }> }>, lease: { productId: string, userId: string, userEmail: string | null, mine: boolean, expiresAt: string } | null } | null } };
 
-export type MatchingRunFieldsFragment = { id: string, kind: MatchingRunKind, trigger: MatchingRunTrigger, status: MatchingRunStatus, startedBy: string | null, productsTotal: number, productsDone: number, candidatesCreated: number, matchedAutomatically: number, sentToConfirmation: number, errorMessage: string | null, createdAt: string, finishedAt: string | null, competitor: { id: string, name: string } | null };
+export type MatchingRunFieldsFragment = { id: string, kind: MatchingRunKind, trigger: MatchingRunTrigger, status: MatchingRunStatus, startedBy: string | null, productsTotal: number, productsDone: number, candidatesCreated: number, matchedAutomatically: number, sentToConfirmation: number, errorMessage: string | null, errorCode: MatchingRunErrorCode | null, errorDetail: string | null, createdAt: string, finishedAt: string | null, competitor: { id: string, name: string } | null };
 
 export type MatchingRunListQueryVariables = Exact<{
   organizationWebsiteId: string;
@@ -1511,7 +1518,7 @@ export type MatchingRunListQueryVariables = Exact<{
 }>;
 
 
-export type MatchingRunListQuery = { matchingRunList: { data: Array<{ id: string, kind: MatchingRunKind, trigger: MatchingRunTrigger, status: MatchingRunStatus, startedBy: string | null, productsTotal: number, productsDone: number, candidatesCreated: number, matchedAutomatically: number, sentToConfirmation: number, errorMessage: string | null, createdAt: string, finishedAt: string | null, competitor: { id: string, name: string } | null }> } };
+export type MatchingRunListQuery = { matchingRunList: { data: Array<{ id: string, kind: MatchingRunKind, trigger: MatchingRunTrigger, status: MatchingRunStatus, startedBy: string | null, productsTotal: number, productsDone: number, candidatesCreated: number, matchedAutomatically: number, sentToConfirmation: number, errorMessage: string | null, errorCode: MatchingRunErrorCode | null, errorDetail: string | null, createdAt: string, finishedAt: string | null, competitor: { id: string, name: string } | null }> } };
 
 export type MatchingRunStartMutationVariables = Exact<{
   organizationWebsiteId: string;
@@ -1519,7 +1526,7 @@ export type MatchingRunStartMutationVariables = Exact<{
 }>;
 
 
-export type MatchingRunStartMutation = { matchingRunStart: { created: boolean, run: { id: string, kind: MatchingRunKind, trigger: MatchingRunTrigger, status: MatchingRunStatus, startedBy: string | null, productsTotal: number, productsDone: number, candidatesCreated: number, matchedAutomatically: number, sentToConfirmation: number, errorMessage: string | null, createdAt: string, finishedAt: string | null, competitor: { id: string, name: string } | null } } };
+export type MatchingRunStartMutation = { matchingRunStart: { created: boolean, run: { id: string, kind: MatchingRunKind, trigger: MatchingRunTrigger, status: MatchingRunStatus, startedBy: string | null, productsTotal: number, productsDone: number, candidatesCreated: number, matchedAutomatically: number, sentToConfirmation: number, errorMessage: string | null, errorCode: MatchingRunErrorCode | null, errorDetail: string | null, createdAt: string, finishedAt: string | null, competitor: { id: string, name: string } | null } } };
 
 export type ProductFieldsFragment = { id: string, itemId: string, name: string, brand: string | null, ean: string | null, mpn: string | null, category: string | null, price: number | null, currency: string, competitorMinPrice: number | null, competitorAvgPrice: number | null, competitorSeenAt: string | null, diffRating: DiffRating, recencyContrast: RecencyContrast, matchedCount: number, waitingCount: number, suggestedPrice: number | null, suggestedChange: number | null, suggestedChangePercent: number | null, suggestionOutcome: PriceSuggestionOutcome | null, suggestionReview: PriceSuggestionReviewState | null, pricePosition: { difference: number, percent: number } | null };
 

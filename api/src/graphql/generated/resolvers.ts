@@ -1065,7 +1065,10 @@ export type MatchingRun = {
   /** The one competitor the run covers; null when it covers all the website's active competitors. */
   competitor: Maybe<MatchingRunCompetitor>;
   createdAt: Scalars['String']['output'];
-  /** Why a FAILED run stopped. */
+  errorCode: Maybe<MatchingRunErrorCode>;
+  /** The error's own text (English, from the server) when errorCode is RUN_ERROR. */
+  errorDetail: Maybe<Scalars['String']['output']>;
+  /** Why a FAILED run stopped, in English; errorCode and errorDetail say the same for the console to word. */
   errorMessage: Maybe<Scalars['String']['output']>;
   finishedAt: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
@@ -1093,6 +1096,13 @@ export type MatchingRunCompetitor = {
   matchingMode: CompetitorMatchingMode;
   name: Scalars['String']['output'];
 };
+
+/** Why a matching run failed. */
+export type MatchingRunErrorCode =
+  /** The run stopped on an error (errorDetail). */
+  | 'RUN_ERROR'
+  /** Its server stopped sending heartbeats before the run finished. */
+  | 'SERVER_WENT_AWAY';
 
 export type MatchingRunKind =
   /** Every active product at every competitor in scope. */
@@ -3611,6 +3621,7 @@ export type ResolversTypes = {
   MatchingRevertInput: ResolverTypeWrapper<Partial<MatchingRevertInput>>;
   MatchingRun: ResolverTypeWrapper<Partial<MatchingRun>>;
   MatchingRunCompetitor: ResolverTypeWrapper<Partial<MatchingRunCompetitor>>;
+  MatchingRunErrorCode: ResolverTypeWrapper<Partial<MatchingRunErrorCode>>;
   MatchingRunKind: ResolverTypeWrapper<Partial<MatchingRunKind>>;
   MatchingRunListResponse: ResolverTypeWrapper<Partial<MatchingRunListResponse>>;
   MatchingRunStartResult: ResolverTypeWrapper<Partial<MatchingRunStartResult>>;
@@ -4428,6 +4439,8 @@ export type MatchingRunResolvers<ContextType = ApiContext, ParentType extends Re
   candidatesUpdated?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   competitor?: Resolver<Maybe<ResolversTypes['MatchingRunCompetitor']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['MatchingRunErrorCode']>, ParentType, ContextType>;
+  errorDetail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   finishedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;

@@ -40,6 +40,8 @@ function toRun(row: RunRow) {
     matchedAutomatically: row.matched_automatically,
     sentToConfirmation: row.sent_to_confirmation,
     errorMessage: row.error_message,
+    errorCode: row.error_code,
+    errorDetail: row.error_detail,
     createdAt: toIso(row.created_at)!,
     startedAt: toIso(row.started_at),
     finishedAt: toIso(row.finished_at),

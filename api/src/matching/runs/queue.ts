@@ -30,6 +30,8 @@ export interface MatchingRunRow extends RunRecord {
   matched_automatically: number;
   sent_to_confirmation: number;
   error_message: string | null;
+  error_code: 'SERVER_WENT_AWAY' | 'RUN_ERROR' | null;
+  error_detail: string | null;
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
@@ -125,7 +127,8 @@ async function giveBackChanges(db: Db, runId: string): Promise<void> {
 /** Fails the running runs whose process stopped sending heartbeats. */
 async function failStaleRuns(pool: Pool): Promise<void> {
   const { rows } = await pool.query<{ id: string }>(
-    `UPDATE matching_runs SET status = 'failed', finished_at = now(), error_message = 'The run stopped: its server went away before it finished'
+    `UPDATE matching_runs SET status = 'failed', finished_at = now(), error_code = 'SERVER_WENT_AWAY',
+            error_message = 'The run stopped: its server went away before it finished'
       WHERE status = 'running' AND heartbeat_at < now() - interval '${STALE_AFTER}' RETURNING id`,
   );
   for (const { id } of rows) await giveBackChanges(pool, id);
@@ -196,8 +199,9 @@ async function work(pool: Pool, run: MatchingRunRow, worker: Worker): Promise<vo
     console.error(`Matching run ${run.id} failed:`, error);
     await pool
       .query(
-        `UPDATE matching_runs SET status = 'failed', finished_at = now(), heartbeat_at = now(), error_message = $2 WHERE id = $1`,
-        [run.id, `The run failed: ${(error as Error).message}`.slice(0, 1000)],
+        `UPDATE matching_runs SET status = 'failed', finished_at = now(), heartbeat_at = now(), error_message = $2,
+                error_code = 'RUN_ERROR', error_detail = $3 WHERE id = $1`,
+        [run.id, `The run failed: ${(error as Error).message}`.slice(0, 1000), (error as Error).message.slice(0, 1000)],
       )
       .catch((cause) => console.error(`Matching run ${run.id}: recording its failure failed:`, cause));
     await giveBackChanges(pool, run.id).catch((cause) =>

@@ -400,6 +400,8 @@ const RUN = gql`
     matchedAutomatically
     sentToConfirmation
     errorMessage
+    errorCode
+    errorDetail
     createdAt
     finishedAt
   }

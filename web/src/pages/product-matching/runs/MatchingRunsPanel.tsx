@@ -136,7 +136,11 @@ export function MatchingRunsPanel({
                     />
                   )}
                   {run.status === 'FAILED' && run.errorMessage && (
-                    <Typography.Text type="danger">{run.errorMessage}</Typography.Text>
+                    <Typography.Text type="danger">
+                      {run.errorCode
+                        ? t(`matching.runs.errors.${run.errorCode}`, { detail: run.errorDetail ?? '' })
+                        : run.errorMessage}
+                    </Typography.Text>
                   )}
                   <Descriptions size="small" column={{ xs: 1, sm: 3 }}>
                     <Descriptions.Item label={t('matching.runs.proposed')}>
