@@ -415,7 +415,9 @@ describe.each(engines)('Product feeds on $name', (engine) => {
     expect(seen.rowsRead).toBeGreaterThanOrEqual(5000);
     expect(seen.rowsRead).toBeLessThan(12_000);
     // A second import of the same feed waits its turn.
-    expect((await upload(OWNER.uid, feed.id, csv)).status).toBe(409);
+    const refused = await upload(OWNER.uid, feed.id, csv);
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors[0].extensions).toEqual({ code: 'CONFLICT', reason: 'IMPORT_RUNNING', values: {} });
     release();
     expect((await uploading).body.run).toMatchObject({ status: 'SUCCEEDED', rowsRead: 12_000, rowsImported: 12_000 });
   });

@@ -11,6 +11,7 @@ import busboy from 'busboy';
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { type ApiContext, authenticate } from '../graphql/context.ts';
+import type { Refusal } from '../graphql/errors.ts';
 import { ORGANIZATION_SUSPENDED_MESSAGE } from '../graphql/suspension.ts';
 import type { Pool } from 'pg';
 import type { AccessControl } from '@console/policies';
@@ -31,8 +32,13 @@ export interface UploadDeps {
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
-const failure = (status: number, code: string, message: string) =>
-  json(status, { errors: [{ message, extensions: { code } }] });
+/** The GraphQL error shape; `refusal` as BAD_USER_INPUT carries it (graphql/errors.ts), for the console to word. */
+const failure = (status: number, code: string, message: string, refusal?: Refusal) =>
+  json(status, {
+    errors: [
+      { message, extensions: { code, ...(refusal ? { reason: refusal.reason, values: refusal.values ?? {} } : {}) } },
+    ],
+  });
 
 /** A web ReadableStream's chunks (yoga's request body is its own ponyfill, not Node's class). */
 async function* chunksOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
@@ -113,7 +119,8 @@ async function handleUpload(request: Request, url: URL, feedId: string, deps: Up
     });
   } catch (error) {
     file.stream.resume();
-    if (error instanceof ImportAlreadyRunning) return failure(409, 'CONFLICT', error.message);
+    if (error instanceof ImportAlreadyRunning)
+      return failure(409, 'CONFLICT', error.message, { reason: 'IMPORT_RUNNING' });
     throw error;
   }
   await track(runImport(deps.pool, runId, feed, limited(file.stream, feedLimits().maxBytes)));

@@ -23,6 +23,14 @@ describe('the upload route', () => {
     });
   });
 
+  it("keeps a refusal's reason, so the page words it in the user's language", () => {
+    const extensions = { code: 'CONFLICT', reason: 'IMPORT_RUNNING', values: {} };
+    const text = JSON.stringify({ errors: [{ message: 'An import of this feed is already running', extensions }] });
+    expect(readUploadAnswer(409, text)).toEqual({
+      error: { status: 409, message: 'An import of this feed is already running', code: 'CONFLICT', extensions },
+    });
+  });
+
   it('an answer that is not JSON, or no answer, is an error without a message', () => {
     expect(readUploadAnswer(502, '<html>')).toEqual({ error: { status: 502, message: '', code: undefined } });
     expect(readUploadAnswer(0, '')).toEqual({ error: { status: 0, message: '', code: 'NETWORK' } });

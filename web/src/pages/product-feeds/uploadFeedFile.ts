@@ -18,7 +18,7 @@ export type FeedUploadResult = { run: FeedRun } | { error: ApiErrorLike & { stat
 
 interface UploadAnswer {
   run?: FeedRun;
-  errors?: { message?: string; extensions?: { code?: string } }[];
+  errors?: { message?: string; extensions?: { code?: string } & Record<string, unknown> }[];
 }
 
 /** The upload's URL: the feed's upload path with the file's name. */
@@ -36,7 +36,15 @@ export function readUploadAnswer(status: number, text: string): FeedUploadResult
   }
   if (status === 200 && body?.run) return { run: body.run };
   const first = body?.errors?.[0];
-  if (first?.message) return { error: { status, message: first.message, code: first.extensions?.code } };
+  if (first?.message)
+    return {
+      error: {
+        status,
+        message: first.message,
+        code: first.extensions?.code,
+        ...(first.extensions?.reason ? { extensions: first.extensions } : {}),
+      },
+    };
   return { error: { status, message: '', code: status === 0 ? 'NETWORK' : undefined } };
 }
 
