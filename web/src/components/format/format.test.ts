@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatByteCount,
   formatAxisPrice,
   formatCount,
   formatDate,
@@ -32,6 +33,18 @@ describe('formatPrice', () => {
   it('copes with an unknown currency code and a language Intl does not know', () => {
     expect(formatPrice(10, 'XYZW', 'en')).toBe('10.00 XYZW');
     expect(formatPrice(10, 'EUR', 'not a language!')).toBe('€10.00');
+  });
+});
+
+describe('formatByteCount', () => {
+  it.each([
+    [512, 'en', '512 bytes'],
+    [2048, 'en', '2 kB'],
+    [1536 * 1024, 'en', '1.5 MB'],
+    [1536 * 1024, 'cs', '1,5 MB'],
+    [300 * 1024, 'cs', '300 kB'],
+  ])('%d bytes in %s: %s', (count, language, text) => {
+    expect(plain(formatByteCount(count, language))).toBe(text);
   });
 });
 

@@ -7,7 +7,7 @@ import type { ResultOf } from '../../../graphql/typed.ts';
 import { isActive, RunStatusTag } from '../../../features/scrapers/ScraperTags.tsx';
 import { FailedPages } from './FailedPages.tsx';
 import { scrapeReasonText } from '../reasons.ts';
-import { formatDateTime } from '../../../components/format/format.ts';
+import { formatByteCount, formatDateTime } from '../../../components/format/format.ts';
 
 type RunList = ResultOf<typeof SCRAPER_RUN_LIST_QUERY>['scraperRunList'];
 
@@ -65,7 +65,7 @@ export function RunHistory({ scraperId }: { scraperId: string }) {
                   <Descriptions.Item label={t('scrapers.runs.failed')}>{n(run.productsFailed)}</Descriptions.Item>
                   <Descriptions.Item label={t('scrapers.runs.held')}>{n(run.heldForReview)}</Descriptions.Item>
                   <Descriptions.Item label={t('scrapers.runs.bytes')}>
-                    {n(Math.round(run.bytes / 1024))} kB
+                    {formatByteCount(run.bytes, i18n.language)}
                   </Descriptions.Item>
                 </Descriptions>
                 {run.errorMessage && (
