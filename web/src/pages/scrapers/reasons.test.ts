@@ -62,7 +62,7 @@ describe('scrapeReasonText', () => {
     [
       reason('HELD_PRICE_JUMP', { price: '900.00', currency: 'CZK', previous: '300.00', percent: 200, allowed: 50 }),
       'cs',
-      'Cena 900 CZK se liší od uložené 300 o 200 % (víc než povolených 50 %); odloženo ke kontrole',
+      'Cena 900 CZK se liší od uložené 300 o 200 % (víc než povolených 50 %); zadrženo ke kontrole',
     ],
     [
       reason('PRICE_JUMP', { url: PAGE, previous: 1299.5, price: 99, percent: 92, allowed: 50 }),

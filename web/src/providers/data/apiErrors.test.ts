@@ -96,7 +96,7 @@ describe('refusalText', () => {
     [
       { reason: 'HELD_PRICE_DECIDED', values: { status: 'rejected' } },
       'cs',
-      'O této odložené ceně už bylo rozhodnuto.',
+      'O této zadržené ceně už bylo rozhodnuto.',
     ],
     [{ reason: 'not a reason' }, 'cs', null],
     [{ code: 'BAD_USER_INPUT' }, 'cs', null],
