@@ -57,7 +57,7 @@ describe('scrapeReasonText', () => {
     [
       reason('NOT_HTML', { url: PAGE, contentType: 'application/pdf', expected: 'html' }),
       'cs',
-      `${PAGE} je application/pdf, ne HTML stránka`,
+      `${PAGE} je application/pdf, nikoli stránka HTML`,
     ],
     [
       reason('HELD_PRICE_JUMP', { price: '900.00', currency: 'CZK', previous: '300.00', percent: 200, allowed: 50 }),
