@@ -28,7 +28,8 @@ async function createOrganization(page: Page, name: string) {
   const dialog = page.getByRole('dialog', { name: 'New organization' });
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Organization');
+  // The organization's page, headed by its name.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
 }
 

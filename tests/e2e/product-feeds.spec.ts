@@ -115,7 +115,8 @@ test('an Owner creates an upload feed with a CSV mapping, imports 1,000 rows (3 
   await dialog.getByLabel('Column of EAN / GTIN').fill('EAN');
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(owner.getByText(`Feed ${name} created`)).toBeVisible();
-  await expect(heading(owner)).toContainText('Product feed');
+  // The feed's page is headed by its name.
+  await expect(heading(owner)).toHaveText(name);
   await expect(owner.getByText('Uploaded file', { exact: true })).toBeVisible();
   await expect(owner.getByText('ID ← ITEM_ID')).toBeVisible();
   await expect(owner.getByText('EAN / GTIN ← EAN')).toBeVisible();
@@ -206,7 +207,7 @@ test('an Owner creates a daily URL feed, imports it now (an unreachable host fai
   await expect(dialog.getByText('Enter an http:// or https:// address.')).toBeVisible();
   await dialog.getByLabel('Feed URL').fill(url);
   await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(heading(owner)).toContainText('Product feed');
+  await expect(heading(owner)).toHaveText(name);
   await expect(owner.getByRole('link', { name: url })).toBeVisible();
   await expect(owner.getByText('Google Merchant XML', { exact: true })).toBeVisible();
   await expect(owner.getByText('Daily', { exact: true })).toBeVisible();

@@ -18,7 +18,10 @@ export interface PageLayoutProps {
   resource: Resource;
   title: string;
   breadcrumb?: Crumb[];
-  /** Actions beside the title. */
+  /**
+   * Actions beside the title. Their confirmations open below them (Popconfirm placement
+   * "bottomRight"): above, the notifications in the top right corner cover the confirm button.
+   */
   extra?: ReactNode;
   children?: ReactNode;
 }

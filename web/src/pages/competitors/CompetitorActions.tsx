@@ -82,6 +82,7 @@ export function CompetitorActions({
       )}
       {canDelete && (
         <Popconfirm
+          placement="bottomRight"
           title={t('competitors.delete.confirmTitle', { name })}
           description={t('competitors.delete.confirmText')}
           okText={t('buttons.delete')}

@@ -39,6 +39,7 @@ export function DeleteFeedButton({
 
   return (
     <Popconfirm
+      placement="bottomRight"
       title={t('productFeeds.delete.confirmTitle', { name: feed.name })}
       description={t('productFeeds.delete.confirmText')}
       okText={t('productFeeds.delete.button')}

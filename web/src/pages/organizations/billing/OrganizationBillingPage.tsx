@@ -22,7 +22,7 @@ export default function OrganizationBillingPage() {
   const billing = query.data?.data;
 
   return (
-    <RouteLayout route="organizationBilling">
+    <RouteLayout route="organizationBilling" names={{ organizationDetail: billing?.organization.name }}>
       <ApiErrorAlert error={query.error} />
       {query.isLoading && <Skeleton active />}
       {billing && (

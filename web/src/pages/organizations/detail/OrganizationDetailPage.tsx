@@ -28,6 +28,7 @@ export default function OrganizationDetailPage() {
   return (
     <RouteLayout
       route="organizationDetail"
+      names={{ organizationDetail: organization?.name }}
       extra={
         organization && (
           <Flex gap={8} wrap>

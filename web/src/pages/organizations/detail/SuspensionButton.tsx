@@ -37,6 +37,7 @@ export function SuspensionButton({
 
   return (
     <Popconfirm
+      placement="bottomRight"
       title={t(`organizations.${action}.confirmTitle`, { name: organization.name })}
       description={t(`organizations.${action}.confirmText`)}
       okText={t(`organizations.${action}.button`)}

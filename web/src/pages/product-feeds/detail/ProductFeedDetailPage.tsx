@@ -124,6 +124,7 @@ export default function ProductFeedDetailPage() {
   return (
     <RouteLayout
       route="productFeedDetail"
+      names={{ productFeedDetail: feed?.name }}
       extra={
         feed && (
           <Flex gap={8} wrap>

@@ -108,6 +108,7 @@ export function ScraperActions({
         <Button icon={<UploadOutlined />}>{t('scrapers.import.button')}</Button>
       </Upload>
       <Popconfirm
+        placement="bottomRight"
         title={t('scrapers.delete.confirmTitle', { name: scraper.name })}
         description={t('scrapers.delete.confirmText')}
         okText={t('scrapers.delete.button')}

@@ -39,6 +39,7 @@ export default function ScraperDetailPage() {
   return (
     <RouteLayout
       route="scraperDetail"
+      names={{ scraperDetail: scraper?.name }}
       extra={
         scraper && (
           <ScraperActions
@@ -53,7 +54,7 @@ export default function ScraperDetailPage() {
       {query.isLoading && <Skeleton active />}
       {scraper && (
         <Flex vertical gap={24}>
-          <Card title={scraper.name}>
+          <Card>
             <HealthSummary scraper={scraper} />
           </Card>
           <Tabs

@@ -36,6 +36,7 @@ export function UserActions({ user, onChanged }: { user: UserRow; onChanged: () 
     <Flex gap={8} wrap>
       <CanAccess resource="users" action="update">
         <Popconfirm
+          placement="bottomRight"
           title={t(`users.${toggle}.confirmTitle`, { email: user.email })}
           okText={t(`users.${toggle}.button`)}
           cancelText={t('buttons.cancel')}
@@ -46,6 +47,7 @@ export function UserActions({ user, onChanged }: { user: UserRow; onChanged: () 
       </CanAccess>
       <CanAccess resource="users" action="delete">
         <Popconfirm
+          placement="bottomRight"
           title={t('users.delete.confirmTitle', { email: user.email })}
           description={t('users.delete.confirmText')}
           okText={t('users.delete.button')}

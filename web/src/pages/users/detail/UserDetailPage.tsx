@@ -24,7 +24,11 @@ export default function UserDetailPage() {
   const refresh = () => void query.refetch();
 
   return (
-    <RouteLayout route="userDetail" extra={user && <UserActions user={user} onChanged={refresh} />}>
+    <RouteLayout
+      route="userDetail"
+      names={{ userDetail: user?.email }}
+      extra={user && <UserActions user={user} onChanged={refresh} />}
+    >
       <ApiErrorAlert error={query.error} />
       {query.isLoading && <Skeleton active />}
       {user && (

@@ -37,6 +37,7 @@ export default function WebsiteDetailPage() {
   return (
     <RouteLayout
       route="websiteDetail"
+      names={{ websiteDetail: website?.name }}
       extra={
         website && (
           <CanAccess resource="websites" action="delete">
