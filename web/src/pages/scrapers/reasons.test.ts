@@ -67,7 +67,7 @@ describe('scrapeReasonText', () => {
     [
       reason('PRICE_JUMP', { url: PAGE, previous: 1299.5, price: 99, percent: 92, allowed: 50 }),
       'en',
-      `${PAGE}: the price moved from 1,299.5 to 99 (92 %, more than the 50 % allowed); held for review`,
+      `${PAGE}: the price moved from 1,299.50 to 99 (92 %, more than the 50 % allowed); held for review`,
     ],
     [
       reason('SITEMAP_LIMIT', { max: 1000, more: 1 }),
@@ -128,7 +128,7 @@ describe('extractionWarningText', () => {
     [
       warning('price_range', { low: 1000, high: 1500.5 }),
       'en',
-      'The page states a price range 1,000 – 1,500.5; the lowest is taken',
+      'The page states a price range 1,000 – 1,500.50; the lowest is taken',
     ],
     [
       warning('several_offers', { count: 3, low: 10, high: 12, chosen: 11, inStock: 'yes' }),

@@ -2,6 +2,14 @@ import type { TFunction } from 'i18next';
 import type { ScrapeReasonCode } from '../../graphql/operations.ts';
 import { formatByteCount } from '../../components/format/format.ts';
 
+/** An amount of money as shops write it: whole, or with two decimals (1,299.50). */
+function formatAmount(value: string | undefined, language: string): string | undefined {
+  if (value === undefined) return undefined;
+  const amount = Number(value);
+  const digits = Number.isInteger(amount) ? 0 : 2;
+  return amount.toLocaleString(language, { minimumFractionDigits: digits, maximumFractionDigits: 2 });
+}
+
 /** A reason as the API gives it: its English sentence, and the same as a code with its values. */
 export interface ScrapeReason {
   reason: string | null;
@@ -29,8 +37,8 @@ export function scrapeReasonText(reason: ScrapeReason, t: TFunction, language: s
     ...(values.sizeBytes === undefined ? {} : { size: formatByteCount(Number(values.sizeBytes), language) }),
     ...(values.limitBytes === undefined ? {} : { limit: formatByteCount(Number(values.limitBytes), language) }),
     ...(values.seconds === undefined ? {} : { seconds: number('seconds') }),
-    ...(values.previous === undefined ? {} : { previous: number('previous') }),
-    ...(values.price === undefined ? {} : { price: number('price') }),
+    ...(values.previous === undefined ? {} : { previous: formatAmount(values.previous, language) }),
+    ...(values.price === undefined ? {} : { price: formatAmount(values.price, language) }),
     ...(values.expected === 'xml' || values.expected === 'html'
       ? { expected: t(`scrapers.reasons.expected.${values.expected}`) }
       : {}),
@@ -60,8 +68,6 @@ export function extractionWarningText(warning: ExtractionWarningShown, t: TFunct
   const values: Record<string, string | undefined> = Object.fromEntries(
     warning.values.map((entry) => [entry.name, entry.value]),
   );
-  const amount = (name: string) =>
-    values[name] === undefined ? undefined : Number(values[name]).toLocaleString(language);
   // One code, two sentences: whether the warning names a field (a rule's) or a text it found.
   const variant =
     (warning.code === 'price_range' && values.field) ||
@@ -75,9 +81,9 @@ export function extractionWarningText(warning: ExtractionWarningShown, t: TFunct
     defaultValue: warning.message,
     ...values,
     ...(values.field === undefined ? {} : { field: t(`scrapers.fields.extracted.${values.field}`) }),
-    low: amount('low'),
-    high: amount('high'),
-    chosen: amount('chosen'),
+    low: formatAmount(values.low, language),
+    high: formatAmount(values.high, language),
+    chosen: formatAmount(values.chosen, language),
     ...(values.count === undefined ? {} : { count: Number(values.count) }),
   });
 }
