@@ -100,7 +100,7 @@ async function* discovered(
     for await (const url of source) if (!pattern || pattern.test(url)) yield { url, knownId: null, previous: null };
   } catch (error) {
     // A DiscoveryError (fetch/discover.ts) says its kind and why; anything else is unexpected.
-    const { failure, why } = error as { failure?: string; why?: Reason };
+    const { failure, why } = (error ?? {}) as { failure?: string; why?: Reason };
     failures.push({
       url: where,
       kind: failure ?? 'discovery_failed',
