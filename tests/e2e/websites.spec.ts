@@ -81,7 +81,8 @@ test('an Owner creates a website, finds it, copies and rotates its key, edits it
   const edit = page.locator('form#website-edit');
   await edit.getByLabel('Address').fill(takenUrl);
   await edit.getByRole('button', { name: 'Save' }).click();
-  await expect(edit.getByText('Invalid url: the organization already monitors this website')).toBeVisible();
+  // in the console's words (locales: apiErrors.refusals), not the API's "Invalid url: …"
+  await expect(edit.getByText('The organization already monitors this website.', { exact: true })).toBeVisible();
   const renamed = `${name} renamed`;
   await edit.getByLabel('Name').fill(renamed);
   await edit.getByLabel('Address').fill(`${url}/cz`);
