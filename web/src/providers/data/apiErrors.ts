@@ -39,15 +39,19 @@ export type Translate = (key: string, values?: Record<string, unknown>) => strin
 
 /**
  * A refusal the API words for the console (`extensions.reason` and `extensions.values`, docs/graphql.md
- * "Refusals in the user's language") in the user's language (locales: apiErrors.refusals.<reason>),
- * or null for an error without a reason this console knows.
+ * "Refusals in the user's language") in the user's language (locales: `<keys>.<reason>`,
+ * apiErrors.refusals by default), or null for an error without a reason this console knows.
  */
-export function refusalText(extensions: Record<string, unknown> | undefined, translate: Translate): string | null {
+export function refusalText(
+  extensions: Record<string, unknown> | undefined,
+  translate: Translate,
+  keys = 'apiErrors.refusals',
+): string | null {
   const reason = extensions?.reason;
   if (typeof reason !== 'string' || !/^[A-Z_]+$/.test(reason)) return null;
   const values =
     extensions?.values && typeof extensions.values === 'object' ? (extensions.values as Record<string, unknown>) : {};
-  return translate(`apiErrors.refusals.${reason}`, values) || null;
+  return translate(`${keys}.${reason}`, values) || null;
 }
 
 /**

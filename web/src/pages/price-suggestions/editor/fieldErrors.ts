@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { refusalText } from '../../../providers/data/apiErrors.ts';
 
 /**
  * The API's field error of a price rule (api/src/pricing/rules/errors.ts): `extensions.reason` and
@@ -10,11 +11,6 @@ export function ruleFieldErrorText(
   fallback: string,
   t: TFunction,
 ): string {
-  const reason = extensions?.reason;
-  if (typeof reason !== 'string' || !/^[A-Z_]+$/.test(reason)) return fallback;
-  const key = `priceSuggestions.fieldErrors.${reason}`;
-  const values =
-    extensions?.values && typeof extensions.values === 'object' ? (extensions.values as Record<string, unknown>) : {};
-  const text = t(key, { ...values, defaultValue: '' });
-  return text ? text : fallback;
+  const translate = (key: string, values?: Record<string, unknown>) => t(key, { ...values, defaultValue: '' });
+  return refusalText(extensions, translate, 'priceSuggestions.fieldErrors') ?? fallback;
 }
