@@ -1,7 +1,8 @@
 import { type Browser, expect, type Page, type Request, type Route, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { DEMO_USERS, type DemoUser } from '../../api/src/seed/demo-users.ts';
-import { E2E_PORTS, E2E_WEB_URL } from './stack-ports.ts';
+import { E2E_WEB_URL } from './stack-ports.ts';
+import { graphql, idToken, revertDecisionsSince } from './support/api.ts';
 import { closeOpenedPages, operationOf, signedInPage, signIn as signInWithForm } from './support/signIn.ts';
 
 test.afterEach(closeOpenedPages);
@@ -20,29 +21,6 @@ const owner = DEMO_USERS.find((user) => user.roles.includes('Owner'))!;
 const reviewerUser = DEMO_USERS.find((user) => user.roles.includes('User'))!;
 const SWITCH_BUDGET_MS = 100;
 
-async function idToken(user: DemoUser): Promise<string> {
-  const response = await fetch(
-    `http://127.0.0.1:${E2E_PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: user.email, password: user.password, returnSecureToken: true }),
-    },
-  );
-  return ((await response.json()) as { idToken: string }).idToken;
-}
-
-async function graphql<T>(user: DemoUser, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const response = await fetch(`${E2E_WEB_URL}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${await idToken(user)}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
-  if (!body.data) throw new Error(`request failed: ${JSON.stringify(body.errors)}`);
-  return body.data;
-}
-
 /** Northwind's second website in name order (the demo catalogue's second northwind website). */
 async function secondNorthwindWebsite(): Promise<{ id: string; name: string }> {
   const data = await graphql<{ organizationWebsiteList: { data: { id: string; name: string }[] } }>(
@@ -50,24 +28,6 @@ async function secondNorthwindWebsite(): Promise<{ id: string; name: string }> {
     'query { organizationWebsiteList(limit: 2, offset: 0) { data { id name } } }',
   );
   return data.organizationWebsiteList.data[1]!;
-}
-
-/** Reverts, newest first, every revertable decision taken on the website since `since` (the revert rows stay in the log). */
-async function revertDecisionsSince(websiteId: string, since: string) {
-  for (let round = 0; round < 20; round += 1) {
-    const data = await graphql<{
-      matchingLog: { data: { id: string; revertable: boolean; reverts: string | null }[] };
-    }>(
-      owner,
-      'query($w: ID!, $from: String!) { matchingLog(organizationWebsiteId: $w, filter: { from: $from }, limit: 500, offset: 0) { data { id revertable reverts } } }',
-      { w: websiteId, from: since },
-    );
-    const next = data.matchingLog.data.find((decision) => decision.revertable && !decision.reverts);
-    if (!next) return;
-    await graphql(owner, 'mutation($input: MatchingRevertInput!) { matchingRevert(input: $input) { replayed } }', {
-      input: { decisionId: next.id, idempotencyKey: `e2e-cleanup-${next.id}` },
-    });
-  }
 }
 
 const signIn = (page: Page, user: DemoUser) => signInWithForm(page, user.email);
@@ -182,7 +142,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  if (website) await revertDecisionsSince(website.id, startedAt);
+  if (website) await revertDecisionsSince(owner, website.id, startedAt);
 });
 
 test('a reviewer works ten products with the keyboard alone, undoes one, and the log and Home follow', async ({

@@ -9,7 +9,7 @@ import { inTransaction } from '../db/transaction.ts';
 import { DEMO_USERS, type DemoUser } from './demo-users.ts';
 import { seedCatalogueDemo } from './catalogue-demo.ts';
 import { seedPricingDemo } from './pricing-demo.ts';
-import { seedMatchingRuns } from './matching-demo.ts';
+import { seedMatchingDecisions, seedMatchingRuns } from './matching-demo.ts';
 import { seedInsightsHistory } from '../insights/demo.ts';
 import { foldChanges } from '../insights/fold.ts';
 
@@ -77,7 +77,8 @@ export interface SeedResult {
 
 /**
  * `matching`: then the first matching run of the demo catalogue websites (matching-demo.ts),
- * worked before this returns (the API does it on its first start; suites leave it out).
+ * worked before this returns, and the demo Owner's first decisions on its proposals (the API does
+ * both on its first start; suites leave them out).
  * `history` (default as `matching`): 90 days of competitor price history for the insights
  * (api/src/insights/demo.ts).
  */
@@ -121,6 +122,8 @@ export async function seedDemoData(
   });
   if (matching) {
     await seedMatchingRuns(pool);
+    // The demo Owner's first decisions, so the calibration estimates and the log has a history.
+    await seedMatchingDecisions(pool);
     // Rules on the matched demo websites, their suggestions computed from the matches just made;
     // on the first run only, so rules a user deleted do not come back at the next start.
     if (result.organizations > 0) await seedPricingDemo(pool);

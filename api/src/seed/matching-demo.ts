@@ -8,7 +8,12 @@
  * some wait for confirmation, others to be matched by a reviewer.
  */
 import type { Pool, PoolClient } from 'pg';
+import { inTransaction } from '../db/transaction.ts';
+import { MINIMUM_DECISIONS } from '../matching/calibration.ts';
 import { matchingSettled, requestRun } from '../matching/runs/queue.ts';
+import { applyTransition } from '../matching/state/apply.ts';
+import type { Actor } from '../matching/state/machine.ts';
+import { DEMO_USERS } from './demo-users.ts';
 
 type Db = Pick<Pool | PoolClient, 'query'>;
 
@@ -127,4 +132,76 @@ export async function seedMatchingRuns(pool: Pool): Promise<number> {
     await requestRun(pool, { websiteId: id, competitorId: null, trigger: 'seed', startedBy: null });
   if (websites.length) await matchingSettled(pool);
   return websites.length;
+}
+
+/** The reviewer of the demo's decisions: the demo Owner (northwind). */
+const REVIEWER = DEMO_USERS.find((user) => user.roles.includes('Owner'))!;
+
+/** The decisions seeded: ten more than the calibration needs, so it estimates from the first sign-in. */
+export const DEMO_DECISIONS = MINIMUM_DECISIONS + 10;
+
+/**
+ * The demo Owner's decisions at the matching demo's competitor of northwind's first website (in
+ * name order: the Owner's selected website), taken as a reviewer works the queue, product by
+ * product in item order from the pairs the first run proposed: every candidate that is another
+ * product (another colour or variant, another model) never to match, then the product's own
+ * listing matched (which supersedes nothing left); a product the shop does not sell has all its
+ * candidates never matched. It stops at the first product that brings the decisions to
+ * DEMO_DECISIONS: enough for the calibration to estimate automatic matching from the first
+ * sign-in (docs/matching.md), far too few decided lists for a retrain (the organization keeps the
+ * shipped model), and the matching log has a history. Only on a website without a person's
+ * decision yet; answers how many decisions it took.
+ */
+export async function seedMatchingDecisions(pool: Pool): Promise<number> {
+  const { rows: websites } = await pool.query<{ id: string }>(
+    `SELECT ow.id FROM organization_websites ow JOIN organizations o ON o.id = ow.organization_id
+      WHERE o.slug = 'northwind' AND EXISTS (SELECT 1 FROM competitors c WHERE c.organization_website_id = ow.id AND c.url = $1)
+      ORDER BY ow.name, ow.id LIMIT 1`,
+    [MATCHING_DEMO_COMPETITOR.url],
+  );
+  const website = websites[0];
+  if (!website) return 0;
+  const decided = await pool.query(
+    'SELECT 1 FROM matching_decisions WHERE organization_website_id = $1 AND actor_id IS NOT NULL LIMIT 1',
+    [website.id],
+  );
+  if (decided.rows.length) return 0;
+  // Our product i is SKU-i; the shop lists it as MALL-i-1 (seedMatchingCompetitor).
+  const { rows: pairs } = await pool.query<{ id: string; product_id: string; own: boolean }>(
+    `SELECT m.id, m.product_id, cp.external_id = 'MALL-' || substr(p.item_id, 5)::int || '-1' AS own
+       FROM product_matches m
+       JOIN competitors c ON c.id = m.competitor_id
+       JOIN products p ON p.id = m.product_id
+       JOIN competitor_products cp ON cp.id = m.competitor_product_id
+      WHERE c.organization_website_id = $1 AND c.url = $2 AND p.item_id LIKE 'SKU-%'
+        AND m.status = 'WAITING' AND m.stage = 'candidate'
+      ORDER BY substr(p.item_id, 5)::int, m.score DESC NULLS LAST, m.id`,
+    [website.id, MATCHING_DEMO_COMPETITOR.url],
+  );
+  const products = new Map<string, { id: string; own: boolean }[]>();
+  for (const pair of pairs) products.set(pair.product_id, [...(products.get(pair.product_id) ?? []), pair]);
+  const actor: Actor = {
+    kind: 'user',
+    userId: REVIEWER.uid,
+    email: REVIEWER.email,
+    decide: true,
+    confirm: true,
+    revert: true,
+  };
+  let decisions = 0;
+  for (const candidates of products.values()) {
+    if (decisions >= DEMO_DECISIONS) break;
+    const order = [...candidates.filter((c) => !c.own), ...candidates.filter((c) => c.own)];
+    await inTransaction(pool, async (client) => {
+      for (const pair of order)
+        await applyTransition(client, {
+          matchId: pair.id,
+          event: pair.own ? 'match' : 'never_match',
+          actor,
+          source: 'queue',
+        });
+    });
+    decisions += order.length;
+  }
+  return decisions;
 }

@@ -41,10 +41,10 @@ describe('automatic matching at a competitor, in words', () => {
     expect(formatPrecision(0.99, 'en')).toBe('0.99');
     expect(formatCoverage(0.7149, 'en')).toBe('71%');
     expect(say(base)).toBe(
-      'Automatic matching at 0.993 estimated precision covers 71% of pairs; 412 decisions behind this estimate.',
+      'Automatic matching at 0.993 estimated precision covers 71% of pairs, for the target precision 0.99; 412 decisions behind this estimate.',
     );
     expect(say(base, 'cs')).toMatch(
-      /^Automatické párování s odhadovanou přesností 0,993 pokrývá 71\s%\spárů; odhad vychází z 412 rozhodnutí\.$/,
+      /^Automatické párování s odhadovanou přesností 0,993 pokrývá 71\s%\spárů, pro cílovou přesnost 0,99; odhad vychází z 412 rozhodnutí\.$/,
     );
   });
 
