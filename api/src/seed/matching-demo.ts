@@ -5,7 +5,9 @@
  * without separators, variant codes, another colour), some products are listed twice (two
  * colours, a variant code), and about a third of ours are not sold there. The first matching run
  * (seedMatchingRuns, run when the API starts on a fresh database) proposes candidates for them:
- * some wait for confirmation, others to be matched by a reviewer.
+ * some wait for confirmation, others to be matched by a reviewer. Where the shop lists our product
+ * only with its variant code in another colour (our i % 3 = 2), the listing is a close non-match:
+ * the demo reviewer never matches it (seedMatchingDecisions).
  */
 import type { Pool, PoolClient } from 'pg';
 import { inTransaction } from '../db/transaction.ts';
@@ -143,10 +145,12 @@ export const DEMO_DECISIONS = MINIMUM_DECISIONS + 10;
 /**
  * The demo Owner's decisions at the matching demo's competitor of northwind's first website (in
  * name order: the Owner's selected website), taken as a reviewer works the queue, product by
- * product in item order from the pairs the first run proposed: every candidate that is another
- * product (another colour or variant, another model) never to match, then the product's own
- * listing matched (which supersedes nothing left); a product the shop does not sell has all its
- * candidates never matched. It stops at the first product that brings the decisions to
+ * product in item order from the pairs the first run proposed: every candidate that is not the
+ * product never to match, then the product's own listing matched (which supersedes nothing
+ * left). Not the product: another model, and the shop's listing of our i % 3 = 2 products (their
+ * variant code in another colour, seedMatchingCompetitor: the close non-matches of docs/matching.md);
+ * a product the shop does not sell has all its candidates never matched. It stops at the first
+ * product that brings the decisions to
  * DEMO_DECISIONS: enough for the calibration to estimate automatic matching from the first
  * sign-in (docs/matching.md), far too few decided lists for a retrain (the organization keeps the
  * shipped model), and the matching log has a history. Only on a website without a person's
@@ -166,9 +170,10 @@ export async function seedMatchingDecisions(pool: Pool): Promise<number> {
     [website.id],
   );
   if (decided.rows.length) return 0;
-  // Our product i is SKU-i; the shop lists it as MALL-i-1 (seedMatchingCompetitor).
+  // Our product i is SKU-i; the shop lists it as MALL-i-1, in another variant when i % 3 = 2.
   const { rows: pairs } = await pool.query<{ id: string; product_id: string; own: boolean }>(
-    `SELECT m.id, m.product_id, cp.external_id = 'MALL-' || substr(p.item_id, 5)::int || '-1' AS own
+    `SELECT m.id, m.product_id,
+            cp.external_id = 'MALL-' || substr(p.item_id, 5)::int || '-1' AND substr(p.item_id, 5)::int % 3 <> 2 AS own
        FROM product_matches m
        JOIN competitors c ON c.id = m.competitor_id
        JOIN products p ON p.id = m.product_id
