@@ -2,7 +2,8 @@
 // Entry point of `npm start` and `npm test` on a machine that has only Node and npm:
 // makes sure pnpm 12 is available (installing it into .tools/ when it is not on PATH),
 // installs the workspace from the lockfile, then runs scripts/<task>.ts with tsx.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { constants } from 'node:os';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,7 +45,11 @@ function findPnpm() {
 }
 
 // Ctrl-C reaches every process of the terminal's group: let the task handle it and finish.
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {});
+// A SIGTERM sent to this process alone (a process manager stopping it) is passed on to the task
+// once it runs, so the task stops what it started (`npm start`: the whole stack).
+let running = null;
+process.on('SIGINT', () => {});
+process.on('SIGTERM', () => running?.kill('SIGTERM'));
 
 const pnpm = findPnpm();
 const env = { ...process.env, PNPM_BIN: pnpm };
@@ -57,4 +62,13 @@ if (installStatus !== 0) {
 }
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
 // Relative paths given to a task are relative to where npm was invoked.
-process.exit(run(tsx, [join(root, 'scripts', `${task}.ts`), ...args], { env, cwd: process.env.INIT_CWD ?? root }));
+running = spawn(tsx, [join(root, 'scripts', `${task}.ts`), ...args], {
+  env,
+  cwd: process.env.INIT_CWD ?? root,
+  stdio: 'inherit',
+});
+running.on('error', (error) => {
+  console.error(error);
+  process.exit(1);
+});
+running.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 1)));

@@ -109,6 +109,12 @@ const suites: Record<string, () => void> = {
   typecheck: typecheckSuite,
   e2e: e2eSuite,
 };
+// A suite name mistyped would run nothing and pass: refused, naming the suites there are.
+const unknown = only.filter((name) => !Object.hasOwn(suites, name));
+if (unknown.length) {
+  console.error(`No such test suite: ${unknown.join(', ')}. The suites: ${Object.keys(suites).join(', ')}.`);
+  process.exit(2);
+}
 for (const [name, run] of Object.entries(suites)) {
   if (only.length === 0 || only.includes(name)) run();
 }
