@@ -1,6 +1,7 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../api/src/seed/demo-users.ts';
-import { E2E_PORTS, E2E_WEB_URL } from './stack-ports.ts';
+import { DEMO_USERS } from '../../api/src/seed/demo-users.ts';
+import { E2E_WEB_URL } from './stack-ports.ts';
+import { graphqlAnswer } from './support/api.ts';
 import { closeOpenedPages, signedInPage } from './support/signIn.ts';
 
 /**
@@ -20,28 +21,8 @@ async function signedIn(browser: Browser, role: string): Promise<Page> {
 }
 
 /** A GraphQL call as a demo user through the worker (a fresh ID token from the Auth emulator). */
-async function graphql<T>(
-  role: string,
-  query: string,
-  variables: Record<string, unknown>,
-): Promise<{ data?: T; errors?: { message: string; extensions?: { code?: string } }[] }> {
-  const { email } = byRole(role);
-  const signIn = await fetch(
-    `http://127.0.0.1:${E2E_PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
-    },
-  );
-  const { idToken } = (await signIn.json()) as { idToken: string };
-  const response = await fetch(`${E2E_WEB_URL}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await response.json()) as { data?: T; errors?: { message: string; extensions?: { code?: string } }[] };
-}
+const graphql = <T>(role: string, query: string, variables: Record<string, unknown>) =>
+  graphqlAnswer<T>(byRole(role), query, variables);
 
 /** The count a statistic of the simulation shows ("Selected", "Raised", ...). */
 async function simulationCount(page: Page, title: string): Promise<number> {

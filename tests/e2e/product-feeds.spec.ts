@@ -1,6 +1,6 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../api/src/seed/demo-users.ts';
-import { E2E_PORTS, E2E_WEB_URL } from './stack-ports.ts';
+import { DEMO_USERS } from '../../api/src/seed/demo-users.ts';
+import { graphql as graphqlAs } from './support/api.ts';
 import { closeOpenedPages, signedInPage } from './support/signIn.ts';
 
 test.afterEach(closeOpenedPages);
@@ -13,26 +13,8 @@ async function signedIn(browser: Browser, role: string): Promise<Page> {
 }
 
 /** A GraphQL call as a demo user, through the worker (a fresh ID token from the Auth emulator). */
-async function graphql<T>(role: string, query: string, variables: Record<string, unknown>): Promise<T> {
-  const { email } = byRole(role);
-  const signIn = await fetch(
-    `http://127.0.0.1:${E2E_PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
-    },
-  );
-  const { idToken } = (await signIn.json()) as { idToken: string };
-  const response = await fetch(`${E2E_WEB_URL}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await response.json()) as { data?: T; errors?: unknown };
-  if (!body.data) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-}
+const graphql = <T>(role: string, query: string, variables: Record<string, unknown>) =>
+  graphqlAs<T>(byRole(role), query, variables);
 
 /**
  * A website of the Owner's organization that no other spec works in (the first ones carry the

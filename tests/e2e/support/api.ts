@@ -17,15 +17,35 @@ export async function idToken(user: DemoUser): Promise<string> {
   return ((await response.json()) as { idToken: string }).idToken;
 }
 
-/** One GraphQL request as the user; its data, or an error naming what the API answered. */
-export async function graphql<T>(user: DemoUser, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+export interface GraphQLAnswer<T> {
+  data?: T;
+  errors?: { message: string; extensions?: { code?: string; reason?: string } }[];
+}
+
+/** One GraphQL request as the user, answered as the API answered it (data and errors). */
+export async function graphqlAnswer<T>(
+  user: DemoUser,
+  query: string,
+  variables: Record<string, unknown> = {},
+  operationName?: string,
+): Promise<GraphQLAnswer<T>> {
   const response = await fetch(`${E2E_WEB_URL}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${await idToken(user)}` },
-    body: JSON.stringify({ query, variables }),
+    body: JSON.stringify({ operationName, query, variables }),
   });
-  const body = (await response.json()) as { data?: T; errors?: { message: string }[] };
-  if (!body.data) throw new Error(`request failed: ${JSON.stringify(body.errors)}`);
+  return (await response.json()) as GraphQLAnswer<T>;
+}
+
+/** One GraphQL request as the user; its data, or an error naming what the API answered. */
+export async function graphql<T>(
+  user: DemoUser,
+  query: string,
+  variables: Record<string, unknown> = {},
+  operationName?: string,
+): Promise<T> {
+  const body = await graphqlAnswer<T>(user, query, variables, operationName);
+  if (!body.data) throw new Error(`${operationName ?? 'request'} failed: ${JSON.stringify(body.errors)}`);
   return body.data;
 }
 
