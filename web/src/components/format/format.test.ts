@@ -6,7 +6,6 @@ import {
   formatDate,
   formatDateTime,
   formatDay,
-  formatPercent,
   formatPercentage,
   formatPrice,
 } from './format.ts';
@@ -56,12 +55,15 @@ describe('formatAxisPrice', () => {
   });
 });
 
-describe('formatPercent, formatCount, formatDateTime', () => {
+describe('formatPercentage, formatCount, formatDateTime', () => {
   it('signs percent with one decimal', () => {
-    expect(formatPercent(4.25, 'en')).toBe('+4.3%');
-    expect(plain(formatPercent(-12, 'cs'))).toBe('-12,0 %');
-    expect(formatPercent(0, 'en')).toBe('0.0%');
-    expect(formatPercent(null, 'en')).toBe('—');
+    // A signed difference with one decimal: the minus sign as the signed amounts write it.
+    const difference = (percent: number | null, language: string) =>
+      plain(formatPercentage(percent, language, { fixed: true, signed: true }));
+    expect(difference(4.25, 'en')).toBe('+4.3%');
+    expect(difference(-12, 'cs')).toBe('−12,0 %');
+    expect(difference(0, 'en')).toBe('±0.0%');
+    expect(difference(null, 'en')).toBe('—');
   });
 
   it('writes a percentage as the language does, never by hand', () => {
@@ -72,6 +74,8 @@ describe('formatPercent, formatCount, formatDateTime', () => {
       [22, 'en', { fixed: true }, '22.0%'],
       [71.6, 'en', { digits: 0 }, '72%'],
       [2.5, 'cs', { digits: 2 }, '2,5 %'],
+      [12.345, 'en', { digits: 2 }, '12.35%'],
+      [10, 'cs', { digits: 2 }, '10 %'],
       [-3.24, 'en', { signed: true }, '−3.2%'],
       [5, 'cs', { signed: true }, '+5 %'],
       [0.04, 'en', { signed: true }, '±0%'],

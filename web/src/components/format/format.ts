@@ -79,23 +79,6 @@ export function formatAxisPrice(value: number, currency: string, language: strin
   return formatter.format(value);
 }
 
-/** A difference in percent, signed, one decimal (4.2 → "+4.2%"). */
-export function formatPercent(percent: number | null | undefined, language: string): string {
-  if (percent == null || !Number.isFinite(percent)) return '—';
-  const formatter = cached(
-    'percent',
-    (lang) =>
-      new Intl.NumberFormat(lang, {
-        style: 'percent',
-        maximumFractionDigits: 1,
-        minimumFractionDigits: 1,
-        signDisplay: 'exceptZero',
-      }),
-    language,
-  );
-  return formatter.format(percent / 100);
-}
-
 /**
  * A percentage as the UI language writes it — "19.1%" in English, "19,1 %" in Czech — so no page
  * builds "19.1 %" by hand. `digits`: at most that many decimals (`fixed`: always that many);

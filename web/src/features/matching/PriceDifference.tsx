@@ -2,7 +2,8 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { diffContrastOf, enumTextHex } from '../../enums/index.ts';
 import { comparePrices } from './evidence.ts';
-import { formatSignedMoney, formatSignedPercent } from './format.ts';
+import { formatPercentage } from '../../components/format/format.ts';
+import { formatSignedMoney } from './format.ts';
 
 /**
  * Our price against the competitor's: the difference as amount and percentage, coloured by
@@ -31,7 +32,8 @@ export function PriceDifference({
       style={{ whiteSpace: 'nowrap', color: enumTextHex('diffContrast', diffContrastOf(comparison.percent)) }}
     >
       {formatSignedMoney(comparison.difference, currency, i18n.language)} (
-      {formatSignedPercent(comparison.percent, i18n.language)}){showLabel && <> · {label}</>}
+      {formatPercentage(comparison.percent, i18n.language, { fixed: true, signed: true })})
+      {showLabel && <> · {label}</>}
     </Typography.Text>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatSignedMoney, formatSignedPercent } from './format.ts';
+import { formatMoney, formatSignedMoney } from './format.ts';
 
 describe('price formats', () => {
   it('writes an amount in its currency and language', () => {
@@ -11,12 +11,6 @@ describe('price formats', () => {
     expect(formatSignedMoney(100, 'EUR', 'en')).toBe('+€100.00');
     expect(formatSignedMoney(-5.5, 'EUR', 'en')).toBe('−€5.50');
     expect(formatSignedMoney(0, 'EUR', 'en')).toBe('€0.00');
-  });
-
-  it('signs percentages with one decimal', () => {
-    expect(formatSignedPercent(12.345, 'en')).toBe('+12.3%');
-    expect(formatSignedPercent(-3, 'en')).toBe('−3.0%');
-    expect(formatSignedPercent(null, 'en')).toBe('—');
   });
 
   it('survives an unknown currency code', () => {

@@ -1,7 +1,7 @@
 import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PriceSuggestionReviewState } from '../../graphql/operations.ts';
-import { formatPercent, formatPrice } from '../../components/format/format.ts';
+import { formatPercentage, formatPrice } from '../../components/format/format.ts';
 import { ReviewTag } from './SuggestionTags.tsx';
 
 /** The suggested price of a list row with its review state (pending, accepted, rejected). */
@@ -39,7 +39,8 @@ export function SuggestedChangeText({
   const type = change > 0 ? 'success' : change < 0 ? 'danger' : 'secondary';
   return (
     <Typography.Text type={type} style={{ whiteSpace: 'nowrap' }}>
-      {formatPrice(change, currency, i18n.language, { signed: true })} ({formatPercent(percent, i18n.language)})
+      {formatPrice(change, currency, i18n.language, { signed: true })} (
+      {formatPercentage(percent, i18n.language, { fixed: true, signed: true })})
     </Typography.Text>
   );
 }

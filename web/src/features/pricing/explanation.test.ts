@@ -2,7 +2,7 @@ import cs from '@locales/cs.json';
 import en from '@locales/en.json';
 import { createInstance, type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ExplanationStep, explanationLines, formatPlainPercent, STEP_CODES, stepText } from './explanation.ts';
+import { type ExplanationStep, explanationLines, STEP_CODES, stepText } from './explanation.ts';
 
 // Intl puts narrow no-break spaces and no-break spaces between groups and before units.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -87,7 +87,7 @@ describe('stepText', () => {
     ],
     [
       { code: 'tolerance', percent: 1, change: -0.37, price: 1349 },
-      'Change -0.37% within the tolerance of 1%: price kept',
+      'Change −0.37% within the tolerance of 1%: price kept',
     ],
     [{ code: 'result', price: 1285.99 }, 'Suggested price CZK 1,285.99'],
   ] as const)('%o reads "%s"', (step, sentence) => {
@@ -137,16 +137,5 @@ describe('explanationLines', () => {
       'Floor cost CZK 1,100.00 + 10% = CZK 1,210.00 not reached',
       'Rounded to .99 → CZK 1,285.99',
     ]);
-  });
-});
-
-describe('formatPlainPercent', () => {
-  it.each([
-    [10, 'en', '10%'],
-    [12.345, 'en', '12.35%'],
-    [10, 'cs', '10 %'],
-    [null, 'en', '—'],
-  ] as const)('%s in %s is %s', (value, language, expected) => {
-    expect(plain(formatPlainPercent(value, language))).toBe(expected);
   });
 });

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formatPrice } from '../../components/format/format.ts';
+import { formatPercentage, formatPrice } from '../../components/format/format.ts';
 
 /**
  * One step of a suggestion's explanation as the API sends it (api/src/pricing/schema.graphql,
@@ -65,27 +65,10 @@ const WITH_REACHED = new Set([
   'max_change',
 ]);
 
-const percentFormats = new Map<string, Intl.NumberFormat>();
-
-/** A percent as written in a rule (10 → "10 %" in Czech, "10%" in English), up to two decimals. */
-export function formatPlainPercent(percent: number | null | undefined, language: string): string {
-  if (percent == null || !Number.isFinite(percent)) return '—';
-  let format = percentFormats.get(language);
-  if (!format) {
-    try {
-      format = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 2 });
-    } catch {
-      format = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 2 });
-    }
-    percentFormats.set(language, format);
-  }
-  return format.format(percent / 100);
-}
-
 /** One step as a sentence of the UI language, prices in the suggestion's currency. */
 export function stepText(step: ExplanationStep, t: TFunction, currency: string, language: string): string {
   const price = (value: number | null | undefined) => formatPrice(value, currency, language);
-  const percent = (value: number | null | undefined) => formatPlainPercent(value, language);
+  const percent = (value: number | null | undefined) => formatPercentage(value, language, { digits: 2 });
   const values = {
     price: price(step.price),
     competitors: step.competitors ?? 0,

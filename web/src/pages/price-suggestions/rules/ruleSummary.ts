@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { PriceRuleFieldsFragment } from '../../../graphql/operations.ts';
-import { formatPlainPercent } from '../../../features/pricing/explanation.ts';
+import { formatPercentage } from '../../../components/format/format.ts';
 
 type Strategy = Pick<
   PriceRuleFieldsFragment['strategy'],
@@ -22,7 +22,8 @@ export function strategySummary(strategy: Strategy, t: TFunction, language: stri
   switch (strategy.type) {
     case 'BEAT_LOWEST': {
       const by = strategy.beatBy ?? 0;
-      const amount = strategy.beatUnit === 'AMOUNT' ? plainNumber(by, language) : formatPlainPercent(by, language);
+      const amount =
+        strategy.beatUnit === 'AMOUNT' ? plainNumber(by, language) : formatPercentage(by, language, { digits: 2 });
       return t('priceSuggestions.strategy.summary.BEAT_LOWEST', { by: amount });
     }
     case 'POSITION':
@@ -33,7 +34,7 @@ export function strategySummary(strategy: Strategy, t: TFunction, language: stri
       });
     case 'WITHIN_MARKET_AVERAGE':
       return t('priceSuggestions.strategy.summary.WITHIN_MARKET_AVERAGE', {
-        percent: formatPlainPercent(strategy.withinPercent ?? 0, language),
+        percent: formatPercentage(strategy.withinPercent ?? 0, language, { digits: 2 }),
       });
     default:
       return t(`priceSuggestions.strategy.types.${strategy.type}`);

@@ -1,4 +1,4 @@
-import { formatPlainPercent } from '../../../features/pricing/explanation.ts';
+import { formatPercentage } from '../../../components/format/format.ts';
 
 export interface ChangeBucket {
   fromPercent: number;
@@ -8,8 +8,8 @@ export interface ChangeBucket {
 
 /** A bucket's range as a label ("−10% to −5%"), the sign written out. */
 export function bucketLabel(bucket: Pick<ChangeBucket, 'fromPercent' | 'toPercent'>, language: string): string {
-  const signed = (value: number) =>
-    value > 0 ? `+${formatPlainPercent(value, language)}` : formatPlainPercent(value, language).replace('-', '−');
+  const percent = (value: number) => formatPercentage(value, language, { digits: 2 });
+  const signed = (value: number) => (value > 0 ? `+${percent(value)}` : percent(value));
   return `${signed(bucket.fromPercent)} … ${signed(bucket.toPercent)}`;
 }
 

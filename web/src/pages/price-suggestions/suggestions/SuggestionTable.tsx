@@ -1,7 +1,7 @@
 import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PriceSuggestionFieldsFragment } from '../../../graphql/operations.ts';
-import { formatPercent, formatPrice } from '../../../components/format/format.ts';
+import { formatPercentage, formatPrice } from '../../../components/format/format.ts';
 import { SuggestionExplanation } from '../../../features/pricing/SuggestionExplanation.tsx';
 import { OutcomeTag } from '../../../features/pricing/SuggestionTags.tsx';
 
@@ -45,7 +45,7 @@ export function SuggestionTable({
           title: t('priceSuggestions.suggestion.change'),
           align: 'right',
           render: (_, row) =>
-            `${formatPrice(row.change, row.currency, language, { signed: true })} (${formatPercent(row.changePercent, language)})`,
+            `${formatPrice(row.change, row.currency, language, { signed: true })} (${formatPercentage(row.changePercent, language, { fixed: true, signed: true })})`,
         },
         {
           key: 'outcome',

@@ -1,7 +1,7 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { diffContrastOf, enumTextHex, enumLabelKey } from '../../../enums/index.ts';
-import { formatPercent, formatPrice } from '../../../components/format/format.ts';
+import { formatPercentage, formatPrice } from '../../../components/format/format.ts';
 
 /** Our price against the cheapest competitor's: amount and percent, coloured by the diff contrast. */
 export function PricePositionText({
@@ -20,7 +20,7 @@ export function PricePositionText({
       title={t(enumLabelKey('diffContrast', contrast))}
     >
       {formatPrice(position.difference, currency, i18n.language, { signed: true })} (
-      {formatPercent(position.percent, i18n.language)})
+      {formatPercentage(position.percent, i18n.language, { fixed: true, signed: true })})
     </span>
   );
 }
