@@ -22,7 +22,11 @@ describe('formatPrice', () => {
 
   it('signs a difference', () => {
     expect(plain(formatPrice(120, 'CZK', 'cs', { signed: true }))).toBe('+120,00 Kč');
-    expect(formatPrice(-5.5, 'EUR', 'en', { signed: true })).toBe('-€5.50');
+    // The minus sign, not Intl's hyphen: as the signed percentages beside it.
+    expect(formatPrice(-5.5, 'EUR', 'en', { signed: true })).toBe('−€5.50');
+    expect(plain(formatPrice(-960.91, 'CZK', 'cs', { signed: true }))).toBe('−960,91 Kč');
+    expect(formatPrice(0, 'EUR', 'en', { signed: true })).toBe('€0.00');
+    expect(formatPrice(-5.5, 'EUR', 'en')).toBe('−€5.50');
   });
 
   it('shows a dash without a price', () => {

@@ -42,7 +42,11 @@ const currencyFormat = (currency: string, signed: boolean) => (language: string)
   }
 };
 
-/** A price in its currency; an em dash when there is none. */
+/**
+ * A price in its currency; an em dash when there is none. `signed`: "+" above zero. Below zero
+ * the minus sign (−), as the signed percentages write it (formatPercentage), where Intl writes a
+ * hyphen in most languages.
+ */
 export function formatPrice(
   value: number | null | undefined,
   currency: string,
@@ -51,7 +55,7 @@ export function formatPrice(
 ): string {
   if (value == null || !Number.isFinite(value)) return '—';
   const formatter = cached(`price:${currency}:${signed}`, currencyFormat(currency, signed), language);
-  const text = formatter.format(value);
+  const text = formatter.format(value).replace('-', '−');
   return formatter.resolvedOptions().style === 'currency' ? text : `${text} ${currency}`;
 }
 

@@ -2,8 +2,7 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { diffContrastOf, enumTextHex } from '../../enums/index.ts';
 import { comparePrices } from './evidence.ts';
-import { formatPercentage } from '../../components/format/format.ts';
-import { formatSignedMoney } from './format.ts';
+import { formatPercentage, formatPrice } from '../../components/format/format.ts';
 
 /**
  * Our price against the competitor's: the difference as amount and percentage, coloured by
@@ -31,7 +30,7 @@ export function PriceDifference({
       data-cheaper={comparison.cheaper}
       style={{ whiteSpace: 'nowrap', color: enumTextHex('diffContrast', diffContrastOf(comparison.percent)) }}
     >
-      {formatSignedMoney(comparison.difference, currency, i18n.language)} (
+      {formatPrice(comparison.difference, currency, i18n.language, { signed: true })} (
       {formatPercentage(comparison.percent, i18n.language, { fixed: true, signed: true })})
       {showLabel && <> · {label}</>}
     </Typography.Text>

@@ -2,12 +2,11 @@ import { Button, Flex, Space, Table, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { equalIdentifiers, tokenKey } from '../../features/matching/evidence.ts';
-import { formatMoney } from '../../features/matching/format.ts';
 import { HighlightedName } from '../../features/matching/HighlightedName.tsx';
 import { PriceDifference } from '../../features/matching/PriceDifference.tsx';
 import type { ConfirmAction, ConfirmationItem } from './queries.ts';
 import { selectionColumnTitle } from '../../a11y/InertInMeasureRow.tsx';
-import { formatDateTime } from '../../components/format/format.ts';
+import { formatDateTime, formatPrice } from '../../components/format/format.ts';
 
 export interface ConfirmationTableProps {
   rows: ConfirmationItem[];
@@ -133,8 +132,8 @@ export function ConfirmationTable(props: ConfirmationTableProps) {
         title={t('matching.fields.price')}
         render={(_, item) => (
           <Pair
-            ours={formatMoney(item.product.price, item.product.currency, i18n.language)}
-            theirs={formatMoney(item.pair.competitorProduct.price, item.pair.competitorProduct.currency, i18n.language)}
+            ours={formatPrice(item.product.price, item.product.currency, i18n.language)}
+            theirs={formatPrice(item.pair.competitorProduct.price, item.pair.competitorProduct.currency, i18n.language)}
           />
         )}
       />

@@ -2,7 +2,7 @@ import { Card, Empty, Flex, Tag, theme, Typography } from 'antd';
 import { memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { identifiersEqual, SideBySide } from '../shared/SideBySide.tsx';
-import { formatMoney } from '../../../features/matching/format.ts';
+import { formatPrice } from '../../../components/format/format.ts';
 import { HighlightedName } from '../../../features/matching/HighlightedName.tsx';
 import { PairStatusTag } from '../shared/PairStatusTag.tsx';
 import { PriceDifference } from '../../../features/matching/PriceDifference.tsx';
@@ -162,7 +162,7 @@ function CandidateRow({
         </span>
         {equal.has('gtin') && <Tag color="success">{t('matching.evidence.sameGtin')}</Tag>}
         {equal.has('mpn') && <Tag color="success">{t('matching.evidence.sameMpn')}</Tag>}
-        <Typography.Text>{formatMoney(candidate.price, candidate.currency, i18n.language)}</Typography.Text>
+        <Typography.Text>{formatPrice(candidate.price, candidate.currency, i18n.language)}</Typography.Text>
         {candidate.currency === data.product.currency && (
           <PriceDifference ours={data.product.price} theirs={candidate.price} currency={data.product.currency} />
         )}

@@ -3,7 +3,7 @@ import { Button, Empty, Flex, Input, type InputRef, List, Modal, Select, Space, 
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorAlert } from '../../../components/errors/ApiErrorAlert.tsx';
-import { formatMoney } from '../../../features/matching/format.ts';
+import { formatPrice } from '../../../components/format/format.ts';
 import { HighlightedName } from '../../../features/matching/HighlightedName.tsx';
 import { PairStatusTag } from '../shared/PairStatusTag.tsx';
 import { PriceDifference } from '../../../features/matching/PriceDifference.tsx';
@@ -136,7 +136,7 @@ export function ManualSearchModal({ open, data, competitorId, onPick, onClose }:
                         <span>
                           {t('matching.fields.ean')}: {item.ean ?? '—'}
                         </span>
-                        <Typography.Text>{formatMoney(item.price, item.currency, i18n.language)}</Typography.Text>
+                        <Typography.Text>{formatPrice(item.price, item.currency, i18n.language)}</Typography.Text>
                         {item.currency === data.product.currency && (
                           <PriceDifference ours={data.product.price} theirs={item.price} currency={item.currency} />
                         )}

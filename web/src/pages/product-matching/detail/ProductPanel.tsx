@@ -1,7 +1,7 @@
 import { Card, Descriptions, Image, Typography } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../features/matching/format.ts';
+import { formatPrice } from '../../../components/format/format.ts';
 import { ONE_LINE } from '../shared/SideBySide.tsx';
 import type { ProductSummary } from '../queries.ts';
 
@@ -26,7 +26,7 @@ export const ProductPanel = memo(function ProductPanel({ product }: { product: P
         <Descriptions.Item label={t('matching.fields.mpn')}>{product.mpn ?? '—'}</Descriptions.Item>
         <Descriptions.Item label={t('matching.fields.category')}>{product.category ?? '—'}</Descriptions.Item>
         <Descriptions.Item label={t('matching.fields.price')}>
-          <Typography.Text strong>{formatMoney(product.price, product.currency, i18n.language)}</Typography.Text>
+          <Typography.Text strong>{formatPrice(product.price, product.currency, i18n.language)}</Typography.Text>
         </Descriptions.Item>
         {link && (
           <Descriptions.Item label={t('matching.fields.url')}>

@@ -1,8 +1,7 @@
 import { Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../features/matching/format.ts';
 import type { MatchingQueueItem } from '../queries.ts';
-import { formatDateTime, formatPercentage } from '../../../components/format/format.ts';
+import { formatDateTime, formatPercentage, formatPrice } from '../../../components/format/format.ts';
 
 export interface QueueTableProps {
   rows: MatchingQueueItem[];
@@ -72,7 +71,7 @@ export function QueueTable({
         key="price"
         align="right"
         title={t('matching.fields.price')}
-        render={(_, item) => formatMoney(item.product.price, item.product.currency, i18n.language)}
+        render={(_, item) => formatPrice(item.product.price, item.product.currency, i18n.language)}
       />
       <Table.Column<MatchingQueueItem>
         key="candidates"

@@ -10,7 +10,7 @@ import {
   type RelatedModelNumber,
   tokenKey,
 } from '../../../features/matching/evidence.ts';
-import { formatMoney } from '../../../features/matching/format.ts';
+import { formatPrice } from '../../../components/format/format.ts';
 import { HighlightedName } from '../../../features/matching/HighlightedName.tsx';
 import { PriceDifference } from '../../../features/matching/PriceDifference.tsx';
 
@@ -122,10 +122,10 @@ export function SideBySide({
     {
       key: 'price',
       label: t('matching.fields.price'),
-      ours: formatMoney(product.price, product.currency, i18n.language),
+      ours: formatPrice(product.price, product.currency, i18n.language),
       theirs: (
         <>
-          {formatMoney(candidate.price, candidate.currency, i18n.language)}{' '}
+          {formatPrice(candidate.price, candidate.currency, i18n.language)}{' '}
           {product.currency === candidate.currency && (
             <PriceDifference ours={product.price} theirs={candidate.price} currency={product.currency} showLabel />
           )}
