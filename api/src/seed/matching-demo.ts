@@ -146,15 +146,14 @@ export const DEMO_DECISIONS = MINIMUM_DECISIONS + 10;
  * The demo Owner's decisions at the matching demo's competitor of northwind's first website (in
  * name order: the Owner's selected website), taken as a reviewer works the queue, product by
  * product in item order from the pairs the first run proposed: every candidate that is not the
- * product never to match, then the product's own listing matched (which supersedes nothing
- * left). Not the product: another model, and the shop's listing of our i % 3 = 2 products (their
- * variant code in another colour, seedMatchingCompetitor: the close non-matches of docs/matching.md);
- * a product the shop does not sell has all its candidates never matched. It stops at the first
- * product that brings the decisions to
- * DEMO_DECISIONS: enough for the calibration to estimate automatic matching from the first
- * sign-in (docs/matching.md), far too few decided lists for a retrain (the organization keeps the
- * shipped model), and the matching log has a history. Only on a website without a person's
- * decision yet; answers how many decisions it took.
+ * product never to match, then the product's own listing matched. Not the product: another model,
+ * and the shop's listing of our i % 3 = 2 products (their variant code in another colour,
+ * seedMatchingCompetitor: the close non-matches of docs/matching.md); a product the shop does not
+ * sell has all its candidates never matched. It stops at the first product that brings the
+ * decisions to DEMO_DECISIONS: enough for the calibration to estimate automatic matching from the
+ * first sign-in (docs/matching.md), far too few decided lists for a retrain (the organization
+ * keeps the shipped model), and the matching log has a history. Only on a website without a
+ * person's decision yet; answers how many decisions it took.
  */
 export async function seedMatchingDecisions(pool: Pool): Promise<number> {
   const { rows: websites } = await pool.query<{ id: string }>(
@@ -184,7 +183,11 @@ export async function seedMatchingDecisions(pool: Pool): Promise<number> {
     [website.id, MATCHING_DEMO_COMPETITOR.url],
   );
   const products = new Map<string, { id: string; own: boolean }[]>();
-  for (const pair of pairs) products.set(pair.product_id, [...(products.get(pair.product_id) ?? []), pair]);
+  for (const pair of pairs) {
+    const candidates = products.get(pair.product_id);
+    if (candidates) candidates.push(pair);
+    else products.set(pair.product_id, [pair]);
+  }
   const actor: Actor = {
     kind: 'user',
     userId: REVIEWER.uid,
